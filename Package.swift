@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tick",
+    products: [
+        /// The reusable terminal table view engine, usable without the todo app.
+        .library(name: "TermTable", targets: ["TermTable"]),
+        .executable(name: "tick", targets: ["tick"]),
+    ],
+    targets: [
+        // System libraries through module maps (no pkgConfig: it only adds warnings here).
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // Async-signal-safe terminal restore and a byte-counting output stream.
+        .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
+
+        .target(name: "TermTable"),
+        .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
+        .target(name: "TodoStore", dependencies: ["CSQLite"]),
+        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
+        .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
+
+        .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore"]),
+        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,217 @@
+/// One column of a canvas: a glyph (or the second half of a wide one) and its style.
+public struct CanvasCell: Hashable, Sendable {
+    /// The glyph's printable text; empty for the right half of a two-column glyph.
+    public var text: String
+    /// 1 or 2 for a glyph, 0 for the right half of a two-column glyph.
+    public var width: UInt8
+    /// How the cell looks.
+    public var style: Style
+
+    /// Creates a cell.
+    public init(text: String, width: UInt8, style: Style) {
+        self.text = text
+        self.width = width
+        self.style = style
+    }
+
+    /// A space in the given style.
+    public static func blank(_ style: Style = .plain) -> CanvasCell { CanvasCell(text: " ", width: 1, style: style) }
+
+    /// Whether this is the right half of a two-column glyph.
+    public var isContinuation: Bool { width == 0 }
+}
+
+/// How text that does not fit its width ends.
+public enum Truncation: Sendable {
+    /// Cut at the edge.
+    case clip
+    /// End with "…" so the reader knows there is more.
+    case ellipsis
+}
+
+/// An in-memory grid of styled cells: what tables draw into, tests compare, and the terminal shows.
+///
+/// Like ratatui's `Buffer`, it knows nothing about terminals. Drawing clips to the grid,
+/// keeps two-column glyphs whole (never half a CJK character), and makes text safe.
+public struct Canvas: Hashable, Sendable {
+    /// Width and height in cells.
+    public private(set) var size: Size
+    /// Cells in row-major order.
+    public private(set) var cells: [CanvasCell]
+
+    /// Creates a blank canvas.
+    public init(width: Int, height: Int, style: Style = .plain) {
+        size = Size(width: max(0, width), height: max(0, height))
+        cells = Array(repeating: .blank(style), count: size.width * size.height)
+    }
+
+    public var width: Int { size.width }
+    public var height: Int { size.height }
+    /// The whole canvas as a rectangle.
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// Changes the size and blanks every cell, keeping the storage so a reused row buffer does not allocate.
+    public mutating func resize(width: Int, height: Int, style: Style = .plain) {
+        size = Size(width: max(0, width), height: max(0, height))
+        let count = size.width * size.height
+        cells.removeAll(keepingCapacity: true)
+        cells.append(contentsOf: repeatElement(.blank(style), count: count))
+    }
+
+    /// Blanks every cell.
+    public mutating func clear(style: Style = .plain) {
+        for index in cells.indices { cells[index] = .blank(style) }
+    }
+
+    /// The cell at a column and line (both must be inside the canvas).
+    public subscript(x: Int, y: Int) -> CanvasCell {
+        cells[y * width + x]
+    }
+
+    /// Writes one glyph, keeping wide glyphs whole; returns false when it does not fit at `x`.
+    @discardableResult
+    public mutating func put(_ glyph: Glyph, x: Int, y: Int, style: Style, limit: Int? = nil) -> Bool {
+        let right = min(limit ?? width, width)
+        guard y >= 0, y < height, x >= 0, x + glyph.width <= right else { return false }
+        breakWideGlyph(at: x, y: y)
+        if glyph.width == 2 { breakWideGlyph(at: x + 1, y: y) }
+        let base = y * width + x
+        cells[base] = CanvasCell(text: glyph.text, width: UInt8(glyph.width), style: style)
+        if glyph.width == 2 { cells[base + 1] = CanvasCell(text: "", width: 0, style: style) }
+        return true
+    }
+
+    /// Overwriting half of a wide glyph blanks its other half, so no stray half-character remains.
+    private mutating func breakWideGlyph(at x: Int, y: Int) {
+        let index = y * width + x
+        let cell = cells[index]
+        if cell.width == 0, x > 0 {
+            cells[index - 1] = .blank(cells[index - 1].style)
+        } else if cell.width == 2, x + 1 < width {
+            cells[index + 1] = .blank(cells[index + 1].style)
+        }
+    }
+
+    /// Draws styled text on one line starting at `point`, within `maxWidth` columns; returns the columns used.
+    @discardableResult
+    public mutating func draw(_ text: StyledText, at point: Point, maxWidth: Int? = nil, truncation: Truncation = .clip) -> Int {
+        draw(glyphs: text.styledGlyphs, at: point, maxWidth: maxWidth, truncation: truncation)
+    }
+
+    /// Draws plain text in one style; returns the columns used.
+    @discardableResult
+    public mutating func draw(_ text: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil, truncation: Truncation = .clip) -> Int {
+        draw(StyledText(text, style: style), at: point, maxWidth: maxWidth, truncation: truncation)
+    }
+
+    /// Draws a line of styled glyphs; returns the columns used.
+    @discardableResult
+    public mutating func draw<G: Sequence>(glyphs: G, at point: Point, maxWidth: Int? = nil, truncation: Truncation = .clip) -> Int
+    where G.Element == StyledGlyph {
+        guard point.y >= 0, point.y < height, point.x < width else { return 0 }
+        let available = min(maxWidth ?? (width - point.x), width - point.x)
+        guard available > 0 else { return 0 }
+        // Gather only what can be shown, so a 1 MB title costs one line's worth of work.
+        var line: [StyledGlyph] = []
+        var used = 0
+        var overflow: StyledGlyph?
+        for glyph in glyphs {
+            if used + glyph.glyph.width > available { overflow = glyph; break }
+            line.append(glyph)
+            used += glyph.glyph.width
+        }
+        if let overflow {
+            if truncation == .ellipsis {
+                while used + 1 > available, let last = line.popLast() { used -= last.glyph.width }
+                line.append(StyledGlyph(.ellipsis, style: line.last?.style ?? overflow.style))
+                used += 1
+            } else if used < available {
+                // A wide glyph straddling the edge leaves a blank instead of half a character.
+                line.append(StyledGlyph(.space, style: overflow.style))
+                used += 1
+            }
+        }
+        var x = point.x
+        for glyph in line {
+            if x >= 0 { put(glyph.glyph, x: x, y: point.y, style: glyph.style) }
+            x += glyph.glyph.width
+        }
+        return used
+    }
+
+    /// Fills a rectangle (clipped to the canvas) with one glyph.
+    public mutating func fill(_ rect: Rect, with glyph: Glyph = .space, style: Style = .plain) {
+        let clipped = rect.intersection(bounds)
+        guard clipped.width > 0, clipped.height > 0 else { return }
+        for y in clipped.minY..<clipped.maxY {
+            var x = clipped.minX
+            while x + glyph.width <= clipped.maxX {
+                put(glyph, x: x, y: y, style: style)
+                x += glyph.width
+            }
+            if x < clipped.maxX { put(.space, x: x, y: y, style: style) }
+        }
+    }
+
+    /// Changes the style of every cell in a rectangle, keeping the text (used for selection highlights).
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let clipped = rect.intersection(bounds)
+        guard clipped.width > 0, clipped.height > 0 else { return }
+        for y in clipped.minY..<clipped.maxY {
+            for x in clipped.minX..<clipped.maxX { change(&cells[y * width + x].style) }
+        }
+    }
+
+    /// Copies a rectangle of another canvas here with its top-left corner at `destination`, clipping to both.
+    public mutating func copy(_ source: Canvas, from sourceRect: Rect, to destination: Point) {
+        let from = sourceRect.intersection(source.bounds)
+        guard from.width > 0, from.height > 0 else { return }
+        let dx = destination.x + (from.minX - sourceRect.minX)
+        let dy = destination.y + (from.minY - sourceRect.minY)
+        for row in 0..<from.height {
+            let ty = dy + row
+            guard ty >= 0, ty < height else { continue }
+            let sy = from.minY + row
+            var column = 0
+            while column < from.width {
+                let tx = dx + column
+                let cell = source[from.minX + column, sy]
+                defer { column += 1 }
+                guard tx >= 0, tx < width else { continue }
+                if cell.width == 0 {
+                    // The right half arrives without its left half: show a blank.
+                    if column == 0 { put(.space, x: tx, y: ty, style: cell.style) }
+                    continue
+                }
+                let glyph = Glyph(text: cell.text, width: Int(cell.width))
+                if !put(glyph, x: tx, y: ty, style: cell.style, limit: min(width, dx + from.width)) {
+                    put(.space, x: tx, y: ty, style: cell.style)
+                }
+            }
+        }
+    }
+
+    /// The text of one line, with trailing spaces removed.
+    public func line(_ y: Int) -> String {
+        var text = ""
+        for x in 0..<width { text += self[x, y].text }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+
+    /// Every line's text, trailing spaces removed: what script mode prints and tests compare.
+    public var lines: [String] { (0..<height).map(line) }
+
+    /// The whole canvas as text, one line per row.
+    public var text: String { lines.joined(separator: "\n") }
+}
+
+extension Rect {
+    /// The overlap of two rectangles (empty when they do not meet).
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        if x1 <= x0 || y1 <= y0 { return Rect(x: x0, y: y0, width: 0, height: 0) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

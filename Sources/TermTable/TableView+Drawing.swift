@@ -1,0 +1,91 @@
+extension TableView {
+    /// Lays out if needed and draws the visible rows, headers, footers, revealed swipe actions and
+    /// the scroll indicator into the canvas, inside `frame`. Drawing never changes the data.
+    public func draw(in canvas: inout Canvas) {
+        layoutIfNeeded()
+        canvas.fill(frame, style: backgroundStyle)
+        let width = contentWidth
+        if let background = backgroundView {
+            background.render(width: width, height: frame.height)
+            canvas.copy(background.buffer, from: background.buffer.bounds, to: frame.origin)
+        }
+        for visible in visibleItems {
+            if case .header(let section) = visible.item, pinnedHeader?.section == section { continue }
+            guard let view = view(for: visible.item) else { continue }
+            view.render(width: width, height: visible.height)
+            let slide = swipeSlide(for: visible.item)
+            copy(view, at: visible.y, height: visible.height, slide: slide, into: &canvas)
+            if let open = openSwipe, visible.item == .row(open.indexPath), let rect = rectForVisible(visible) {
+                drawSwipeButtons(open, rowRect: rect, in: &canvas)
+            }
+        }
+        if let pinned = pinnedHeader, let view = visibleHeaders[pinned.section] {
+            view.render(width: width, height: headerHeights[pinned.section])
+            copy(view, at: pinned.y, height: headerHeights[pinned.section], slide: 0, into: &canvas)
+        }
+        drawScrollIndicator(in: &canvas)
+    }
+
+    private func view(for item: LayoutItem) -> TableReusableView? {
+        switch item {
+        case .row(let indexPath): return visibleCells[indexPath]
+        case .header(let section): return visibleHeaders[section]
+        case .footer(let section): return visibleFooters[section]
+        }
+    }
+
+    /// How far a row's content is slid sideways by revealed swipe actions.
+    private func swipeSlide(for item: LayoutItem) -> Int {
+        guard let open = openSwipe, item == .row(open.indexPath) else { return 0 }
+        let width = min(swipeButtonsWidth(open), contentWidth)
+        return open.isLeading ? width : -width
+    }
+
+    private func rectForVisible(_ visible: VisibleItem) -> Rect? {
+        let top = max(0, visible.y), bottom = min(frame.height, visible.y + visible.height)
+        guard bottom > top else { return nil }
+        return Rect(x: frame.minX, y: frame.minY + top, width: contentWidth, height: bottom - top)
+    }
+
+    /// Copies the part of a view's buffer that falls inside the viewport, slid by `slide` columns.
+    private func copy(_ view: TableReusableView, at y: Int, height: Int, slide: Int, into canvas: inout Canvas) {
+        let top = max(0, -y)
+        let bottom = min(height, frame.height - y)
+        guard bottom > top else { return }
+        let width = contentWidth
+        let source = Rect(x: max(0, -slide), y: top, width: width - abs(slide), height: bottom - top)
+        let destination = Point(x: frame.minX + max(0, slide), y: frame.minY + y + top)
+        // Clip to the table's own columns, never past its frame.
+        var clipped = canvas
+        clipped.copy(view.buffer, from: source, to: destination)
+        let area = Rect(x: frame.minX, y: destination.y, width: width, height: bottom - top)
+        canvas.copy(clipped, from: area, to: area.origin)
+    }
+
+    /// The thumb's top line and height in the viewport, or nil when all content fits.
+    public var scrollIndicatorThumb: (top: Int, height: Int)? {
+        layoutIfNeeded()
+        let viewport = frame.height
+        guard showsVerticalScrollIndicator, viewport > 0 else { return nil }
+        let atTop = anchor == firstItem(inOrAfter: 0) && anchorOffset == 0
+        var atBottom = false
+        if let last = visibleItems.last { atBottom = item(after: last.item) == nil && last.y + last.height <= viewport }
+        if atTop && atBottom { return nil }
+        let content = max(contentHeight, viewport + 1)
+        let thumb = min(viewport, max(1, viewport * viewport / content))
+        let track = viewport - thumb
+        var top = atTop ? 0 : (atBottom ? track : track * contentOffset / max(1, content - viewport))
+        top = min(max(atTop ? 0 : (track > 1 ? 1 : 0), top), atBottom ? track : max(0, track - (track > 1 ? 1 : 0)))
+        return (top, thumb)
+    }
+
+    private func drawScrollIndicator(in canvas: inout Canvas) {
+        guard let thumb = scrollIndicatorThumb else { return }
+        let x = frame.maxX - 1
+        for line in 0..<frame.height {
+            let inThumb = line >= thumb.top && line < thumb.top + thumb.height
+            canvas.draw(inThumb ? "┃" : "│", at: Point(x: x, y: frame.minY + line),
+                        style: inThumb ? .plain : Style(attributes: .dim))
+        }
+    }
+}

@@ -1,0 +1,34 @@
+extension TableView {
+    /// Tells the prefetch data source about rows `prefetchDistance` ahead in the scrolling direction,
+    /// and cancels announced rows when the direction turns.
+    func updatePrefetching() {
+        guard let prefetchDataSource, prefetchDistance > 0 else { return }
+        let rows = visibleItems.compactMap(\.item.indexPath)
+        guard let first = rows.first, let last = rows.last else { return }
+        let firstFlat = flatIndex(of: first)
+        var direction = lastPrefetchDirection
+        if let previous = lastFirstVisibleFlatIndex, previous != firstFlat { direction = firstFlat > previous ? 1 : -1 }
+        lastFirstVisibleFlatIndex = firstFlat
+        for indexPath in rows { prefetchedIndexPaths.remove(indexPath) }
+
+        if direction != lastPrefetchDirection {
+            lastPrefetchDirection = direction
+            if !prefetchedIndexPaths.isEmpty {
+                let cancelled = prefetchedIndexPaths.sorted()
+                prefetchedIndexPaths.removeAll()
+                prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled)
+            }
+        }
+        let start = direction > 0 ? flatIndex(of: last) + 1 : flatIndex(of: first) - 1
+        var wanted: [IndexPath] = []
+        var index = start
+        for _ in 0..<prefetchDistance {
+            guard let indexPath = indexPath(forFlatIndex: index) else { break }
+            if !prefetchedIndexPaths.contains(indexPath) { wanted.append(indexPath) }
+            index += direction
+        }
+        guard !wanted.isEmpty else { return }
+        prefetchedIndexPaths.formUnion(wanted)
+        prefetchDataSource.tableView(self, prefetchRowsAt: wanted)
+    }
+}

@@ -1,0 +1,135 @@
+extension TableView {
+    /// Scrolls the content by whole lines (positive is down), stopping at either end; returns the lines moved.
+    ///
+    /// The highlighted row does not follow, as in UIKit, where scrolling never changes the selection.
+    @discardableResult
+    public func scroll(byLines lines: Int) -> Int {
+        loadDataIfNeeded()
+        normalizeAnchor()
+        let moved = moveAnchor(byLines: lines)
+        if moved != 0 { closeSwipe() }
+        setNeedsLayout()
+        return moved
+    }
+
+    /// Scrolls so a row sits at the given position of the viewport.
+    public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool = false) {
+        loadDataIfNeeded()
+        guard isValid(indexPath) else { return }
+        normalizeAnchor()
+        reveal(indexPath, at: position)
+        setNeedsLayout()
+    }
+
+    /// Lines scrolled from the top of the content (rows above the viewport at their measured or estimated heights).
+    public var contentOffset: Int {
+        loadDataIfNeeded()
+        normalizeAnchor()
+        guard let anchor else { return 0 }
+        return estimatedTop(of: anchor) + anchorOffset
+    }
+
+    /// The content's height in lines: measured rows at their height, the rest at the estimate.
+    public var contentHeight: Int {
+        loadDataIfNeeded()
+        var total = 0
+        for section in rowCounts.indices {
+            total += headerHeights[section] + footerHeights[section]
+        }
+        let estimate = max(1, estimatedRowHeight > 0 ? estimatedRowHeight : max(1, rowHeight))
+        total += totalNumberOfRows * estimate
+        for (indexPath, height) in measuredHeights where isValid(indexPath) { total += height - estimate }
+        return total
+    }
+
+    /// The estimated top line of an item within the whole content.
+    func estimatedTop(of item: LayoutItem) -> Int {
+        let estimate = max(1, estimatedRowHeight > 0 ? estimatedRowHeight : max(1, rowHeight))
+        let section = item.section
+        var top = 0
+        for earlier in 0..<section { top += headerHeights[earlier] + footerHeights[earlier] }
+        let rowsBefore: Int
+        switch item {
+        case .header: rowsBefore = sectionStarts[section]
+        case .row(let indexPath): rowsBefore = sectionStarts[section] + indexPath.row; top += headerHeights[section]
+        case .footer: rowsBefore = sectionStarts[section] + rowCounts[section]; top += headerHeights[section]
+        }
+        top += rowsBefore * estimate
+        for (indexPath, height) in measuredHeights where isValid(indexPath) && flatIndex(of: indexPath) < rowsBefore {
+            top += height - estimate
+        }
+        return top
+    }
+
+    /// Lines a pinned header covers at the top when `indexPath` is scrolled to the top.
+    func pinnedInset(above indexPath: IndexPath) -> Int {
+        guard pinsSectionHeaders else { return 0 }
+        return headerHeights[indexPath.section]
+    }
+
+    /// Lines taken by the `count` items above (negative direction) or below a row, for scroll padding.
+    func paddingLines(around indexPath: IndexPath, count: Int, above: Bool) -> Int {
+        var lines = 0
+        var item = LayoutItem.row(indexPath)
+        var rows = 0
+        while rows < count, let next = above ? self.item(before: item) : self.item(after: item) {
+            lines += height(of: next)
+            if case .row = next { rows += 1 }
+            item = next
+        }
+        return lines
+    }
+
+    /// The line where an item starts relative to the viewport top, if it lies within `limit` lines below the anchor.
+    func viewportLine(of target: LayoutItem, within limit: Int) -> Int? {
+        guard let anchor, anchor <= target else { return nil }
+        var y = -anchorOffset
+        var item: LayoutItem? = anchor
+        while let current = item, y <= limit {
+            if current == target { return y }
+            y += height(of: current)
+            item = self.item(after: current)
+        }
+        return nil
+    }
+
+    /// Moves the anchor so the row is visible at the requested position (`.none`: as little as needed).
+    func reveal(_ indexPath: IndexPath, at position: ScrollPosition) {
+        let target = LayoutItem.row(indexPath)
+        let height = self.height(ofRowAt: indexPath)
+        let viewport = frame.height
+        guard viewport > 0 else { return }
+        // Padding and the pinned header give way when the viewport is too small for them.
+        let room = max(0, viewport - height)
+        let pinned = min(room, pinnedInset(above: indexPath))
+        let above = min(room - pinned, paddingLines(around: indexPath, count: scrollPadding, above: true))
+        let below = min(room - pinned - above, paddingLines(around: indexPath, count: scrollPadding, above: false))
+
+        func place(atLine line: Int) {
+            anchor = target
+            anchorOffset = 0
+            moveAnchor(byLines: -line)
+        }
+
+        switch position {
+        case .top:
+            place(atLine: pinned + above)
+        case .middle:
+            place(atLine: max(pinned, (viewport - height) / 2))
+        case .bottom:
+            place(atLine: max(pinned, viewport - height - below))
+        case .none:
+            let current = viewportLine(of: target, within: viewport + height + below)
+            if let line = current, line >= pinned + above, line + height + below <= viewport {
+                return  // already fully visible with its context
+            }
+            if current == nil, let anchor, target < anchor {
+                place(atLine: pinned + above)
+            } else if let line = current, line < pinned + above {
+                place(atLine: pinned + above)
+            } else {
+                place(atLine: max(pinned + above, viewport - height - below))
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+extension TableView {
+    /// The highlighted row: the one the keyboard moves and Enter activates.
+    public var indexPathForSelectedRow: IndexPath? {
+        loadDataIfNeeded()
+        return selectedIndexPath
+    }
+
+    /// The rows marked in editing mode; outside editing mode, the highlighted row.
+    public var indexPathsForSelectedRows: [IndexPath]? {
+        loadDataIfNeeded()
+        if isEditing && allowsMultipleSelectionDuringEditing {
+            return markedIndexPaths.isEmpty ? nil : markedIndexPaths.sorted()
+        }
+        return selectedIndexPath.map { [$0] }
+    }
+
+    /// Highlights a row without telling the delegate, scrolling it to `scrollPosition` (`.none`: no scrolling), as UIKit's `selectRow`.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition) {
+        loadDataIfNeeded()
+        guard let indexPath, isValid(indexPath) else {
+            setSelected(nil)
+            return
+        }
+        setSelected(indexPath)
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition) }
+    }
+
+    /// Removes the highlight from a row.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool = false) {
+        if selectedIndexPath == indexPath { setSelected(nil) }
+    }
+
+    func setSelected(_ indexPath: IndexPath?) {
+        guard selectedIndexPath != indexPath else { return }
+        if openSwipe?.indexPath != indexPath { closeSwipe() }
+        if let old = selectedIndexPath, let cell = visibleCells[old] { cell.isSelected = false }
+        selectedIndexPath = indexPath
+        if let indexPath, let cell = visibleCells[indexPath] { cell.isSelected = true }
+        setNeedsLayout()
+    }
+
+    /// Whether a row can carry the highlight.
+    public func canHighlightRow(at indexPath: IndexPath) -> Bool {
+        delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true
+    }
+
+    /// Highlights a row and scrolls as little as needed to show it with its scroll padding (keyboard navigation).
+    public func moveSelection(to indexPath: IndexPath) {
+        loadDataIfNeeded()
+        guard isValid(indexPath) else { return }
+        setSelected(indexPath)
+        normalizeAnchor()
+        reveal(indexPath, at: .none)
+        setNeedsLayout()
+    }
+
+    /// Moves the highlight by `delta` rows across sections, skipping rows that cannot be highlighted;
+    /// returns whether it moved. With no highlight, the first (or last) row is highlighted.
+    @discardableResult
+    public func moveSelection(by delta: Int) -> Bool {
+        loadDataIfNeeded()
+        let total = totalNumberOfRows
+        guard total > 0 else { return false }
+        guard let current = selectedIndexPath else {
+            return delta >= 0 ? moveSelectionToFirstRow() : moveSelectionToLastRow()
+        }
+        var index = flatIndex(of: current) + delta
+        if wrapsSelection {
+            index = ((index % total) + total) % total
+        } else {
+            index = min(max(0, index), total - 1)
+        }
+        let step = delta >= 0 ? 1 : -1
+        guard let target = selectableRow(fromFlatIndex: index, step: step) ?? selectableRow(fromFlatIndex: index, step: -step),
+              target != current else { return false }
+        moveSelection(to: target)
+        return true
+    }
+
+    /// Highlights the first row that can be highlighted.
+    @discardableResult
+    public func moveSelectionToFirstRow() -> Bool {
+        loadDataIfNeeded()
+        guard let target = selectableRow(fromFlatIndex: 0, step: 1) else { return false }
+        moveSelection(to: target)
+        return true
+    }
+
+    /// Highlights the last row that can be highlighted.
+    @discardableResult
+    public func moveSelectionToLastRow() -> Bool {
+        loadDataIfNeeded()
+        guard let target = selectableRow(fromFlatIndex: totalNumberOfRows - 1, step: -1) else { return false }
+        moveSelection(to: target)
+        return true
+    }
+
+    /// Scrolls by `lines` and moves the highlight by as many lines, keeping its place on screen
+    /// (Page Up/Down with `frame.height - 1`, Ctrl-D/Ctrl-U with half of it).
+    public func moveSelection(byLines lines: Int) {
+        loadDataIfNeeded()
+        guard lines != 0, totalNumberOfRows > 0 else { return }
+        guard let current = selectedIndexPath else {
+            _ = lines > 0 ? moveSelectionToFirstRow() : moveSelectionToLastRow()
+            return
+        }
+        var cursor = LayoutItem.row(current)
+        var item = current
+        var walked = 0
+        while walked < abs(lines), let next = lines > 0 ? self.item(after: cursor) : self.item(before: cursor) {
+            walked += height(of: lines > 0 ? cursor : next)
+            cursor = next
+            if let row = next.indexPath { item = row }
+        }
+        // Walk across any header or footer to land on a row.
+        let target = selectableRow(fromFlatIndex: flatIndex(of: item), step: lines > 0 ? 1 : -1)
+            ?? selectableRow(fromFlatIndex: flatIndex(of: item), step: lines > 0 ? -1 : 1)
+        scroll(byLines: lines)
+        if let target { moveSelection(to: target) }
+    }
+
+    /// The first row from a flat index, stepping by `step`, that can be highlighted.
+    func selectableRow(fromFlatIndex start: Int, step: Int) -> IndexPath? {
+        var index = start
+        let total = totalNumberOfRows
+        var checked = 0
+        while index >= 0, index < total, checked < total {
+            if let indexPath = indexPath(forFlatIndex: index), canHighlightRow(at: indexPath) { return indexPath }
+            index += step
+            checked += 1
+        }
+        return nil
+    }
+
+    /// Activates the highlighted row as a tap would: `willSelectRowAt`, then `didSelectRowAt` (Enter, a click).
+    public func activateSelectedRow() {
+        guard let selected = indexPathForSelectedRow else { return }
+        let proposed: IndexPath? = delegate.map { $0.tableView(self, willSelectRowAt: selected) } ?? selected
+        guard let target = proposed, isValid(target) else { return }
+        if target != selected { moveSelection(to: target) }
+        delegate?.tableView(self, didSelectRowAt: target)
+    }
+
+    // MARK: Editing mode and multiple selection
+
+    /// Enters or leaves editing mode; leaving it clears the marks.
+    public func setEditing(_ editing: Bool, animated: Bool = false) {
+        guard editing != isEditing else { return }
+        isEditing = editing
+        closeSwipe()
+        if !editing { markedIndexPaths.removeAll() }
+        for (_, cell) in visibleCells { cell.isEditing = editing }
+        setNeedsLayout()
+    }
+
+    /// Marks or unmarks a row in editing mode, telling the delegate (`didSelectRowAt` / `didDeselectRowAt`).
+    public func toggleMark(at indexPath: IndexPath) {
+        guard isEditing, allowsMultipleSelectionDuringEditing, isValid(indexPath) else { return }
+        guard dataSource?.tableView(self, canEditRowAt: indexPath) ?? true else { return }
+        if markedIndexPaths.remove(indexPath) != nil {
+            visibleCells[indexPath]?.isMarked = false
+            delegate?.tableView(self, didDeselectRowAt: indexPath)
+        } else {
+            markedIndexPaths.insert(indexPath)
+            visibleCells[indexPath]?.isMarked = true
+            delegate?.tableView(self, didSelectRowAt: indexPath)
+        }
+        setNeedsLayout()
+    }
+
+    /// Marks rows in editing mode (already marked rows stay marked).
+    public func markRows(at indexPaths: [IndexPath]) {
+        for indexPath in indexPaths where !markedIndexPaths.contains(indexPath) { toggleMark(at: indexPath) }
+    }
+
+    /// Removes every mark.
+    public func unmarkAllRows() {
+        for indexPath in markedIndexPaths.sorted() { toggleMark(at: indexPath) }
+    }
+}

@@ -1,0 +1,250 @@
+extension TableView {
+    // MARK: Describing changes (the data source must already hold the new data)
+
+    /// Groups row and section changes into one update, checked once at the end, as UIKit's `performBatchUpdates`.
+    ///
+    /// Inside `updates`, the insert/delete/reload/move calls only record. Throws UIKit's message when the data
+    /// source's counts after the update do not match the counts before plus the changes.
+    public func performBatchUpdates(_ updates: () throws -> Void, completion: ((Bool) -> Void)? = nil) throws {
+        loadDataIfNeeded()
+        batchDepth += 1
+        do {
+            try updates()
+        } catch {
+            batchDepth -= 1
+            if batchDepth == 0 { pendingUpdate = BatchUpdate() }
+            completion?(false)
+            throw error
+        }
+        batchDepth -= 1
+        guard batchDepth == 0 else { return }
+        let update = pendingUpdate
+        pendingUpdate = BatchUpdate()
+        do {
+            try apply(update)
+        } catch {
+            completion?(false)
+            throw error
+        }
+        completion?(true)
+    }
+
+    /// Inserts rows (index paths after the update).
+    public func insertRows(at indexPaths: [IndexPath]) throws {
+        try record { $0.insertedRows += indexPaths }
+    }
+
+    /// Deletes rows (index paths before the update).
+    public func deleteRows(at indexPaths: [IndexPath]) throws {
+        try record { $0.deletedRows += indexPaths }
+    }
+
+    /// Replaces rows' cells with freshly dequeued ones (index paths before the update).
+    public func reloadRows(at indexPaths: [IndexPath]) throws {
+        try record { $0.reloadedRows += indexPaths }
+    }
+
+    /// Asks the data source to configure the visible cells of rows again, in place: the same cell, no `prepareForReuse`.
+    public func reconfigureRows(at indexPaths: [IndexPath]) throws {
+        try record { $0.reconfiguredRows += indexPaths }
+    }
+
+    /// Moves a row (from an index path before the update to one after).
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) throws {
+        try record { $0.movedRows.append((indexPath, newIndexPath)) }
+    }
+
+    /// Inserts sections (indexes after the update).
+    public func insertSections(_ sections: [Int]) throws {
+        try record { $0.insertedSections += sections }
+    }
+
+    /// Deletes sections (indexes before the update).
+    public func deleteSections(_ sections: [Int]) throws {
+        try record { $0.deletedSections += sections }
+    }
+
+    /// Reloads sections: their rows are asked for again (indexes before the update).
+    public func reloadSections(_ sections: [Int]) throws {
+        try record { $0.reloadedSections += sections }
+    }
+
+    /// Moves a section (from an index before the update to one after).
+    public func moveSection(_ section: Int, toSection newSection: Int) throws {
+        try record { $0.movedSections.append((section, newSection)) }
+    }
+
+    /// Adds to the batch in progress, or applies at once outside a batch.
+    private func record(_ change: (inout BatchUpdate) -> Void) throws {
+        if batchDepth > 0 {
+            change(&pendingUpdate)
+            return
+        }
+        loadDataIfNeeded()
+        var update = BatchUpdate()
+        change(&update)
+        try apply(update)
+    }
+
+    // MARK: Applying a checked update
+
+    private func apply(_ update: BatchUpdate) throws {
+        guard !update.isEmpty else { return }
+        let sections = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
+        let after = (0..<sections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
+        let plan: UpdatePlan
+        do {
+            plan = try UpdatePlan(before: rowCounts, after: after, update: update)
+        } catch {
+            // The data source no longer matches what is on screen: start over from it rather than draw stale rows.
+            needsReload = true
+            setNeedsLayout()
+            throw error
+        }
+        let selectionWasVisible = selectedIndexPath.map(isFullyVisible) ?? false
+
+        remapCells(plan)
+        remapHeaderFooterViews(plan)
+        measuredHeights = Dictionary(uniqueKeysWithValues: measuredHeights.compactMap { old, height in
+            guard !plan.needsFreshCell(forOld: old), !plan.isReconfigured(old), let new = plan.newIndexPath(forOld: old) else { return nil }
+            return (new, height)
+        })
+        remapSelection(plan)
+        markedIndexPaths = Set(markedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
+        prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
+        if let swipe = openSwipe {
+            if let new = plan.newIndexPath(forOld: swipe.indexPath), !plan.needsFreshCell(forOld: swipe.indexPath) {
+                openSwipe?.indexPath = new
+            } else {
+                openSwipe = nil
+            }
+        }
+        let oldAnchor = anchor
+        rowCounts = after
+        rebuildSectionStarts()
+        reloadSectionMetrics()
+        remapAnchor(oldAnchor, plan)
+        visibleItems.removeAll()
+        if selectionWasVisible { keepSelectionVisibleAfterLayout = true }
+        setNeedsLayout()
+    }
+
+    /// Whether a row lies entirely inside the viewport in the last layout.
+    func isFullyVisible(_ indexPath: IndexPath) -> Bool {
+        guard let item = visibleItems.first(where: { $0.item == .row(indexPath) }) else { return false }
+        return item.y >= 0 && item.y + item.height <= frame.height
+    }
+
+    private func remapCells(_ plan: UpdatePlan) {
+        var remapped: [IndexPath: TableViewCell] = [:]
+        var toReconfigure: [IndexPath] = []
+        for (old, cell) in visibleCells {
+            if plan.needsFreshCell(forOld: old) {
+                endDisplaying(cell, at: old)
+            } else if let new = plan.newIndexPath(forOld: old) {
+                remapped[new] = cell
+                if plan.isReconfigured(old) { toReconfigure.append(new) }
+            } else {
+                endDisplaying(cell, at: old)
+            }
+        }
+        visibleCells = remapped
+        // Reconfigure: the data source configures the very same cell again (dequeue hands it back).
+        for indexPath in toReconfigure {
+            guard let cell = visibleCells[indexPath], let dataSource else { continue }
+            reconfiguring = (indexPath, cell)
+            let configured = dataSource.tableView(self, cellForRowAt: indexPath)
+            reconfiguring = nil
+            configured.setNeedsDisplay()
+            if configured !== cell {
+                endDisplaying(cell, at: indexPath)
+                visibleCells[indexPath] = configured
+                delegate?.tableView(self, willDisplay: configured, forRowAt: indexPath)
+            }
+        }
+    }
+
+    private func remapHeaderFooterViews(_ plan: UpdatePlan) {
+        var headers: [Int: TableViewHeaderFooterView] = [:]
+        for (old, view) in visibleHeaders {
+            if let new = plan.newSection(forOld: old), !plan.isReloaded(section: old) {
+                headers[new] = view
+            } else {
+                endDisplayingHeader(view, section: old)
+            }
+        }
+        visibleHeaders = headers
+        var footers: [Int: TableViewHeaderFooterView] = [:]
+        for (old, view) in visibleFooters {
+            if let new = plan.newSection(forOld: old), !plan.isReloaded(section: old) {
+                footers[new] = view
+            } else {
+                endDisplayingFooter(view, section: old)
+            }
+        }
+        visibleFooters = footers
+    }
+
+    /// The highlighted row follows its row; when that row is deleted, the highlight moves to the next row
+    /// (or the previous one at the end).
+    private func remapSelection(_ plan: UpdatePlan) {
+        guard let old = selectedIndexPath else { return }
+        if let new = plan.newIndexPath(forOld: old) {
+            selectedIndexPath = new
+            return
+        }
+        let oldFlat = flatIndex(of: old)
+        var replacement = plan.replacement(forDeleted: old)
+        if replacement == nil {
+            // Its whole section went: fall back to the same position counting all rows.
+            let counts = plan.after
+            var remaining = oldFlat
+            for (section, count) in counts.enumerated() where count > 0 {
+                if remaining < count { replacement = IndexPath(row: remaining, section: section); break }
+                remaining -= count
+            }
+            if replacement == nil, let last = counts.lastIndex(where: { $0 > 0 }) {
+                replacement = IndexPath(row: counts[last] - 1, section: last)
+            }
+        }
+        selectedIndexPath = replacement
+        pendingSelectionCheck = true
+    }
+
+    private func remapAnchor(_ oldAnchor: LayoutItem?, _ plan: UpdatePlan) {
+        if pendingSelectionCheck {
+            pendingSelectionCheck = false
+            if let selected = selectedIndexPath, isValid(selected), !canHighlightRow(at: selected) {
+                selectedIndexPath = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
+                    ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
+            }
+        }
+        guard let oldAnchor else { return }
+        switch oldAnchor {
+        case .row(let old):
+            if let new = plan.newIndexPath(forOld: old) {
+                anchor = .row(new)
+            } else if let replacement = plan.replacement(forDeleted: old) {
+                anchor = .row(replacement)
+                anchorOffset = 0
+            } else {
+                anchor = nil
+                anchorOffset = 0
+            }
+        case .header(let old):
+            anchor = plan.newSection(forOld: old).flatMap { firstItem(inOrAfter: $0) }
+            if anchor != .header(plan.newSection(forOld: old) ?? -1) { anchorOffset = 0 }
+        case .footer(let old):
+            if let new = plan.newSection(forOld: old), footerHeights[new] > 0 {
+                anchor = .footer(new)
+            } else {
+                anchor = plan.newSection(forOld: old).flatMap { firstItem(inOrAfter: $0) }
+                anchorOffset = 0
+            }
+        }
+        if let anchor, !isValidItem(anchor) {
+            self.anchor = nil
+            anchorOffset = 0
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import TermTable
+
+/// Which key runs which command in the list. The one source of truth for bindings and their help.
+public struct KeyMap: Sendable {
+    /// The bindings in the order help lists them.
+    public private(set) var bindings: [(key: Key, command: Command)]
+
+    /// Creates a key map from bindings.
+    public init(_ bindings: [(key: Key, command: Command)]) { self.bindings = bindings }
+
+    /// The command bound to a key, if any.
+    public func command(for key: Key) -> Command? {
+        bindings.first { $0.key == key }?.command
+    }
+
+    /// The keys bound to a command, in order.
+    public func keys(for command: Command) -> [Key] {
+        bindings.filter { $0.command == command }.map(\.key)
+    }
+
+    /// Binds a key (replacing its previous command).
+    public mutating func bind(_ key: Key, to command: Command) {
+        bindings.removeAll { $0.key == key }
+        bindings.append((key, command))
+    }
+
+    /// Tick's default bindings: vim-style letters plus the arrow and paging keys.
+    public static let standard = KeyMap([
+        (.character("j"), .moveDown), (.down, .moveDown),
+        (.character("k"), .moveUp), (.up, .moveUp),
+        (.character("g"), .moveToTop), (.home, .moveToTop),
+        (.character("G"), .moveToBottom), (.end, .moveToBottom),
+        (.pageDown, .pageDown), (.control("f"), .pageDown),
+        (.pageUp, .pageUp), (.control("b"), .pageUp),
+        (.control("d"), .halfPageDown), (.control("u"), .halfPageUp),
+        (.character("a"), .add),
+        (.character("x"), .toggle), (.character(" "), .toggle),
+        (.character("d"), .delete),
+        (.control("l"), .redraw),
+        (.character("q"), .quit),
+    ])
+}

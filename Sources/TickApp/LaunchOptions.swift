@@ -1,0 +1,103 @@
+import TermTable
+
+/// What `tick` was asked to do, parsed from its arguments.
+public struct LaunchOptions: Equatable {
+    /// The store file (`--db PATH`), else `TICK_DB`, else the default location.
+    public var databasePath: String?
+    /// A key script to run (`--script FILE`, `-` for standard input).
+    public var scriptPath: String?
+    /// The canvas size for key scripts (`--size 80x24`).
+    public var size = Size(width: 80, height: 24)
+    /// Print reuse statistics after a key script (`--stats`).
+    public var printsStatistics = false
+    /// Do not ask the terminal for mouse events (`--no-mouse`).
+    public var disablesMouse = false
+    /// `--help`.
+    public var showsHelp = false
+    /// `--version`.
+    public var showsVersion = false
+
+    /// Creates default options.
+    public init() {}
+
+    /// A mistake in the arguments, with the message to print before the usage.
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        /// What was wrong.
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Parses `tick`'s arguments (without the program name).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
+        var options = LaunchOptions()
+        var index = 0
+        func value(for flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var flag = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func flagValue() throws(UsageError) -> String {
+                if let inline { return inline }
+                return try value(for: flag)
+            }
+            switch flag {
+            case "--db":
+                let path = try flagValue()
+                guard !path.isEmpty else { throw UsageError(message: "--db needs a file path") }
+                options.databasePath = path
+            case "--script": options.scriptPath = try flagValue()
+            case "--size":
+                let text = try flagValue()
+                guard let size = parseSize(text) else {
+                    throw UsageError(message: "--size wants WIDTHxHEIGHT between 1x1 and 1000x1000, like 80x24 (got \"\(text)\")")
+                }
+                options.size = size
+            case "--stats": options.printsStatistics = true
+            case "--no-mouse": options.disablesMouse = true
+            case "-h", "--help": options.showsHelp = true
+            case "--version": options.showsVersion = true
+            default:
+                throw UsageError(message: "unknown argument \"\(argument)\"")
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// `80x24` as a size, or nil.
+    public static func parseSize(_ text: String) -> Size? {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...1000).contains(width), (1...1000).contains(height) else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    /// The usage text printed by `--help`.
+    public static let usage = """
+    Usage: tick [--db PATH] [--no-mouse]
+           tick [--db PATH] --script FILE|- [--size WxH] [--stats]
+           ... | tick [--db PATH] [--size WxH]
+
+    Tick is a todo list for the terminal. With no arguments it opens the list in the terminal.
+    When standard input is not a terminal, or with --script, it reads keys in a vim-like
+    notation (aBuy milk<Enter>x), runs them on an in-memory screen and prints the final screen.
+
+    Options:
+      --db PATH      the store file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.db,
+                     else ~/.local/share/tick/tick.db)
+      --script FILE  run the key script in FILE (- for standard input)
+      --size WxH     screen size for key scripts (default 80x24)
+      --stats        after a key script, print cell reuse statistics
+      --no-mouse     do not ask the terminal for mouse events
+      -h, --help     show this help
+      --version      show the version
+    """
+}

@@ -1,0 +1,121 @@
+import TermTable
+
+/// A one-line text editor with the keys shell users expect; every step is a grapheme cluster,
+/// so an emoji or a CJK character is deleted or crossed with one key press.
+public struct LineEditor: Equatable {
+    /// The characters being edited.
+    public private(set) var characters: [Character]
+    /// The cursor, as an index into `characters` (0 = before the first).
+    public private(set) var cursor: Int
+    /// The first character shown when the text is wider than the line.
+    private var scrollOffset = 0
+
+    /// Starts editing `text` with the cursor at its end.
+    public init(text: String = "") {
+        characters = Array(text)
+        cursor = characters.count
+    }
+
+    /// The current text.
+    public var text: String { String(characters) }
+
+    /// What a key did to the editor.
+    public enum Outcome: Equatable {
+        /// The text or cursor changed (or the key was absorbed).
+        case edited
+        /// Enter: the caller should take the text.
+        case submitted
+        /// Esc: the caller should drop the editor.
+        case cancelled
+        /// Not an editing key.
+        case ignored
+    }
+
+    /// Applies a key.
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .character(let character): insert(character)
+        case .enter: return .submitted
+        case .escape, .control("c"), .control("g"): return .cancelled
+        case .left, .control("b"): cursor = max(0, cursor - 1)
+        case .right, .control("f"): cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .alt("b"), .alt("B"): cursor = wordStart(before: cursor)
+        case .alt("f"), .alt("F"): cursor = wordEnd(after: cursor)
+        case .backspace, .control("h"):
+            guard cursor > 0 else { break }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .control("d"):
+            guard cursor < characters.count else { break }
+            characters.remove(at: cursor)
+        case .control("w"), .alt("\u{7F}"):
+            let start = wordStart(before: cursor)
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .alt("d"):
+            let end = wordEnd(after: cursor)
+            characters.removeSubrange(cursor..<end)
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("k"):
+            characters.removeSubrange(cursor...)
+        case .tab:
+            insert(" ")
+        default:
+            return .ignored
+        }
+        return .edited
+    }
+
+    /// Inserts text at the cursor (typing or a paste).
+    public mutating func insert<S: StringProtocol>(_ text: S) {
+        let new = Array(text)
+        characters.insert(contentsOf: new, at: cursor)
+        cursor += new.count
+    }
+
+    /// Inserts one character at the cursor.
+    public mutating func insert(_ character: Character) {
+        characters.insert(character, at: cursor)
+        cursor += 1
+    }
+
+    private func isWordCharacter(_ character: Character) -> Bool { !character.isWhitespace && !character.isPunctuation }
+
+    private func wordStart(before index: Int) -> Int {
+        var index = index
+        while index > 0, !isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, isWordCharacter(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    private func wordEnd(after index: Int) -> Int {
+        var index = index
+        while index < characters.count, !isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, isWordCharacter(characters[index]) { index += 1 }
+        return index
+    }
+
+    /// Draws the text into `width` columns at `origin`, scrolled sideways to keep the cursor in view;
+    /// returns the cursor's column on the canvas.
+    public mutating func draw(in canvas: inout Canvas, at origin: Point, width: Int, style: Style = .plain) -> Point {
+        guard width > 0 else { return origin }
+        let widths = characters.map { DisplayWidth.of(String($0)) }
+        scrollOffset = min(scrollOffset, cursor)
+        // Leave a column for the cursor after the last character.
+        while scrollOffset < cursor, widths[scrollOffset..<cursor].reduce(0, +) > width - 1 { scrollOffset += 1 }
+        var x = origin.x
+        var cursorX = origin.x
+        for index in scrollOffset..<characters.count {
+            if index == cursor { cursorX = x }
+            guard x + widths[index] <= origin.x + width else { break }
+            canvas.draw(String(characters[index]), at: Point(x: x, y: origin.y), style: style, maxWidth: origin.x + width - x)
+            x += widths[index]
+        }
+        if cursor == characters.count { cursorX = x }
+        return Point(x: min(cursorX, origin.x + width - 1), y: origin.y)
+    }
+}

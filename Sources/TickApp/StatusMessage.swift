@@ -1,0 +1,21 @@
+/// The last thing Tick has to say, shown in the status line.
+public struct StatusMessage: Equatable, Sendable {
+    /// Whether the message reports a problem.
+    public enum Kind: Sendable { case info, error }
+    /// The words shown.
+    public var text: String
+    /// Info or error.
+    public var kind: Kind
+
+    /// A plain message.
+    public static func info(_ text: String) -> StatusMessage { StatusMessage(text: text, kind: .info) }
+    /// A message about something that went wrong.
+    public static func error(_ text: String) -> StatusMessage { StatusMessage(text: text, kind: .error) }
+}
+
+/// A title shortened for a message, quoted: “Buy milk”.
+func quoted(_ title: String, limit: Int = 32) -> String {
+    let flat = String(title.map { $0.isNewline ? " " : $0 })
+    let short = flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
+    return "“\(short)”"
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import TermTable
+
+@Suite("Batch updates")
+struct UpdateTests {
+    @Test("A wrong update throws UIKit's message stating both counts")
+    func wrongRowCountThrows() throws {
+        var harness = Harness(ArrayDataSource(count: 5))
+        _ = harness.screen()
+        // The data source still has 5 rows, but the table is told one was deleted.
+        #expect(throws: TableUpdateError.invalidNumberOfRows(section: 0, after: 5, before: 5, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)) {
+            try harness.table.deleteRows(at: [IndexPath(row: 0, section: 0)])
+        }
+        do {
+            try harness.table.deleteRows(at: [IndexPath(row: 0, section: 0)])
+        } catch {
+            #expect("\(error)" == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (5) must be equal to the number of rows contained in that section before the update (5), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out).")
+        }
+        // The screen is never left corrupt: the table reloads from its data source.
+        #expect(harness.screen() == ["Row 0", "Row 1", "Row 2", "Row 3", "Row 4"])
+    }
+
+    @Test("Deleting, inserting and reloading rows keeps the screen equal to the data")
+    func mixedBatch() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b", "c", "d", "e"]), height: 6)
+        _ = harness.screen()
+        harness.source.sections[0] = ["a", "x", "c", "E", "y"]
+        try harness.table.performBatchUpdates {
+            try harness.table.deleteRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 3, section: 0)])
+            try harness.table.insertRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 4, section: 0)])
+            try harness.table.reloadRows(at: [IndexPath(row: 4, section: 0)])
+        }
+        #expect(harness.screen() == ["a", "x", "c", "E", "y", ""])
+    }
+
+    @Test("The highlight follows its row through inserts above it")
+    func selectionFollowsRow() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b", "c"]))
+        harness.table.selectRow(at: IndexPath(row: 1, section: 0), scrollPosition: .none)
+        _ = harness.screen()
+        harness.source.sections[0].insert("new", at: 0)
+        try harness.table.insertRows(at: [IndexPath(row: 0, section: 0)])
+        #expect(harness.table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+    }
+
+    @Test("Deleting the highlighted row highlights the next one, or the previous at the end")
+    func selectionAfterDelete() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b", "c"]))
+        harness.table.selectRow(at: IndexPath(row: 1, section: 0), scrollPosition: .none)
+        _ = harness.screen()
+        harness.source.sections[0].remove(at: 1)
+        try harness.table.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        #expect(harness.table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
+        #expect(harness.table.cellForRow(at: IndexPath(row: 1, section: 0))?.text.plainText == "c")
+        harness.source.sections[0].remove(at: 1)
+        try harness.table.deleteRows(at: [IndexPath(row: 1, section: 0)])
+        #expect(harness.table.indexPathForSelectedRow == IndexPath(row: 0, section: 0))
+    }
+
+    @Test("reconfigureRows keeps the same cell without prepareForReuse; reloadRows dequeues afresh")
+    func reconfigureVersusReload() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b"]), cellClass: CountingCell.self)
+        _ = harness.screen()
+        let before = harness.table.cellForRow(at: IndexPath(row: 0, section: 0)) as! CountingCell
+        harness.source.sections[0][0] = "A"
+        try harness.table.reconfigureRows(at: [IndexPath(row: 0, section: 0)])
+        let after = harness.table.cellForRow(at: IndexPath(row: 0, section: 0)) as! CountingCell
+        #expect(before === after)
+        #expect(after.reuseCount == 0)
+        #expect(harness.screen()[0] == "A")
+        harness.source.sections[0][0] = "AA"
+        try harness.table.reloadRows(at: [IndexPath(row: 0, section: 0)])
+        #expect(harness.screen()[0] == "AA")
+        let reloaded = harness.table.cellForRow(at: IndexPath(row: 0, section: 0)) as! CountingCell
+        #expect(reloaded.reuseCount == 1)
+    }
+}
