@@ -66,7 +66,7 @@ extension TableView {
     public var scrollIndicatorThumb: (top: Int, height: Int)? {
         layoutIfNeeded()
         let viewport = frame.height
-        guard showsVerticalScrollIndicator, viewport > 0 else { return nil }
+        guard showsVerticalScrollIndicator, viewport > 0, !visibleItems.isEmpty else { return nil }
         let atTop = anchor == firstItem(inOrAfter: 0) && anchorOffset == 0
         var atBottom = false
         if let last = visibleItems.last { atBottom = item(after: last.item) == nil && last.y + last.height <= viewport }

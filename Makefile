@@ -1,0 +1,47 @@
+# Tick: `make run` opens the app, `make test` runs every test. Both install what is missing first.
+
+SWIFT ?= swift
+# Debian packages the build needs, and those the tests need on top.
+BUILD_PACKAGES := libncurses-dev libsqlite3-dev
+TEST_PACKAGES := tmux locales
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps test-deps build release run test clean
+
+all: build
+
+# Install missing Debian packages (apt only when something is missing; sudo when not root).
+define install_missing
+	@missing=""; for package in $(1); do \
+		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(BUILD_PACKAGES))
+	@command -v $(SWIFT) >/dev/null || { echo "Swift is not on PATH (need Swift 6)"; exit 1; }
+
+test-deps: deps
+	$(call install_missing,$(TEST_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Opens Tick on its default store; pass options with ARGS="--db /tmp/try.db".
+run: release
+	./.build/release/tick $(ARGS)
+
+test: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

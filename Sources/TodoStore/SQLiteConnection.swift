@@ -1,0 +1,208 @@
+import CSQLite
+import Foundation
+
+/// A thin, safe wrapper over one sqlite3 connection: cached prepared statements that are always
+/// reset after use, immediate transactions, and errors that carry the file name and sqlite3_errmsg.
+///
+/// Used from one thread at a time (the store's thread); it is deliberately not `Sendable`.
+final class SQLiteConnection {
+    /// How the file is opened.
+    enum Mode {
+        /// Read and write; the file must already exist (the store creates it with the right mode first).
+        case readWrite
+        /// Read only; the file's folder may still need to be writable for WAL's shared-memory file.
+        case readOnly
+        /// Read only and assumed unchanging (`?immutable=1`): works in folders we cannot write to, but
+        /// ignores other processes' writes and any un-checkpointed WAL content.
+        case immutable
+    }
+
+    let path: String
+    private(set) var handle: OpaquePointer?
+    private var cache: [String: SQLiteStatement] = [:]
+
+    init(path: String, mode: Mode) throws {
+        self.path = path
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let filename: String
+        switch mode {
+        case .readWrite:
+            flags |= SQLITE_OPEN_READWRITE
+            filename = path
+        case .readOnly:
+            flags |= SQLITE_OPEN_READONLY
+            filename = path
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            filename = Self.immutableURI(for: path)
+        }
+        var db: OpaquePointer?
+        let result = sqlite3_open_v2(filename, &db, flags, nil)
+        handle = db
+        if result != SQLITE_OK {
+            let error = self.error(code: result)
+            close()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Finalizes every cached statement and closes the connection; later calls fail cleanly.
+    func close() {
+        for statement in cache.values { statement.finalize() }
+        cache.removeAll()
+        if let handle {
+            sqlite3_close_v2(handle)
+            self.handle = nil
+        }
+    }
+
+    /// True when SQLite itself opened the file read-only (for example because the file is not writable).
+    var isReadOnlyHandle: Bool {
+        guard let handle else { return true }
+        return sqlite3_db_readonly(handle, "main") == 1
+    }
+
+    var lastInsertRowID: Int64 { handle.map { sqlite3_last_insert_rowid($0) } ?? 0 }
+
+    var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
+
+    /// Runs `body` with the cached statement for `sql`, bound to `arguments`, and resets it afterwards.
+    func withStatement<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [],
+                          _ body: (SQLiteStatement) throws -> T) throws -> T {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        return try body(statement)
+    }
+
+    /// Runs a statement that returns no rows and reports how many rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> Int {
+        try withStatement(sql, arguments) { statement in
+            while try statement.step() {}
+            return changes
+        }
+    }
+
+    /// Collects every row of a query through `row`.
+    func query<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [],
+                  row: (SQLiteStatement) throws -> T) throws -> [T] {
+        try withStatement(sql, arguments) { statement in
+            var rows: [T] = []
+            while try statement.step() { rows.append(try row(statement)) }
+            return rows
+        }
+    }
+
+    /// The first row of a query, or nil when it returns none.
+    func queryFirst<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [],
+                       row: (SQLiteStatement) throws -> T) throws -> T? {
+        try withStatement(sql, arguments) { statement in
+            try statement.step() ? try row(statement) : nil
+        }
+    }
+
+    /// The first column of the first row as an integer (0 when there is no row or it is NULL).
+    func scalarInt(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> Int64 {
+        try queryFirst(sql, arguments) { $0.int64(at: 0) } ?? 0
+    }
+
+    /// Runs one or more statements without parameters (schema scripts, pragmas, transaction control).
+    func execute(_ sql: String) throws {
+        guard let handle else { throw closedError() }
+        var message: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &message)
+        if result != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
+            sqlite3_free(message)
+            throw StoreError.from(code: sqlite3_extended_errcode(handle), message: text, path: path)
+        }
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction (a savepoint when already inside one) and rolls
+    /// back if it throws; IMMEDIATE takes the write lock up front so a busy file fails before any work.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        guard let handle else { throw closedError() }
+        let nested = sqlite3_get_autocommit(handle) == 0
+        try execute(nested ? "SAVEPOINT tick_nested" : "BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute(nested ? "RELEASE tick_nested" : "COMMIT")
+            return result
+        } catch {
+            // The original error matters to the user; a failing rollback would only hide it.
+            try? execute(nested ? "ROLLBACK TO tick_nested; RELEASE tick_nested" : "ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs several reads against one snapshot, so a count and the rows read after it agree even
+    /// when another process commits in between. Inside a transaction it simply runs `body`.
+    func read<T>(_ body: () throws -> T) throws -> T {
+        guard let handle else { throw closedError() }
+        guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+        try execute("BEGIN DEFERRED")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The store error for an SQLite result code, with the connection's current message.
+    func error(code: Int32) -> StoreError {
+        guard let handle else { return closedError() }
+        let extended = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        return StoreError.from(code: extended != SQLITE_OK ? extended : code, message: message, path: path)
+    }
+
+    private func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+        if let statement = cache[sql] { return statement }
+        guard let handle else { throw closedError() }
+        var raw: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
+        guard result == SQLITE_OK, let raw else { throw error(code: result) }
+        let statement = SQLiteStatement(handle: raw, connection: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    private func closedError() -> StoreError {
+        .io(path: path, detail: "the store is closed")
+    }
+
+    /// `file:` URIs need the path percent-encoded so names with `?`, `#` or `%` still work.
+    private static func immutableURI(for path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:\(encoded)?immutable=1"
+    }
+}
+
+extension StoreError {
+    /// Maps an SQLite result code to the error the user should see for `path`.
+    static func from(code: Int32, message: String, path: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_NOTADB:
+            return .corrupt(path: path, detail: "is not an SQLite database (\(message))")
+        case SQLITE_CORRUPT:
+            return .corrupt(path: path, detail: "is damaged (\(message))")
+        case SQLITE_READONLY:
+            return .readOnly(path: path)
+        case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_PERM:
+            return .io(path: path, detail: message)
+        default:
+            return .sqlite(path: path, code: code, message: message)
+        }
+    }
+}

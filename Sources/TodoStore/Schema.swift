@@ -1,0 +1,108 @@
+import Foundation
+
+/// The store's tables and their migrations, versioned by `PRAGMA user_version`.
+enum Schema {
+    /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
+    static let applicationID: Int32 = 0x5449_434B
+    /// The newest schema this build can read and write.
+    static let currentVersion = 1
+    /// The list every todo lands in until lists are exposed.
+    static let inboxListID: Int64 = 1
+
+    /// SQL that upgrades version `n - 1` to version `n`, indexed by `n`.
+    /// Append-only: a released step is never edited, because existing files already ran it.
+    static let migrations: [Int: String] = [
+        1: """
+        CREATE TABLE lists(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE,
+            position INTEGER NOT NULL,
+            collapsed INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE todos(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            list_id INTEGER NOT NULL REFERENCES lists(id),
+            title TEXT NOT NULL,
+            notes TEXT NOT NULL DEFAULT '',
+            position INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            completed_at INTEGER,
+            priority INTEGER NOT NULL DEFAULT 0,
+            due TEXT,
+            flagged INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX todos_by_position ON todos(position);
+        CREATE INDEX todos_by_list_position ON todos(list_id, position);
+
+        -- Counts are maintained by triggers so that opening a million todos never scans them.
+        CREATE TABLE counts(
+            list_id INTEGER PRIMARY KEY REFERENCES lists(id) ON DELETE CASCADE,
+            open_count INTEGER NOT NULL DEFAULT 0,
+            done_count INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TRIGGER lists_add_counts AFTER INSERT ON lists BEGIN
+            INSERT INTO counts(list_id) VALUES (NEW.id);
+        END;
+        CREATE TRIGGER todos_count_insert AFTER INSERT ON todos BEGIN
+            UPDATE counts SET open_count = open_count + (NEW.completed_at IS NULL),
+                              done_count = done_count + (NEW.completed_at IS NOT NULL)
+            WHERE list_id = NEW.list_id;
+        END;
+        CREATE TRIGGER todos_count_delete AFTER DELETE ON todos BEGIN
+            UPDATE counts SET open_count = open_count - (OLD.completed_at IS NULL),
+                              done_count = done_count - (OLD.completed_at IS NOT NULL)
+            WHERE list_id = OLD.list_id;
+        END;
+        CREATE TRIGGER todos_count_update AFTER UPDATE OF completed_at, list_id ON todos
+        WHEN (OLD.completed_at IS NULL) != (NEW.completed_at IS NULL) OR OLD.list_id != NEW.list_id BEGIN
+            UPDATE counts SET open_count = open_count - (OLD.completed_at IS NULL),
+                              done_count = done_count - (OLD.completed_at IS NOT NULL)
+            WHERE list_id = OLD.list_id;
+            UPDATE counts SET open_count = open_count + (NEW.completed_at IS NULL),
+                              done_count = done_count + (NEW.completed_at IS NOT NULL)
+            WHERE list_id = NEW.list_id;
+        END;
+        INSERT INTO lists(id, name, position) VALUES (1, 'Inbox', 65536);
+        """,
+    ]
+
+    /// The tables a store of the current version must have; a Tick file without them is damaged.
+    static let requiredTables = ["lists", "todos", "counts"]
+
+    /// What the checks read from a file before anything is written to it.
+    struct Facts {
+        var applicationID: Int32
+        var userVersion: Int
+        var tableCount: Int
+        var requiredTablesPresent: Bool
+
+        /// An SQLite file with no tables and no owner: safe to turn into a Tick store.
+        var isBlank: Bool { applicationID == 0 && tableCount == 0 }
+    }
+
+    /// Reads the identity of the open file without modifying it; the first read also makes SQLite
+    /// validate the header, so garbage and truncation surface here as errors.
+    static func facts(of connection: SQLiteConnection) throws -> Facts {
+        let tableCount = try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'")
+        let applicationID = try connection.scalarInt("PRAGMA application_id")
+        let userVersion = try connection.scalarInt("PRAGMA user_version")
+        let required = try connection.scalarInt(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN (?, ?, ?)", requiredTables)
+        return Facts(applicationID: Int32(truncatingIfNeeded: applicationID), userVersion: Int(userVersion),
+                     tableCount: Int(tableCount), requiredTablesPresent: Int(required) == requiredTables.count)
+    }
+
+    /// Brings a blank or older store up to `currentVersion` in one transaction, so a crash leaves
+    /// either the old file or the fully migrated one.
+    static func migrate(_ connection: SQLiteConnection, from version: Int) throws {
+        guard version < currentVersion else { return }
+        try connection.transaction {
+            for step in (version + 1)...currentVersion {
+                guard let sql = migrations[step] else { preconditionFailure("missing migration to version \(step)") }
+                try connection.execute(sql)
+            }
+            // Pragmas cannot take bound parameters; these are our own integer constants.
+            try connection.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(currentVersion)")
+        }
+    }
+}

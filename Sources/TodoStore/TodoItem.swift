@@ -1,0 +1,44 @@
+import Foundation
+
+/// One todo as stored: a value snapshot, so the UI can keep it without holding the database.
+public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
+    /// The stable id shown to users; never reused, even after deletion.
+    public var id: Int64
+    /// The list the todo belongs to (the Inbox until lists are exposed).
+    public var listID: Int64
+    /// The title exactly as entered; escaping for display is the UI's job.
+    public var title: String
+    /// Free-form notes, empty when there are none.
+    public var notes: String
+    /// The manual sort key; rows are ordered by position, then id. Gaps are normal.
+    public var position: Int64
+    /// When the todo was added, to the millisecond.
+    public var createdAt: Date
+    /// When the todo was completed, or nil while it is open.
+    public var completedAt: Date?
+    /// Higher is more important; 0 is none.
+    public var priority: Int
+    /// The due day as `YYYY-MM-DD`, or nil.
+    public var due: String?
+    /// Whether the user flagged the todo for attention.
+    public var isFlagged: Bool
+
+    /// Whether the todo has been completed.
+    public var isDone: Bool { completedAt != nil }
+
+    /// Creates a snapshot; the store is the only place that assigns ids and positions.
+    public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
+                createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
+                isFlagged: Bool = false) {
+        self.id = id
+        self.listID = listID
+        self.title = title
+        self.notes = notes
+        self.position = position
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+        self.priority = priority
+        self.due = due
+        self.isFlagged = isFlagged
+    }
+}

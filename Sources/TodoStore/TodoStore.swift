@@ -1,0 +1,77 @@
+import Foundation
+
+/// The todo list on disk: one SQLite file, opened safely, read in ordered pages, changed one
+/// transaction per mutation.
+///
+/// Used from one thread (the app's run loop); SQLite connections and their cached statements are
+/// not safe to share, so this class is deliberately not `Sendable`.
+public final class TodoStore {
+    /// The file this store reads and writes, as passed to `init`.
+    public let path: String
+    /// True when changes are refused: requested by the caller, or the file or its folder is not writable.
+    public let isReadOnly: Bool
+
+    let connection: SQLiteConnection
+    let clock: @Sendable () -> Date
+    private var lastDataVersion: Int64 = 0
+
+    /// The gap left between neighbours' positions, so most inserts and moves touch one row.
+    static let positionGap: Int64 = 1 << 16
+
+    /// Opens (or creates and initialises) the store at `path`, refusing files that are not ours,
+    /// are damaged or come from a newer Tick, without changing them.
+    ///
+    /// - Parameters:
+    ///   - readOnly: open without the ability to change anything; also chosen automatically when
+    ///     `TodoStore.shouldOpenReadOnly(path:)` says the file or its folder is not writable.
+    ///   - clock: the source of creation and completion times, injectable for tests.
+    public init(path: String, readOnly: Bool = false, clock: @escaping @Sendable () -> Date = Date.init) throws {
+        self.path = path
+        self.clock = clock
+        let opened = try StoreOpener.open(path: path, readOnly: readOnly)
+        connection = opened.connection
+        isReadOnly = opened.isReadOnly
+        lastDataVersion = (try? dataVersion()) ?? 0
+    }
+
+    /// Closes the file; the store cannot be used afterwards (calls fail with an error).
+    public func close() {
+        connection.close()
+    }
+
+    /// Whether opening `path` must be read-only: the file exists and it or its folder is not
+    /// writable, judged by `access(W_OK)` and by the mode bits (so the decision also holds for root).
+    public static func shouldOpenReadOnly(path: String) -> Bool {
+        StoreFile.shouldOpenReadOnly(path)
+    }
+
+    /// The number of todos, open and done (from maintained counts, not a scan; 0 if unreadable).
+    public var count: Int {
+        let counts = (try? readCounts()) ?? (open: 0, done: 0)
+        return counts.open + counts.done
+    }
+
+    /// The number of todos not yet completed (maintained, O(1); 0 if unreadable).
+    public var openCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).open }
+
+    /// The number of completed todos (maintained, O(1); 0 if unreadable).
+    public var doneCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).done }
+
+    /// True when another connection committed a change since the last call (or since opening), so
+    /// the caller should reload what it shows. Our own changes do not count.
+    public func hasExternalChanges() -> Bool {
+        guard let version = try? dataVersion() else { return false }
+        defer { lastDataVersion = version }
+        return version != lastDataVersion
+    }
+
+    func readCounts() throws -> (open: Int, done: Int) {
+        try connection.queryFirst("SELECT coalesce(sum(open_count), 0), coalesce(sum(done_count), 0) FROM counts") {
+            (open: Int($0.int64(at: 0)), done: Int($0.int64(at: 1)))
+        } ?? (open: 0, done: 0)
+    }
+
+    private func dataVersion() throws -> Int64 {
+        try connection.scalarInt("PRAGMA data_version")
+    }
+}

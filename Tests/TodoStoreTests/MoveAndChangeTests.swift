@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import TodoStore
+
+@Suite("Moving and external changes")
+struct MoveAndChangeTests {
+    @Test("move(id:to:) puts the todo at the given row, in both directions and to both ends", arguments: [
+        (from: 1, to: 3, expected: ["a", "c", "d", "b", "e"]),
+        (from: 3, to: 1, expected: ["a", "d", "b", "c", "e"]),
+        (from: 2, to: 0, expected: ["c", "a", "b", "d", "e"]),
+        (from: 2, to: 4, expected: ["a", "b", "d", "e", "c"]),
+        (from: 0, to: 4, expected: ["b", "c", "d", "e", "a"]),
+        (from: 4, to: 0, expected: ["e", "a", "b", "c", "d"]),
+        (from: 2, to: 2, expected: ["a", "b", "c", "d", "e"]),
+    ])
+    func move(from: Int, to: Int, expected: [String]) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            try makeStore(path, titles: ["a", "b", "c", "d", "e"])
+            let store = try openStore(path)
+            let moving = try #require(try store.item(at: from))
+            try store.move(id: moving.id, to: to)
+            #expect(try allTitles(store) == expected)
+            #expect(try store.index(of: moving.id) == to)
+            store.close()
+            #expect(try allTitles(openStore(path)) == expected)
+        }
+    }
+
+    @Test("repeatedly moving the last todo to row 1 exhausts the gap and still keeps the order")
+    func moveIntoCrowdedSpot() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            var expected = try (0..<30).map { try store.add(title: "t\($0)", at: $0).id }
+            for _ in 0..<40 {
+                let id = expected.removeLast()
+                expected.insert(id, at: 1)
+                try store.move(id: id, to: 1)
+            }
+            let items = try store.items(offset: 0, limit: .max)
+            #expect(items.map(\.id) == expected)
+            #expect(zip(items, items.dropFirst()).allSatisfy { $0.position < $1.position })
+        }
+    }
+
+    @Test("hasExternalChanges() turns true after another connection writes, and false once seen")
+    func externalChanges() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let mine = try openStore(path)
+            let theirs = try openStore(path)
+            #expect(mine.hasExternalChanges() == false)
+            try mine.add(title: "my own change", at: 0)
+            #expect(mine.hasExternalChanges() == false, "our own commits are not external")
+
+            try theirs.add(title: "from elsewhere", at: 1)
+            #expect(mine.hasExternalChanges() == true)
+            #expect(mine.hasExternalChanges() == false)
+            #expect(mine.count == 2)
+            #expect(try allTitles(mine) == ["my own change", "from elsewhere"])
+
+            // Reads in between must not pin an old snapshot: our next write still succeeds.
+            _ = try mine.item(at: 0)
+            try theirs.setDone(true, id: try #require(try theirs.item(at: 0)).id)
+            try mine.add(title: "after theirs", at: 2)
+            #expect(mine.hasExternalChanges() == true)
+            #expect(mine.doneCount == 1)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import TodoStore
+
+/// Runs `body` with a fresh private folder that is removed afterwards, so tests can run in parallel.
+func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
+    let template = NSTemporaryDirectory() + "tick-store-test-XXXXXX"
+    var bytes = Array(template.utf8CString)
+    guard let created = mkdtemp(&bytes) else { throw StoreError.io(path: template, detail: "mkdtemp failed") }
+    let folder = String(cString: created)
+    defer {
+        // Tests may leave read-only folders behind; make them removable first.
+        _ = chmod(folder, 0o700)
+        if let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) {
+            for name in names { _ = chmod(folder + "/" + name, 0o700) }
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+    return try body(folder)
+}
+
+/// A clock that always says the same instant, so stored times are predictable.
+let fixedNow = Date(timeIntervalSince1970: 1_700_000_000.123)
+let fixedClock: @Sendable () -> Date = { fixedNow }
+
+/// Opens a store at `path` with the fixed clock.
+func openStore(_ path: String, readOnly: Bool = false) throws -> TodoStore {
+    try TodoStore(path: path, readOnly: readOnly, clock: fixedClock)
+}
+
+/// Creates a store holding `titles` in that order and closes it.
+func makeStore(_ path: String, titles: [String]) throws {
+    let store = try openStore(path)
+    for (index, title) in titles.enumerated() { try store.add(title: title, at: index) }
+    store.close()
+}
+
+/// The titles of every todo in display order, read page by page.
+func allTitles(_ store: TodoStore) throws -> [String] {
+    try store.items(offset: 0, limit: .max).map(\.title)
+}
+
+/// The file's exact bytes, to prove that a refused open changed nothing.
+func fileBytes(_ path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+/// The permission bits of a file or folder.
+func mode(of path: String) -> mode_t {
+    var info = stat()
+    _ = stat(path, &info)
+    return info.st_mode & 0o777
+}
+
+/// A small seeded generator so randomized tests replay the same operations every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
