@@ -6,7 +6,6 @@ extension TableView {
     /// Inside `updates`, the insert/delete/reload/move calls only record. Throws UIKit's message when the data
     /// source's counts after the update do not match the counts before plus the changes.
     public func performBatchUpdates(_ updates: () throws -> Void, completion: ((Bool) -> Void)? = nil) throws {
-        loadDataIfNeeded()
         batchDepth += 1
         do {
             try updates()
@@ -80,7 +79,6 @@ extension TableView {
             change(&pendingUpdate)
             return
         }
-        loadDataIfNeeded()
         var update = BatchUpdate()
         change(&update)
         try apply(update)
@@ -89,7 +87,8 @@ extension TableView {
     // MARK: Applying a checked update
 
     private func apply(_ update: BatchUpdate) throws {
-        guard !update.isEmpty else { return }
+        // Never loaded (or a reload is pending): the data source's current state is simply loaded, as in UIKit.
+        guard !update.isEmpty, !needsReload else { return }
         let sections = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
         let after = (0..<sections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
         let plan: UpdatePlan
