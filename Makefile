@@ -6,7 +6,7 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev
 TEST_PACKAGES := tmux locales
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean
+.PHONY: all deps test-deps build release run test clean screens
 
 all: build
 
@@ -45,3 +45,7 @@ test: test-deps
 
 clean:
 	rm -rf .build
+
+# Regenerates the screens shown in README.md from docs/screens/*.keys.
+screens: build
+	./scripts/update-screens.sh

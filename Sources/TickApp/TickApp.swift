@@ -58,7 +58,10 @@ public final class TickApp {
             resize(to: Size(width: width, height: height))
             return
         }
-        if case .mouse = key { return }
+        if case .mouse(let event) = key {
+            handleMouse(event)
+            return
+        }
         if prompt != nil {
             handlePromptKey(key)
             return
@@ -88,6 +91,19 @@ public final class TickApp {
         case .delete: list.deleteSelected()
         case .redraw: needsFullRedraw = true
         case .quit: isFinished = true
+        }
+    }
+
+    /// The wheel scrolls, a click highlights the row under it.
+    private func handleMouse(_ event: MouseEvent) {
+        guard prompt == nil else { return }
+        let table = list.tableView
+        switch event.kind {
+        case .wheelUp: table.scroll(byLines: -3)
+        case .wheelDown: table.scroll(byLines: 3)
+        case .press(.left):
+            if let indexPath = table.indexPathForRow(at: Point(x: event.x, y: event.y)) { table.moveSelection(to: indexPath) }
+        default: break
         }
     }
 
