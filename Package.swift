@@ -15,7 +15,7 @@ let package = Package(
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
 
-        .target(name: "TermTable"),
+        .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
         .target(name: "TodoStore", dependencies: ["CSQLite"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),

@@ -1,0 +1,57 @@
+import TermTable
+
+/// A horizontal run of cells on one line that must be redrawn.
+public struct CellRun: Hashable, Sendable, CustomStringConvertible {
+    /// The line.
+    public var y: Int
+    /// The columns, end exclusive.
+    public var columns: Range<Int>
+
+    /// Creates a run.
+    public init(y: Int, columns: Range<Int>) {
+        self.y = y
+        self.columns = columns
+    }
+
+    /// The run as `line:start..<end`, for test failure messages.
+    public var description: String { "\(y):\(columns.lowerBound)..<\(columns.upperBound)" }
+}
+
+/// Which cells changed between two frames: the pure half of presenting, testable without a terminal.
+public enum CanvasDiff {
+    /// The runs of cells, clipped to `visible`, that differ between `old` and `new` (everything when
+    /// there is no old frame or its size differs). A changed right half of a wide glyph pulls in
+    /// its left half, since only the left half is ever written to the terminal.
+    public static func changedRuns(from old: Canvas?, to new: Canvas, visible: Size) -> [CellRun] {
+        let width = min(new.width, visible.width)
+        let height = min(new.height, visible.height)
+        guard width > 0, height > 0 else { return [] }
+        let comparable = old.map { $0.size == new.size } ?? false
+        var runs: [CellRun] = []
+        for y in 0..<height {
+            if !comparable {
+                runs.append(CellRun(y: y, columns: 0..<width))
+                continue
+            }
+            let previous = old!
+            var start: Int?
+            var x = 0
+            while x < width {
+                var changed = previous[x, y] != new[x, y]
+                // The left half of a wide glyph is redrawn when its right half changed.
+                if !changed, new[x, y].width == 2, x + 1 < width, previous[x + 1, y] != new[x + 1, y] { changed = true }
+                if changed {
+                    if start == nil {
+                        start = new[x, y].isContinuation && x > 0 ? x - 1 : x
+                    }
+                } else if let begin = start {
+                    runs.append(CellRun(y: y, columns: begin..<x))
+                    start = nil
+                }
+                x += 1
+            }
+            if let begin = start { runs.append(CellRun(y: y, columns: begin..<width)) }
+        }
+        return runs
+    }
+}

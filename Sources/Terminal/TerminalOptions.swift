@@ -1,0 +1,38 @@
+/// Whether to draw in color.
+public enum ColorPreference: Sendable, Equatable {
+    /// Colors when the terminal has them, unless `NO_COLOR` is set to something non-empty.
+    case automatic
+    /// Colors whenever the terminal has them, ignoring `NO_COLOR` (an explicit `--color`).
+    case enabled
+    /// Attributes only (bold, underline, reverse…), never color.
+    case disabled
+}
+
+/// How to start the terminal session.
+public struct TerminalOptions: Sendable {
+    /// Report mouse presses, drags and the wheel as `Key.mouse` (xterm SGR reporting).
+    public var mouse: Bool
+    /// Whether to use color.
+    public var colors: ColorPreference
+    /// Accept keys from a pipe on standard input (the screen is still standard output).
+    public var allowsPipedInput: Bool
+    /// How long a lone Esc waits for the rest of a key sequence, in milliseconds.
+    public var escapeDelayMilliseconds: Int
+    /// How often a blocked read wakes to notice signals, in milliseconds (at most 250).
+    public var signalPollMilliseconds: Int
+
+    /// Creates options; the defaults suit an interactive session without mouse reporting.
+    public init(
+        mouse: Bool = false,
+        colors: ColorPreference = .automatic,
+        allowsPipedInput: Bool = false,
+        escapeDelayMilliseconds: Int = 25,
+        signalPollMilliseconds: Int = 100
+    ) {
+        self.mouse = mouse
+        self.colors = colors
+        self.allowsPipedInput = allowsPipedInput
+        self.escapeDelayMilliseconds = escapeDelayMilliseconds
+        self.signalPollMilliseconds = signalPollMilliseconds
+    }
+}

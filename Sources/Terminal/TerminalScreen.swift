@@ -1,0 +1,163 @@
+import CNcursesw
+import CTerminalSupport
+import Glibc
+import TermTable
+
+/// The interactive terminal: starts ncurses, shows canvases, reads keys, and always gives the
+/// terminal back as it found it — on `stop()`, on Ctrl-C/SIGTERM/SIGHUP (through the caller),
+/// on Ctrl-Z (while stopped) and on a crash (from a signal handler).
+///
+/// Only one screen may be live at a time, and every call must come from the thread that made it.
+public final class TerminalScreen {
+    /// The options the screen was started with.
+    public let options: TerminalOptions
+    /// How much color is in use, decided at start-up.
+    public let colorCapability: ColorCapability
+    /// Whether standard input reported end of input (a closed pipe, a hung-up terminal).
+    public internal(set) var isAtEndOfInput = false
+    /// Whether `stop()` has run.
+    public private(set) var isStopped = false
+
+    let screen: OpaquePointer
+    let window: UnsafeMutablePointer<WINDOW>
+    let presenter: CanvasPresenter
+    var decoder = InputDecoder()
+    var counter = OutputByteCounter()
+
+    /// Starts ncurses on standard output after checking the terminal, `TERM` and the locale.
+    public init(options: TerminalOptions = TerminalOptions()) throws(TerminalError) {
+        self.options = options
+        try TerminalPreflight.checkTerminal(allowsPipedInput: options.allowsPipedInput)
+        try TerminalPreflight.ensureUTF8Locale()
+
+        // The shell's terminal state, before curses changes it, is what a crash handler puts back.
+        _ = ct_save_termios(STDOUT_FILENO)
+        // Before newterm, so ncurses sees our SIGINT/SIGTERM/SIGTSTP handlers and keeps its own out.
+        _ = ct_install_signal_handlers()
+        var counter = OutputByteCounter()
+        guard let screen = counter.measure({ newterm(nil, cn_stdout(), cn_stdin()) }) else {
+            ct_uninstall_signal_handlers()
+            throw .cursesFailed("newterm failed for TERM=\(String(cString: getenv("TERM")))")
+        }
+        self.screen = screen
+        set_term(screen)
+        window = cn_stdscr()
+
+        cbreak()  // not raw(): Ctrl-C and Ctrl-Z must stay signals
+        noecho()
+        nonl()
+        intrflush(window, false)
+        keypad(window, true)
+        _ = keyok(CursesKeyCode.mouse, false)  // SGR mouse reports are parsed by InputDecoder, not ncurses
+        set_escdelay(Int32(options.escapeDelayMilliseconds))
+        typeahead(-1)  // finish every frame even when keys are waiting: frames stay whole and countable
+        curs_set(0)
+        idlok(window, true)  // allows insert/delete line; scrolling via csr+ind is found either way
+        leaveok(window, true)
+
+        let capability = Self.startColors(preference: options.colors)
+        colorCapability = capability.capability
+        presenter = CanvasPresenter(window: window, capability: capability.capability, defaultColorsWork: capability.defaultColorsWork)
+
+        let restore = RestoreSequence.bytes(
+            mouse: options.mouse,
+            sgr0: cn_tigetstr("sgr0").map { String(cString: $0) },
+            cnorm: cn_tigetstr("cnorm").map { String(cString: $0) },
+            rmkx: cn_tigetstr("rmkx").map { String(cString: $0) },
+            rmcup: cn_tigetstr("rmcup").map { String(cString: $0) })
+        _ = restore.withUnsafeBufferPointer { ct_set_restore_sequence($0.baseAddress, $0.count) }
+        if options.mouse { counter.measure { writeRaw(RestoreSequence.mouseOn) } }
+        self.counter = counter
+    }
+
+    deinit { stop() }
+
+    /// The terminal's size in columns and lines.
+    public var size: Size { presenter.screenSize }
+
+    /// Bytes written to the terminal so far (escape sequences included), for `--stats` and benchmarks.
+    public var bytesWritten: Int { counter.total }
+
+    /// Whether `bytesWritten` is measured (it needs Linux's per-thread I/O counters in /proc).
+    public var isCountingBytes: Bool { counter.isAvailable }
+
+    /// Shows `canvas`, sending only the cells that changed since the last frame, and puts the
+    /// cursor at `cursor` (hidden when nil).
+    /// A list scrolled by one line costs about one line of output: ncurses detects the scroll.
+    public func present(_ canvas: Canvas, cursor: Point? = nil) {
+        guard !isStopped else { return }
+        counter.measure { presenter.present(canvas, cursor: cursor) }
+    }
+
+    /// Makes the next frame clear the terminal and repaint everything (after Ctrl-L, a resize, a resume).
+    public func invalidate() {
+        guard !isStopped else { return }
+        presenter.invalidate()
+    }
+
+    /// A termination signal (SIGINT, SIGTERM, SIGHUP) waiting to be acted on; the run loop should
+    /// `stop()` and exit. A second one before that restores the terminal and exits at once.
+    public var pendingSignal: Int32? {
+        let signal = ct_pending_termination_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// Returns and clears the pending termination signal, if any.
+    public static func takeTerminationSignal() -> Int32? {
+        let signal = ct_take_termination_signal()
+        return signal == 0 ? nil : signal
+    }
+
+    /// Whether an interactive session could start (terminals on both ends, a usable `TERM`),
+    /// without starting curses; `main` uses it to choose between interactive and script mode.
+    public static func isInteractiveTerminalAvailable(allowsPipedInput: Bool = false) -> Bool {
+        TerminalPreflight.isInteractiveTerminalAvailable(allowsPipedInput: allowsPipedInput)
+    }
+
+    /// Stops the process as Ctrl-Z does: the terminal is restored while stopped and repainted on `fg`.
+    public func suspend() {
+        guard !isStopped else { return }
+        counter.measure {
+            if options.mouse { writeRaw(RestoreSequence.mouseOff) }
+            endwin()
+        }
+        ct_suspend_self()
+        // The shell may have changed the terminal while we were stopped; that is what to restore now.
+        _ = ct_save_termios(STDOUT_FILENO)
+        counter.measure {
+            // The first refresh after endwin re-enters curses mode (smcup, keypad, cursor state).
+            clearok(cn_curscr(), true)
+            wrefresh(window)
+            if options.mouse { writeRaw(RestoreSequence.mouseOn) }
+        }
+    }
+
+    /// Ends curses and restores the terminal (mouse off, attributes, cursor, main screen, termios).
+    /// Safe to call more than once; also called on deinit.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        counter.measure {
+            if options.mouse { writeRaw(RestoreSequence.mouseOff) }
+            endwin()
+        }
+        delscreen(screen)
+        ct_uninstall_signal_handlers()
+    }
+
+    /// Writes bytes straight to the terminal, between frames (ncurses has flushed its buffer by then).
+    func writeRaw(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = ct_write_all(STDOUT_FILENO, &bytes, bytes.count)
+    }
+
+    private static func startColors(preference: ColorPreference) -> (capability: ColorCapability, defaultColorsWork: Bool) {
+        let noColor = getenv("NO_COLOR").map { String(cString: $0) }
+        let wanted = ColorCapability.decide(terminalHasColors: has_colors(), colorCount: 256, preference: preference, noColor: noColor)
+        guard wanted != .monochrome, start_color() == OK else { return (.monochrome, false) }
+        let defaultColorsWork = use_default_colors() == OK
+        let capability = ColorCapability.decide(
+            terminalHasColors: true, colorCount: Int(cn_colors()), preference: preference, noColor: noColor)
+        return (capability, defaultColorsWork)
+    }
+}
