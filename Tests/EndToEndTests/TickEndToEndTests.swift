@@ -158,3 +158,22 @@ struct TickEndToEndTests {
         #expect(screen.contains { $0.contains("terminal") })
     }
 }
+
+extension TickEndToEndTests {
+    @Test("Escape sequences pasted into the input line never reach the terminal as commands")
+    func titlesCannotControlTheTerminal() throws {
+        let scratch = try Scratch()
+        let session = try TmuxSession(command: try tick("--db \(scratch.database)"), width: 60, height: 8)
+        defer { session.kill() }
+        try session.waitFor(text: "0 open")
+        try session.sendKeys("a")
+        // ESC [ 2 J would clear the screen; ESC ] 0 ; … BEL would set the window title.
+        try session.sendBytes(Array("x\u{1B}[2Jy\u{1B}]0;pwned\u{07}z".utf8))
+        try session.sendKeys("Enter")
+        let screen = try session.waitFor(text: "1 open")
+        // The decoder swallows each whole sequence; what is left is plain text.
+        #expect(screen[0].hasPrefix("[ ] xy"))
+        #expect(screen[0].contains("z"))
+        #expect(try session.query("#{pane_title}") != "pwned")
+    }
+}
