@@ -1,0 +1,29 @@
+import Testing
+import TermTable
+@testable import TickApp
+import TodoStore
+
+@Suite("Todo rows")
+struct TodoCellReuseTests {
+    @Test("A row that showed a checked todo and is reused for an open one shows an empty box and plain text")
+    func noStaleCheckMarks() throws {
+        let temporary = try TemporaryStore()
+        for index in 0..<40 {
+            let item = try temporary.store.add(title: "Todo \(index)", at: index)
+            if index % 3 == 0 { try temporary.store.setDone(true, id: item.id) }
+        }
+        let app = makeApp(temporary.store, size: Size(width: 30, height: 7))
+        let table = app.list.tableView
+        for step in 0..<39 {
+            let (canvas, _) = app.renderScreen()
+            for (line, indexPath) in table.indexPathsForVisibleRows.enumerated() {
+                let done = indexPath.row % 3 == 0
+                #expect(canvas.line(line).hasPrefix(done ? "[✓] Todo \(indexPath.row)" : "[ ] Todo \(indexPath.row)"), "step \(step)")
+                // Text after the box is dimmed exactly for done todos.
+                #expect(canvas[5, line].style.attributes.contains(.dim) == done, "step \(step) row \(indexPath.row)")
+            }
+            app.perform(.moveDown)
+        }
+        #expect(table.reuseStatistics.cellsCreated <= 6 + 2)
+    }
+}
