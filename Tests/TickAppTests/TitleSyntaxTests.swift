@@ -1,0 +1,82 @@
+import Testing
+@testable import TickApp
+
+@Suite("Title syntax and due dates")
+struct TitleSyntaxTests {
+    /// Friday 2026-11-27.
+    static let friday = Day(year: 2026, month: 11, day: 27)!
+
+    @Test("Days convert to and from calendar dates, across leap years and centuries", arguments: [
+        (1970, 1, 1, 0), (2000, 2, 29, 11_016), (2024, 2, 29, 19_782), (1900, 3, 1, -25_508), (2026, 12, 31, 20_818),
+    ])
+    func civilDates(year: Int, month: Int, day: Int, ordinal: Int) throws {
+        let date = try #require(Day(year: year, month: month, day: day))
+        #expect(date.ordinal == ordinal)
+        #expect(date.components == (year, month, day))
+    }
+
+    @Test("Impossible dates are refused", arguments: ["2026-02-29", "2025-13-01", "2026-04-31", "2026-1-01", "2026-00-10", "20260101", "1900-02-29"])
+    func impossibleDates(text: String) {
+        #expect(Day(iso: text) == nil)
+    }
+
+    @Test("2024-02-29 and 2000-02-29 are real leap days")
+    func leapDays() {
+        #expect(Day(iso: "2024-02-29") != nil)
+        #expect(Day(iso: "2000-02-29") != nil)
+    }
+
+    @Test("Weekdays count from Monday", arguments: [("2026-11-27", 4), ("2026-11-30", 0), ("2026-11-29", 6), ("1970-01-01", 3)])
+    func weekdays(text: String, weekday: Int) throws {
+        #expect(try #require(Day(iso: text)).weekday == weekday)
+    }
+
+    @Test("Due words resolve against the reference day", arguments: [
+        ("today", "2026-11-27"), ("tomorrow", "2026-11-28"), ("tom", "2026-11-28"),
+        ("fri", "2026-11-27"), ("friday", "2026-11-27"), ("sat", "2026-11-28"), ("mon", "2026-11-30"), ("thu", "2026-12-03"),
+        ("+3d", "2026-11-30"), ("+5d", "2026-12-02"), ("+2w", "2026-12-11"), ("+1m", "2026-12-27"), ("+2m", "2027-01-27"),
+        ("2026-12-24", "2026-12-24"), ("2028-02-29", "2028-02-29"),
+    ])
+    func dueWords(word: String, expected: String) {
+        #expect(TitleSyntax.parseDue(Substring(word), today: Self.friday)?.iso == expected)
+    }
+
+    @Test("Adding months clamps to the end of shorter months, leap years included", arguments: [
+        ("2026-01-31", 1, "2026-02-28"), ("2024-01-31", 1, "2024-02-29"), ("2026-12-15", 1, "2027-01-15"),
+        ("2026-03-31", -1, "2026-02-28"), ("2024-02-29", 12, "2025-02-28"),
+    ])
+    func monthArithmetic(start: String, months: Int, expected: String) throws {
+        #expect(try #require(Day(iso: start)).adding(months: months).iso == expected)
+    }
+
+    @Test("Month and year ends roll over with day offsets")
+    func rollover() throws {
+        let newYearsEve = try #require(Day(iso: "2026-12-31"))
+        #expect(TitleSyntax.parseDue("+1d", today: newYearsEve)?.iso == "2027-01-01")
+        #expect(TitleSyntax.parseDue("tomorrow", today: try #require(Day(iso: "2028-02-28")))?.iso == "2028-02-29")
+        #expect(TitleSyntax.parseDue("tomorrow", today: try #require(Day(iso: "2026-02-28")))?.iso == "2026-03-01")
+    }
+
+    @Test("Markers are taken out of the title; other words stay", arguments: [
+        ("Buy milk !! @tomorrow", "Buy milk", 2, "2026-11-28"),
+        ("!!! Pay rent @2026-12-01", "Pay rent", 3, "2026-12-01"),
+        ("Email bob@example.com", "Email bob@example.com", nil, nil),
+        ("Meet @ noon", "Meet @ noon", nil, nil),
+        ("Say hi! @nowhere", "Say hi! @nowhere", nil, nil),
+        ("Wow !!!! loud", "Wow !!!! loud", nil, nil),
+        ("买牛奶 ! @fri", "买牛奶", 1, "2026-11-27"),
+    ] as [(String, String, Int?, String?)])
+    func parsing(text: String, title: String, priority: Int?, due: String?) {
+        let parsed = TitleSyntax.parse(text, today: Self.friday)
+        #expect(parsed.title == title)
+        #expect(parsed.priority == priority)
+        #expect(parsed.due?.iso == due)
+    }
+
+    @Test("Due dates read in relative words", arguments: [
+        (0, "today"), (1, "tomorrow"), (3, "in 3 d"), (-1, "yesterday"), (-2, "2 d late"), (400, "2028-01-01"),
+    ])
+    func relativeWords(offset: Int, words: String) {
+        #expect(TitleSyntax.describe(due: Self.friday.adding(days: offset), today: Self.friday) == words)
+    }
+}
