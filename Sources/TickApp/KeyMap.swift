@@ -34,8 +34,13 @@ public struct KeyMap: Sendable {
         (.pageUp, .pageUp), (.control("b"), .pageUp),
         (.control("d"), .halfPageDown), (.control("u"), .halfPageUp),
         (.character("a"), .add),
+        (.character("e"), .edit),
         (.character("x"), .toggle), (.character(" "), .toggle),
         (.character("d"), .delete),
+        (.character("J"), .moveTodoDown), (.character("K"), .moveTodoUp),
+        (.character("l"), .swipeRight), (.right, .swipeRight),
+        (.character("h"), .swipeLeft), (.left, .swipeLeft),
+        (.character("?"), .help), (.function(1), .help),
         (.control("l"), .redraw),
         (.character("q"), .quit),
     ])

@@ -13,12 +13,14 @@ public final class TickApp {
     /// The screen size the app draws for.
     public private(set) var size: Size
     /// Set once the user quit.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     /// Set when the screen should be repainted from scratch (Ctrl-L).
     public var needsFullRedraw = false
 
-    /// The input line, while one is open.
-    private var prompt: Prompt?
+    /// The layers over the list (input line, help, question), the top one taking the keys.
+    var overlays: [Overlay] = []
+    /// Where a mouse drag on a row started, for swiping with the mouse.
+    var drag: (start: Point, indexPath: IndexPath)?
 
     /// The smallest screen Tick draws its list on; below it shows a note instead.
     public static let minimumSize = Size(width: 12, height: 3)
@@ -29,11 +31,15 @@ public final class TickApp {
         self.theme = theme
         self.size = size
         list.theme = theme
+        list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
         layout()
     }
 
     /// Whether the input line is open.
-    public var isPrompting: Bool { prompt != nil }
+    public var isPrompting: Bool { overlays.last is PromptOverlay }
+
+    /// Whether an overlay (input line, help, question) has the keys.
+    public var hasOverlay: Bool { !overlays.isEmpty }
 
     /// Adapts to a new screen size, keeping the highlighted row visible.
     public func resize(to newSize: Size) {
@@ -41,13 +47,14 @@ public final class TickApp {
         layout()
     }
 
-    private var isTooSmall: Bool {
+    var isTooSmall: Bool {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
-    private func layout() {
-        let reserved = 1 + (prompt == nil ? 0 : 1)
-        list.tableView.frame = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - reserved))
+    /// Gives the list the screen minus the status line and any input line.
+    func layout() {
+        let taken = overlays.compactMap(\.bottomLines).reduce(0, +)
+        list.tableView.frame = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1 - taken))
     }
 
     // MARK: Keys
@@ -62,83 +69,33 @@ public final class TickApp {
             handleMouse(event)
             return
         }
-        if prompt != nil {
-            handlePromptKey(key)
+        if let overlay = overlays.last {
+            if !overlay.handle(key, app: self), let index = overlays.lastIndex(where: { $0 === overlay }) {
+                overlays.remove(at: index)
+                layout()
+            }
             return
         }
+        // Revealed swipe buttons take arrows, Tab, Enter, Esc and their letters first.
+        if list.tableView.handleSwipeKey(key) { return }
         guard let command = keyMap.command(for: key) else {
-            if key != .escape { list.message = .error("\(key) does nothing here") }
+            if key != .escape { list.message = .error("\(HelpOverlay.name(key)) does nothing here · ? shows the keys") }
             return
         }
         perform(command)
     }
 
-    /// Runs a command on the list.
-    public func perform(_ command: Command) {
-        let table = list.tableView
-        let page = max(1, table.frame.height - 1)
-        switch command {
-        case .moveDown: table.moveSelection(by: 1)
-        case .moveUp: table.moveSelection(by: -1)
-        case .moveToTop: table.moveSelectionToFirstRow()
-        case .moveToBottom: table.moveSelectionToLastRow()
-        case .pageDown: table.moveSelection(byLines: page)
-        case .pageUp: table.moveSelection(byLines: -page)
-        case .halfPageDown: table.moveSelection(byLines: max(1, table.frame.height / 2))
-        case .halfPageUp: table.moveSelection(byLines: -max(1, table.frame.height / 2))
-        case .add: openPrompt(Prompt(purpose: .add))
-        case .toggle: list.toggleSelected()
-        case .delete: list.deleteSelected()
-        case .redraw: needsFullRedraw = true
-        case .quit: isFinished = true
-        }
-    }
-
-    /// The wheel scrolls, a click highlights the row under it.
-    private func handleMouse(_ event: MouseEvent) {
-        guard prompt == nil else { return }
-        let table = list.tableView
-        switch event.kind {
-        case .wheelUp: table.scroll(byLines: -3)
-        case .wheelDown: table.scroll(byLines: 3)
-        case .press(.left):
-            if let indexPath = table.indexPathForRow(at: Point(x: event.x, y: event.y)) { table.moveSelection(to: indexPath) }
-        default: break
-        }
-    }
-
-    private func openPrompt(_ newPrompt: Prompt) {
-        if list.store.isReadOnly {
-            list.message = .error("Read-only store: changes are disabled")
-            return
-        }
-        prompt = newPrompt
+    /// Opens a layer over the list.
+    func present(_ overlay: Overlay) {
+        overlays.append(overlay)
         layout()
     }
 
-    private func closePrompt() {
-        prompt = nil
-        layout()
-    }
-
-    private func handlePromptKey(_ key: Key) {
-        guard var current = prompt else { return }
-        switch current.editor.handle(key) {
-        case .edited, .ignored:
-            prompt = current
-        case .cancelled:
-            closePrompt()
-            list.message = .info("Cancelled")
-        case .submitted:
-            switch current.purpose {
-            case .add:
-                if list.addTodo(title: current.editor.text) {
-                    closePrompt()
-                } else {
-                    prompt = current
-                }
-            }
-        }
+    /// Whether changes are refused, saying so when they are.
+    func refusesChanges() -> Bool {
+        guard list.store.isReadOnly else { return false }
+        list.message = .error("Read-only store: changes are disabled")
+        return true
     }
 
     // MARK: Drawing
@@ -150,11 +107,17 @@ public final class TickApp {
             drawTooSmall(in: &canvas)
             return nil
         }
-        list.tableView.draw(in: &canvas)
         var cursor: Point?
-        if var current = prompt {
-            cursor = current.draw(in: &canvas, line: size.height - 2, width: size.width, theme: theme)
-            prompt = current
+        var bottom = size.height - 1
+        if let cover = overlays.last(where: { $0.bottomLines == nil }) {
+            cursor = cover.draw(in: &canvas, area: Rect(x: 0, y: 0, width: size.width, height: size.height - 1), theme: theme)
+        } else {
+            list.tableView.draw(in: &canvas)
+            for overlay in overlays.reversed() {
+                guard let lines = overlay.bottomLines else { continue }
+                bottom -= lines
+                cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
+            }
         }
         StatusLine(message: list.message, counts: list.counts, theme: theme, readOnly: list.store.isReadOnly)
             .draw(in: &canvas, line: size.height - 1)

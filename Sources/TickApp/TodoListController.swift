@@ -13,6 +13,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public let store: TodoStore
     /// The last message for the status line.
     public internal(set) var message: StatusMessage?
+    /// Asks the app to open the title editor for a row (the Edit swipe action).
+    var requestEdit: (IndexPath) -> Void = { _ in }
     /// How rows look.
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
 
@@ -89,36 +91,14 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
     }
 
-    /// Marks the highlighted todo done, or not done again.
-    public func toggleSelected() {
-        guard let indexPath = tableView.indexPathForSelectedRow, let item = item(at: indexPath.row) else { return }
-        mutate {
-            let updated = try store.setDone(!item.isDone, id: item.id)
-            afterChange()
-            try tableView.reconfigureRows(at: [indexPath])
-            message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
-        }
-    }
-
-    /// Deletes the highlighted todo; the highlight moves to the next one.
-    public func deleteSelected() {
-        guard let indexPath = tableView.indexPathForSelectedRow, let item = item(at: indexPath.row) else { return }
-        mutate {
-            try store.delete(id: item.id)
-            afterChange()
-            try tableView.deleteRows(at: [indexPath])
-            message = .info("Deleted \(quoted(item.title))")
-        }
-    }
-
-    private func afterChange() {
+    func afterChange() {
         cache.invalidate()
         refreshCounts()
     }
 
     /// Runs a change; a store failure leaves everything as it was and says why in the status line.
     @discardableResult
-    private func mutate(_ change: () throws -> Void) -> Bool {
+    func mutate(_ change: () throws -> Void) -> Bool {
         do {
             try change()
             return true

@@ -1,0 +1,47 @@
+import TermTable
+
+/// A layer over the list that takes the keys while it is open: an input line, the help, a question.
+protocol Overlay: AnyObject {
+    /// Handles a key; returns false when the overlay is done and should close.
+    func handle(_ key: Key, app: TickApp) -> Bool
+    /// Lines at the bottom of the screen taken from the list, or nil when the overlay covers the screen.
+    var bottomLines: Int? { get }
+    /// Draws into `area`; returns where the cursor should be, or nil to hide it.
+    func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point?
+}
+
+/// The input line at the bottom of the screen: a label and a line editor.
+final class PromptOverlay: Overlay {
+    let label: String
+    var editor: LineEditor
+    /// Takes the submitted text; returns true to close, false to keep the line open (e.g. a refused title).
+    let submit: (String) -> Bool
+    /// Runs when Esc closes the line.
+    let cancel: () -> Void
+
+    init(label: String, text: String = "", submit: @escaping (String) -> Bool, cancel: @escaping () -> Void = {}) {
+        self.label = label
+        editor = LineEditor(text: text)
+        self.submit = submit
+        self.cancel = cancel
+    }
+
+    var bottomLines: Int? { 1 }
+
+    func handle(_ key: Key, app: TickApp) -> Bool {
+        switch editor.handle(key) {
+        case .edited, .ignored: return true
+        case .cancelled:
+            cancel()
+            return false
+        case .submitted:
+            return !submit(editor.text)
+        }
+    }
+
+    func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
+        canvas.fill(area)
+        let labelWidth = canvas.draw(label, at: area.origin, style: theme.promptLabel, maxWidth: max(0, area.width - 4))
+        return editor.draw(in: &canvas, at: Point(x: area.minX + labelWidth, y: area.minY), width: area.width - labelWidth)
+    }
+}

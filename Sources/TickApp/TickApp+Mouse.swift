@@ -1,0 +1,42 @@
+import TermTable
+
+extension TickApp {
+    /// Columns a drag must cover to reveal a row's actions, and the share of the width for a full swipe.
+    static let dragToReveal = 3
+    static let fullSwipeShare = 0.5
+
+    /// The wheel scrolls, a click highlights the row under it (or performs a revealed button), and
+    /// dragging a row sideways swipes it; far enough is a full swipe.
+    func handleMouse(_ event: MouseEvent) {
+        guard overlays.isEmpty else { return }
+        let table = list.tableView
+        let point = Point(x: event.x, y: event.y)
+        switch event.kind {
+        case .wheelUp: table.scroll(byLines: -3)
+        case .wheelDown: table.scroll(byLines: 3)
+        case .press(.left):
+            if let index = table.swipeActionIndex(at: point) {
+                table.performSwipeAction(at: index)
+                return
+            }
+            guard let indexPath = table.indexPathForRow(at: point) else { return }
+            if table.indexPathForSwipedRow != nil, table.indexPathForSwipedRow != indexPath { table.closeSwipe() }
+            table.moveSelection(to: indexPath)
+            drag = (point, indexPath)
+        case .drag(.left):
+            guard let drag, !list.store.isReadOnly else { return }
+            let distance = point.x - drag.start.x
+            guard abs(distance) >= Self.dragToReveal, table.indexPathForSwipedRow == nil else { return }
+            table.revealSwipeActions(at: drag.indexPath, leading: distance > 0)
+        case .release(.left):
+            defer { drag = nil }
+            guard let drag, !list.store.isReadOnly else { return }
+            let distance = point.x - drag.start.x
+            if Double(abs(distance)) >= Double(table.contentWidth) * Self.fullSwipeShare,
+               table.indexPathForSwipedRow == drag.indexPath {
+                table.swipeSelectedRow(distance > 0 ? .right : .left)
+            }
+        default: break
+        }
+    }
+}
