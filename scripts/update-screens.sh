@@ -14,7 +14,7 @@ readme = open("README.md", encoding="utf-8").read()
 def render(match):
     name, size = match.group(1), match.group(2)
     db = os.path.join(work, name + ".db")
-    screen = subprocess.run([tick, "--db", db, "--size", size, "--script", f"docs/screens/{name}.keys"],
+    screen = subprocess.run([tick, "--no-config", "--db", db, "--size", size, "--script", f"docs/screens/{name}.keys"],
                             check=True, capture_output=True, text=True).stdout
     return f"<!-- screen: {name} {size} -->\n```text\n{screen}```\n<!-- /screen -->"
 updated = re.sub(r"<!-- screen: (\S+) (\d+x\d+) -->\n.*?<!-- /screen -->", render, readme, flags=re.S)

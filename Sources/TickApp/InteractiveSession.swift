@@ -5,11 +5,15 @@ import TodoStore
 /// Runs the app in a real terminal through ncurses: read a burst of keys, apply them all, draw one frame.
 public enum InteractiveSession {
     /// Runs until the user quits, input ends, or a termination signal arrives; returns the exit status.
-    public static func run(store: TodoStore, options: LaunchOptions) throws(TerminalError) -> Int32 {
-        let screen = try TerminalScreen(options: TerminalOptions(mouse: !options.disablesMouse))
+    public static func run(store: TodoStore, options: LaunchOptions, configuration: Configuration) throws(TerminalError) -> Int32 {
+        let screen = try TerminalScreen(options: TerminalOptions(mouse: configuration.mouse && !options.disablesMouse))
         defer { screen.stop() }
-        let app = TickApp(store: store, size: screen.size)
-        if screen.colorCapability == .monochrome { app.theme = Theme.standard.monochrome }
+        let app = TickApp(store: store, size: screen.size, configuration: configuration)
+        switch screen.colorCapability {
+        case .palette256: app.theme = Theme.rich.applying(configuration.colors)
+        case .monochrome: app.theme = Theme.standard.applying(configuration.colors).monochrome
+        default: app.theme = Theme.standard.applying(configuration.colors)
+        }
         var canvas = Canvas(width: screen.size.width, height: screen.size.height)
         var lastPoll = ContinuousClock.now
         while !app.isFinished {

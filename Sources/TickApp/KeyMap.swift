@@ -24,6 +24,11 @@ public struct KeyMap: Sendable {
         bindings.append((key, command))
     }
 
+    /// Removes a key's binding.
+    public mutating func unbind(_ key: Key) {
+        bindings.removeAll { $0.key == key }
+    }
+
     /// Tick's default bindings: vim-style letters plus the arrow and paging keys.
     public static let standard = KeyMap([
         (.character("j"), .moveDown), (.down, .moveDown),

@@ -12,6 +12,10 @@ public struct LaunchOptions: Equatable {
     public var printsStatistics = false
     /// Do not ask the terminal for mouse events (`--no-mouse`).
     public var disablesMouse = false
+    /// The config file (`--config PATH`), else `TICK_CONFIG`, else the XDG location.
+    public var configPath: String?
+    /// Ignore the config file (`--no-config`).
+    public var ignoresConfig = false
     /// `--help`.
     public var showsHelp = false
     /// `--version`.
@@ -61,6 +65,8 @@ public struct LaunchOptions: Equatable {
                 }
                 options.size = size
             case "--stats": options.printsStatistics = true
+            case "--config": options.configPath = try flagValue()
+            case "--no-config": options.ignoresConfig = true
             case "--no-mouse": options.disablesMouse = true
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
@@ -82,7 +88,7 @@ public struct LaunchOptions: Equatable {
 
     /// The usage text printed by `--help`.
     public static let usage = """
-    Usage: tick [--db PATH] [--no-mouse]
+    Usage: tick [--db PATH] [--config PATH | --no-config] [--no-mouse]
            tick [--db PATH] --script FILE|- [--size WxH] [--stats]
            ... | tick [--db PATH] [--size WxH]
 
@@ -96,6 +102,9 @@ public struct LaunchOptions: Equatable {
       --script FILE  run the key script in FILE (- for standard input)
       --size WxH     screen size for key scripts (default 80x24)
       --stats        after a key script, print cell reuse statistics
+      --config PATH  the config file (default: $TICK_CONFIG, else $XDG_CONFIG_HOME/tick/config,
+                     else ~/.config/tick/config)
+      --no-config    ignore the config file
       --no-mouse     do not ask the terminal for mouse events
       -h, --help     show this help
       --version      show the version

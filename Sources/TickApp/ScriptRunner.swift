@@ -12,8 +12,8 @@ public enum ScriptRunner {
     }
 
     /// Runs parsed keys on a fresh app over `store`; stops at the key that quits.
-    public static func run(keys: [Key], store: TodoStore, size: Size) -> Result {
-        let app = TickApp(store: store, size: size)
+    public static func run(keys: [Key], store: TodoStore, size: Size, configuration: Configuration = Configuration()) -> Result {
+        let app = TickApp(store: store, size: size, configuration: configuration)
         var canvas = Canvas(width: size.width, height: size.height)
         for key in keys {
             app.handle(key)

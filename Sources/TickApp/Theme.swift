@@ -21,8 +21,42 @@ public struct Theme: Sendable {
     /// The empty-state message.
     public var emptyState = Style(attributes: .dim)
 
-    /// Tick's default look.
+    /// Tick's default look: the 8 ANSI colors plus attributes, so it reads on any color terminal,
+    /// and dim/bold/reverse carry the meaning when there is no color at all.
     public static let standard = Theme()
+
+    /// A softer look for 256-color terminals: greys instead of dim text.
+    public static let rich: Theme = {
+        var theme = Theme()
+        theme.doneTitle = Style(foreground: .indexed(244))
+        theme.hint = Style(foreground: .indexed(242))
+        theme.emptyState = Style(foreground: .indexed(244))
+        theme.check = Style(foreground: .indexed(35), attributes: .bold)
+        return theme
+    }()
+
+    /// Names of the elements a config file can color.
+    public static let elementNames = ["title", "done", "box", "check", "message", "error", "hint", "prompt", "empty"]
+
+    /// This theme with config-file colors applied by element name.
+    public func applying(_ colors: [String: Style]) -> Theme {
+        var theme = self
+        for (name, style) in colors {
+            switch name {
+            case "title": theme.title = style
+            case "done": theme.doneTitle = style
+            case "box": theme.box = style
+            case "check": theme.check = style
+            case "message": theme.message = style
+            case "error": theme.error = style
+            case "hint": theme.hint = style
+            case "prompt": theme.promptLabel = style
+            case "empty": theme.emptyState = style
+            default: break
+            }
+        }
+        return theme
+    }
 
     /// The same theme with every color removed (for `NO_COLOR` and monochrome terminals), keeping attributes.
     public var monochrome: Theme {

@@ -25,12 +25,17 @@ public final class TickApp {
     /// The smallest screen Tick draws its list on; below it shows a note instead.
     public static let minimumSize = Size(width: 12, height: 3)
 
-    /// Creates the app over a store, for a screen of `size`.
-    public init(store: TodoStore, size: Size, theme: Theme = .standard) {
+    /// Creates the app over a store, for a screen of `size`, with the settings of a config file.
+    public init(store: TodoStore, size: Size, theme: Theme = .standard, configuration: Configuration = Configuration()) {
         list = TodoListController(store: store)
-        self.theme = theme
+        self.theme = theme.applying(configuration.colors)
         self.size = size
-        list.theme = theme
+        keyMap = configuration.keyMap
+        list.theme = self.theme
+        if let first = configuration.problems.first {
+            let more = configuration.problems.count > 1 ? " (+\(configuration.problems.count - 1) more)" : ""
+            list.message = .error("config: \(first)\(more)")
+        }
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
         layout()
     }

@@ -27,6 +27,12 @@ if options.showsVersion {
 
 let environment = ProcessInfo.processInfo.environment
 let databasePath = options.databasePath ?? TodoStore.defaultPath(environment: environment)
+let configuration: Configuration = {
+    guard !options.ignoresConfig, let path = options.configPath ?? Configuration.defaultPath(environment: environment) else {
+        return Configuration()
+    }
+    return Configuration.load(path: path)
+}()
 
 /// Reads a whole key script from a file or standard input.
 func readScript(_ path: String) -> String? {
@@ -63,8 +69,9 @@ if let scriptPath {
         printError("tick: \(error) (nothing was changed)")
         exit(2)
     }
+    for problem in configuration.problems { printError("tick: config: \(problem)") }
     let store = openStore()
-    let result = ScriptRunner.run(keys: keys, store: store, size: options.size)
+    let result = ScriptRunner.run(keys: keys, store: store, size: options.size, configuration: configuration)
     store.close()
     FileHandle.standardOutput.write(Data(ScriptRunner.text(of: result.screen).utf8))
     if options.printsStatistics { print(result.statistics) }
@@ -73,7 +80,7 @@ if let scriptPath {
 
 let store = openStore()
 do {
-    let status = try InteractiveSession.run(store: store, options: options)
+    let status = try InteractiveSession.run(store: store, options: options, configuration: configuration)
     store.close()
     exit(status)
 } catch {

@@ -15,7 +15,9 @@ struct CommandLineTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TickEndToEndTests.binary)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // The user's own config file must not change what tests see.
+        let isolated = ["TICK_CONFIG": "/dev/null"].merging(environment) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout

@@ -17,7 +17,8 @@ struct TickEndToEndTests {
 
     func tick(_ arguments: String) throws -> String {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (make test does)")
-        return "\(Self.binary) \(arguments)"
+        // The user's own config file must not change what tests see.
+        return "env TICK_CONFIG=/dev/null \(Self.binary) \(arguments)"
     }
 
     @Test("Add two todos, toggle one, quit, reopen: the list is exactly as it was")

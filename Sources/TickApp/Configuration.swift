@@ -1,0 +1,151 @@
+import Foundation
+import TermTable
+
+/// Settings read from the config file (`$XDG_CONFIG_HOME/tick/config`, else `~/.config/tick/config`).
+///
+/// One setting per line, `#` starts a comment, every line is optional:
+///
+///     bind <key> <command>        bind <C-n> moveDown   (keys in key-script notation)
+///     unbind <key>                unbind d
+///     color <element> <color> [on <color>] [bold] [dim] [underline] [reverse] [italic]
+///     mouse yes|no
+///
+/// A bad line is reported with the file, line and problem, and the other lines still apply.
+public struct Configuration: Equatable {
+    /// The key map after `bind` and `unbind` lines.
+    public var keyMap = KeyMap.standard
+    /// Style changes from `color` lines, by element name.
+    public var colors: [String: Style] = [:]
+    /// Whether to ask the terminal for mouse events (`mouse no` turns it off).
+    public var mouse = true
+    /// Problems found, one line each: `path:line: problem`.
+    public var problems: [String] = []
+
+    /// The default settings.
+    public init() {}
+
+    /// Where the config file is looked for.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        if let explicit = environment["TICK_CONFIG"], !explicit.isEmpty { return explicit }
+        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") { return base + "/tick/config" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.config/tick/config" }
+        return nil
+    }
+
+    /// Reads a config file; a missing file is simply the defaults, an unreadable one a problem.
+    public static func load(path: String) -> Configuration {
+        guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
+        // FileHandle also reads devices and pipes (e.g. /dev/null to mean "no settings").
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+            var configuration = Configuration()
+            configuration.problems.append("\(path): cannot be read")
+            return configuration
+        }
+        return parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// Parses config text; `path` names the file in problem reports.
+    public static func parse(_ text: String, path: String) -> Configuration {
+        var configuration = Configuration()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let setting = words.first else { continue }
+            do {
+                try configuration.apply(setting, Array(words.dropFirst()))
+            } catch {
+                configuration.problems.append("\(path):\(index + 1): \(error.message)")
+            }
+        }
+        return configuration
+    }
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    private mutating func apply(_ setting: String, _ arguments: [String]) throws(Problem) {
+        switch setting.lowercased() {
+        case "bind":
+            guard arguments.count == 2 else { throw Problem(message: "bind wants a key and a command, like: bind <C-n> moveDown") }
+            let key = try Self.key(arguments[0])
+            guard let command = Command.allCases.first(where: { $0.rawValue.lowercased() == arguments[1].lowercased() }) else {
+                throw Problem(message: "unknown command \"\(arguments[1])\" (commands: \(Command.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            keyMap.bind(key, to: command)
+        case "unbind":
+            guard arguments.count == 1 else { throw Problem(message: "unbind wants one key, like: unbind d") }
+            keyMap.unbind(try Self.key(arguments[0]))
+        case "color":
+            guard arguments.count >= 2 else { throw Problem(message: "color wants an element and a color, like: color done bright-black") }
+            guard Theme.elementNames.contains(arguments[0].lowercased()) else {
+                throw Problem(message: "unknown element \"\(arguments[0])\" (elements: \(Theme.elementNames.joined(separator: ", ")))")
+            }
+            colors[arguments[0].lowercased()] = try Self.style(Array(arguments.dropFirst()))
+        case "mouse":
+            guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "mouse wants yes or no") }
+            mouse = value
+        default:
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse)")
+        }
+    }
+
+    private static func key(_ text: String) throws(Problem) -> Key {
+        let keys: [Key]
+        do {
+            keys = try KeyScript.parse(text)
+        } catch {
+            throw Problem(message: "\(error.problem) in key \"\(text)\"")
+        }
+        guard keys.count == 1 else { throw Problem(message: "\"\(text)\" is not a single key (write <Space>, <lt>, <C-x>…)") }
+        return keys[0]
+    }
+
+    private static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "on", "true", "1": return true
+        case "no", "off", "false", "0": return false
+        default: return nil
+        }
+    }
+
+    private static func style(_ words: [String]) throws(Problem) -> Style {
+        var style = Style()
+        var index = 0
+        style.foreground = try color(words[0])
+        index = 1
+        while index < words.count {
+            let word = words[index].lowercased()
+            switch word {
+            case "on":
+                guard index + 1 < words.count else { throw Problem(message: "\"on\" wants a background color") }
+                style.background = try color(words[index + 1])
+                index += 1
+            case "bold": style.attributes.insert(.bold)
+            case "dim": style.attributes.insert(.dim)
+            case "underline": style.attributes.insert(.underline)
+            case "reverse": style.attributes.insert(.reverse)
+            case "italic": style.attributes.insert(.italic)
+            default: throw Problem(message: "unknown attribute \"\(words[index])\" (bold, dim, underline, reverse, italic)")
+            }
+            index += 1
+        }
+        return style
+    }
+
+    private static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+    private static func color(_ text: String) throws(Problem) -> Color {
+        let name = text.lowercased()
+        if name == "default" { return .default }
+        if let index = colorNames.firstIndex(of: name) { return .indexed(UInt8(index)) }
+        if name.hasPrefix("bright-"), let index = colorNames.firstIndex(of: String(name.dropFirst(7))) { return .indexed(UInt8(index + 8)) }
+        if let number = Int(name), (0...255).contains(number) { return .indexed(UInt8(number)) }
+        throw Problem(message: "unknown color \"\(text)\" (default, black…white, bright-black…bright-white, or 0-255)")
+    }
+
+    public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
+        lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems
+            && lhs.keyMap.bindings.map { "\($0.key)=\($0.command)" } == rhs.keyMap.bindings.map { "\($0.key)=\($0.command)" }
+    }
+}
