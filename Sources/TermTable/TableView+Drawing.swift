@@ -74,7 +74,13 @@ extension TableView {
         let content = max(contentHeight, viewport + 1)
         let thumb = min(viewport, max(1, viewport * viewport / content))
         let track = viewport - thumb
-        var top = atTop ? 0 : (atBottom ? track : track * contentOffset / max(1, content - viewport))
+        // The position counts items rather than lines: a row measured for the first time (its estimate replaced)
+        // changes no count, so the thumb does not jump as rows come into view, and a line scrolled moves it by at
+        // most one item's share of the track.
+        guard let anchor else { return nil }
+        let position = Double(itemIndex(of: anchor)) + Double(anchorOffset) / Double(max(1, height(of: anchor)))
+        let fraction = min(1, position / max(1, bottomItemPosition()))
+        var top = atTop ? 0 : (atBottom ? track : Int(Double(track) * fraction))
         top = min(max(atTop ? 0 : (track > 1 ? 1 : 0), top), atBottom ? track : max(0, track - (track > 1 ? 1 : 0)))
         return (top, thumb)
     }

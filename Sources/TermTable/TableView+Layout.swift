@@ -75,8 +75,7 @@ extension TableView {
         let requested = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
         let height: Int
         if requested == TableView.automaticDimension {
-            let cell = cellForMeasuring(at: indexPath)
-            height = max(1, cell.heightThatFits(width: contentWidth))
+            height = max(1, measureRow(at: indexPath))
             counters.rowsMeasured += 1
         } else {
             height = max(1, requested)
@@ -101,12 +100,21 @@ extension TableView {
         measuredHeights[indexPath] = height
     }
 
-    /// A configured cell for measuring a row: the one on screen, or a freshly dequeued one kept for this pass.
-    func cellForMeasuring(at indexPath: IndexPath) -> TableViewCell {
-        if let cell = visibleCells[indexPath] ?? measuringCells[indexPath] { return cell }
+    /// The height a row's configured cell asks for: the cell on screen, or a freshly dequeued one.
+    ///
+    /// A fresh cell is kept for this pass (the row is likely shown next) only while the cells held stay within a
+    /// screenful plus one: a page or a jump measures many rows that never show, and holding all their cells would
+    /// create cells beyond the viewport's bound, so those go straight back to the pool.
+    func measureRow(at indexPath: IndexPath) -> Int {
+        if let cell = visibleCells[indexPath] ?? measuringCells[indexPath] { return cell.heightThatFits(width: contentWidth) }
         let cell = configuredCell(at: indexPath)
-        measuringCells[indexPath] = cell
-        return cell
+        let height = cell.heightThatFits(width: contentWidth)
+        if visibleCells.count + measuringCells.count <= frame.height {
+            measuringCells[indexPath] = cell
+        } else {
+            cellPool.put(cell)
+        }
+        return height
     }
 
     /// Asks the data source for the row's cell.

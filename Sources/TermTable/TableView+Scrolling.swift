@@ -61,6 +61,42 @@ extension TableView {
         return top
     }
 
+    /// An item's height without measuring it: a measured or fixed height when known, else the estimate.
+    func heightWithoutMeasuring(of item: LayoutItem) -> Int {
+        guard case .row(let indexPath) = item else { return height(of: item) }
+        if let known = measuredHeights[indexPath] { return known }
+        let requested = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+        return requested == TableView.automaticDimension ? estimatedHeight(ofRowAt: indexPath) : max(1, requested)
+    }
+
+    /// How many items (headers, rows, footers) come before an item.
+    func itemIndex(of item: LayoutItem) -> Int {
+        var index = 0
+        for section in 0..<item.section {
+            index += (headerHeights[section] > 0 ? 1 : 0) + rowCounts[section] + (footerHeights[section] > 0 ? 1 : 0)
+        }
+        let header = headerHeights[item.section] > 0 ? 1 : 0
+        switch item {
+        case .header: return index
+        case .row(let indexPath): return index + header + indexPath.row
+        case .footer: return index + header + rowCounts[item.section]
+        }
+    }
+
+    /// Where the viewport's top is, counting items and the fraction of one, when scrolled to the end (from known
+    /// heights and estimates, measuring nothing).
+    func bottomItemPosition() -> Double {
+        var remaining = frame.height
+        var item = lastItem(inOrBefore: rowCounts.count - 1)
+        while let current = item {
+            let height = heightWithoutMeasuring(of: current)
+            if height >= remaining { return Double(itemIndex(of: current)) + Double(height - remaining) / Double(height) }
+            remaining -= height
+            item = self.item(before: current)
+        }
+        return 0
+    }
+
     /// Lines a pinned header covers at the top when `indexPath` is scrolled to the top.
     func pinnedInset(above indexPath: IndexPath) -> Int {
         guard pinsSectionHeaders else { return 0 }

@@ -71,8 +71,15 @@ extension TableView {
             index = min(max(0, index), total - 1)
         }
         let step = delta >= 0 ? 1 : -1
-        guard let target = selectableRow(fromFlatIndex: index, step: step) ?? selectableRow(fromFlatIndex: index, step: -step),
-              target != current else { return false }
+        guard let target = selectableRow(fromFlatIndex: index, step: step, wrapping: wrapsSelection)
+            ?? selectableRow(fromFlatIndex: index, step: -step) else {
+            return false
+        }
+        guard target != current else {
+            // At the end nothing moves, but the key still brings a highlight scrolled out of view back into it.
+            moveSelection(to: current)
+            return false
+        }
         moveSelection(to: target)
         return true
     }
@@ -119,12 +126,15 @@ extension TableView {
         if let target { moveSelection(to: target) }
     }
 
-    /// The first row from a flat index, stepping by `step`, that can be highlighted.
-    func selectableRow(fromFlatIndex start: Int, step: Int) -> IndexPath? {
+    /// The first row from a flat index, stepping by `step`, that can be highlighted; with `wrapping`, the search
+    /// continues past either end (so a load-more row at the end does not stop `wrapsSelection`).
+    func selectableRow(fromFlatIndex start: Int, step: Int, wrapping: Bool = false) -> IndexPath? {
         var index = start
         let total = totalNumberOfRows
         var checked = 0
-        while index >= 0, index < total, checked < total {
+        while checked < total {
+            if wrapping { index = (index % total + total) % total }
+            guard index >= 0, index < total else { break }
             if let indexPath = indexPath(forFlatIndex: index), canHighlightRow(at: indexPath) { return indexPath }
             index += step
             checked += 1
@@ -155,6 +165,7 @@ extension TableView {
 
     /// Marks or unmarks a row in editing mode, telling the delegate (`didSelectRowAt` / `didDeselectRowAt`).
     public func toggleMark(at indexPath: IndexPath) {
+        loadDataIfNeeded()
         guard isEditing, allowsMultipleSelectionDuringEditing, isValid(indexPath) else { return }
         guard dataSource?.tableView(self, canEditRowAt: indexPath) ?? true else { return }
         if markedIndexPaths.remove(indexPath) != nil {

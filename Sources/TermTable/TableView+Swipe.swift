@@ -29,6 +29,7 @@ extension TableView {
     /// Reveals a row's leading or trailing actions; false when the delegate offers none or the row cannot be edited.
     @discardableResult
     public func revealSwipeActions(at indexPath: IndexPath, leading: Bool) -> Bool {
+        loadDataIfNeeded()
         guard isValid(indexPath), dataSource?.tableView(self, canEditRowAt: indexPath) ?? true else { return false }
         let configuration = leading
             ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)

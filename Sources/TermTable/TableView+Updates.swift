@@ -11,7 +11,12 @@ extension TableView {
             try updates()
         } catch {
             batchDepth -= 1
-            if batchDepth == 0 { pendingUpdate = BatchUpdate() }
+            if batchDepth == 0 {
+                pendingUpdate = BatchUpdate()
+                // The data source may already hold data the table was never told about: start over from it.
+                needsReload = true
+                setNeedsLayout()
+            }
             completion?(false)
             throw error
         }
@@ -88,9 +93,11 @@ extension TableView {
 
     private func apply(_ update: BatchUpdate) throws {
         // Never loaded (or a reload is pending): the data source's current state is simply loaded, as in UIKit.
-        guard !update.isEmpty, !needsReload else { return }
+        guard !needsReload else { return }
         let sections = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
         let after = (0..<sections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
+        // An empty update still checks the counts, as UIKit's does: changed data must not leave stale rows drawn.
+        guard !update.isEmpty || after != rowCounts else { return }
         let plan: UpdatePlan
         do {
             plan = try UpdatePlan(before: rowCounts, after: after, update: update)
@@ -210,6 +217,15 @@ extension TableView {
         pendingSelectionCheck = true
     }
 
+    /// What the top of the viewport shows when the section there lost all its rows or went away: the first item
+    /// of the section now at its place (its new index, or its old one when deleted), so the viewport stays where
+    /// it was instead of jumping to the top of the table.
+    private func item(inPlaceOfOldSection old: Int, _ plan: UpdatePlan) -> LayoutItem? {
+        guard !rowCounts.isEmpty else { return nil }
+        let section = plan.newSection(forOld: old) ?? min(old, rowCounts.count - 1)
+        return firstItem(inOrAfter: section) ?? lastItem(inOrBefore: rowCounts.count - 1)
+    }
+
     private func remapAnchor(_ oldAnchor: LayoutItem?, _ plan: UpdatePlan) {
         if pendingSelectionCheck {
             pendingSelectionCheck = false
@@ -227,17 +243,17 @@ extension TableView {
                 anchor = .row(replacement)
                 anchorOffset = 0
             } else {
-                anchor = nil
+                anchor = item(inPlaceOfOldSection: old.section, plan)
                 anchorOffset = 0
             }
         case .header(let old):
-            anchor = plan.newSection(forOld: old).flatMap { firstItem(inOrAfter: $0) }
+            anchor = item(inPlaceOfOldSection: old, plan)
             if anchor != .header(plan.newSection(forOld: old) ?? -1) { anchorOffset = 0 }
         case .footer(let old):
             if let new = plan.newSection(forOld: old), footerHeights[new] > 0 {
                 anchor = .footer(new)
             } else {
-                anchor = plan.newSection(forOld: old).flatMap { firstItem(inOrAfter: $0) }
+                anchor = item(inPlaceOfOldSection: old, plan)
                 anchorOffset = 0
             }
         }

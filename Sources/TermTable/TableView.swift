@@ -250,12 +250,21 @@ open class TableView {
 
     private func hasHeader(_ section: Int) -> Bool {
         dataSource?.tableView(self, titleForHeaderInSection: section) != nil
-            || delegate?.tableView(self, viewForHeaderInSection: section) != nil
+            || probe(delegate?.tableView(self, viewForHeaderInSection: section))
     }
 
     private func hasFooter(_ section: Int) -> Bool {
         dataSource?.tableView(self, titleForFooterInSection: section) != nil
-            || delegate?.tableView(self, viewForFooterInSection: section) != nil
+            || probe(delegate?.tableView(self, viewForFooterInSection: section))
+    }
+
+    /// Whether the delegate supplied a view. A view dequeued only to find that out goes back to the pool, or
+    /// every update (which reloads these metrics) would create new views.
+    private func probe(_ view: TableViewHeaderFooterView?) -> Bool {
+        guard let view else { return false }
+        let onScreen = visibleHeaders.values.contains { $0 === view } || visibleFooters.values.contains { $0 === view }
+        if !onScreen { headerFooterPool.put(view) }
+        return true
     }
 
     // MARK: Reloading
@@ -280,7 +289,11 @@ open class TableView {
             selectedIndexPath = nearestRow(toFlatIndex: flatIndexClamped(selected))
         }
         if let anchor, !isValidItem(anchor) {
-            self.anchor = nil
+            // UIKit keeps its content offset, clamped to the new content: stay at the row now at that position
+            // (the layout pulls the view up from the end), not at the top.
+            let row = anchor.indexPath.flatMap { nearestRow(toFlatIndex: flatIndexClamped($0)) }
+            self.anchor = row.map(LayoutItem.row)
+                ?? (rowCounts.isEmpty ? nil : firstItem(inOrAfter: min(anchor.section, rowCounts.count - 1)))
             anchorOffset = 0
         }
         setNeedsLayout()

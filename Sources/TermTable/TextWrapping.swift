@@ -49,7 +49,8 @@ public enum TextWrapping {
                     breakIndex = nil
                     continue
                 }
-                if let cut = breakIndex, cut > 0 {
+                // Breaking after nothing but leading spaces would leave an empty line and gain no room.
+                if let cut = breakIndex, cut > 0, line[..<cut].contains(where: { $0.glyph.text != " " }) {
                     let carried = Array(line[cut...])
                     lines.append(trimmed(Array(line[..<cut])))
                     line = Array(carried.drop(while: { $0.glyph.text == " " }))
@@ -65,7 +66,8 @@ public enum TextWrapping {
             lineWidth += glyph.glyph.width
             if isSpace || glyph.glyph.width == 2 { breakIndex = line.count }
         }
-        lines.append(trimmed(line))
+        // A space that overflowed ended the last line already: it must not add an empty one.
+        if !line.isEmpty || lines.isEmpty { lines.append(trimmed(line)) }
         return lines
     }
 

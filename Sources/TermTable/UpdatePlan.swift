@@ -206,16 +206,18 @@ struct UpdatePlan {
     /// The row that takes the place of a deleted one: the next surviving row of its section, else the previous.
     func replacement(forDeleted indexPath: IndexPath) -> IndexPath? {
         guard indexPath.section >= 0, indexPath.section < before.count, let section = newSectionForOld[indexPath.section] else { return nil }
-        guard let edits = edits[indexPath.section] else { return nil }
-        var next = indexPath.row + 1
-        while next < before[indexPath.section] {
-            if !edits.isRemoved(next) { return newIndexPath(forOld: IndexPath(row: next, section: indexPath.section)) }
-            next += 1
-        }
-        var previous = indexPath.row - 1
-        while previous >= 0 {
-            if !edits.isRemoved(previous) { return newIndexPath(forOld: IndexPath(row: previous, section: indexPath.section)) }
-            previous -= 1
+        // A reloaded section has no row edits (all its rows are new): only the row number clamped below applies.
+        if let edits = edits[indexPath.section] {
+            var next = indexPath.row + 1
+            while next < before[indexPath.section] {
+                if !edits.isRemoved(next) { return newIndexPath(forOld: IndexPath(row: next, section: indexPath.section)) }
+                next += 1
+            }
+            var previous = indexPath.row - 1
+            while previous >= 0 {
+                if !edits.isRemoved(previous) { return newIndexPath(forOld: IndexPath(row: previous, section: indexPath.section)) }
+                previous -= 1
+            }
         }
         return after[section] > 0 ? IndexPath(row: min(indexPath.row, after[section] - 1), section: section) : nil
     }

@@ -6,11 +6,24 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate, TableViewDa
     var headerTitles: [String?] = []
     var footerTitles: [String?] = []
     var heights: [IndexPath: Int] = [:]
+    /// Row heights by the row's text (consulted before `heights`), so a height follows its row through updates.
+    var heightsByText: [String: Int] = [:]
     var unselectable: Set<String> = []
+    /// Texts of rows that cannot be edited (marked, swiped).
+    var uneditable: Set<String> = []
+    /// Answers `willSelectRowAt`; nil keeps the proposed row.
+    var willSelect: ((IndexPath) -> IndexPath?)?
     var cellRequests = 0
     var willDisplayCount: [IndexPath: Int] = [:]
     var didEndDisplayingCount: [IndexPath: Int] = [:]
     var displayedNow: Set<IndexPath> = []
+    /// The cells, headers and footers on screen according to the display callbacks, by identity
+    /// (index paths shift through updates without callbacks, as in UIKit).
+    var displayedCells: Set<ObjectIdentifier> = []
+    var displayedHeaders: Set<ObjectIdentifier> = []
+    var displayedFooters: Set<ObjectIdentifier> = []
+    /// Callbacks that broke the pairing: a second willDisplay, or a didEndDisplaying without one.
+    var unpairedDisplayCallbacks: [String] = []
     var prefetched: [[IndexPath]] = []
     var cancelled: [[IndexPath]] = []
     var selectedRows: [IndexPath] = []
@@ -18,6 +31,8 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate, TableViewDa
     var leadingActions: (IndexPath) -> SwipeActionsConfiguration? = { _ in nil }
     var trailingActions: (IndexPath) -> SwipeActionsConfiguration? = { _ in nil }
     var identifier = "cell"
+    /// Supplies custom header views (`viewForHeaderInSection`); nil uses the default titled header.
+    var headerView: ((TableView, Int) -> TableViewHeaderFooterView?)?
 
     init(_ sections: [[String]]) { self.sections = sections }
     convenience init(rows: [String]) { self.init([rows]) }
@@ -38,7 +53,16 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate, TableViewDa
         section < footerTitles.count ? footerTitles[section] : nil
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
-        heights[indexPath] ?? tableView.rowHeight
+        heightsByText[sections[indexPath.section][indexPath.row]] ?? heights[indexPath] ?? tableView.rowHeight
+    }
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        !uneditable.contains(sections[indexPath.section][indexPath.row])
+    }
+    func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
+        willSelect.map { $0(indexPath) } ?? indexPath
+    }
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewHeaderFooterView? {
+        headerView?(tableView, section)
     }
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         !unselectable.contains(sections[indexPath.section][indexPath.row])
@@ -46,10 +70,24 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate, TableViewDa
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {
         willDisplayCount[indexPath, default: 0] += 1
         displayedNow.insert(indexPath)
+        if !displayedCells.insert(ObjectIdentifier(cell)).inserted { unpairedDisplayCallbacks.append("willDisplay twice: row \(indexPath)") }
     }
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {
         didEndDisplayingCount[indexPath, default: 0] += 1
         displayedNow.remove(indexPath)
+        if displayedCells.remove(ObjectIdentifier(cell)) == nil { unpairedDisplayCallbacks.append("didEndDisplaying without willDisplay: row \(indexPath)") }
+    }
+    func tableView(_ tableView: TableView, willDisplayHeaderView view: TableViewHeaderFooterView, forSection section: Int) {
+        if !displayedHeaders.insert(ObjectIdentifier(view)).inserted { unpairedDisplayCallbacks.append("willDisplay twice: header \(section)") }
+    }
+    func tableView(_ tableView: TableView, didEndDisplayingHeaderView view: TableViewHeaderFooterView, forSection section: Int) {
+        if displayedHeaders.remove(ObjectIdentifier(view)) == nil { unpairedDisplayCallbacks.append("didEndDisplaying without willDisplay: header \(section)") }
+    }
+    func tableView(_ tableView: TableView, willDisplayFooterView view: TableViewHeaderFooterView, forSection section: Int) {
+        if !displayedFooters.insert(ObjectIdentifier(view)).inserted { unpairedDisplayCallbacks.append("willDisplay twice: footer \(section)") }
+    }
+    func tableView(_ tableView: TableView, didEndDisplayingFooterView view: TableViewHeaderFooterView, forSection section: Int) {
+        if displayedFooters.remove(ObjectIdentifier(view)) == nil { unpairedDisplayCallbacks.append("didEndDisplaying without willDisplay: footer \(section)") }
     }
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { selectedRows.append(indexPath) }
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) { deselectedRows.append(indexPath) }
@@ -95,4 +133,42 @@ struct Harness {
         table.draw(in: &canvas)
         return canvas.lines
     }
+}
+
+extension Harness {
+    /// Lines whose first column carries the highlight (reverse video), after the last `screen()`.
+    var highlightedLines: [Int] {
+        (0..<canvas.height).filter { canvas[0, $0].style.attributes.contains(.reverse) }
+    }
+
+    /// Where the display callbacks and the table disagree about what is on screen (empty when they agree).
+    var displayMismatches: [String] {
+        var problems = source.unpairedDisplayCallbacks
+        let cells = Set(table.visibleCells.values.map(ObjectIdentifier.init))
+        if cells != source.displayedCells {
+            problems.append("cells on screen \(table.visibleCells.keys.sorted()) disagree with the willDisplay/didEndDisplaying callbacks")
+        }
+        if Set(table.visibleHeaders.values.map(ObjectIdentifier.init)) != source.displayedHeaders {
+            problems.append("headers on screen \(table.visibleHeaders.keys.sorted()) disagree with the header display callbacks")
+        }
+        if Set(table.visibleFooters.values.map(ObjectIdentifier.init)) != source.displayedFooters {
+            problems.append("footers on screen \(table.visibleFooters.keys.sorted()) disagree with the footer display callbacks")
+        }
+        return problems
+    }
+}
+
+/// SplitMix64: a tiny seeded generator, so a failing random run can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// True with probability `p`.
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }

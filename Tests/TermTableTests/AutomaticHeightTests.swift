@@ -1,0 +1,122 @@
+import Testing
+@testable import TermTable
+
+/// A cell that reports every measurement to whoever configured it last.
+final class MeasuredCell: TableViewCell {
+    var onMeasure: (() -> Void)?
+    override func heightThatFits(width: Int) -> Int {
+        onMeasure?()
+        return super.heightThatFits(width: width)
+    }
+}
+
+/// Many rows of wrapping text of varying length, generated from the row number (no arrays of a million strings).
+final class GeneratedRows: TableViewDataSource, TableViewDelegate, TableViewDataSourcePrefetching {
+    let count: Int
+    var measurements = 0
+    var prefetched = 0
+
+    init(count: Int) { self.count = count }
+
+    /// One to four lines at 30 columns: "Item N" and 0…8 more words.
+    static func text(_ row: Int) -> String { "Item \(row)" + String(repeating: " lorem", count: row % 9) }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath) as! MeasuredCell
+        cell.wrapsText = true
+        cell.text = StyledText(Self.text(indexPath.row))
+        cell.onMeasure = { [unowned self] in measurements += 1 }
+        return cell
+    }
+    func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) { prefetched += indexPaths.count }
+
+    /// A table of `count` automatic-height rows, 31 columns (30 for text) by `height` lines.
+    static func table(count: Int, height: Int = 20, indicator: Bool = false) -> (TableView, GeneratedRows) {
+        let source = GeneratedRows(count: count)
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 31, height: height))
+        table.showsVerticalScrollIndicator = indicator
+        table.register(MeasuredCell.self, forCellReuseIdentifier: "wrap")
+        table.rowHeight = TableView.automaticDimension
+        table.estimatedRowHeight = 2
+        table.dataSource = source
+        table.delegate = source
+        table.prefetchDataSource = source
+        return (table, source)
+    }
+}
+
+@Suite("Automatic row heights")
+struct AutomaticHeightTests {
+    static func draw(_ table: TableView) -> [String] {
+        var canvas = Canvas(width: table.frame.width, height: table.frame.height)
+        table.draw(in: &canvas)
+        return canvas.lines
+    }
+
+    @Test("Opening a million rows with automatic heights measures only the visible rows plus the prefetch distance")
+    func openingMeasuresOneScreen() {
+        let (table, source) = GeneratedRows.table(count: 1_000_000)
+        let lines = Self.draw(table)
+        #expect(Array(lines.prefix(4)) == ["Item 0", "Item 1 lorem", "Item 2 lorem lorem", "Item 3 lorem lorem lorem"])
+        let visible = table.indexPathsForVisibleRows.count
+        #expect(visible >= 5)
+        #expect(source.measurements <= visible + table.prefetchDistance)
+        #expect(table.reuseStatistics.rowsMeasured == source.measurements)
+        #expect(source.prefetched == table.prefetchDistance, "rows are announced ahead, not measured")
+        #expect(table.reuseStatistics.cellsCreated <= 20 + 2)
+    }
+
+    @Test("Jumping to the last of a million rows measures about one more screenful and shows the row whole at the bottom")
+    func jumpToLastRowMeasuresAScreenful() {
+        let (table, source) = GeneratedRows.table(count: 1_000_000)
+        _ = Self.draw(table)
+        let opening = source.measurements
+        table.moveSelectionToLastRow()
+        let lines = Self.draw(table)
+        #expect(source.measurements - opening <= 20 + table.prefetchDistance)
+        // Row 999,999 has 999,999 % 9 = 0 extra words: one line, the last on screen.
+        #expect(lines.last == "Item 999999")
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 999_999, section: 0))
+        #expect(table.reuseStatistics.cellsCreated <= 20 + 2)
+    }
+
+    @Test("Paging through automatic-height rows never holds more cells than a screenful plus two")
+    func pagingKeepsCellsBounded() {
+        let (table, source) = GeneratedRows.table(count: 10_000)
+        _ = Self.draw(table)
+        table.moveSelectionToFirstRow()
+        for _ in 0..<30 { table.moveSelection(byLines: 19); _ = Self.draw(table) }
+        for _ in 0..<30 { table.moveSelection(byLines: -19); _ = Self.draw(table) }
+        table.moveSelectionToLastRow()
+        _ = Self.draw(table)
+        table.moveSelectionToFirstRow()
+        _ = Self.draw(table)
+        #expect(table.reuseStatistics.cellsCreated <= 20 + 2)
+        #expect(source.measurements == table.reuseStatistics.rowsMeasured)
+    }
+
+    @Test("A measured row keeps its height: scrolling back over it does not measure it again")
+    func measurementsAreRemembered() {
+        let (table, source) = GeneratedRows.table(count: 200)
+        _ = Self.draw(table)
+        for _ in 0..<40 { table.scroll(byLines: 1); _ = Self.draw(table) }
+        let measured = source.measurements
+        for _ in 0..<40 { table.scroll(byLines: -1); _ = Self.draw(table) }
+        #expect(source.measurements == measured)
+        #expect(Self.draw(table).first == "Item 0")
+    }
+
+    @Test("A wrapped row shows every line of its text, broken at spaces")
+    func wrappedRowLines() {
+        let (table, source) = GeneratedRows.table(count: 9, height: 30)
+        let lines = withExtendedLifetime(source) { Self.draw(table) }
+        // Row 8, "Item 8" and eight words, wraps at 30 columns into two lines; the last row, so a blank line follows.
+        let start = lines.firstIndex(of: "Item 8 lorem lorem lorem lorem")
+        #expect(start != nil, "\(lines)")
+        if let start {
+            #expect(Array(lines[start...].prefix(3)) == ["Item 8 lorem lorem lorem lorem", "lorem lorem lorem lorem", ""])
+        }
+        #expect(withExtendedLifetime(source) { table.rectForRow(at: IndexPath(row: 8, section: 0))?.height } == 2)
+    }
+}
