@@ -55,11 +55,8 @@ extension TableView {
         let width = contentWidth
         let source = Rect(x: max(0, -slide), y: top, width: width - abs(slide), height: bottom - top)
         let destination = Point(x: frame.minX + max(0, slide), y: frame.minY + y + top)
-        // Clip to the table's own columns, never past its frame.
-        var clipped = canvas
-        clipped.copy(view.buffer, from: source, to: destination)
-        let area = Rect(x: frame.minX, y: destination.y, width: width, height: bottom - top)
-        canvas.copy(clipped, from: area, to: area.origin)
+        // The source is at most the content width, so the copy never spills past the table's columns.
+        canvas.copy(view.buffer, from: source, to: destination)
     }
 
     /// The thumb's top line and height in the viewport, or nil when all content fits.

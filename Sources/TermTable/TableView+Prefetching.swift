@@ -11,13 +11,15 @@ extension TableView {
         lastFirstVisibleFlatIndex = firstFlat
         for indexPath in rows { prefetchedIndexPaths.remove(indexPath) }
 
-        if direction != lastPrefetchDirection {
-            lastPrefetchDirection = direction
-            if !prefetchedIndexPaths.isEmpty {
-                let cancelled = prefetchedIndexPaths.sorted()
-                prefetchedIndexPaths.removeAll()
-                prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: cancelled)
-            }
+        // Announced rows no longer expected: the scrolling turned around, or a jump left them behind.
+        let lastFlat = flatIndex(of: last)
+        let stale = direction != lastPrefetchDirection
+            ? prefetchedIndexPaths
+            : prefetchedIndexPaths.filter { isValid($0) ? !(firstFlat - prefetchDistance...lastFlat + prefetchDistance).contains(flatIndex(of: $0)) : true }
+        lastPrefetchDirection = direction
+        if !stale.isEmpty {
+            prefetchedIndexPaths.subtract(stale)
+            prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: stale.sorted())
         }
         let start = direction > 0 ? flatIndex(of: last) + 1 : flatIndex(of: first) - 1
         var wanted: [IndexPath] = []

@@ -6,18 +6,21 @@ extension TableView {
     /// Inside `updates`, the insert/delete/reload/move calls only record. Throws UIKit's message when the data
     /// source's counts after the update do not match the counts before plus the changes.
     public func performBatchUpdates(_ updates: () throws -> Void, completion: ((Bool) -> Void)? = nil) throws {
+        // A nested batch joins the outer one; its completion runs (before the outer one's) when the outer batch is applied.
         batchDepth += 1
         do {
             try updates()
+            if let completion { pendingCompletions.append(completion) }
         } catch {
+            if let completion { pendingCompletions.append(completion) }
             batchDepth -= 1
             if batchDepth == 0 {
                 pendingUpdate = BatchUpdate()
                 // The data source may already hold data the table was never told about: start over from it.
                 needsReload = true
                 setNeedsLayout()
+                finishCompletions(false)
             }
-            completion?(false)
             throw error
         }
         batchDepth -= 1
@@ -27,10 +30,16 @@ extension TableView {
         do {
             try apply(update)
         } catch {
-            completion?(false)
+            finishCompletions(false)
             throw error
         }
-        completion?(true)
+        finishCompletions(true)
+    }
+
+    private func finishCompletions(_ finished: Bool) {
+        let completions = pendingCompletions
+        pendingCompletions.removeAll()
+        for completion in completions { completion(finished) }
     }
 
     /// Inserts rows (index paths after the update).

@@ -112,6 +112,7 @@ struct UpdatePlan {
         for indexPath in update.reconfiguredRows {
             try checkOld(indexPath, verb: "reconfigure", preposition: "from")
             guard !deleted.contains(indexPath) else { throw Self.fail("attempt to delete and reconfigure the same index path (\(indexPath))") }
+            guard !reloadedRows.contains(indexPath) else { throw Self.fail("attempt to reload and reconfigure the same index path (\(indexPath))") }
             reconfiguredRows.insert(indexPath)
         }
         var inserted = Set<IndexPath>()

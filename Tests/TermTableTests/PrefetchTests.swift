@@ -68,3 +68,18 @@ struct PrefetchTests {
         #expect(harness.source.prefetched.isEmpty)
     }
 }
+
+@Suite("Prefetching after jumps")
+struct PrefetchJumpTests {
+    @Test("Rows announced near the top are cancelled when a jump to the end leaves them behind")
+    func jumpCancelsStaleRows() {
+        var harness = Harness(ArrayDataSource(count: 1_000), height: 5)
+        harness.table.prefetchDataSource = harness.source
+        harness.table.prefetchDistance = 4
+        _ = harness.screen()
+        #expect(harness.source.prefetched.flatMap { $0 }.map(\.row) == [5, 6, 7, 8])
+        harness.table.moveSelectionToLastRow()
+        _ = harness.screen()
+        #expect(harness.source.cancelled.flatMap { $0 }.map(\.row) == [5, 6, 7, 8])
+    }
+}

@@ -75,3 +75,35 @@ struct UpdateTests {
         #expect(reloaded.reuseCount == 1)
     }
 }
+
+@Suite("Batch update details")
+struct BatchUpdateDetailTests {
+    @Test("A nested batch joins the outer one and its completion runs once the outer batch is applied")
+    func nestedCompletions() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b"]))
+        _ = harness.screen()
+        var events: [String] = []
+        harness.source.sections[0] = ["a", "b", "c", "d"]
+        try harness.table.performBatchUpdates {
+            try harness.table.insertRows(at: [IndexPath(row: 2, section: 0)])
+            try harness.table.performBatchUpdates({
+                try harness.table.insertRows(at: [IndexPath(row: 3, section: 0)])
+            }, completion: { events.append("inner \($0)") })
+            events.append("inner block done")
+        } completion: { events.append("outer \($0)") }
+        #expect(events == ["inner block done", "inner true", "outer true"])
+        #expect(harness.screen().prefix(4) == ["a", "b", "c", "d"])
+    }
+
+    @Test("Reloading and reconfiguring the same row in one batch is refused")
+    func reloadAndReconfigure() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b"]))
+        _ = harness.screen()
+        #expect(throws: TableUpdateError.invalidOperation("attempt to reload and reconfigure the same index path ({length = 2, path = 0 - 1})")) {
+            try harness.table.performBatchUpdates {
+                try harness.table.reloadRows(at: [IndexPath(row: 1, section: 0)])
+                try harness.table.reconfigureRows(at: [IndexPath(row: 1, section: 0)])
+            }
+        }
+    }
+}
