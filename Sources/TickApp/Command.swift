@@ -5,7 +5,7 @@ public enum Command: String, CaseIterable, Sendable {
     case add, edit, toggle, delete
     case swipeRight, swipeLeft
     case moveTodoDown, moveTodoUp
-    case help, redraw, quit
+    case help, statistics, redraw, quit
 
     /// Groups in the help screen.
     public enum Group: String, CaseIterable, Sendable {
@@ -21,7 +21,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .moveDown, .moveUp, .moveToTop, .moveToBottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp: return .navigation
         case .add, .edit, .toggle, .delete, .moveTodoDown, .moveTodoUp: return .todos
         case .swipeRight, .swipeLeft: return .swipe
-        case .help, .redraw, .quit: return .app
+        case .help, .statistics, .redraw, .quit: return .app
         }
     }
 
@@ -45,6 +45,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .moveTodoDown: return "move the todo down"
         case .moveTodoUp: return "move the todo up"
         case .help: return "show or hide this help"
+        case .statistics: return "show cell reuse and drawing statistics"
         case .redraw: return "redraw the screen"
         case .quit: return "quit"
         }

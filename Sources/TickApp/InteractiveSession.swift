@@ -4,36 +4,67 @@ import TodoStore
 
 /// Runs the app in a real terminal through ncurses: read a burst of keys, apply them all, draw one frame.
 public enum InteractiveSession {
-    /// Runs until the user quits, input ends, or a termination signal arrives; returns the exit status.
+    /// Frames and bytes of one session, for `--stats` and the statistics overlay.
+    public struct Counters {
+        /// Frames presented.
+        public var frames = 0
+        /// Bytes written to the terminal (what ncurses sent).
+        public var bytesWritten = 0
+    }
+
+    /// Runs until the user quits, input ends, or a termination signal arrives; returns the exit status
+    /// and, with `--stats`, prints reuse and drawing statistics after the terminal is restored.
     public static func run(store: TodoStore, options: LaunchOptions, configuration: Configuration) throws(TerminalError) -> Int32 {
         let screen = try TerminalScreen(options: TerminalOptions(mouse: configuration.mouse && !options.disablesMouse))
-        defer { screen.stop() }
         let app = TickApp(store: store, size: screen.size, configuration: configuration)
         switch screen.colorCapability {
         case .palette256: app.theme = Theme.rich.applying(configuration.colors)
         case .monochrome: app.theme = Theme.standard.applying(configuration.colors).monochrome
         default: app.theme = Theme.standard.applying(configuration.colors)
         }
+        var counters = Counters()
+        app.sessionStatistics = { "frames \(counters.frames) · bytes written \(screen.bytesWritten)" }
+        let status = loop(app: app, screen: screen, store: store, counters: &counters)
+        counters.bytesWritten = screen.bytesWritten
+        screen.stop()
+        if options.printsStatistics {
+            print(app.list.tableView.reuseStatistics)
+            print("frames \(counters.frames), bytes written \(counters.bytesWritten)")
+        }
+        return status
+    }
+
+    private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: inout Counters) -> Int32 {
         var canvas = Canvas(width: screen.size.width, height: screen.size.height)
         var lastPoll = ContinuousClock.now
+        var needsFrame = true
         while !app.isFinished {
-            let cursor = app.render(into: &canvas)
-            if app.needsFullRedraw {
-                app.needsFullRedraw = false
-                screen.invalidate()
+            if needsFrame {
+                let cursor = app.render(into: &canvas)
+                if app.needsFullRedraw {
+                    app.needsFullRedraw = false
+                    screen.invalidate()
+                }
+                screen.present(canvas, cursor: cursor)
+                counters.frames += 1
+                needsFrame = false
             }
-            screen.present(canvas, cursor: cursor)
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
+            // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.
             guard let keys = screen.readKeys(timeoutMilliseconds: 250) else { break }
             for key in keys {
                 if case .resize = key { screen.invalidate() }
                 app.handle(key)
+                needsFrame = true
                 if app.isFinished { break }
             }
             // Notice another process writing the store, without a key press.
             if ContinuousClock.now - lastPoll > .milliseconds(500) {
                 lastPoll = ContinuousClock.now
-                if store.hasExternalChanges() { app.list.reloadFromStore() }
+                if store.hasExternalChanges() {
+                    app.list.reloadFromStore()
+                    needsFrame = true
+                }
             }
         }
         if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }

@@ -46,6 +46,7 @@ public struct KeyMap: Sendable {
         (.character("l"), .swipeRight), (.right, .swipeRight),
         (.character("h"), .swipeLeft), (.left, .swipeLeft),
         (.character("?"), .help), (.function(1), .help),
+        (.function(12), .statistics),
         (.control("l"), .redraw),
         (.character("q"), .quit),
     ])

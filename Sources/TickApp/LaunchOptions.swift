@@ -8,7 +8,7 @@ public struct LaunchOptions: Equatable {
     public var scriptPath: String?
     /// The canvas size for key scripts (`--size 80x24`).
     public var size = Size(width: 80, height: 24)
-    /// Print reuse statistics after a key script (`--stats`).
+    /// Print reuse and drawing statistics after a key script or a session (`--stats`).
     public var printsStatistics = false
     /// Do not ask the terminal for mouse events (`--no-mouse`).
     public var disablesMouse = false
@@ -88,7 +88,7 @@ public struct LaunchOptions: Equatable {
 
     /// The usage text printed by `--help`.
     public static let usage = """
-    Usage: tick [--db PATH] [--config PATH | --no-config] [--no-mouse]
+    Usage: tick [--db PATH] [--config PATH | --no-config] [--no-mouse] [--stats]
            tick [--db PATH] --script FILE|- [--size WxH] [--stats]
            ... | tick [--db PATH] [--size WxH]
 
@@ -101,7 +101,8 @@ public struct LaunchOptions: Equatable {
                      else ~/.local/share/tick/tick.db)
       --script FILE  run the key script in FILE (- for standard input)
       --size WxH     screen size for key scripts (default 80x24)
-      --stats        after a key script, print cell reuse statistics
+      --stats        on exit, print cell reuse statistics (and, in a terminal, frames
+                     drawn and bytes written)
       --config PATH  the config file (default: $TICK_CONFIG, else $XDG_CONFIG_HOME/tick/config,
                      else ~/.config/tick/config)
       --no-config    ignore the config file

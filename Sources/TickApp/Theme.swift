@@ -20,6 +20,20 @@ public struct Theme: Sendable {
     public var promptLabel = Style(attributes: .bold)
     /// The empty-state message.
     public var emptyState = Style(attributes: .dim)
+    /// The priority marks (`!!!`).
+    public var priority = Style(foreground: .red, attributes: .bold)
+    /// The flag marker.
+    public var flag = Style(foreground: .yellow, attributes: .bold)
+    /// A due date still ahead.
+    public var due = Style(foreground: .cyan)
+    /// A due date that is today.
+    public var dueToday = Style(foreground: .yellow, attributes: .bold)
+    /// A due date that has passed.
+    public var overdue = Style(foreground: .red, attributes: .bold)
+    /// Search matches in titles.
+    public var match = Style(foreground: .black, background: .yellow)
+    /// Section headers.
+    public var header = Style(attributes: .bold)
 
     /// Tick's default look: the 8 ANSI colors plus attributes, so it reads on any color terminal,
     /// and dim/bold/reverse carry the meaning when there is no color at all.
@@ -36,7 +50,8 @@ public struct Theme: Sendable {
     }()
 
     /// Names of the elements a config file can color.
-    public static let elementNames = ["title", "done", "box", "check", "message", "error", "hint", "prompt", "empty"]
+    public static let elementNames = ["title", "done", "box", "check", "message", "error", "hint", "prompt", "empty",
+                                      "priority", "flag", "due", "today", "overdue", "match", "header"]
 
     /// This theme with config-file colors applied by element name.
     public func applying(_ colors: [String: Style]) -> Theme {
@@ -52,6 +67,13 @@ public struct Theme: Sendable {
             case "hint": theme.hint = style
             case "prompt": theme.promptLabel = style
             case "empty": theme.emptyState = style
+            case "priority": theme.priority = style
+            case "flag": theme.flag = style
+            case "due": theme.due = style
+            case "today": theme.dueToday = style
+            case "overdue": theme.overdue = style
+            case "match": theme.match = style
+            case "header": theme.header = style
             default: break
             }
         }
@@ -71,6 +93,13 @@ public struct Theme: Sendable {
         theme.hint = strip(hint)
         theme.promptLabel = strip(promptLabel)
         theme.emptyState = strip(emptyState)
+        theme.priority = strip(priority)
+        theme.flag = strip(flag)
+        theme.due = strip(due)
+        theme.dueToday = strip(dueToday)
+        theme.overdue = strip(overdue)
+        theme.match = Style(attributes: [.underline, .bold])
+        theme.header = strip(header)
         return theme
     }
 }

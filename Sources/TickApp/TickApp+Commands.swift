@@ -23,6 +23,8 @@ extension TickApp {
         case .moveTodoDown: if !refusesChanges() { table.moveSelectedRow(by: 1) }
         case .moveTodoUp: if !refusesChanges() { table.moveSelectedRow(by: -1) }
         case .help: present(HelpOverlay(keyMap: keyMap))
+        case .statistics:
+            list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true
         case .quit: isFinished = true
         }

@@ -16,6 +16,8 @@ public final class TickApp {
     public internal(set) var isFinished = false
     /// Set when the screen should be repainted from scratch (Ctrl-L).
     public var needsFullRedraw = false
+    /// Drawing figures of the running session (frames, bytes), shown by the statistics key.
+    public var sessionStatistics: () -> String = { "frames and bytes are counted in a terminal session" }
 
     /// The layers over the list (input line, help, question), the top one taking the keys.
     var overlays: [Overlay] = []

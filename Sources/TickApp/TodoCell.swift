@@ -1,7 +1,9 @@
+import Foundation
 import TermTable
 import TodoStore
 
-/// A todo's row: a check box and the title, dimmed once done, ending in "…" when too long.
+/// A todo's row: check box, priority column, flag, title (with search matches highlighted) and the
+/// due date in relative words at the right edge. Done todos are dimmed; long titles end in "…".
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -9,12 +11,23 @@ final class TodoCell: TableViewCell {
     var item: TodoItem? { didSet { setNeedsDisplay() } }
     /// How the row looks.
     var theme = Theme.standard { didSet { setNeedsDisplay() } }
+    /// The day due dates are described against.
+    var today = Day(ordinal: 0) { didSet { setNeedsDisplay() } }
+    /// Text to highlight in the title (the search), if any.
+    var highlight: String? { didSet { setNeedsDisplay() } }
+    /// Whether the priority column is shown (when any todo of the section has a priority), so titles line up.
+    var showsPriorityColumn = false { didSet { setNeedsDisplay() } }
 
     /// Nothing of the previous todo (its check mark, its title) may show through.
     override func prepareForReuse() {
         super.prepareForReuse()
         item = nil
+        highlight = nil
+        showsPriorityColumn = false
     }
+
+    /// Columns kept for the due date ("2026-12-24", "12 d late").
+    static let dueColumnWidth = 10
 
     override func draw(in canvas: inout Canvas) {
         drawEditingMark(in: &canvas)
@@ -27,9 +40,37 @@ final class TodoCell: TableViewCell {
         x += canvas.draw("[", at: Point(x: x, y: 0), style: theme.box)
         x += canvas.draw(item.isDone ? "✓" : " ", at: Point(x: x, y: 0), style: theme.check)
         x += canvas.draw("] ", at: Point(x: x, y: 0), style: theme.box)
-        canvas.draw(item.title, at: Point(x: x, y: 0), style: item.isDone ? theme.doneTitle : theme.title,
-                    maxWidth: canvas.width - x, truncation: .ellipsis)
+        if showsPriorityColumn || item.priority > 0 {
+            let marks = String(repeating: "!", count: min(3, max(0, item.priority)))
+            let column = String(repeating: " ", count: 3 - marks.count) + marks + " "
+            x += canvas.draw(column, at: Point(x: x, y: 0), style: theme.priority)
+        }
+        if item.isFlagged { x += canvas.draw("⚑ ", at: Point(x: x, y: 0), style: theme.flag) }
+        var right = canvas.width
+        if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
+            let words = TitleSyntax.describe(due: due, today: today)
+            let style = item.isDone ? theme.doneTitle : (due < today ? theme.overdue : (due == today ? theme.dueToday : theme.due))
+            let width = DisplayWidth.of(words)
+            canvas.draw(words, at: Point(x: right - width, y: 0), style: style)
+            right -= Self.dueColumnWidth + 1
+        }
+        let base = item.isDone ? theme.doneTitle : theme.title
+        canvas.draw(highlighted(item.title, base: base), at: Point(x: x, y: 0), maxWidth: max(0, right - x), truncation: .ellipsis)
         drawHighlight(in: &canvas)
+    }
+
+    /// The title as styled text with every occurrence of the search (case-insensitive) marked.
+    private func highlighted(_ title: String, base: Style) -> StyledText {
+        guard let needle = highlight, !needle.isEmpty else { return StyledText(title, style: base) }
+        var text = StyledText()
+        var rest = Substring(title)
+        while let range = rest.range(of: needle, options: [.caseInsensitive]) {
+            text.append(String(rest[..<range.lowerBound]), style: base)
+            text.append(String(rest[range]), style: theme.match)
+            rest = rest[range.upperBound...]
+        }
+        text.append(String(rest), style: base)
+        return text
     }
 }
 
