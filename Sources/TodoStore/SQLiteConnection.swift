@@ -128,10 +128,11 @@ final class SQLiteConnection {
     func transaction<T>(_ body: () throws -> T) throws -> T {
         guard let handle else { throw closedError() }
         let nested = sqlite3_get_autocommit(handle) == 0
-        try execute(nested ? "SAVEPOINT tick_nested" : "BEGIN IMMEDIATE")
+        // Cached statements rather than sqlite3_exec: parsing BEGIN and COMMIT on every call shows up in profiles.
+        try run(nested ? "SAVEPOINT tick_nested" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
-            try execute(nested ? "RELEASE tick_nested" : "COMMIT")
+            try run(nested ? "RELEASE tick_nested" : "COMMIT")
             return result
         } catch {
             // The original error matters to the user; a failing rollback would only hide it.
@@ -145,10 +146,10 @@ final class SQLiteConnection {
     func read<T>(_ body: () throws -> T) throws -> T {
         guard let handle else { throw closedError() }
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-        try execute("BEGIN DEFERRED")
+        try run("BEGIN DEFERRED")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             try? execute("ROLLBACK")

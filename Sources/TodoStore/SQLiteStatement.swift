@@ -129,7 +129,13 @@ extension Date: SQLiteBindable {
         try statement.bind(unixMilliseconds, at: index)
     }
 
-    var unixMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// Whole milliseconds, rounded down; a date within a microsecond of a whole millisecond counts
+    /// as that millisecond, so `Date(unixMilliseconds: n).unixMilliseconds == n` despite binary floating point.
+    var unixMilliseconds: Int64 {
+        let exact = timeIntervalSince1970 * 1000
+        let nearest = exact.rounded()
+        return Int64(abs(exact - nearest) < 0.001 ? nearest : exact.rounded(.down))
+    }
 
     init(unixMilliseconds: Int64) {
         self.init(timeIntervalSince1970: Double(unixMilliseconds) / 1000)

@@ -5,8 +5,8 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 1
-    /// The list every todo lands in until lists are exposed.
+    static let currentVersion = 2
+    /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
     /// SQL that upgrades version `n - 1` to version `n`, indexed by `n`.
@@ -64,10 +64,12 @@ enum Schema {
         END;
         INSERT INTO lists(id, name, position) VALUES (1, 'Inbox', 65536);
         """,
+        2: version2,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
-    static let requiredTables = ["lists", "todos", "counts"]
+    static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
+                                 "history_steps", "history_state", "history_todos", "history_lists", "history_garbage"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {
@@ -86,8 +88,9 @@ enum Schema {
         let tableCount = try connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'")
         let applicationID = try connection.scalarInt("PRAGMA application_id")
         let userVersion = try connection.scalarInt("PRAGMA user_version")
+        let placeholders = Array(repeating: "?", count: requiredTables.count).joined(separator: ", ")
         let required = try connection.scalarInt(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN (?, ?, ?)", requiredTables)
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN (\(placeholders))", requiredTables)
         return Facts(applicationID: Int32(truncatingIfNeeded: applicationID), userVersion: Int(userVersion),
                      tableCount: Int(tableCount), requiredTablesPresent: Int(required) == requiredTables.count)
     }

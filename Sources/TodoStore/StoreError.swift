@@ -20,6 +20,20 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidTitle(String)
     /// A row index outside `0...count` (for inserts) or `0..<count` (for moves) was passed.
     case indexOutOfRange(index: Int, count: Int)
+    /// No list has this id (it was deleted, possibly by another process).
+    case listNotFound(id: Int64)
+    /// A list name was refused (blank, or already used by another list).
+    case invalidListName(String)
+    /// The Inbox is where todos go by default, so it always exists.
+    case cannotDeleteInbox
+    /// A due day that is not a real `YYYY-MM-DD` date.
+    case invalidDue(String)
+    /// A todo cannot go where it was asked to (for example after a todo of another list).
+    case invalidPlacement(String)
+    /// `importItems(_:intoEmptyStoreOnly: true)` found todos already in the store.
+    case storeNotEmpty(count: Int)
+    /// Undo or redo could not restore a step because of a change made since (nothing was changed).
+    case historyConflict(String)
 }
 
 extension StoreError: CustomStringConvertible, LocalizedError {
@@ -45,7 +59,27 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "invalid title: \(reason)"
         case let .indexOutOfRange(index, count):
             return "row \(index) is out of range (the list has \(count) rows)"
+        case let .listNotFound(id):
+            return "there is no list with id \(id); it may have been deleted"
+        case let .invalidListName(reason):
+            return "invalid list name: \(reason)"
+        case .cannotDeleteInbox:
+            return "the Inbox cannot be deleted; delete or move its todos instead"
+        case let .invalidDue(text):
+            return "invalid due date \(Self.quoted(text)): use a real day written YYYY-MM-DD, like 2025-03-31"
+        case let .invalidPlacement(reason):
+            return "cannot place the todo there: \(reason)"
+        case let .storeNotEmpty(count):
+            return "the store already holds \(count) todos; import into an empty store, or import without that requirement"
+        case let .historyConflict(reason):
+            return "cannot undo or redo: \(reason); nothing was changed"
         }
+    }
+
+    /// User text inside a message, on one line and not overly long.
+    static func quoted(_ text: String) -> String {
+        let flat = String(text.map { $0.isNewline ? " " : $0 })
+        return "“" + (flat.count > 40 ? flat.prefix(39) + "…" : flat) + "”"
     }
 
     /// The same message, for APIs that show `localizedDescription`.

@@ -4,13 +4,13 @@ import Foundation
 public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// The stable id shown to users; never reused, even after deletion.
     public var id: Int64
-    /// The list the todo belongs to (the Inbox until lists are exposed).
+    /// The list the todo belongs to.
     public var listID: Int64
     /// The title exactly as entered; escaping for display is the UI's job.
     public var title: String
     /// Free-form notes, empty when there are none.
     public var notes: String
-    /// The manual sort key; rows are ordered by position, then id. Gaps are normal.
+    /// The manual sort key within its list; rows are ordered by position, then id. Gaps are normal.
     public var position: Int64
     /// When the todo was added, to the millisecond.
     public var createdAt: Date

@@ -1,87 +1,136 @@
 import Foundation
 
-/// Changes to todos. Each is one transaction, refused with `.readOnly` on a read-only store.
+/// Changes to todos. Each is one transaction and one undoable step, refused with `.readOnly` on a
+/// read-only store; a change that would alter nothing writes nothing and adds no step.
 extension TodoStore {
-    /// Adds a todo so that it ends up at row `index` (0 = first, `count` = last) and returns it.
+    /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
-    public func add(title: String, at index: Int) throws -> TodoItem {
-        try requireWritable()
-        try Self.validate(title: title)
-        return try connection.transaction {
-            let total = try readCounts()
-            let count = total.open + total.done
-            guard (0...count).contains(index) else { throw StoreError.indexOutOfRange(index: index, count: count) }
-            let position = try slotPosition(at: index, excluding: nil, count: count)
-            try connection.run("INSERT INTO todos(list_id, title, position, created_at) VALUES (?, ?, ?, ?)",
-                               [Schema.inboxListID, title, position, clock()])
-            return try requireItem(id: connection.lastInsertRowID)
+    public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
+                    priority: Int = 0, due: String? = nil) throws -> TodoItem {
+        try Validation.title(title)
+        try Validation.due(due)
+        return try journaled {
+            try requireList(id: listID)
+            let previous = try id.map { try placementKey(of: $0, inList: listID) }
+            let item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: listID, after: previous)
+            return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }
 
-    /// Marks the todo done (stamping the completion time) or open again, and returns it.
-    /// Marking an already-done todo done keeps its original completion time.
+    /// Marks the todos done (stamping one completion time) or open again, all in one transaction, and
+    /// returns them (once each). Todos already in that state keep their completion time.
     @discardableResult
-    public func setDone(_ done: Bool, id: Int64) throws -> TodoItem {
-        try requireWritable()
-        return try connection.transaction {
-            let item = try requireItem(id: id)
-            guard item.isDone != done else { return item }
-            try connection.run("UPDATE todos SET completed_at = ? WHERE id = ?", [done ? clock() : nil, id])
-            return try requireItem(id: id)
-        }
-    }
-
-    /// Deletes the todo and returns what it was (for undo); its id is never reused.
-    @discardableResult
-    public func delete(id: Int64) throws -> TodoItem {
-        try requireWritable()
-        return try connection.transaction {
-            let item = try requireItem(id: id)
-            try connection.run("DELETE FROM todos WHERE id = ?", [id])
-            return item
-        }
-    }
-
-    /// Moves the todo so that it ends at row `index` (0..<count) of the new order.
-    public func move(id: Int64, to index: Int) throws {
-        try requireWritable()
-        try connection.transaction {
-            _ = try requireItem(id: id)
-            let total = try readCounts()
-            let count = total.open + total.done
-            guard (0..<count).contains(index) else { throw StoreError.indexOutOfRange(index: index, count: count) }
-            let position = try slotPosition(at: index, excluding: id, count: count - 1)
-            try connection.run("UPDATE todos SET position = ? WHERE id = ?", [position, id])
-        }
-    }
-
-    /// Replaces the todo's title (stored exactly, like `add`) and returns the todo.
-    @discardableResult
-    public func setTitle(_ title: String, id: Int64) throws -> TodoItem {
-        try requireWritable()
-        try Self.validate(title: title)
-        return try connection.transaction {
-            guard try connection.run("UPDATE todos SET title = ? WHERE id = ?", [title, id]) > 0 else {
-                throw StoreError.notFound(id: id)
+    public func setDone(_ done: Bool, ids: [Int64]) throws -> [TodoItem] {
+        try journaled {
+            let now = clock().unixMilliseconds
+            var results: [TodoItem] = [], changed: [TodoItem] = []
+            for id in Self.unique(ids) {
+                var item = try requireItem(id: id)
+                if item.isDone != done {
+                    changed.append(item)
+                    item.completedAt = done ? Date(unixMilliseconds: now) : nil
+                }
+                results.append(item)
             }
-            return try requireItem(id: id)
+            try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id), leading: [done ? now : nil])
+            return (results, .todos(done ? "mark %@ done" : "mark %@ not done",
+                                    titles: changed.map(\.title), ids: changed.map(\.id)))
         }
     }
 
-    /// Titles must contain something visible; everything else is the user's text and kept as is.
-    static func validate(title: String) throws {
-        if title.isEmpty { throw StoreError.invalidTitle("a todo needs a title") }
-        if title.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }) {
-            throw StoreError.invalidTitle("a title cannot be only spaces or blank lines")
+    /// Deletes the todos in one transaction and returns what they were; ids are never reused.
+    @discardableResult
+    public func delete(ids: [Int64]) throws -> [TodoItem] {
+        try journaled {
+            let items = try Self.unique(ids).map { try requireItem(id: $0) }
+            try runChunked("DELETE FROM todos WHERE id IN (#)", ids: items.map(\.id))
+            return (items, .todos("delete %@", titles: items.map(\.title), ids: items.map(\.id)))
         }
+    }
+
+    /// Changes the given fields of a todo (nil leaves a field alone; `due: .some(nil)` clears the
+    /// due day) and returns it.
+    @discardableResult
+    public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
+                       isFlagged: Bool? = nil) throws -> TodoItem {
+        if let title { try Validation.title(title) }
+        if let due { try Validation.due(due) }
+        return try journaled {
+            let item = try requireItem(id: id)
+            var edited = item
+            if let title { edited.title = title }
+            if let notes { edited.notes = notes }
+            if let priority { edited.priority = priority }
+            if let due { edited.due = due }
+            if let isFlagged { edited.isFlagged = isFlagged }
+            guard edited != item else { return (item, StepSummary(description: "")) }
+            try connection.run("UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ? WHERE id = ?",
+                               [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged, id])
+            var unflagged = edited
+            unflagged.isFlagged = item.isFlagged
+            let verb = unflagged == item ? (edited.isFlagged ? "flag %@" : "unflag %@") : "edit %@"
+            return (edited, .todos(verb, titles: [item.title], ids: [id]))
+        }
+    }
+
+    /// Moves a todo right after `otherID` (nil: to the top) in list `listID`'s manual order: a
+    /// reorder when it is already there, a move to another list otherwise. It keeps its state.
+    public func move(id: Int64, toList listID: Int64, after otherID: Int64?) throws {
+        try journaled {
+            let item = try requireItem(id: id)
+            try requireList(id: listID)
+            let unchanged = StepSummary(description: "")
+            if otherID == id {
+                guard item.listID == listID else { throw StoreError.invalidPlacement("a todo cannot follow itself") }
+                return ((), unchanged)
+            }
+            let previous = try otherID.map { try placementKey(of: $0, inList: listID) }
+            guard try place(item, inList: listID, after: previous) else { return ((), unchanged) }
+            return ((), .todos("move %@", titles: [item.title], ids: [id]))
+        }
+    }
+
+    /// Gives `item` the list and a position right after `previous`; false (and no write) when it is
+    /// already there.
+    func place(_ item: TodoItem, inList listID: Int64, after previous: Key?) throws -> Bool {
+        if item.listID == listID {
+            let current = try connection.queryFirst("""
+                SELECT position, id FROM todos WHERE list_id = ? AND (position, id) < (?, ?)
+                ORDER BY position DESC, id DESC LIMIT 1
+                """, [listID, item.position, item.id]) { Key(position: $0.int64(at: 0), id: $0.int64(at: 1)) }
+            if current == previous { return false }
+        }
+        let position = try slotPosition(inList: listID, after: previous, excluding: item.id)
+        try connection.run("UPDATE todos SET list_id = ?, position = ? WHERE id = ?", [listID, position, item.id])
+        return true
+    }
+
+    /// Inserts a todo at a fresh position after `previous` and returns it as stored.
+    func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, listID: Int64,
+                    after previous: Key?) throws -> TodoItem {
+        let position = try slotPosition(inList: listID, after: previous, excluding: nil)
+        try connection.run("""
+            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [listID, title, notes, position, clock(), priority, due])
+        return try requireItem(id: connection.lastInsertRowID)
+    }
+
+    /// The manual-order key of todo `id`, which must be in list `listID` for something to follow it.
+    func placementKey(of id: Int64, inList listID: Int64) throws -> Key {
+        let item = try requireItem(id: id)
+        guard item.listID == listID else {
+            throw StoreError.invalidPlacement("todo \(id) is in another list")
+        }
+        return Key(position: item.position, id: id)
     }
 
     func requireWritable() throws {
         if isReadOnly { throw StoreError.readOnly(path: path) }
     }
 
-    func requireItem(id: Int64) throws -> TodoItem {
-        guard let item = try item(id: id) else { throw StoreError.notFound(id: id) }
-        return item
+    /// The ids in their first-seen order, without repeats.
+    static func unique(_ ids: [Int64]) -> [Int64] {
+        var seen = Set<Int64>()
+        return ids.filter { seen.insert($0).inserted }
     }
 }

@@ -11,9 +11,16 @@ public final class TodoStore {
     /// True when changes are refused: requested by the caller, or the file or its folder is not writable.
     public let isReadOnly: Bool
 
+    /// The list that always exists; new todos go there unless told otherwise.
+    public static let inboxListID: Int64 = Schema.inboxListID
+    /// How many undoable steps are kept; older ones are dropped in the transaction that adds a new one.
+    public let historyDepth: Int
+
     let connection: SQLiteConnection
     let clock: @Sendable () -> Date
     private var lastDataVersion: Int64 = 0
+    /// Derived data kept between calls (rank-block prefix sums, search results); see `StoreCaches`.
+    var caches = StoreCaches()
 
     /// The gap left between neighbours' positions, so most inserts and moves touch one row.
     static let positionGap: Int64 = 1 << 16
@@ -25,9 +32,12 @@ public final class TodoStore {
     ///   - readOnly: open without the ability to change anything; also chosen automatically when
     ///     `TodoStore.shouldOpenReadOnly(path:)` says the file or its folder is not writable.
     ///   - clock: the source of creation and completion times, injectable for tests.
-    public init(path: String, readOnly: Bool = false, clock: @escaping @Sendable () -> Date = Date.init) throws {
+    ///   - historyDepth: how many steps `undo()` can go back (0 keeps no history).
+    public init(path: String, readOnly: Bool = false, clock: @escaping @Sendable () -> Date = Date.init,
+                historyDepth: Int = 100) throws {
         self.path = path
         self.clock = clock
+        self.historyDepth = max(0, historyDepth)
         let opened = try StoreOpener.open(path: path, readOnly: readOnly)
         connection = opened.connection
         isReadOnly = opened.isReadOnly
@@ -45,16 +55,16 @@ public final class TodoStore {
         StoreFile.shouldOpenReadOnly(path)
     }
 
-    /// The number of todos, open and done (from maintained counts, not a scan; 0 if unreadable).
+    /// The number of todos in all lists, open and done (from maintained counts, not a scan; 0 if unreadable).
     public var count: Int {
         let counts = (try? readCounts()) ?? (open: 0, done: 0)
         return counts.open + counts.done
     }
 
-    /// The number of todos not yet completed (maintained, O(1); 0 if unreadable).
+    /// The number of todos in all lists not yet completed (maintained, O(1); 0 if unreadable).
     public var openCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).open }
 
-    /// The number of completed todos (maintained, O(1); 0 if unreadable).
+    /// The number of completed todos in all lists (maintained, O(1); 0 if unreadable).
     public var doneCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).done }
 
     /// True when another connection committed a change since the last call (or since opening), so
@@ -71,7 +81,7 @@ public final class TodoStore {
         } ?? (open: 0, done: 0)
     }
 
-    private func dataVersion() throws -> Int64 {
+    func dataVersion() throws -> Int64 {
         try connection.scalarInt("PRAGMA data_version")
     }
 }

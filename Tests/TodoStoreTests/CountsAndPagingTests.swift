@@ -26,7 +26,7 @@ struct CountsAndPagingTests {
             try store.delete(id: items[0].id)  // a done one
             try store.delete(id: items[2].id)  // an open one
             expectCounts(open: 3, done: 0)
-            try store.move(id: items[4].id, to: 0)
+            try store.move(id: items[4].id, toList: TodoStore.inboxListID, after: nil)
             expectCounts(open: 3, done: 0)
             store.close()
             let reopened = try openStore(path)
@@ -36,7 +36,7 @@ struct CountsAndPagingTests {
         }
     }
 
-    @Test("index(of:), item(at:), offset pages and keyset pages agree with each other")
+    @Test("index(of:), item(at:) and offset pages of the flat order agree with each other")
     func readsAgree() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
@@ -61,20 +61,27 @@ struct CountsAndPagingTests {
                 let page = try store.items(offset: offset, limit: 10)
                 #expect(page == Array(all[min(offset, 97)..<min(offset + 10, 97)]))
             }
-            // Walk the whole list forwards and backwards with keyset pages.
-            var forward: [TodoItem] = try store.items(offset: 0, limit: 10)
-            while let last = forward.last, case let page = try store.items(after: last.position, id: last.id, limit: 10), !page.isEmpty {
-                forward += page
-            }
-            #expect(forward == all)
-            var backward: [TodoItem] = try store.items(offset: 87, limit: 10)
-            while let first = backward.first, case let page = try store.items(before: first.position, id: first.id, limit: 10), !page.isEmpty {
-                backward = page + backward
-            }
-            #expect(backward == all)
-            // Without an id, "after a position" means after every row at that position.
-            #expect(try store.items(after: all[40].position, limit: 3) == Array(all[41..<44]))
-            #expect(try store.items(before: all[40].position, limit: 3) == Array(all[37..<40]))
+        }
+    }
+
+    @Test("the flat order runs through every list in the user's order, done todos staying in place")
+    func flatOrderSpansLists() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            let work = try store.addList(named: "Work")
+            let a = try store.add(title: "a", at: 0)
+            let w = try store.add(title: "w", listID: work.id)
+            let b = try store.add(title: "b", at: 1)
+            try store.setDone(true, id: a.id)
+            #expect(try store.items(offset: 0, limit: 10).map(\.title) == ["a", "b", "w"])
+            #expect(try store.index(of: w.id) == 2)
+            #expect(try store.index(of: b.id) == 1)
+            try store.moveList(id: work.id, to: 0)
+            #expect(try store.items(offset: 0, limit: 10).map(\.title) == ["w", "a", "b"])
+            // Row 1 is the boundary: the new todo joins the end of the earlier list.
+            try store.add(title: "x", at: 1)
+            #expect(try store.items(offset: 1, limit: 10).map(\.title) == ["x", "a", "b"])
+            #expect(try store.list(id: work.id)?.openCount == 2)
         }
     }
 
@@ -83,7 +90,8 @@ struct CountsAndPagingTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             #expect(try store.items(offset: 0, limit: 10).isEmpty)
-            #expect(try store.items(after: 0, limit: 10).isEmpty)
+            #expect(try store.items(SectionQuery(listID: TodoStore.inboxListID), in: 0..<10).isEmpty)
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "x")) == 0)
             #expect(try store.item(at: 0) == nil)
             #expect(store.count == 0)
         }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Moving and external changes")
 struct MoveAndChangeTests {
-    @Test("move(id:to:) puts the todo at the given row, in both directions and to both ends", arguments: [
+    @Test("move(id:toList:after:) puts the todo at the given row, in both directions and to both ends", arguments: [
         (from: 1, to: 3, expected: ["a", "c", "d", "b", "e"]),
         (from: 3, to: 1, expected: ["a", "d", "b", "c", "e"]),
         (from: 2, to: 0, expected: ["c", "a", "b", "d", "e"]),
@@ -19,7 +19,10 @@ struct MoveAndChangeTests {
             try makeStore(path, titles: ["a", "b", "c", "d", "e"])
             let store = try openStore(path)
             let moving = try #require(try store.item(at: from))
-            try store.move(id: moving.id, to: to)
+            // The todo that ends up just before it, if any.
+            let after = to == 0 ? nil : try #require(try store.items(offset: 0, limit: 10)
+                .first { $0.title == expected[to - 1] }).id
+            try store.move(id: moving.id, toList: TodoStore.inboxListID, after: after)
             #expect(try allTitles(store) == expected)
             #expect(try store.index(of: moving.id) == to)
             store.close()
@@ -35,7 +38,7 @@ struct MoveAndChangeTests {
             for _ in 0..<40 {
                 let id = expected.removeLast()
                 expected.insert(id, at: 1)
-                try store.move(id: id, to: 1)
+                try store.move(id: id, toList: TodoStore.inboxListID, after: expected[0])
             }
             let items = try store.items(offset: 0, limit: .max)
             #expect(items.map(\.id) == expected)

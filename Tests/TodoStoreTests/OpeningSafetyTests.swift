@@ -94,7 +94,7 @@ struct OpeningSafetyTests {
             let store = try openStore(path)
             try store.add(title: "works", at: 0)
             #expect(try store.connection.scalarInt("PRAGMA application_id") == 0x5449_434B)
-            #expect(try store.connection.scalarInt("PRAGMA user_version") == 1)
+            #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
             #expect(try store.connection.queryFirst("PRAGMA journal_mode") { $0.string(at: 0) } == "wal")
             #expect(try store.connection.scalarInt("SELECT count(*) FROM lists WHERE id = 1 AND name = 'Inbox'") == 1)
         }

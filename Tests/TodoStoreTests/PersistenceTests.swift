@@ -83,7 +83,7 @@ struct PersistenceTests {
                     let to = Int.random(in: 0..<model.count, using: &random)
                     let id = model.remove(at: from)
                     model.insert(id, at: to)
-                    try store.move(id: id, to: to)
+                    try store.move(id: id, toList: TodoStore.inboxListID, after: to == 0 ? nil : model[to - 1])
                 case 7:
                     let id = model.remove(at: Int.random(in: 0..<model.count, using: &random))
                     try store.delete(id: id)
@@ -118,7 +118,9 @@ struct PersistenceTests {
             #expect(throws: StoreError.notFound(id: 999)) { try store.delete(id: 999) }
             #expect(throws: StoreError.notFound(id: 999)) { try store.setDone(true, id: 999) }
             #expect(throws: StoreError.notFound(id: 999)) { try store.setTitle("x", id: 999) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.move(id: 999, to: 0) }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.move(id: 999, toList: TodoStore.inboxListID, after: nil) }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, notes: "x") }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [try store.item(at: 0)!.id, 999]) }
             #expect(throws: StoreError.indexOutOfRange(index: 2, count: 1)) { try store.add(title: "x", at: 2) }
             #expect(try allTitles(store) == ["kept"])
         }

@@ -37,8 +37,15 @@ struct ReadOnlyTests {
                 ("add", { try store.add(title: "no", at: 0) }),
                 ("setDone", { try store.setDone(true, id: first.id) }),
                 ("delete", { try store.delete(id: first.id) }),
-                ("move", { try store.move(id: first.id, to: 1) }),
+                ("move", { try store.move(id: first.id, toList: TodoStore.inboxListID, after: nil) }),
                 ("setTitle", { try store.setTitle("no", id: first.id) }),
+                ("update", { try store.update(id: first.id, isFlagged: true) }),
+                ("addList", { try store.addList(named: "Work") }),
+                ("renameList", { try store.renameList(id: TodoStore.inboxListID, to: "In") }),
+                ("setCollapsed", { try store.setCollapsed(true, listID: TodoStore.inboxListID) }),
+                ("importItems", { try store.importItems([NewTodo(title: "no")]) }),
+                ("undo", { try store.undo() }),
+                ("redo", { try store.redo() }),
             ]
             for (name, mutation) in refused {
                 #expect(throws: StoreError.readOnly(path: path), "\(name) was not refused") { try mutation() }

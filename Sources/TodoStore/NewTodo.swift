@@ -1,0 +1,34 @@
+import Foundation
+
+/// A todo to import: every stored field except the id and position, which the store assigns.
+public struct NewTodo: Equatable, Hashable, Sendable {
+    /// The title, stored exactly; it must contain something visible.
+    public var title: String
+    /// Free-form notes.
+    public var notes: String
+    /// The list to put it in, matched case-insensitively; a missing list is created.
+    public var listName: String
+    /// Higher is more important; 0 is none.
+    public var priority: Int
+    /// The due day as `YYYY-MM-DD`, or nil.
+    public var due: String?
+    /// Whether the todo is flagged.
+    public var isFlagged: Bool
+    /// When it was created; nil means now.
+    public var createdAt: Date?
+    /// When it was completed, or nil while open.
+    public var completedAt: Date?
+
+    /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
+    public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,
+                isFlagged: Bool = false, createdAt: Date? = nil, completedAt: Date? = nil) {
+        self.title = title
+        self.notes = notes
+        self.listName = listName
+        self.priority = priority
+        self.due = due
+        self.isFlagged = isFlagged
+        self.createdAt = createdAt
+        self.completedAt = completedAt
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The undo journal of schema version 2.
+///
+/// A mutation opens a step and sets `history_state.recording` to its id for the length of its
+/// transaction; while it is set, triggers copy every changed todo and list row, before and after,
+/// into the journal. Triggers rather than Swift code do the copying so that rows changed on the
+/// side (renumbered neighbours, todos of a deleted list) are never missed. Outside our mutations
+/// `recording` is NULL, so other writers (and undo itself) are not journaled.
+extension Schema {
+    /// The columns of a todo row, in the order the journal stores them.
+    static let journaledTodoColumns = ["list_id", "title", "notes", "position", "created_at", "completed_at",
+                                       "priority", "due", "flagged"]
+    /// The columns of a list row, in the order the journal stores them.
+    static let journaledListColumns = ["name", "position", "collapsed"]
+
+    static let historySQL = """
+        -- AUTOINCREMENT: a step id is never reused, even after its journal rows outlive it as garbage.
+        CREATE TABLE history_steps(
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            description TEXT NOT NULL,
+            todo_ids TEXT NOT NULL DEFAULT '',
+            undone INTEGER NOT NULL DEFAULT 0   -- 1: undone, waiting for redo
+        );
+        CREATE TABLE history_state(id INTEGER PRIMARY KEY CHECK (id = 1), recording INTEGER);
+        INSERT INTO history_state(id, recording) VALUES (1, NULL);
+        CREATE TABLE history_todos(
+            step INTEGER NOT NULL,
+            todo_id INTEGER NOT NULL,
+            old_present INTEGER NOT NULL,
+            \(columns(journaledTodoColumns, prefix: "old_")),
+            new_present INTEGER NOT NULL,
+            \(columns(journaledTodoColumns, prefix: "new_"))
+        );
+        CREATE INDEX history_todos_by_step ON history_todos(step);
+        CREATE TABLE history_lists(
+            step INTEGER NOT NULL,
+            list_id INTEGER NOT NULL,
+            old_present INTEGER NOT NULL,
+            \(columns(journaledListColumns, prefix: "old_")),
+            new_present INTEGER NOT NULL,
+            \(columns(journaledListColumns, prefix: "new_"))
+        );
+        CREATE INDEX history_lists_by_step ON history_lists(step);
+        -- Dropped steps too big to delete at once; later mutations delete their rows a chunk at a time.
+        CREATE TABLE history_garbage(step INTEGER PRIMARY KEY);
+        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: journaledTodoColumns))
+        \(journalTriggers(table: "lists", journal: "history_lists", key: "list_id", columns: journaledListColumns))
+        """
+
+    private static func columns(_ names: [String], prefix: String) -> String {
+        names.map { prefix + $0 }.joined(separator: ", ")
+    }
+
+    /// Insert, update and delete triggers that copy rows of `table` into `journal` while recording.
+    private static func journalTriggers(table: String, journal: String, key: String, columns names: [String]) -> String {
+        let recording = "(SELECT recording FROM history_state WHERE id = 1)"
+        let old = columns(names, prefix: "old_"), new = columns(names, prefix: "new_")
+        let oldValues = names.map { "OLD." + $0 }.joined(separator: ", ")
+        let newValues = names.map { "NEW." + $0 }.joined(separator: ", ")
+        return """
+            CREATE TRIGGER \(table)_journal_insert AFTER INSERT ON \(table) WHEN \(recording) IS NOT NULL BEGIN
+                INSERT INTO \(journal)(step, \(key), old_present, new_present, \(new))
+                VALUES (\(recording), NEW.id, 0, 1, \(newValues));
+            END;
+            CREATE TRIGGER \(table)_journal_update AFTER UPDATE ON \(table) WHEN \(recording) IS NOT NULL BEGIN
+                INSERT INTO \(journal)(step, \(key), old_present, new_present, \(old), \(new))
+                VALUES (\(recording), NEW.id, 1, 1, \(oldValues), \(newValues));
+            END;
+            CREATE TRIGGER \(table)_journal_delete AFTER DELETE ON \(table) WHEN \(recording) IS NOT NULL BEGIN
+                INSERT INTO \(journal)(step, \(key), old_present, new_present, \(old))
+                VALUES (\(recording), OLD.id, 1, 0, \(oldValues));
+            END;
+            """
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// How the open todos of a section are ordered; done todos always follow in completion order.
+public enum TodoSort: String, CaseIterable, Sendable {
+    /// The user's order (position, then id): the only order with O(1) ranks at any size.
+    case manual
+    /// Earliest due day first, todos without one last, then the manual order.
+    case due
+    /// Highest priority first, then the manual order.
+    case priority
+    /// Oldest first (creation time, then id).
+    case created
+}
+
+/// What one list shows: which list, in which order, with or without done todos, filtered or not.
+public struct SectionQuery: Hashable, Sendable {
+    /// At most this many rows match a search in one list; `count(_:)` reports how many are shown.
+    public static let searchLimit = 1_000
+
+    /// The list whose todos are shown.
+    public var listID: Int64
+    /// The order of the open todos.
+    public var sort: TodoSort
+    /// Whether done todos follow the open ones.
+    public var includesCompleted: Bool
+    /// Text that titles or notes must contain (case-insensitive); nil or empty shows everything.
+    public var search: String?
+
+    /// Creates a query; by default the list in manual order with its done todos, unfiltered.
+    public init(listID: Int64, sort: TodoSort = .manual, includesCompleted: Bool = true, search: String? = nil) {
+        self.listID = listID
+        self.sort = sort
+        self.includesCompleted = includesCompleted
+        self.search = search
+    }
+
+    /// The search text when it filters anything.
+    var activeSearch: String? {
+        guard let search, !search.isEmpty else { return nil }
+        return search
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Undo and redo over the journal kept in the file, so a crash or a restart loses no history.
+///
+/// Steps are shared by every process that writes the file; undo takes the newest step not yet
+/// undone, whoever made it. Restoring writes whole rows through ordinary statements, so when
+/// another process changed those rows since, the restored values win (last writer wins) while the
+/// triggers keep counts, the rank index and the search index right.
+extension TodoStore {
+    /// Whether there is a step to undo.
+    public var canUndo: Bool {
+        (try? connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 0)")) == 1
+    }
+
+    /// Whether there is an undone step to redo (a new change drops them).
+    public var canRedo: Bool {
+        (try? connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)")) == 1
+    }
+
+    /// Restores every row the last step changed to its value before the step, in one transaction,
+    /// and returns the step (nil when there is nothing to undo).
+    @discardableResult
+    public func undo() throws -> HistoryStep? {
+        try replay(towardsOld: true)
+    }
+
+    /// Re-applies the last undone step, in one transaction, and returns it (nil when there is none).
+    @discardableResult
+    public func redo() throws -> HistoryStep? {
+        try replay(towardsOld: false)
+    }
+
+    /// The number of steps that can be undone (for tests and diagnostics).
+    var undoableStepCount: Int {
+        Int((try? connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 0")) ?? 0)
+    }
+
+    private func replay(towardsOld: Bool) throws -> HistoryStep? {
+        try requireWritable()
+        // Many rows may have moved between blocks and lists; reloading is simpler than patching.
+        defer { caches.removeAll() }
+        return try connection.transaction {
+            try refreshCachesIfChanged()
+            let next = towardsOld ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
+            guard let step = try connection.queryFirst("SELECT id, description, todo_ids FROM history_steps \(next) LIMIT 1",
+                                                       row: { (id: $0.int64(at: 0), description: $0.string(at: 1),
+                                                               ids: $0.string(at: 2)) })
+            else { return nil }
+            try HistoryReplay(connection: connection, step: step.id, towardsOld: towardsOld, store: self).run()
+            try connection.run("UPDATE history_steps SET undone = ? WHERE id = ?", [towardsOld, step.id])
+            let ids = step.ids.split(separator: ",").compactMap { Int64($0) }
+            return HistoryStep(description: step.description, todoIDs: ids)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A deep check of everything derived from the todos, for tests and diagnostics. It scans every
+/// row (seconds at a million todos), so the store never runs it on its own.
+extension TodoStore {
+    /// Descriptions of every way the counts, the rank index, the search index or the journal state
+    /// disagree with the todos; empty when all is well.
+    func integrityProblems() throws -> [String] {
+        var problems: [String] = []
+        let countRows = try connection.query("""
+            SELECT lists.id, ifnull(counts.open_count, -1), ifnull(counts.done_count, -1),
+                   (SELECT count(*) FROM todos WHERE list_id = lists.id AND completed_at IS NULL),
+                   (SELECT count(*) FROM todos WHERE list_id = lists.id AND completed_at IS NOT NULL)
+            FROM lists LEFT JOIN counts ON counts.list_id = lists.id
+            """) { (list: $0.int64(at: 0), open: $0.int64(at: 1), done: $0.int64(at: 2), realOpen: $0.int64(at: 3),
+                    realDone: $0.int64(at: 4)) }
+        for row in countRows where row.open != row.realOpen || row.done != row.realDone {
+            problems.append("list \(row.list) counts \(row.open)/\(row.done), has \(row.realOpen)/\(row.realDone)")
+        }
+        let orphans = try connection.scalarInt("SELECT count(*) FROM rank_blocks WHERE list_id NOT IN (SELECT id FROM lists)")
+            + connection.scalarInt("SELECT count(*) FROM counts WHERE list_id NOT IN (SELECT id FROM lists)")
+            + connection.scalarInt("SELECT count(*) FROM todos WHERE list_id NOT IN (SELECT id FROM lists)")
+        if orphans > 0 { problems.append("\(orphans) rows refer to missing lists") }
+        for row in countRows {
+            for kind in [RankKind.open, .done] {
+                problems += try blockProblems(RankSet(listID: row.list, kind: kind))
+            }
+        }
+        if try connection.scalarInt("SELECT recording FROM history_state WHERE id = 1") != 0 {
+            problems.append("the journal is still recording outside a transaction")
+        }
+        do {
+            try connection.run("INSERT INTO todos_fts(todos_fts) VALUES ('integrity-check')")
+        } catch {
+            problems.append("search index: \(error)")
+        }
+        return problems
+    }
+
+    /// Checks one list's blocks of one kind against the rows in their ranges.
+    private func blockProblems(_ set: RankSet) throws -> [String] {
+        let blocks = try connection.query(
+            "SELECT lo_key, lo_id, size FROM rank_blocks WHERE list_id = ? AND kind = ? ORDER BY lo_key, lo_id",
+            [set.listID, set.kind.rawValue]) { (key: RankKey(key: $0.int64(at: 0), id: $0.int64(at: 1)), size: $0.int64(at: 2)) }
+        guard blocks.first?.key == RankKey.minimum else { return ["\(set) has no sentinel block"] }
+        let column = set.kind == .open ? "position" : "completed_at"
+        let state = set.kind == .open ? "IS NULL" : "IS NOT NULL"
+        var problems: [String] = []
+        for (index, block) in blocks.enumerated() {
+            let upper = index + 1 < blocks.count ? blocks[index + 1].key : RankKey(key: .max, id: .max)
+            let real = try connection.scalarInt("""
+                SELECT count(*) FROM todos WHERE list_id = ? AND completed_at \(state)
+                AND (\(column), id) >= (?, ?) AND ((\(column), id) < (?, ?) OR ?)
+                """, [set.listID, block.key.key, block.key.id, upper.key, upper.id, index + 1 == blocks.count])
+            if real != block.size { problems.append("\(set) block \(index) has size \(block.size) but \(real) rows") }
+            if block.size > 2 * Schema.rankBlockRows { problems.append("\(set) block \(index) is oversized (\(block.size))") }
+            if block.size == 0, index > 0 { problems.append("\(set) block \(index) is empty") }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a journaled change says about itself once it has run.
+struct StepSummary {
+    /// The user-facing description, like "delete 3 todos".
+    var description: String
+    /// The todos the user acted on.
+    var todoIDs: [Int64] = []
+
+    /// "verb “title” rest" for one todo, "verb N todos rest" for several: `template` holds `%@`.
+    static func todos(_ template: String, titles: [String], ids: [Int64]) -> StepSummary {
+        let subject = titles.count == 1 ? StoreError.quoted(titles[0]) : "\(titles.count) todos"
+        return StepSummary(description: template.replacingOccurrences(of: "%@", with: subject), todoIDs: ids)
+    }
+}
+
+/// Every mutation runs through `journaled`: one transaction that is also one undoable step.
+extension TodoStore {
+    /// Runs `body` in one transaction while the journal triggers record every row it changes, then
+    /// files the step: a step that changed nothing is dropped (and does not end the redo branch);
+    /// otherwise the redo branch is dropped and the history is pruned to `historyDepth` steps, all
+    /// in the same transaction.
+    func journaled<T>(_ body: () throws -> (result: T, summary: StepSummary)) throws -> T {
+        try requireWritable()
+        do {
+            let result = try connection.transaction { () -> T in
+                try refreshCachesIfChanged()
+                try connection.run("INSERT INTO history_steps(description) VALUES ('')")
+                let step = connection.lastInsertRowID
+                try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])
+                let (result, summary) = try body()
+                try connection.run("UPDATE history_state SET recording = NULL WHERE id = 1")
+                try file(step: step, summary)
+                return result
+            }
+            caches.searches.removeAll()
+            return result
+        } catch {
+            // The transaction rolled back, but caches may have been patched for it already.
+            caches.removeAll()
+            throw error
+        }
+    }
+
+    private func file(step: Int64, _ summary: StepSummary) throws {
+        let changed = try connection.scalarInt("""
+            SELECT EXISTS(SELECT 1 FROM history_todos WHERE step = ?1) OR EXISTS(SELECT 1 FROM history_lists WHERE step = ?1)
+            """, [step]) != 0
+        guard changed else {
+            try connection.run("DELETE FROM history_steps WHERE id = ?", [step])
+            return
+        }
+        try applyRankChanges(ofStep: step)
+        try connection.run("UPDATE history_steps SET description = ?, todo_ids = ? WHERE id = ?",
+                           [summary.description, summary.todoIDs.map(String.init).joined(separator: ","), step])
+        if try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)") != 0 {
+            try dropSteps("undone = 1", [])
+        }
+        if let cutoff = try connection.queryFirst("SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?",
+                                                  [historyDepth], row: { $0.int64(at: 0) }) {
+            try dropSteps("id <= ?", [cutoff])
+        }
+        try collectGarbage()
+    }
+
+    /// Journal rows deleted at once when a step is dropped; a bigger step (an import, a big batch)
+    /// becomes garbage that later mutations delete this many rows at a time, so that no single
+    /// mutation pays for forgetting a million-row step.
+    static let journalChunk = 64
+
+    /// Deletes the steps matching `condition`, with their journal rows or marked as garbage.
+    private func dropSteps(_ condition: String, _ arguments: [any SQLiteBindable]) throws {
+        let steps = try connection.query("SELECT id FROM history_steps WHERE \(condition)", arguments) { $0.int64(at: 0) }
+        for step in steps {
+            let rows = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM history_todos WHERE step = ? LIMIT ?)",
+                                                [step, Self.journalChunk + 1])
+            if rows <= Self.journalChunk {
+                try connection.run("DELETE FROM history_todos WHERE step = ?", [step])
+                try connection.run("DELETE FROM history_lists WHERE step = ?", [step])
+            } else {
+                try connection.run("INSERT INTO history_garbage(step) VALUES (?)", [step])
+            }
+        }
+        try connection.run("DELETE FROM history_steps WHERE \(condition)", arguments)
+    }
+
+    /// Deletes up to `journalChunk` journal rows of the oldest garbage step.
+    private func collectGarbage() throws {
+        guard let step = try connection.queryFirst("SELECT step FROM history_garbage ORDER BY step LIMIT 1",
+                                                   row: { $0.int64(at: 0) }) else { return }
+        let deleted = try connection.run(
+            "DELETE FROM history_todos WHERE rowid IN (SELECT rowid FROM history_todos WHERE step = ? LIMIT ?)",
+            [step, Self.journalChunk])
+        if deleted < Self.journalChunk {
+            try connection.run("DELETE FROM history_lists WHERE step = ?", [step])
+            try connection.run("DELETE FROM history_garbage WHERE step = ?", [step])
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reading through the rank index: row i of a list's open or done part is an OFFSET below 2 × 512
+/// from the lower bound of the block that holds it, and a todo's row is the rows before its block
+/// plus a count inside it. The blocks themselves are kept by triggers (see `Schema.rankIndexSQL`);
+/// this side only caches their prefix sums.
+extension TodoStore {
+    /// Runs reads against one snapshot, after dropping caches another connection's commit made stale.
+    func reading<T>(_ body: () throws -> T) throws -> T {
+        try connection.read {
+            try refreshCachesIfChanged()
+            return try body()
+        }
+    }
+
+    /// Drops every cache when another connection committed since they were filled. Inside a
+    /// transaction the pragma also starts its snapshot, so the check and the reads agree.
+    func refreshCachesIfChanged() throws {
+        let version = try dataVersion()
+        guard version != caches.dataVersion else { return }
+        caches.removeAll()
+        caches.dataVersion = version
+    }
+
+    /// The block prefix sums of one list and kind, loaded on first use.
+    func rankBlocks(_ set: RankSet) throws -> RankBlocks {
+        if let cached = caches.rankBlocks[set] { return cached }
+        if caches.rankBlocks.isEmpty { caches.rankGeneration = try rankGeneration() }
+        let blocks = try connection.query(
+            "SELECT lo_key, lo_id, size FROM rank_blocks WHERE list_id = ? AND kind = ? ORDER BY lo_key, lo_id",
+            [set.listID, set.kind.rawValue]
+        ) { (lowerBound: RankKey(key: $0.int64(at: 0), id: $0.int64(at: 1)), size: Int($0.int64(at: 2))) }
+        let loaded = RankBlocks(blocks: blocks)
+        caches.rankBlocks[set] = loaded
+        return loaded
+    }
+
+    /// The todos at `rows` of one list's open part (manual order) or done part (completion order).
+    func rankedItems(_ set: RankSet, rows requested: Range<Int>) throws -> [TodoItem] {
+        let blocks = try rankBlocks(set)
+        let rows = requested.clamped(to: 0..<max(0, blocks.total))
+        guard !rows.isEmpty else { return [] }
+        let block = blocks.block(containingRow: rows.lowerBound)
+        let lowerBound = blocks.lowerBounds[block]
+        let items = try fetchItems("WHERE list_id = ? AND \(Self.rankedOrder[set.kind]!) LIMIT ? OFFSET ?",
+                                   [set.listID, lowerBound.key, lowerBound.id, rows.count, rows.lowerBound - blocks.starts[block]])
+        // Fewer rows than the blocks promise means the rank index no longer matches the todos.
+        guard items.count == rows.count else { throw rankIndexMismatch() }
+        return items
+    }
+
+    /// The row of `key` in one list's open or done part.
+    func rank(of key: RankKey, in set: RankSet) throws -> Int {
+        let blocks = try rankBlocks(set)
+        guard !blocks.lowerBounds.isEmpty else { throw rankIndexMismatch() }
+        let block = blocks.block(containing: key)
+        let lowerBound = blocks.lowerBounds[block]
+        let column = set.kind == .open ? "position" : "completed_at"
+        let before = try connection.scalarInt("""
+            SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(set.kind == .open ? "" : "NOT ")NULL
+            AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
+            """, [set.listID, lowerBound.key, lowerBound.id, key.key, key.id])
+        return blocks.starts[block] + Int(before)
+    }
+
+    /// Brings cached prefix sums up to date after one of our own journaled steps: blocks added or
+    /// removed (a new generation) mean reloading; otherwise each journaled row change is a -1 at
+    /// its old key and a +1 at its new one, exactly what the triggers did.
+    func applyRankChanges(ofStep step: Int64) throws {
+        let generation = try rankGeneration()
+        guard generation == caches.rankGeneration, !caches.rankBlocks.isEmpty else {
+            caches.rankBlocks.removeAll()
+            caches.rankGeneration = generation
+            return
+        }
+        let limit = 20_000
+        let changes = try connection.query("""
+            SELECT old_present, old_list_id, old_position, old_completed_at,
+                   new_present, new_list_id, new_position, new_completed_at, todo_id
+            FROM history_todos WHERE step = ? LIMIT ?
+            """, [step, limit + 1]) { row in
+            (old: row.int64(at: 0) != 0 ? Self.rankPlace(row, list: 1, position: 2, completed: 3, id: 8) : nil,
+             new: row.int64(at: 4) != 0 ? Self.rankPlace(row, list: 5, position: 6, completed: 7, id: 8) : nil)
+        }
+        // Reloading is cheaper than patching for big batches (and imports).
+        guard changes.count <= limit else {
+            caches.rankBlocks.removeAll()
+            return
+        }
+        for change in changes {
+            if let old = change.old { caches.rankBlocks[old.set]?.adjust(by: -1, at: old.key) }
+            if let new = change.new { caches.rankBlocks[new.set]?.adjust(by: 1, at: new.key) }
+        }
+    }
+
+    /// The rank set and key of a todo row, as the triggers compute them.
+    static func rankPlace(listID: Int64, position: Int64, completedAt: Int64?, id: Int64) -> (set: RankSet, key: RankKey) {
+        if let completedAt {
+            return (RankSet(listID: listID, kind: .done), RankKey(key: completedAt, id: id))
+        }
+        return (RankSet(listID: listID, kind: .open), RankKey(key: position, id: id))
+    }
+
+    private static func rankPlace(_ row: SQLiteStatement, list: Int32, position: Int32, completed: Int32,
+                                  id: Int32) -> (set: RankSet, key: RankKey) {
+        rankPlace(listID: row.int64(at: list), position: row.int64(at: position),
+                  completedAt: row.optionalInt64(at: completed), id: row.int64(at: id))
+    }
+
+    /// The WHERE tail and ORDER BY of each ranked part, starting at a block's lower bound.
+    static let rankedOrder: [RankKind: String] = [
+        .open: "completed_at IS NULL AND (position, id) >= (?, ?) ORDER BY position, id",
+        .done: "completed_at IS NOT NULL AND (completed_at, id) >= (?, ?) ORDER BY completed_at, id",
+    ]
+
+    func rankGeneration() throws -> Int64 {
+        try connection.scalarInt("SELECT generation FROM rank_meta WHERE id = 1")
+    }
+
+    func rankIndexMismatch() -> StoreError {
+        caches.removeAll()
+        return .corrupt(path: path, detail: "has a rank index that does not match its todos")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// What one list shows, read a range of rows at a time: its open todos in the query's order, then
+/// (when asked) its done todos in completion order, optionally filtered by a search.
+///
+/// Costs at a million todos in one list: the manual order and the done part go through the rank
+/// index (any page or row in well under a millisecond); the other sorts read their index from the
+/// nearer end, so a far jump costs time proportional to the distance from that end; a search
+/// materializes its (at most `SectionQuery.searchLimit`) ids once per keystroke, after which its
+/// pages and rows cost next to nothing. Reads of a list that does not exist return nothing.
+extension TodoStore {
+    /// How many rows `query` shows (for a search: how many of its matches are shown, at most 1,000).
+    public func count(_ query: SectionQuery) throws -> Int {
+        try reading {
+            if query.activeSearch != nil { return try searchResults(for: query).ids.count }
+            let counts = try listCounts(query.listID)
+            return counts.open + (query.includesCompleted ? counts.done : 0)
+        }
+    }
+
+    /// The todos at `rows` (lower ..< upper) of what `query` shows; fewer past the end.
+    public func items(_ query: SectionQuery, in rows: Range<Int>) throws -> [TodoItem] {
+        let rows = rows.clamped(to: 0..<Int.max)
+        guard !rows.isEmpty else { return [] }
+        return try reading {
+            if query.activeSearch != nil {
+                let ids = try searchResults(for: query).ids
+                return try items(ids: ids[rows.clamped(to: ids.indices)])
+            }
+            let counts = try listCounts(query.listID)
+            var result = try openItems(query, rows: rows.clamped(to: 0..<counts.open), openCount: counts.open)
+            if query.includesCompleted {
+                let done = max(0, rows.lowerBound - counts.open)..<max(0, rows.upperBound - counts.open)
+                result += try rankedItems(RankSet(listID: query.listID, kind: .done), rows: done)
+            }
+            return result
+        }
+    }
+
+    /// The row of todo `id` in what `query` shows, or nil when it is not shown there.
+    public func index(of id: Int64, in query: SectionQuery) throws -> Int? {
+        try reading {
+            if query.activeSearch != nil { return try searchResults(for: query).rows[id] }
+            guard let row = try rankingRow(id: id), row.listID == query.listID else { return nil }
+            let place = Self.rankPlace(listID: row.listID, position: row.position, completedAt: row.completedAt, id: id)
+            if row.completedAt != nil {
+                guard query.includesCompleted else { return nil }
+                return try listCounts(query.listID).open + rank(of: place.key, in: place.set)
+            }
+            if query.sort == .manual { return try rank(of: place.key, in: place.set) }
+            return try sortedRank(of: row, sort: query.sort)
+        }
+    }
+
+    /// The maintained open and done counts of one list ((0, 0) when it does not exist).
+    func listCounts(_ listID: Int64) throws -> (open: Int, done: Int) {
+        try connection.queryFirst("SELECT open_count, done_count FROM counts WHERE list_id = ?", [listID]) {
+            (open: Int($0.int64(at: 0)), done: Int($0.int64(at: 1)))
+        } ?? (open: 0, done: 0)
+    }
+
+    private func openItems(_ query: SectionQuery, rows: Range<Int>, openCount: Int) throws -> [TodoItem] {
+        guard !rows.isEmpty else { return [] }
+        if query.sort == .manual { return try rankedItems(RankSet(listID: query.listID, kind: .open), rows: rows) }
+        return try sortedOpenItems(query.sort, listID: query.listID, rows: rows, openCount: openCount)
+    }
+
+    /// A todo's sort keys exactly as stored (no round trip through `Date`).
+    struct RankingRow {
+        var listID: Int64
+        var position: Int64
+        var completedAt: Int64?
+        var createdAt: Int64
+        var priority: Int64
+        var due: String?
+        var id: Int64
+    }
+
+    func rankingRow(id: Int64) throws -> RankingRow? {
+        try connection.queryFirst(
+            "SELECT list_id, position, completed_at, created_at, priority, due FROM todos WHERE id = ?", [id]
+        ) { RankingRow(listID: $0.int64(at: 0), position: $0.int64(at: 1), completedAt: $0.optionalInt64(at: 2),
+                       createdAt: $0.int64(at: 3), priority: $0.int64(at: 4), due: $0.optionalString(at: 5), id: id) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The rules for what users may store, checked before any transaction starts.
+enum Validation {
+    /// Titles must contain something visible; everything else is the user's text and kept as is.
+    static func title(_ title: String) throws {
+        if title.isEmpty { throw StoreError.invalidTitle("a todo needs a title") }
+        if isBlank(title) { throw StoreError.invalidTitle("a title cannot be only spaces or blank lines") }
+    }
+
+    /// Due days are real calendar days written `YYYY-MM-DD` (years 0001–9999), so they sort as text.
+    static func due(_ due: String?) throws {
+        guard let due else { return }
+        let bytes = Array(due.utf8)
+        let digitsAt = [0, 1, 2, 3, 5, 6, 8, 9]
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              digitsAt.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }) else {
+            throw StoreError.invalidDue(due)
+        }
+        func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
+        let year = number(0..<4), month = number(5..<7), day = number(8..<10)
+        guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else {
+            throw StoreError.invalidDue(due)
+        }
+    }
+
+    /// A list name as stored: trimmed, and not blank.
+    static func listName(_ name: String) throws -> String {
+        let trimmed = trimmedListName(name)
+        if trimmed.isEmpty { throw StoreError.invalidListName("a list needs a name") }
+        return trimmed
+    }
+
+    /// The form list names are compared in: trimmed and lowercased (Unicode-aware), so "Work",
+    /// " work " and "WORK" are the same list.
+    static func listNameKey(_ name: String) -> String {
+        trimmedListName(name).lowercased()
+    }
+
+    private static func trimmedListName(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
