@@ -6,7 +6,7 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev
 TEST_PACKAGES := tmux locales
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean screens
+.PHONY: all deps test-deps build release run test clean screens bench bench
 
 all: build
 
@@ -49,3 +49,9 @@ clean:
 # Regenerates the screens shown in README.md from docs/screens/*.keys.
 screens: build
 	./scripts/update-screens.sh
+
+# Builds release and measures the real `tick` in a pseudo-terminal at several store sizes; prints the
+# table and writes BENCHMARKS.md. A few minutes; BENCH_SIZES=0,1000 shortens it. Stores are cached
+# under .build/bench-stores.
+bench: release
+	./.build/release/tick-bench

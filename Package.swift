@@ -20,6 +20,7 @@ let package = Package(
         .target(name: "TodoStore", dependencies: ["CSQLite"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
+        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
 
         .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),

@@ -21,8 +21,27 @@ public enum KeyScript {
 
     /// All keys of a script, or the first problem found (nothing runs unless the whole script parses).
     public static func parse(_ text: String) throws(ParseError) -> [Key] {
+        var position = Position()
+        return try parse(text, from: &position)
+    }
+
+    /// Where parsing is in a script read in pieces: 1-based line and column.
+    public struct Position: Equatable, Sendable {
+        public var line = 1
+        public var column = 1
+        /// The start of a script.
+        public init() {}
+        init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
+
+    /// The keys of one piece of a script, continuing the line and column count in `position`.
+    public static func parse(_ text: String, from position: inout Position) throws(ParseError) -> [Key] {
         var keys: [Key] = []
-        var line = 1, column = 1
+        var line = position.line, column = position.column
+        defer { position = Position(line: line, column: column) }
         var index = text.startIndex
         while index < text.endIndex {
             let character = text[index]

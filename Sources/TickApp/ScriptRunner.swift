@@ -2,7 +2,7 @@ import TermTable
 import TodoStore
 
 /// Plays a key script against the app on an in-memory canvas.
-public enum ScriptRunner {
+public final class ScriptRunner {
     /// The outcome of a script: the last screen and the table's reuse statistics.
     public struct Result {
         /// The screen after the last key (or after `q`).
@@ -11,18 +11,39 @@ public enum ScriptRunner {
         public var statistics: ReuseStatistics
     }
 
-    /// Runs parsed keys on a fresh app over `store`; stops at the key that quits.
-    public static func run(keys: [Key], store: TodoStore, size: Size, configuration: Configuration = Configuration()) -> Result {
-        let app = TickApp(store: store, size: size, configuration: configuration)
-        var canvas = Canvas(width: size.width, height: size.height)
+    private let app: TickApp
+    private var canvas: Canvas
+
+    /// A fresh app over `store` on a canvas of `size`.
+    public init(store: TodoStore, size: Size, configuration: Configuration = Configuration()) {
+        app = TickApp(store: store, size: size, configuration: configuration)
+        canvas = Canvas(width: size.width, height: size.height)
+    }
+
+    /// Whether a key quit the app (later keys are not played).
+    public var isFinished: Bool { app.isFinished }
+
+    /// Plays keys until they run out or one quits.
+    public func play<S: Sequence>(_ keys: S) where S.Element == Key {
         for key in keys {
+            guard !app.isFinished else { return }
             app.handle(key)
-            if app.isFinished { break }
             // Draw after every key, as the terminal would, so the table lays out as a user sees it.
-            _ = app.render(into: &canvas)
+            if !app.isFinished { _ = app.render(into: &canvas) }
         }
+    }
+
+    /// The screen now and the reuse statistics.
+    public var result: Result {
         _ = app.render(into: &canvas)
         return Result(screen: canvas, statistics: app.list.tableView.reuseStatistics)
+    }
+
+    /// Runs parsed keys on a fresh app over `store`; stops at the key that quits.
+    public static func run(keys: [Key], store: TodoStore, size: Size, configuration: Configuration = Configuration()) -> Result {
+        let runner = ScriptRunner(store: store, size: size, configuration: configuration)
+        runner.play(keys)
+        return runner.result
     }
 
     /// The screen as the text script mode prints: every line, trailing spaces removed.

@@ -34,19 +34,6 @@ let configuration: Configuration = {
     return Configuration.load(path: path)
 }()
 
-/// Reads a whole key script from a file or standard input.
-func readScript(_ path: String) -> String? {
-    let data: Data?
-    if path == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-        data = FileManager.default.contents(atPath: path)
-    }
-    guard let data else { return nil }
-    // Invalid UTF-8 becomes U+FFFD rather than an error: a script is keys, not a document.
-    return String(decoding: data, as: UTF8.self)
-}
-
 func openStore() -> TodoStore {
     do {
         return try TodoStore(path: databasePath)
@@ -58,20 +45,29 @@ func openStore() -> TodoStore {
 
 let scriptPath = options.scriptPath ?? (isatty(STDIN_FILENO) == 0 ? "-" : nil)
 if let scriptPath {
-    guard let script = readScript(scriptPath) else {
+    guard let handle = scriptPath == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: scriptPath) else {
         printError("tick: cannot read key script \(scriptPath)")
         exit(1)
     }
-    let keys: [Key]
+    var reader = KeyScriptReader(handle: handle)
     do {
-        keys = try KeyScript.parse(script)
+        // A script of ordinary size is checked whole before anything runs, so an error changes nothing.
+        try reader.prepare()
     } catch {
         printError("tick: \(error) (nothing was changed)")
         exit(2)
     }
     for problem in configuration.problems { printError("tick: config: \(problem)") }
     let store = openStore()
-    let result = ScriptRunner.run(keys: keys, store: store, size: options.size, configuration: configuration)
+    let runner = ScriptRunner(store: store, size: options.size, configuration: configuration)
+    do {
+        while !runner.isFinished, let keys = try reader.next() { runner.play(keys) }
+    } catch {
+        store.close()
+        printError("tick: \(error) (the \(reader.keysRead) keys before it were played)")
+        exit(2)
+    }
+    let result = runner.result
     store.close()
     FileHandle.standardOutput.write(Data(ScriptRunner.text(of: result.screen).utf8))
     if options.printsStatistics { print(result.statistics) }

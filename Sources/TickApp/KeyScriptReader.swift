@@ -1,0 +1,88 @@
+import Foundation
+import TermTable
+
+/// Reads a key script from a file or a pipe a piece at a time, so a script of any length — even an
+/// endless stream — is played in constant memory.
+///
+/// A script that ends within `wholeScriptLimit` bytes is read and checked completely before anything
+/// runs (an error changes nothing); a longer one is played as it arrives, and an error stops it there.
+public struct KeyScriptReader {
+    /// Scripts up to this size are checked whole before they run.
+    public static let wholeScriptLimit = 1 << 20
+    private static let chunkSize = 64 << 10
+
+    private let handle: FileHandle
+    private var pending: [UInt8] = []
+    private var position = KeyScript.Position()
+    private var atEnd = false
+    /// Keys parsed ahead (the whole script when it was short enough).
+    private var parsed: [Key] = []
+    /// Whether the whole script was read and checked before the first key was handed out.
+    public private(set) var isWholeScript = false
+    /// Keys handed out so far.
+    public private(set) var keysRead = 0
+
+    /// Reads from a file handle; call `prepare()` before the first `next()`.
+    public init(handle: FileHandle) { self.handle = handle }
+
+    /// Reads the start of the script; when the whole script fits, parses all of it so an error is found
+    /// before anything runs.
+    public mutating func prepare() throws(KeyScript.ParseError) {
+        while !atEnd, pending.count < Self.wholeScriptLimit { fill() }
+        if atEnd {
+            isWholeScript = true
+            let text = String(decoding: pending, as: UTF8.self)
+            pending.removeAll()
+            parsed = try KeyScript.parse(text, from: &position)
+        }
+    }
+
+    /// The next keys, or nil at the end of the script.
+    public mutating func next() throws(KeyScript.ParseError) -> [Key]? {
+        if !parsed.isEmpty {
+            let keys = parsed
+            parsed = []
+            keysRead += keys.count
+            return keys
+        }
+        if isWholeScript { return nil }
+        while true {
+            // Parse at most a chunk at a time, so the keys in memory stay few whatever was buffered.
+            let window = Array(pending.prefix(Self.chunkSize + 256))
+            if let cut = Self.safeCut(in: window, final: atEnd && window.count == pending.count) {
+                let text = String(decoding: pending[..<cut], as: UTF8.self)
+                pending.removeFirst(cut)
+                let keys = try KeyScript.parse(text, from: &position)
+                keysRead += keys.count
+                if !keys.isEmpty || !pending.isEmpty || !atEnd { return keys }
+            }
+            if atEnd { return pending.isEmpty ? nil : [] }
+            if pending.count < 2 * Self.chunkSize { fill() }
+        }
+    }
+
+    private mutating func fill() {
+        let data = handle.readData(ofLength: Self.chunkSize)
+        if data.isEmpty { atEnd = true } else { pending.append(contentsOf: data) }
+    }
+
+    /// Where the buffered bytes can be split without cutting a character, a grapheme or a tag: before
+    /// an ASCII byte (nothing joins onto one, CR LF aside), outside an unfinished `<tag>`.
+    static func safeCut(in bytes: [UInt8], final: Bool) -> Int? {
+        if final { return bytes.isEmpty ? nil : bytes.count }
+        var best: Int?
+        var openTag: Int?
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let insideTag = openTag.map { index - $0 < 256 } ?? false
+            if index > 0, byte < 0x80, !insideTag, !(byte == 0x0A && bytes[index - 1] == 0x0D) { best = index }
+            if byte == UInt8(ascii: "<") { openTag = openTag ?? index } else if byte == UInt8(ascii: ">") { openTag = nil }
+        }
+        if let best { return best }
+        // No safe place in a long run of non-ASCII text: split at a character boundary rather than grow forever.
+        guard bytes.count > 1 << 20 else { return nil }
+        var cut = bytes.count - 1
+        while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        return cut > 0 ? cut : nil
+    }
+}

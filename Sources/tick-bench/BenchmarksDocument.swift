@@ -1,0 +1,64 @@
+import Foundation
+
+/// BENCHMARKS.md: how the figures were measured, the machine, the table and what stood in the way.
+struct BenchmarksDocument {
+    let machine: MachineDescription
+    let report: Report
+    let notes: [String]
+    let repetitions: Int
+    let firstFrameRuns: Int
+
+    /// The whole file.
+    var text: String {
+        """
+        # Benchmarks
+
+        Written by `make bench` (the `tick-bench` target, release build; `BENCH_SIZES=0,1000 make bench` for a
+        short run). Every figure is a black-box measurement of the release `tick` binary in a pseudo-terminal,
+        except the last line, which times TermTable in process. Nothing here is asserted by a test.
+
+        ## Machine
+
+        \(machine.markdown)
+
+        ## Results
+
+        Columns are store sizes (todos; 20% done, titles 20–80 columns, one in eight with CJK words, a fifth of
+        them in three lists besides the Inbox). Byte cells read "measured / limit".
+
+        \(report.markdown)
+
+        \(report.tableLine)
+
+        ## How each figure is measured
+
+        - **First frame**: `tick --db STORE --no-config` is started with `posix_spawn` on a new 80×24
+          pseudo-terminal (`TERM=xterm-256color`, `LANG=C.UTF-8`). The master is read until the status
+          line's counts ("… open · …") have arrived and the output has then been quiet for 30 ms; the figure is
+          the time from just before the spawn to the arrival of the frame's last byte. Median of \(firstFrameRuns) launches.
+        - **Peak memory**: `ru_maxrss` from `wait4` after sending `q` to each of those launches (median).
+        - **CPU per key**: the sum of the first field of `/proc/PID/task/*/schedstat` (nanoseconds of CPU) before
+          the key and after its output has been quiet for 30 ms. Median of \(repetitions) presses. Scrolling starts
+          with the selection at the bottom edge; presses that change nothing because the end was reached are
+          dropped and the list is reset with `g`. Page down is `ESC[6~`. Add is `a`, a title and Enter, counted
+          as one key. Search is `/` then `e`, measured on the `e`, only when `/` visibly changes the screen.
+          Toggle, add and delete run on a scratch copy of the store with `TICK_SYNCHRONOUS=OFF` when Tick reads
+          it; the fsync line is the same series with the default minus that.
+        - **Bytes**: every byte read from the master after the key until 30 ms of quiet, median of \(repetitions).
+          The limits come from the plain-text screens Tick prints for the same keys in script mode: a *minimal
+          repaint* of a row is its cursor address (`ESC[row;1H`), its text in UTF-8 without trailing blanks and
+          `ESC[K`; colors are not counted. One-line scroll: the two bottom list rows (the row that lost the
+          highlight and the row that scrolled in) + 40. Page scroll: all list rows after a page down, + 10%.
+        - **Cells created**: 10,000 `j` in bursts of 100, then `q`; `cells created N` from `--stats`, against
+          the visible list rows + 2.
+        - **reloadData against a batch update**: a 100-row table with plain cells drawn on an 80×24 canvas; one
+          visible row's data changes, then either `reloadData()` or `performBatchUpdates { reloadRows }` or
+          `reconfigureRows`, then a draw. Rounds of 2,000 of each, interleaved; medians of 15 rounds.
+
+        ## Notes
+
+        \(notes.isEmpty ? "None." : notes.map { "- " + $0 }.joined(separator: "\n"))
+
+        """
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TodoStore
+
+/// Generated stores kept between runs under one folder, keyed by size, the store's schema version
+/// (read from the SQLite header of a freshly created store) and the generator's version.
+struct StoreCache {
+    /// The folder holding the cached stores.
+    let directory: String
+    /// Where scratch copies go; removed by the caller.
+    let scratchDirectory: String
+
+    /// The schema version a new store gets today (`PRAGMA user_version`, bytes 60–63 of the file).
+    func schemaVersion() throws -> Int {
+        let path = scratchDirectory + "/schema-probe.db"
+        let store = try TodoStore(path: path)
+        store.close()
+        defer { removeStore(at: path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw BenchError("cannot read \(path)") }
+        defer { try? handle.close() }
+        let header = handle.readData(ofLength: 64)
+        guard header.count == 64 else { throw BenchError("\(path) has no SQLite header") }
+        return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// The cached store of `size` todos, generated first when missing; also says how long generating took.
+    func store(size: Int, schema: Int) throws -> (path: String, generationSeconds: Double?) {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = "\(directory)/todos-\(size)-schema\(schema)-gen\(TodoGenerator.version).db"
+        if FileManager.default.fileExists(atPath: path) { return (path, nil) }
+        let building = path + ".building"
+        removeStore(at: building)
+        let start = Measure.now()
+        try generate(size: size, at: building)
+        let seconds = Double(Measure.now() - start) / 1e9
+        guard rename(building, path) == 0 else { throw BenchError("cannot rename \(building)") }
+        return (path, seconds)
+    }
+
+    /// A scratch copy of `path` that measurements may change freely.
+    func scratchCopy(of path: String, name: String) throws -> String {
+        let copy = "\(scratchDirectory)/\(name).db"
+        removeStore(at: copy)
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        return copy
+    }
+
+    /// Removes a store file with its WAL and shared-memory files.
+    func removeStore(at path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Fills a new store with `size` generated todos through the store's bulk import, in chunks so
+    /// that the generated values never all sit in memory at once.
+    private func generate(size: Int, at path: String) throws {
+        let store = try TodoStore(path: path, historyDepth: 0)
+        defer { store.close() }
+        var generator = TodoGenerator()
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let chunk = 100_000
+        var number = 0
+        while number < size {
+            let end = min(size, number + chunk)
+            let items = (number..<end).map { generator.todo(number: $0 + 1, now: now) }
+            try store.importItems(items)
+            number = end
+        }
+        guard store.count == size else { throw BenchError("generated store holds \(store.count) todos, not \(size)") }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TodoStore
+
+/// Deterministic synthetic todos: titles 20–80 columns wide (about one in eight with CJK words),
+/// 20% done, spread over a few lists with most in the Inbox.
+struct TodoGenerator {
+    /// Bumped whenever the generated data changes, so cached stores are rebuilt.
+    static let version = 1
+
+    private var state: UInt64
+
+    /// A generator whose output depends only on `seed`.
+    init(seed: UInt64 = 0x5449_434B) { state = seed }
+
+    private static let words = [
+        "buy", "milk", "call", "the", "dentist", "about", "appointment", "on", "Friday", "renew", "passport",
+        "write", "quarterly", "report", "fix", "bike", "tyre", "book", "flights", "to", "Lisbon", "review",
+        "pull", "request", "water", "plants", "pay", "electricity", "bill", "plan", "birthday", "party", "for",
+        "Sam", "clean", "garage", "send", "invoice", "client", "update", "resume", "pick", "up", "parcel",
+    ]
+    private static let cjkWords = ["买牛奶", "面包", "会议", "打电话", "报告", "洗衣服", "東京", "予約", "회의", "준비"]
+    private static let lists = ["Work", "Home", "Errands"]
+
+    private mutating func next() -> UInt64 {
+        // SplitMix64: fast, and good enough to vary titles.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    private mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// A title between 20 and 80 terminal columns, counting CJK characters as two columns.
+    mutating func title(number: Int) -> String {
+        let target = 20 + next(below: 61)
+        let withCJK = next(below: 8) == 0
+        var title = "#\(number)"
+        var width = title.count
+        while true {
+            let word: String
+            let wordWidth: Int
+            if withCJK && next(below: 3) == 0 {
+                word = Self.cjkWords[next(below: Self.cjkWords.count)]
+                wordWidth = word.count * 2
+            } else {
+                word = Self.words[next(below: Self.words.count)]
+                wordWidth = word.count
+            }
+            if width + 1 + wordWidth > target { break }
+            title += " " + word
+            width += 1 + wordWidth
+        }
+        // Pad short results with a run of x so every title reaches at least 20 columns.
+        if width < 20 { title += " " + String(repeating: "x", count: 19 - width) }
+        return title
+    }
+
+    /// The todo numbered `number`: every fifth is done, about one in five sits outside the Inbox.
+    mutating func todo(number: Int, now: Date) -> NewTodo {
+        let title = title(number: number)
+        let listName = next(below: 5) == 0 ? Self.lists[next(below: Self.lists.count)] : "Inbox"
+        let created = now.addingTimeInterval(-Double(next(below: 90 * 86_400)))
+        return NewTodo(title: title, listName: listName, createdAt: created,
+                       completedAt: number % 5 == 4 ? created.addingTimeInterval(3_600) : nil)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+// tick-bench: `make bench`. Measures the release `tick` from outside, in a pseudo-terminal, at several
+// store sizes, prints one table with the targets of issue 7, and writes it to BENCHMARKS.md.
+//
+// Environment: BENCH_SIZES (default 0,1000,100000,1000000), BENCH_TICK (default: `tick` next to this
+// program), BENCH_STORES (default .build/bench-stores), BENCH_OUTPUT (default BENCHMARKS.md),
+// BENCH_REPETITIONS (per key, default 30), BENCH_RUNS (first-frame launches, default 5).
+
+let settings = ProcessInfo.processInfo.environment
+
+/// Progress on standard error, so the table on standard output stays clean.
+func progress(_ message: String) {
+    FileHandle.standardError.write(Data(("tick-bench: " + message + "\n").utf8))
+}
+
+let sizes = (settings["BENCH_SIZES"] ?? "0,1000,100000,1000000").split(separator: ",")
+    .compactMap { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }.sorted()
+let ownDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
+let tick = settings["BENCH_TICK"] ?? ownDirectory + "/tick"
+let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
+let repetitions = Int(settings["BENCH_REPETITIONS"] ?? "") ?? 30
+let firstFrameRuns = Int(settings["BENCH_RUNS"] ?? "") ?? 5
+guard FileManager.default.isExecutableFile(atPath: tick) else {
+    progress("no tick binary at \(tick) (build it with `swift build -c release` or set BENCH_TICK)")
+    exit(1)
+}
+
+var template = Array((NSTemporaryDirectory() + "/tick-bench.XXXXXX").utf8CString)
+guard let scratch = mkdtemp(&template).map({ String(cString: $0) }) else { progress("cannot create a scratch folder"); exit(1) }
+defer { try? FileManager.default.removeItem(atPath: scratch) }
+
+let environment = [
+    "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": settings["PATH"] ?? "/usr/bin:/bin", "HOME": scratch,
+    "XDG_DATA_HOME": scratch, "XDG_CONFIG_HOME": scratch, "SWIFT_BACKTRACE": "interactive=no",
+]
+let binary = FileManager.default.contents(atPath: tick) ?? Data()
+let supportsSynchronousOff = binary.range(of: Data("TICK_SYNCHRONOUS".utf8)) != nil
+let cache = StoreCache(directory: settings["BENCH_STORES"] ?? ".build/bench-stores", scratchDirectory: scratch)
+let probe = TickProbe(tick: tick, environment: environment)
+let screens = ScriptScreens(tick: tick, environment: environment)
+let benchmark = SizeBenchmark(probe: probe, screens: screens, repetitions: repetitions, firstFrameRuns: firstFrameRuns,
+                              supportsSynchronousOff: supportsSynchronousOff)
+
+let machine = MachineDescription()
+var results: [SizeResult] = []
+do {
+    let schema = try cache.schemaVersion()
+    for size in sizes {
+        progress("store of \(size) todos (schema \(schema))…")
+        let (cached, seconds) = try cache.store(size: size, schema: schema)
+        if let seconds { progress(String(format: "generated in %.1f s", seconds)) }
+        let copy = try cache.scratchCopy(of: cached, name: "store-\(size)")
+        progress("measuring \(size) todos…")
+        results.append(try benchmark.run(size: size, database: copy, generationSeconds: seconds))
+        cache.removeStore(at: copy)
+    }
+} catch {
+    progress("\(error)")
+    exit(1)
+}
+progress("TermTable reloadData against a batch update…")
+let tableResult = try TableUpdateBenchmark().run()
+
+let report = Report(results: results, table: tableResult, synchronousOff: supportsSynchronousOff)
+var notes = ["Load average at the end: \(MachineDescription.loadAverage()) (timings are medians, but a busy machine still shifts them)."]
+if !supportsSynchronousOff {
+    notes.append("Tick does not read `TICK_SYNCHRONOUS`: toggle/add/delete include the fsync and no fsync line is printed.")
+}
+if results.allSatisfy({ ($0.keyCPU["search keystroke"] ?? nil) == nil }) {
+    notes.append("Search: `/` only answers \"does nothing here\" (no search yet), so the search keystroke is n/a.")
+}
+if let source = results.first?.cellsCreatedSource, !source.isEmpty { notes.append("Cells created: \(source).") }
+for result in results where result.generationSeconds != nil {
+    notes.append(String(format: "Store of %d todos generated in %.1f s (cached under .build/bench-stores).",
+                        result.size, result.generationSeconds ?? 0))
+}
+
+print(report.markdown)
+print()
+print(report.tableLine)
+for note in notes { print("- " + note) }
+
+let document = BenchmarksDocument(machine: machine, report: report, notes: notes,
+                                  repetitions: repetitions, firstFrameRuns: firstFrameRuns).text
+do {
+    try document.write(toFile: output, atomically: true, encoding: .utf8)
+    progress("wrote \(output)")
+} catch {
+    progress("cannot write \(output): \(error)")
+    exit(1)
+}
