@@ -21,6 +21,17 @@ extension TableView {
         setNeedsLayout()
     }
 
+    /// Scrolls so a section's header (or, without one, its first item) is at the top of the viewport;
+    /// for sections with no rows, where `scrollToRow` has nothing to scroll to.
+    public func scrollToHeader(ofSection section: Int) {
+        loadDataIfNeeded()
+        guard section >= 0, section < rowCounts.count, let item = firstItem(inOrAfter: section), item.section == section else { return }
+        anchor = item
+        anchorOffset = 0
+        clampToContentEnd()
+        setNeedsLayout()
+    }
+
     /// Lines scrolled from the top of the content (rows above the viewport at their measured or estimated heights).
     public var contentOffset: Int {
         loadDataIfNeeded()

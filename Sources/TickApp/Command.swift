@@ -2,9 +2,14 @@
 public enum Command: String, CaseIterable, Sendable {
     case moveDown, moveUp, moveToTop, moveToBottom
     case pageDown, pageUp, halfPageDown, halfPageUp
-    case add, edit, toggle, delete
+    case nextList, previousList
+    case add, edit, toggle, delete, flag, details
     case swipeRight, swipeLeft
-    case moveTodoDown, moveTodoUp
+    case moveTodoDown, moveTodoUp, moveToList
+    case undo, redo
+    case search, nextMatch, previousMatch
+    case collapse, toggleCompleted, cycleSort, manageLists
+    case editMode, mark, markAll
     case help, statistics, redraw, quit
 
     /// Groups in the help screen.
@@ -12,6 +17,9 @@ public enum Command: String, CaseIterable, Sendable {
         case navigation = "Moving around"
         case todos = "Todos"
         case swipe = "Swiping"
+        case lists = "Lists and views"
+        case search = "Search"
+        case editing = "Editing mode (v)"
         case app = "Tick"
     }
 
@@ -19,8 +27,12 @@ public enum Command: String, CaseIterable, Sendable {
     public var group: Group {
         switch self {
         case .moveDown, .moveUp, .moveToTop, .moveToBottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp: return .navigation
-        case .add, .edit, .toggle, .delete, .moveTodoDown, .moveTodoUp: return .todos
+        case .add, .edit, .toggle, .delete, .flag, .details, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
         case .swipeRight, .swipeLeft: return .swipe
+        case .nextList, .previousList, .moveToList, .collapse, .toggleCompleted, .cycleSort, .manageLists: return .lists
+        case .search, .nextMatch, .previousMatch: return .search
+        case .editMode: return .todos
+        case .mark, .markAll: return .editing
         case .help, .statistics, .redraw, .quit: return .app
         }
     }
@@ -36,14 +48,31 @@ public enum Command: String, CaseIterable, Sendable {
         case .pageUp: return "page up"
         case .halfPageDown: return "half a page down"
         case .halfPageUp: return "half a page up"
-        case .add: return "add a todo after the selected one"
-        case .edit: return "edit the selected todo's title"
+        case .nextList: return "first todo of the next list"
+        case .previousList: return "first todo of the previous list"
+        case .add: return "add a todo after the selected one (!, !!, !!! priority; @tomorrow, @fri, @2026-12-24, @+3d due)"
+        case .edit: return "edit the title (with its ! and @ markers)"
         case .toggle: return "mark done / not done"
         case .delete: return "delete the selected todo"
+        case .flag: return "flag / unflag the selected todo"
+        case .details: return "details and notes of the selected todo"
         case .swipeRight: return "swipe right: reveal Done/Undo; again: do it"
-        case .swipeLeft: return "swipe left: reveal Delete and Edit; again: delete"
-        case .moveTodoDown: return "move the todo down"
-        case .moveTodoUp: return "move the todo up"
+        case .swipeLeft: return "swipe left: reveal Delete, Flag, Edit; again: delete"
+        case .moveTodoDown: return "move the todo down (into the next list at the end)"
+        case .moveTodoUp: return "move the todo up (into the previous list at the top)"
+        case .moveToList: return "move the todo to another list (type to filter or create)"
+        case .undo: return "undo the last change"
+        case .redo: return "redo what was undone"
+        case .search: return "search (the list filters as you type; Enter keeps the matches, Esc clears)"
+        case .nextMatch: return "next match of the search"
+        case .previousMatch: return "previous match of the search"
+        case .collapse: return "collapse / expand the current list"
+        case .toggleCompleted: return "hide / show completed todos"
+        case .cycleSort: return "sort by: manual, due date, priority, creation time"
+        case .manageLists: return "lists: add, rename, delete, reorder"
+        case .editMode: return "editing mode: mark rows, then d deletes or x completes them all"
+        case .mark: return "mark / unmark the selected row (editing mode)"
+        case .markAll: return "mark every row of the current list (editing mode)"
         case .help: return "show or hide this help"
         case .statistics: return "show cell reuse and drawing statistics"
         case .redraw: return "redraw the screen"

@@ -12,20 +12,37 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private let sections: [(title: String, entries: [Entry])]
     let tableView = TableView()
 
-    init(keyMap: KeyMap, extra: [(title: String, entries: [Entry])] = []) {
+    init(keyMap: KeyMap, editingKeyMap: KeyMap = .editing) {
         var sections: [(title: String, entries: [Entry])] = []
-        for group in Command.Group.allCases {
+        for group in Command.Group.allCases where group != .editing {
             let commands = Command.allCases.filter { $0.group == group && !keyMap.keys(for: $0).isEmpty }
             guard !commands.isEmpty else { continue }
             sections.append((group.rawValue, commands.map { command in
                 Entry(keys: keyMap.keys(for: command).map(HelpOverlay.name).joined(separator: " "), summary: command.summary)
             }))
         }
-        self.sections = sections + extra
+        // While editing, these keys act on the marked rows instead.
+        let editing: [Entry] = Command.allCases.compactMap { command in
+            let keys = editingKeyMap.keys(for: command)
+            guard !keys.isEmpty else { return nil }
+            return Entry(keys: keys.map(HelpOverlay.name).joined(separator: " "), summary: HelpOverlay.editingSummary(command))
+        }
+        if !editing.isEmpty { sections.insert((Command.Group.editing.rawValue, editing), at: min(sections.count, 5)) }
+        self.sections = sections
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "help")
         tableView.dataSource = self
         tableView.delegate = self
         tableView.moveSelectionToFirstRow()
+    }
+
+    /// What a command does in editing mode.
+    static func editingSummary(_ command: Command) -> String {
+        switch command {
+        case .toggle: return "mark every marked todo done (or not done)"
+        case .delete: return "delete the marked todos (asks first)"
+        case .editMode: return "leave editing mode"
+        default: return command.summary
+        }
     }
 
     /// A key as people write it: `j`, `Space`, `Ctrl-d`, `PgDn`, `↑`.

@@ -29,6 +29,13 @@ public struct KeyMap: Sendable {
         bindings.removeAll { $0.key == key }
     }
 
+    /// The bindings that apply instead while the table is in editing mode (`v`).
+    public static let editing = KeyMap([
+        (.character(" "), .mark), (.character("V"), .markAll),
+        (.character("x"), .toggle), (.character("d"), .delete),
+        (.escape, .editMode), (.character("v"), .editMode),
+    ])
+
     /// Tick's default bindings: vim-style letters plus the arrow and paging keys.
     public static let standard = KeyMap([
         (.character("j"), .moveDown), (.down, .moveDown),
@@ -38,13 +45,22 @@ public struct KeyMap: Sendable {
         (.pageDown, .pageDown), (.control("f"), .pageDown),
         (.pageUp, .pageUp), (.control("b"), .pageUp),
         (.control("d"), .halfPageDown), (.control("u"), .halfPageUp),
+        (.tab, .nextList), (.backTab, .previousList),
         (.character("a"), .add),
         (.character("e"), .edit),
         (.character("x"), .toggle), (.character(" "), .toggle),
         (.character("d"), .delete),
+        (.character("f"), .flag),
+        (.enter, .details),
         (.character("J"), .moveTodoDown), (.character("K"), .moveTodoUp),
+        (.character("m"), .moveToList),
+        (.character("u"), .undo), (.control("r"), .redo),
         (.character("l"), .swipeRight), (.right, .swipeRight),
         (.character("h"), .swipeLeft), (.left, .swipeLeft),
+        (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
+        (.character("z"), .collapse), (.character("H"), .toggleCompleted), (.character("s"), .cycleSort),
+        (.character("L"), .manageLists),
+        (.character("v"), .editMode), (.character("V"), .markAll),
         (.character("?"), .help), (.function(1), .help),
         (.function(12), .statistics),
         (.control("l"), .redraw),

@@ -18,19 +18,27 @@ final class PromptOverlay: Overlay {
     let submit: (String) -> Bool
     /// Runs when Esc closes the line.
     let cancel: () -> Void
+    /// Runs after every edit with the text so far (live search).
+    let change: ((String) -> Void)?
 
-    init(label: String, text: String = "", submit: @escaping (String) -> Bool, cancel: @escaping () -> Void = {}) {
+    init(label: String, text: String = "", submit: @escaping (String) -> Bool, cancel: @escaping () -> Void = {},
+         change: ((String) -> Void)? = nil) {
         self.label = label
         editor = LineEditor(text: text)
         self.submit = submit
         self.cancel = cancel
+        self.change = change
     }
 
     var bottomLines: Int? { 1 }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
+        let before = editor.text
         switch editor.handle(key) {
-        case .edited, .ignored: return true
+        case .edited:
+            if editor.text != before { change?(editor.text) }
+            return true
+        case .ignored: return true
         case .cancelled:
             cancel()
             return false

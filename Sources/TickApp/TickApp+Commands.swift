@@ -1,10 +1,14 @@
 import TermTable
+import TodoStore
 
 extension TickApp {
     /// Runs a command on the list.
     public func perform(_ command: Command) {
         let table = list.tableView
         let page = max(1, table.frame.height - 1)
+        let selected = table.indexPathForSelectedRow
+        // Moving the highlight leaves an empty list that Tab had focused.
+        if command.group == .navigation { list.focusedEmptyListID = nil }
         switch command {
         case .moveDown: table.moveSelection(by: 1)
         case .moveUp: table.moveSelection(by: -1)
@@ -14,15 +18,47 @@ extension TickApp {
         case .pageUp: table.moveSelection(byLines: -page)
         case .halfPageDown: table.moveSelection(byLines: max(1, table.frame.height / 2))
         case .halfPageUp: table.moveSelection(byLines: -max(1, table.frame.height / 2))
+        case .nextList: list.jumpToSection(offset: 1)
+        case .previousList: list.jumpToSection(offset: -1)
         case .add: openAdder()
-        case .edit: if let indexPath = table.indexPathForSelectedRow { openEditor(at: indexPath) }
-        case .toggle: if !refusesChanges(), let indexPath = table.indexPathForSelectedRow { list.toggle(at: indexPath) }
-        case .delete: if !refusesChanges(), let indexPath = table.indexPathForSelectedRow { list.delete(at: indexPath) }
+        case .edit: if let selected { openEditor(at: selected) }
+        case .toggle:
+            guard !refusesChanges() else { return }
+            if table.isEditing { list.toggleMarked() } else if let selected { list.toggle(at: selected) }
+        case .delete:
+            guard !refusesChanges() else { return }
+            if table.isEditing { confirmDeletingMarked() } else if let selected { list.delete(at: selected) }
+        case .flag: if !refusesChanges(), let selected { list.toggleFlag(at: selected) }
+        case .details: table.activateSelectedRow()
         case .swipeRight: if !refusesChanges() { table.swipeSelectedRow(.right) }
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
-        case .moveTodoDown: if !refusesChanges() { table.moveSelectedRow(by: 1) }
-        case .moveTodoUp: if !refusesChanges() { table.moveSelectedRow(by: -1) }
-        case .help: present(HelpOverlay(keyMap: keyMap))
+        case .moveTodoDown, .moveTodoUp:
+            guard !refusesChanges() else { return }
+            if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
+                list.message = .info("Reordering works in manual order (s) without a search")
+            }
+        case .moveToList: openListPicker()
+        case .undo: if !refusesChanges() { list.undo() }
+        case .redo: if !refusesChanges() { list.redo() }
+        case .search: openSearch()
+        case .nextMatch: list.jumpToMatch(forward: true)
+        case .previousMatch: list.jumpToMatch(forward: false)
+        case .collapse: if !refusesChanges(), let section = selected?.section ?? (list.lists.isEmpty ? nil : 0) { list.toggleCollapsed(section: section) }
+        case .toggleCompleted:
+            list.options.showsCompleted.toggle()
+            list.reloadFromStore()
+            list.message = .info(list.options.showsCompleted ? "Showing completed todos" : "Hiding completed todos · H shows them")
+        case .cycleSort:
+            list.options.sort = list.options.nextSort
+            list.reloadFromStore()
+            list.message = .info("Sorted by \(list.options.sort.label)")
+        case .manageLists: present(ListsOverlay(list: list))
+        case .editMode:
+            table.setEditing(!table.isEditing)
+            list.message = .info(table.isEditing ? "Editing: Space marks · V marks the list · d deletes · x completes · Esc leaves" : "Left editing mode")
+        case .mark: if let selected { table.toggleMark(at: selected); table.moveSelection(by: 1) }
+        case .markAll: if table.isEditing { list.markAllInCurrentSection() }
+        case .help: present(HelpOverlay(keyMap: keyMap, editingKeyMap: editingKeyMap))
         case .statistics:
             list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true
@@ -33,21 +69,63 @@ extension TickApp {
     /// Opens the input line to add a todo after the highlighted one.
     func openAdder() {
         guard !refusesChanges() else { return }
-        present(PromptOverlay(label: "Add: ", submit: { [unowned self] text in
+        let listName = list.currentList?.name ?? "Inbox"
+        present(PromptOverlay(label: "Add to \(listName): ", submit: { [unowned self] text in
             list.addTodo(title: text)
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")
         }))
     }
 
-    /// Opens the input line on a todo's title.
+    /// Opens the input line on a todo's title (with its priority and due markers).
     func openEditor(at indexPath: IndexPath) {
-        guard !refusesChanges(), let item = list.item(at: indexPath.row) else { return }
+        guard !refusesChanges(), let item = list.item(at: indexPath) else { return }
         list.tableView.closeSwipe()
-        present(PromptOverlay(label: "Edit: ", text: item.title, submit: { [unowned self] text in
-            list.setTitle(text, at: indexPath)
+        present(PromptOverlay(label: "Edit: ", text: list.editableTitle(of: item), submit: { [unowned self] text in
+            guard let row = list.indexPath(ofTodo: item.id, inList: item.listID) else { return true }
+            return list.setTitle(text, at: row)
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")
         }))
+    }
+
+    /// Opens the search line; the list filters as you type.
+    func openSearch() {
+        let before = list.selectedItem?.id
+        list.clearHighlightedSearch()
+        present(PromptOverlay(label: "/", submit: { [unowned self] _ in
+            list.endSearch(keepsHighlights: true, fallback: before)
+            return true
+        }, cancel: { [unowned self] in
+            list.endSearch(keepsHighlights: false, fallback: before)
+        }, change: { [unowned self] text in
+            list.filter(by: text)
+        }))
+    }
+
+    /// Offers the lists to move the highlighted todo to; typing a new name creates the list.
+    func openListPicker() {
+        guard !refusesChanges(), let item = list.selectedItem else { return }
+        let lists = list.lists
+        present(PickerOverlay(title: "Move \(quoted(item.title, limit: 20)) to", choices: lists.map {
+            .init(label: $0.name, detail: $0.id == item.listID ? "current" : "\($0.openCount) open")
+        }, pick: { [unowned self] index in
+            list.move(todo: item, toList: lists[index].id)
+        }, create: { [unowned self] name in
+            if let created = list.addList(named: name) { list.move(todo: item, toList: created.id) }
+        }))
+    }
+
+    /// Asks before deleting the marked todos, naming how many.
+    func confirmDeletingMarked() {
+        let count = list.markedIndexPaths.count
+        guard count > 0 else {
+            list.message = .info("Nothing marked: Space marks a row, V the whole list")
+            return
+        }
+        present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [
+            .init(key: "y", label: "yes") { [unowned self] in list.deleteMarked() },
+            .init(key: "n", label: "no") { [unowned self] in list.message = .info("Kept them") },
+        ]))
     }
 }

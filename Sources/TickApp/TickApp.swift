@@ -8,6 +8,8 @@ public final class TickApp {
     public let list: TodoListController
     /// Bindings of the list screen.
     public var keyMap = KeyMap.standard
+    /// Bindings that take precedence while the table is in editing mode.
+    public var editingKeyMap = KeyMap.editing
     /// How things look.
     public var theme: Theme { didSet { list.theme = theme } }
     /// The screen size the app draws for.
@@ -39,6 +41,10 @@ public final class TickApp {
             list.message = .error("config: \(first)\(more)")
         }
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
+        list.requestDetail = { [weak self] item in
+            guard let self else { return }
+            self.present(DetailOverlay(list: self.list, todo: item))
+        }
         layout()
     }
 
@@ -85,8 +91,16 @@ public final class TickApp {
         }
         // Revealed swipe buttons take arrows, Tab, Enter, Esc and their letters first.
         if list.tableView.handleSwipeKey(key) { return }
+        if list.tableView.isEditing, let command = editingKeyMap.command(for: key) {
+            perform(command)
+            return
+        }
         guard let command = keyMap.command(for: key) else {
-            if key != .escape { list.message = .error("\(HelpOverlay.name(key)) does nothing here · ? shows the keys") }
+            if key == .escape {
+                list.clearHighlightedSearch()
+            } else {
+                list.message = .error("\(HelpOverlay.name(key)) does nothing here · ? shows the keys")
+            }
             return
         }
         perform(command)
@@ -116,15 +130,17 @@ public final class TickApp {
         }
         var cursor: Point?
         var bottom = size.height - 1
-        if let cover = overlays.last(where: { $0.bottomLines == nil }) {
-            cursor = cover.draw(in: &canvas, area: Rect(x: 0, y: 0, width: size.width, height: size.height - 1), theme: theme)
+        // The topmost full-screen layer (or the list) is drawn first, then the lines opened above it.
+        let coverIndex = overlays.lastIndex { $0.bottomLines == nil }
+        if let coverIndex {
+            cursor = overlays[coverIndex].draw(in: &canvas, area: Rect(x: 0, y: 0, width: size.width, height: size.height - 1), theme: theme)
         } else {
             list.tableView.draw(in: &canvas)
-            for overlay in overlays.reversed() {
-                guard let lines = overlay.bottomLines else { continue }
-                bottom -= lines
-                cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
-            }
+        }
+        for overlay in overlays[((coverIndex ?? -1) + 1)...].reversed() {
+            guard let lines = overlay.bottomLines else { continue }
+            bottom -= lines
+            cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
         StatusLine(message: list.message, counts: list.counts, theme: theme, readOnly: list.store.isReadOnly)
             .draw(in: &canvas, line: size.height - 1)

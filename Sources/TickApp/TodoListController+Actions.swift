@@ -3,68 +3,163 @@ import TodoStore
 
 /// What can be done to one todo. Keys and swipe buttons run the same code through these.
 extension TodoListController {
-    /// Marks the todo at a row done, or not done again.
+    /// Adds a todo after the highlighted one (in its list), parsing `!`/`@date` markers out of the
+    /// title, and highlights it; false (with a message) when the title is refused.
+    @discardableResult
+    public func addTodo(title text: String) -> Bool {
+        let parsed = TitleSyntax.parse(text, today: today())
+        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
+            message = .error("A todo needs a title: type some words, or Esc to cancel")
+            return false
+        }
+        guard let list = currentList else { return false }
+        let selected = selectedItem
+        let after = (selected?.listID == list.id && selected?.isDone == false) ? selected?.id : nil
+        return mutate {
+            if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
+            let item = try store.add(title: parsed.title, listID: list.id, after: after,
+                                     priority: parsed.priority ?? 0, due: parsed.due?.iso)
+            if list.isCollapsed {
+                reloadFromStore(selecting: item.id)
+            } else {
+                try relocate(todo: item.id, listID: item.listID, from: nil)
+                select(todo: item.id)
+            }
+            message = .info("Added \(quoted(item.title))" + (indexPath(ofTodo: item.id, inList: item.listID) == nil ? " (hidden by the current view)" : ""))
+        }
+    }
+
+    /// Marks the todo at a row done, or not done again. The highlight stays at the same place, so
+    /// pressing `x` repeatedly works down the list.
     public func toggle(at indexPath: IndexPath) {
-        guard let item = item(at: indexPath.row) else { return }
+        guard let item = item(at: indexPath) else { return }
         mutate {
-            let updated = try store.setDone(!item.isDone, id: item.id)
-            afterChange()
-            try tableView.reconfigureRows(at: [indexPath])
+            let updated = try store.setDone(!item.isDone, ids: [item.id])[0]
+            try relocate(todo: item.id, listID: item.listID, from: indexPath)
+            keepHighlight(near: indexPath)
             message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
         }
     }
 
     /// Deletes the todo at a row; the highlight moves to the next one.
     public func delete(at indexPath: IndexPath) {
-        guard let item = item(at: indexPath.row) else { return }
+        guard let item = item(at: indexPath) else { return }
         mutate {
-            try store.delete(id: item.id)
-            afterChange()
-            try tableView.deleteRows(at: [indexPath])
-            message = .info("Deleted \(quoted(item.title))")
+            try store.delete(ids: [item.id])
+            try relocate(todo: item.id, listID: nil, from: indexPath)
+            message = .info("Deleted \(quoted(item.title)) · u undoes")
         }
     }
 
-    /// Replaces the title of the todo at a row; false (with a message) when the title is refused.
+    /// Flags the todo at a row for attention, or removes the flag.
+    public func toggleFlag(at indexPath: IndexPath) {
+        guard let item = item(at: indexPath) else { return }
+        mutate {
+            let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
+            try relocate(todo: item.id, listID: item.listID, from: indexPath)
+            message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
+        }
+    }
+
+    /// The title line shown when editing a todo: its title plus its priority and due markers.
+    func editableTitle(of item: TodoItem) -> String {
+        var text = item.title
+        if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
+        if let due = item.due { text += " @" + due }
+        return text
+    }
+
+    /// Replaces the title (and the priority and due date written in it) of the todo at a row; false
+    /// (with a message) when the title is refused.
     @discardableResult
-    public func setTitle(_ title: String, at indexPath: IndexPath) -> Bool {
-        guard let item = item(at: indexPath.row) else { return true }
-        guard !title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
+    public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
+        guard let item = item(at: indexPath) else { return true }
+        let parsed = TitleSyntax.parse(text, today: today())
+        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
             message = .error("A todo needs a title: type some words, or Esc to cancel")
             return false
         }
-        guard title != item.title else { return true }
+        let due = parsed.due?.iso
+        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else { return true }
         return mutate {
-            let updated = try store.setTitle(title, id: item.id)
-            afterChange()
-            try tableView.reconfigureRows(at: [indexPath])
-            message = .info("Renamed to \(quoted(updated.title))")
+            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
+            try relocate(todo: item.id, listID: item.listID, from: indexPath)
+            select(todo: item.id)
+            message = .info("Edited \(quoted(updated.title))")
         }
     }
 
-    /// The highlighted todo's row, when there is one.
-    var selectedIndexPath: IndexPath? { tableView.indexPathForSelectedRow }
+    /// Saves a todo's notes (from the detail view).
+    func setNotes(_ notes: String, todo id: Int64) {
+        guard let item = try? store.item(id: id), item.notes != notes else { return }
+        mutate {
+            try store.update(id: id, notes: notes)
+            let old = indexPath(ofTodo: id, inList: item.listID)
+            try relocate(todo: id, listID: item.listID, from: old)
+            message = .info("Notes saved for \(quoted(item.title))")
+        }
+    }
 
-    // MARK: Reordering (the table calls moveRowAt after the user moved a row)
+    /// Moves a todo to the top of another list.
+    func move(todo item: TodoItem, toList listID: Int64) {
+        guard listID != item.listID else { return }
+        let old = indexPath(ofTodo: item.id, inList: item.listID)
+        mutate {
+            try store.move(id: item.id, toList: listID, after: nil)
+            try relocate(todo: item.id, listID: listID, from: old)
+            if !select(todo: item.id), let old { keepHighlight(near: old) }
+            let name = lists.first { $0.id == listID }?.name ?? "?"
+            message = .info("Moved \(quoted(item.title)) to \(name)")
+        }
+    }
 
-    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    /// After the highlighted row went away or moved, highlights whatever is now at its place.
+    func keepHighlight(near indexPath: IndexPath) {
+        guard indexPath.section < sectionCounts.count else { return }
+        let rows = sectionCounts[indexPath.section]
+        if rows > 0 {
+            tableView.moveSelection(to: IndexPath(row: min(indexPath.row, rows - 1), section: indexPath.section))
+        }
+    }
+
+    // MARK: Reordering (the table calls moveRowAt after the user moved a row with J/K)
+
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+        guard options.sort == .manual, options.filter == nil, let item = item(at: indexPath) else { return false }
+        return !item.isDone
+    }
+
+    /// Open todos move among open todos only; done todos keep their completion order.
+    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                          toProposedIndexPath proposed: IndexPath) -> IndexPath {
+        let open = lists[proposed.section].openCount - (proposed.section == sourceIndexPath.section ? 1 : 0)
+        return IndexPath(row: min(proposed.row, max(0, open)), section: proposed.section)
+    }
 
     public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        guard let item = item(at: sourceIndexPath.row) else { return }
+        guard let item = item(at: sourceIndexPath) else { return }
+        let listID = lists[destinationIndexPath.section].id
+        // The todo that will sit right above it, counted without the moving todo itself.
+        var above: Int64?
+        if destinationIndexPath.row > 0 {
+            var row = destinationIndexPath.row - 1
+            if destinationIndexPath.section == sourceIndexPath.section, row >= sourceIndexPath.row { row += 1 }
+            above = self.item(at: IndexPath(row: row, section: destinationIndexPath.section))?.id
+        }
         do {
-            try store.move(id: item.id, to: destinationIndexPath.row)
-            afterChange()
-            message = .info("Moved \(quoted(item.title))")
+            try store.move(id: item.id, toList: listID, after: above)
+            refreshLists()
+            message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(lists[destinationIndexPath.section].name)")
         } catch {
             message = .error("Not saved: \(error)")
-            afterChange()
+            refreshLists()
         }
     }
 
     // MARK: Swipe actions
 
     public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        guard let item = item(at: indexPath.row), !store.isReadOnly else { return nil }
+        guard let item = item(at: indexPath), !store.isReadOnly else { return nil }
         let done = ContextualAction(style: .normal, title: item.isDone ? "Undo" : "Done") { [weak self] _, indexPath, completion in
             self?.toggle(at: indexPath)
             completion(true)
@@ -74,16 +169,22 @@ extension TodoListController {
     }
 
     public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        guard item(at: indexPath.row) != nil, !store.isReadOnly else { return nil }
+        guard let item = item(at: indexPath), !store.isReadOnly else { return nil }
         let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, indexPath, completion in
             self?.delete(at: indexPath)
             completion(true)
         }
+        let flag = ContextualAction(style: .normal, title: item.isFlagged ? "Unflag" : "Flag") { [weak self] _, indexPath, completion in
+            self?.toggleFlag(at: indexPath)
+            completion(true)
+        }
+        flag.backgroundColor = .yellow
+        flag.shortcut = "f"
         let edit = ContextualAction(style: .normal, title: "Edit") { [weak self] _, indexPath, completion in
             self?.requestEdit(indexPath)
             completion(true)
         }
         edit.backgroundColor = .blue
-        return SwipeActionsConfiguration(actions: [delete, edit])
+        return SwipeActionsConfiguration(actions: [delete, flag, edit])
     }
 }

@@ -1,11 +1,12 @@
 import TermTable
 import TodoStore
 
-/// The list of todos on screen: the table's data source and delegate, and the place where the
-/// user's commands become store changes followed by row updates of the table.
+/// The todos on screen: one section per list, as the table's data source and delegate, and the place
+/// where the user's commands become store changes followed by row updates of the table.
 ///
 /// Data flows one way: a mutation goes to the store first, then the table is told which rows
-/// changed (never a full reload for a single add, delete or toggle).
+/// changed (never a full reload for a single add, delete or toggle). Rows are read in pages around
+/// the viewport; counts come from the store's maintained counts.
 public final class TodoListController: TableViewDataSource, TableViewDelegate, TableViewDataSourcePrefetching {
     /// The table showing the todos.
     public let tableView: TableView
@@ -13,24 +14,39 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public let store: TodoStore
     /// The last message for the status line.
     public internal(set) var message: StatusMessage?
-    /// Asks the app to open the title editor for a row (the Edit swipe action).
-    var requestEdit: (IndexPath) -> Void = { _ in }
     /// How rows look.
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
+    /// The day due dates are described against.
+    public var today: () -> Day = { Day.today }
+    /// Sort, completed todos shown or hidden, and the live search filter.
+    public internal(set) var options = ViewOptions()
+    /// The search whose matches stay highlighted after the search line closed (for `n`/`N`).
+    public internal(set) var highlightedSearch: String?
 
-    private let cache: TodoPageCache
-    private let emptyState = EmptyStateView(reuseIdentifier: nil)
-    /// Rows in the list as last read from the store's maintained counts.
-    public private(set) var counts: (open: Int, done: Int) = (0, 0)
+    /// Asks the app to open the title editor for a row (the Edit swipe action).
+    var requestEdit: (IndexPath) -> Void = { _ in }
+    /// Asks the app to show a todo's details (Enter on a row).
+    var requestDetail: (TodoItem) -> Void = { _ in }
+
+    /// The lists, in the user's order: one section each.
+    public internal(set) var lists: [TodoList] = []
+    /// Rows per section as last read (0 for a collapsed list).
+    var sectionCounts: [Int] = []
+    /// Lists that show the priority column.
+    var listsWithPriorities: Set<Int64> = []
+    /// Set when something every row shows changed (the priority column came or went).
+    var needsVisibleRowsRefresh = false
+    let cache: SectionPageCache
+    let emptyState = EmptyStateView(reuseIdentifier: nil)
 
     /// Shows the todos of `store`, highlighting the first one.
     public init(store: TodoStore) {
         self.store = store
-        cache = TodoPageCache(store: store)
+        cache = SectionPageCache(store: store)
         tableView = TableView()
         tableView.register(TodoCell.self, forCellReuseIdentifier: TodoCell.identifier)
         tableView.backgroundView = emptyState
-        refreshCounts()
+        refreshLists()
         tableView.dataSource = self
         tableView.delegate = self
         tableView.prefetchDataSource = self
@@ -38,63 +54,123 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if store.isReadOnly { message = .error("Read-only store: changes are disabled") }
     }
 
-    /// Rows in the list.
-    public var count: Int { counts.open + counts.done }
+    /// Open and done todos in all lists.
+    public var counts: (open: Int, done: Int) {
+        lists.reduce((0, 0)) { ($0.0 + $1.openCount, $0.1 + $1.doneCount) }
+    }
 
-    private func refreshCounts() {
-        counts = (store.openCount, store.doneCount)
-        emptyState.isShown = count == 0
+    /// Rows shown in all sections.
+    public var count: Int { sectionCounts.reduce(0, +) }
+
+    /// Reads the lists and every section's row count again (cheap: counts are maintained by the store).
+    func refreshLists() {
+        cache.invalidate()
+        lists = (try? store.lists()) ?? []
+        sectionCounts = lists.map { list in
+            list.isCollapsed ? 0 : ((try? store.count(options.query(listID: list.id))) ?? 0)
+        }
+        let priorities = Set(lists.filter { store.hasPriorities(inList: $0.id) }.map(\.id))
+        if priorities != listsWithPriorities {
+            listsWithPriorities = priorities
+            needsVisibleRowsRefresh = true
+        }
+        let total = counts.open + counts.done
+        emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || options.filter != nil || !options.showsCompleted)
+        emptyState.text = options.filter.map { "No todos match “\($0)”" }
+            ?? (total == 0 ? "No todos yet — press a to add one" : "All done — H shows completed todos")
+    }
+
+    /// The store query behind a section.
+    func query(forSection section: Int) -> SectionQuery {
+        options.query(listID: lists[section].id)
+    }
+
+    /// The section showing a list.
+    func section(ofList listID: Int64) -> Int? {
+        lists.firstIndex { $0.id == listID }
     }
 
     /// The todo at a row, or nil when it cannot be read.
-    public func item(at row: Int) -> TodoItem? {
-        try? cache.item(at: row)
+    public func item(at indexPath: IndexPath) -> TodoItem? {
+        guard indexPath.section >= 0, indexPath.section < lists.count else { return nil }
+        return try? cache.item(at: indexPath.row, in: query(forSection: indexPath.section))
     }
 
     /// The highlighted todo.
     public var selectedItem: TodoItem? {
-        tableView.indexPathForSelectedRow.flatMap { item(at: $0.row) }
+        tableView.indexPathForSelectedRow.flatMap { item(at: $0) }
+    }
+
+    /// An empty list jumped to with Tab (it has no row to highlight): new todos go there.
+    var focusedEmptyListID: Int64?
+
+    /// The list new todos go to: the highlighted row's list, an empty list jumped to, or the first list.
+    var currentList: TodoList? {
+        if let id = focusedEmptyListID, let list = lists.first(where: { $0.id == id }) { return list }
+        if let section = tableView.indexPathForSelectedRow?.section, section < lists.count { return lists[section] }
+        return lists.first
+    }
+
+    /// Where a todo is shown now, or nil when it is hidden (collapsed list, filtered out).
+    func indexPath(ofTodo id: Int64, inList listID: Int64) -> IndexPath? {
+        guard let section = section(ofList: listID), !lists[section].isCollapsed,
+              let row = try? store.index(of: id, in: query(forSection: section)) else { return nil }
+        return IndexPath(row: row, section: section)
+    }
+
+    /// Highlights a todo, wherever it is shown.
+    @discardableResult
+    func select(todo id: Int64) -> Bool {
+        guard let item = try? store.item(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
+        focusedEmptyListID = nil
+        tableView.moveSelection(to: indexPath)
+        return true
     }
 
     // MARK: Data source
 
-    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+    public func numberOfSections(in tableView: TableView) -> Int { lists.count }
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        section < sectionCounts.count ? sectionCounts[section] : 0
+    }
+
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        guard section < lists.count else { return nil }
+        let list = lists[section]
+        var title = (list.isCollapsed ? "▸ " : "▾ ") + list.name
+        if list.id == focusedEmptyListID { return "▶ \(list.name) · empty · a adds a todo here" }
+        if options.filter != nil {
+            title += " · \(sectionCounts[section]) match\(sectionCounts[section] == 1 ? "" : "es")"
+        } else {
+            title += " · \(list.openCount) open"
+            if list.doneCount > 0 { title += " · \(list.doneCount) done" + (options.showsCompleted ? "" : " hidden") }
+        }
+        return title
+    }
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: TodoCell.identifier, for: indexPath) as! TodoCell
         cell.theme = theme
-        cell.item = item(at: indexPath.row)
+        cell.today = today()
+        cell.item = item(at: indexPath)
+        cell.highlight = options.filter ?? highlightedSearch
+        cell.showsPriorityColumn = listsWithPriorities.contains(lists[indexPath.section].id)
         return cell
     }
 
     public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        cache.prefetch(rows: indexPaths.map(\.row))
-    }
-
-    // MARK: Commands
-
-    /// Adds a todo after the highlighted one and highlights it; false (with a message) when refused.
-    @discardableResult
-    public func addTodo(title: String) -> Bool {
-        guard !title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
-            message = .error("A todo needs a title: type some words, or Esc to cancel")
-            return false
-        }
-        let row = tableView.indexPathForSelectedRow.map { $0.row + 1 } ?? 0
-        return mutate {
-            let item = try store.add(title: title, at: min(row, count))
-            let index = try store.index(of: item.id) ?? row
-            afterChange()
-            try tableView.insertRows(at: [IndexPath(row: index, section: 0)])
-            tableView.moveSelection(to: IndexPath(row: index, section: 0))
-            message = .info("Added \(quoted(item.title))")
+        for section in Set(indexPaths.map(\.section)) where section < lists.count {
+            cache.prefetch(rows: indexPaths.filter { $0.section == section }.map(\.row), in: query(forSection: section))
         }
     }
 
-    func afterChange() {
-        cache.invalidate()
-        refreshCounts()
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        guard !tableView.isEditing, let item = item(at: indexPath) else { return }
+        requestDetail(item)
     }
+
+    // MARK: Keeping the table in step
 
     /// Runs a change; a store failure leaves everything as it was and says why in the status line.
     @discardableResult
@@ -109,20 +185,49 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         } catch {
             message = .error("Not saved: \(error)")
         }
-        cache.invalidate()
-        refreshCounts()
-        tableView.reloadData()
+        reloadFromStore()
         return false
     }
 
-    /// Re-reads everything after another process changed the store, keeping the highlight on the same todo.
-    public func reloadFromStore() {
-        let selectedID = selectedItem?.id
-        cache.invalidate()
-        refreshCounts()
+    /// Re-reads everything (after another process changed the store, an undo, a new sort or filter),
+    /// keeping the highlight on the same todo when it is still shown.
+    public func reloadFromStore(selecting preferred: Int64? = nil) {
+        let selectedID = preferred ?? selectedItem?.id
+        let fallback = tableView.indexPathForSelectedRow
+        refreshLists()
+        needsVisibleRowsRefresh = false
         tableView.reloadData()
-        if let selectedID, let row = try? store.index(of: selectedID) {
-            tableView.moveSelection(to: IndexPath(row: row, section: 0))
+        if let selectedID, select(todo: selectedID) { return }
+        if let fallback, tableView.totalNumberOfRows > 0 {
+            tableView.moveSelection(to: tableView.isValid(fallback) ? fallback : IndexPath(row: 0, section: 0))
+            if !tableView.isValid(fallback) { tableView.moveSelectionToFirstRow() }
+        } else {
+            tableView.moveSelectionToFirstRow()
         }
+    }
+
+    /// Tells the table where a todo went after the store changed it: moved, restyled, shown or hidden.
+    /// `old` is where it was shown before (nil when it was hidden); the store is already changed.
+    func relocate(todo id: Int64, listID: Int64?, from old: IndexPath?) throws {
+        refreshLists()
+        let new = listID.flatMap { indexPath(ofTodo: id, inList: $0) }
+        switch (old, new) {
+        case (nil, nil): return
+        case (let old?, nil): try tableView.deleteRows(at: [old])
+        case (nil, let new?): try tableView.insertRows(at: [new])
+        case (let old?, let new?) where old == new: try tableView.reconfigureRows(at: [old])
+        case (let old?, let new?):
+            try tableView.moveRow(at: old, to: new)
+            // A move keeps the cell; show the todo's new state in it.
+            try tableView.reconfigureRows(at: [new])
+        }
+        try refreshVisibleRowsIfNeeded()
+    }
+
+    /// Configures the visible rows again in place when something they all show changed.
+    func refreshVisibleRowsIfNeeded() throws {
+        guard needsVisibleRowsRefresh else { return }
+        needsVisibleRowsRefresh = false
+        try tableView.reconfigureRows(at: tableView.indexPathsForVisibleRows)
     }
 }

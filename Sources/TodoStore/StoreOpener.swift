@@ -9,7 +9,7 @@ enum StoreOpener {
         let isReadOnly: Bool
     }
 
-    static func open(path: String, readOnly requested: Bool) throws -> Opened {
+    static func open(path: String, readOnly requested: Bool, durability: TodoStore.Durability = .full) throws -> Opened {
         var readOnly = requested || StoreFile.shouldOpenReadOnly(path)
         if !StoreFile.exists(path) {
             if readOnly { throw StoreError.io(path: path, detail: "does not exist, and a read-only store cannot create it") }
@@ -48,7 +48,7 @@ enum StoreOpener {
             if mode?.lowercased() != "wal" {
                 throw StoreError.io(path: path, detail: "cannot switch to write-ahead logging (journal mode is \(mode ?? "unknown"))")
             }
-            try connection.execute("PRAGMA synchronous = FULL")
+            try connection.execute("PRAGMA synchronous = \(durability.pragmaValue)")
             // A big import or migration grows the WAL to its size; truncate it again after checkpoints.
             try connection.execute("PRAGMA journal_size_limit = 67108864")
         }
@@ -56,9 +56,9 @@ enum StoreOpener {
         // Statement journals stay in memory: each statement with triggers inside a big transaction
         // (an import) would otherwise spill page copies to a file in /var/tmp, ten times slower.
         try connection.execute("PRAGMA temp_store = MEMORY")
-        // A fixed 16 MiB page cache (the default is 2 MiB): pages around the viewport and the rank
+        // A fixed 4 MiB page cache (the default is 2 MiB): pages around the viewport and the rank
         // index stay in memory; the cap keeps memory independent of the number of todos.
-        try connection.execute("PRAGMA cache_size = -16384")
+        try connection.execute("PRAGMA cache_size = -4096")
         try Schema.migrate(connection, from: startVersion)
         return Opened(connection: connection, isReadOnly: readOnly)
     }

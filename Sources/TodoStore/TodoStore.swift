@@ -33,15 +33,42 @@ public final class TodoStore {
     ///     `TodoStore.shouldOpenReadOnly(path:)` says the file or its folder is not writable.
     ///   - clock: the source of creation and completion times, injectable for tests.
     ///   - historyDepth: how many steps `undo()` can go back (0 keeps no history).
+    ///   - durability: `.full` (the default) syncs every commit to disk; `.noSync` is for benchmarks and
+    ///     throwaway stores only, where losing the last changes in a power cut does not matter.
     public init(path: String, readOnly: Bool = false, clock: @escaping @Sendable () -> Date = Date.init,
-                historyDepth: Int = 100) throws {
+                historyDepth: Int = 100, durability: Durability = .full) throws {
         self.path = path
         self.clock = clock
         self.historyDepth = max(0, historyDepth)
-        let opened = try StoreOpener.open(path: path, readOnly: readOnly)
+        let opened = try StoreOpener.open(path: path, readOnly: readOnly, durability: durability)
         connection = opened.connection
         isReadOnly = opened.isReadOnly
         lastDataVersion = (try? dataVersion()) ?? 0
+    }
+
+    /// How hard each commit is pushed to disk.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// Every commit is synced before it returns (`synchronous=FULL`): nothing reported done is ever lost.
+        case full
+        /// Commits survive a crash of Tick but not of the machine (`synchronous=NORMAL`).
+        case normal
+        /// No syncing at all (`synchronous=OFF`): for benchmarks and throwaway stores.
+        case noSync = "off"
+
+        var pragmaValue: String {
+            switch self {
+            case .full: return "FULL"
+            case .normal: return "NORMAL"
+            case .noSync: return "OFF"
+            }
+        }
+    }
+
+    /// Whether any open todo of a list has a priority, so the list can show its priority column (indexed, O(log n)).
+    public func hasPriorities(inList listID: Int64) -> Bool {
+        (try? connection.queryFirst(
+            "SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NULL AND priority > 0)", [listID]
+        ) { $0.int64(at: 0) != 0 }) ?? false
     }
 
     /// Closes the file; the store cannot be used afterwards (calls fail with an error).

@@ -42,7 +42,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
         let outcome = try Self.run(["--db", database, "--size", "40x4"], input: "aBuy milk<Enter>x")
         #expect(outcome.status == 0)
-        #expect(outcome.output == "[✓] Buy milk\n\n\nDone: “Buy milk”         0 open · 1 done\n")
+        #expect(outcome.output == "▾ Inbox · 0 open · 1 done ─────────────\n[✓] Buy milk\n\nDone: “Buy milk”         0 open · 1 done\n")
     }
 
     @Test("An unknown tag is reported with its position, exit code 2, and the store is never created")

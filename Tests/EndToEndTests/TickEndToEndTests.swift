@@ -28,7 +28,7 @@ struct TickEndToEndTests {
         defer { session.kill() }
         try session.waitFor(text: "No todos yet — press a to add one")
         try session.sendKeys("a")
-        try session.waitFor(text: "Add:")
+        try session.waitFor(text: "Add to Inbox:")
         try session.sendKeys("Buy milk", literal: true)
         try session.sendKeys("Enter", "a")
         try session.sendKeys("Call 买 🎉", literal: true)
@@ -42,11 +42,13 @@ struct TickEndToEndTests {
         let reopened = try TmuxSession(command: try tick("--db \(scratch.database)"), width: 60, height: 10)
         defer { reopened.kill() }
         let screen = try reopened.waitFor(text: "1 open · 1 done")
-        #expect(screen[0].hasPrefix("[✓] Buy milk"))
+        // Done todos sit at the end of their list.
+        #expect(screen[0].hasPrefix("▾ Inbox · 1 open · 1 done"))
         #expect(screen[1].hasPrefix("[ ] Call 买 🎉"))
+        #expect(screen[2].hasPrefix("[✓] Buy milk"))
         // The highlighted first row is drawn in reverse video.
         let styled = try reopened.capture(escapes: true)
-        #expect(styled[0].contains("\u{1B}[7m") || styled[0].contains(";7m"))
+        #expect(styled[1].contains("\u{1B}[7m") || styled[1].contains(";7m"))
     }
 
     @Test("Ctrl-C quits and leaves the terminal restored: echo and canonical mode on, cursor shown, no alternate screen")
@@ -133,8 +135,8 @@ struct TickEndToEndTests {
         try session.sendKeys("👍 done", literal: true)
         try session.sendKeys("Enter")
         let screen = try session.waitFor(text: "👍 done")
-        #expect(screen[0] == "[ ] 买牛奶买牛奶买…")
-        #expect(screen[1] == "[ ] 👍 done")
+        #expect(screen[1] == "[ ] 买牛奶买牛奶买…")
+        #expect(screen[2] == "[ ] 👍 done")
     }
 
     @Test("Without a usable terminal Tick explains why and exits 1", arguments: [
@@ -173,8 +175,8 @@ extension TickEndToEndTests {
         try session.sendKeys("Enter")
         let screen = try session.waitFor(text: "1 open")
         // The decoder swallows each whole sequence; what is left is plain text.
-        #expect(screen[0].hasPrefix("[ ] xy"))
-        #expect(screen[0].contains("z"))
+        #expect(screen[1].hasPrefix("[ ] xy"))
+        #expect(screen[1].contains("z"))
         #expect(try session.query("#{pane_title}") != "pwned")
     }
 }

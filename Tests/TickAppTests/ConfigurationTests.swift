@@ -65,7 +65,7 @@ struct ConfigurationTests {
         let app = TickApp(store: temporary.store, size: Size(width: 60, height: 6), configuration: configuration)
         #expect(app.screenLines.last?.hasPrefix("config: /c:2: unknown setting \"what\"") == true)
         try app.type("nvia config<Enter>")
-        #expect(app.screenLines[0] == "[ ] via config")
+        #expect(app.screenLines[1] == "[ ] via config")
     }
 
     @Test("The config file is found through TICK_CONFIG, XDG_CONFIG_HOME, then HOME", arguments: [

@@ -18,42 +18,44 @@ struct SwipeAndEditTests {
         defer { withExtendedLifetime(temporary) {} }
         try app.type("l")
         let (canvas, _) = app.renderScreen()
-        #expect(canvas.line(0) == " Done [ ] Buy milk")
-        #expect(canvas[1, 0].style.background == .green)
-        #expect(canvas[1, 0].style.attributes.contains(.underline))  // the D of Done performs it
+        #expect(canvas.line(1) == " Done [ ] Buy milk")
+        #expect(canvas[1, 1].style.background == .green)
+        #expect(canvas[1, 1].style.attributes.contains(.underline))  // the D of Done performs it
         #expect(app.list.tableView.indexPathForSwipedRow == IndexPath(row: 0, section: 0))
     }
 
-    @Test("h reveals Delete at the right edge and Edit beside it, the row slid left under them")
+    @Test("h reveals Delete at the right edge, then Flag and Edit, the row slid left under them")
     func trailingSwipe() throws {
         let (temporary, app) = try threeTodos()
         defer { withExtendedLifetime(temporary) {} }
         try app.type("j<Left>")
         let (canvas, _) = app.renderScreen()
-        #expect(canvas.line(1).hasSuffix(" Edit  Delete"))
-        #expect(canvas[38, 1].style.background == .red || canvas[37, 1].style.background == .red)
-        #expect(canvas.line(0) == "[ ] Buy milk")
+        #expect(canvas.line(2).hasSuffix(" Edit  Flag  Delete"))
+        #expect(canvas[38, 2].style.background == .red || canvas[37, 2].style.background == .red)
+        #expect(canvas.line(1) == "[ ] Buy milk")
     }
 
     @Test("Swiping again the same way is a full swipe: it performs the first action", arguments: [
-        ("ll", "[✓] Buy milk"), ("hh", "[ ] Call mom"),
+        ("ll", "[ ] Call mom"), ("hh", "[ ] Call mom"),
     ])
     func fullSwipe(keys: String, firstLine: String) throws {
         let (temporary, app) = try threeTodos()
         defer { withExtendedLifetime(temporary) {} }
         try app.type(keys)
-        #expect(app.screenLines[0] == firstLine)
+        #expect(app.screenLines[1] == firstLine)
         #expect(app.list.tableView.indexPathForSwipedRow == nil)
     }
 
     @Test("While revealed, arrows and Tab move the focus, Enter performs it, a letter performs its button, Esc closes")
     func revealedButtonsTakeKeys() throws {
         let (temporary, app) = try threeTodos()
-        try app.type("h<Left><Enter>")
-        // Focus moved from Delete to Edit: the title editor opened on "Buy milk".
+        try app.type("h<Left><Left><Enter>")
+        // Focus moved from Delete past Flag to Edit: the title editor opened on "Buy milk".
         #expect(app.isPrompting)
         try app.type("<C-u>Buy oat milk<Enter>")
-        #expect(app.screenLines[0] == "[ ] Buy oat milk")
+        #expect(app.screenLines[1] == "[ ] Buy oat milk")
+        try app.type("hf")
+        #expect(app.screenLines[1] == "[ ] ⚑ Buy oat milk")
         try app.type("hd")
         #expect(temporary.store.count == 2)
         try app.type("h<Esc>")
@@ -68,16 +70,16 @@ struct SwipeAndEditTests {
         defer { withExtendedLifetime(temporary) {} }
         try app.type("lj")
         #expect(app.list.tableView.indexPathForSwipedRow == nil)
-        #expect(app.screenLines[0] == "[ ] Buy milk")
+        #expect(app.screenLines[1] == "[ ] Buy milk")
     }
 
     @Test("e edits the title in place; Esc cancels and keeps the old title")
     func editTitle() throws {
         let (temporary, app) = try threeTodos()
         try app.type("jeX<BS><BS><BS><BS>dad<Enter>")
-        #expect(app.screenLines[1] == "[ ] Call dad")
+        #expect(app.screenLines[2] == "[ ] Call dad")
         try app.type("eNope<Esc>")
-        #expect(app.screenLines[1] == "[ ] Call dad")
+        #expect(app.screenLines[2] == "[ ] Call dad")
         #expect(try temporary.store.item(at: 1)?.title == "Call dad")
     }
 
@@ -85,7 +87,7 @@ struct SwipeAndEditTests {
     func reorder() throws {
         let (temporary, app) = try threeTodos()
         try app.type("JJ")
-        #expect(withoutIndicator(app.screenLines).prefix(3) == ["[ ] Call mom", "[ ] Pay rent", "[ ] Buy milk"])
+        #expect(withoutIndicator(app.screenLines)[1...3] == ["[ ] Call mom", "[ ] Pay rent", "[ ] Buy milk"])
         #expect(app.list.tableView.indexPathForSelectedRow?.row == 2)
         try app.type("K")
         let reopened = try temporary.reopen()
@@ -103,28 +105,28 @@ struct SwipeAndEditTests {
         #expect(lines.contains { $0.hasPrefix("x Space Ctrl-t") && $0.contains("mark done / not done") })
         #expect(lines.contains { $0.hasPrefix("J") && $0.contains("move the todo down") })
         try app.type("<Esc>")
-        #expect(app.screenLines[0] == "[ ] Buy milk")
+        #expect(app.screenLines[1] == "[ ] Buy milk")
     }
 
     @Test("A mouse drag sideways swipes the row; dragging far is a full swipe; a click on a button performs it")
     func mouseSwipes() throws {
         let (temporary, app) = try threeTodos()
         _ = app.renderScreen()
-        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 5, y: 1)))
-        app.handle(.mouse(MouseEvent(kind: .drag(.left), x: 9, y: 1)))
+        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 5, y: 2)))
+        app.handle(.mouse(MouseEvent(kind: .drag(.left), x: 9, y: 2)))
         #expect(app.list.tableView.indexPathForSwipedRow == IndexPath(row: 1, section: 0))
-        app.handle(.mouse(MouseEvent(kind: .release(.left), x: 9, y: 1)))
+        app.handle(.mouse(MouseEvent(kind: .release(.left), x: 9, y: 2)))
         #expect(app.list.tableView.indexPathForSwipedRow == IndexPath(row: 1, section: 0))
         _ = app.renderScreen()
-        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 2, y: 1)))  // on "Done"
+        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 2, y: 2)))  // on "Done"
         #expect(temporary.store.doneCount == 1)
-        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 3, y: 2)))
-        app.handle(.mouse(MouseEvent(kind: .drag(.left), x: 0, y: 2)))
-        app.handle(.mouse(MouseEvent(kind: .release(.left), x: 0, y: 2)))
+        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 3, y: 3)))
+        app.handle(.mouse(MouseEvent(kind: .drag(.left), x: 0, y: 3)))
+        app.handle(.mouse(MouseEvent(kind: .release(.left), x: 0, y: 3)))
         #expect(temporary.store.count == 3)  // a short drag only reveals
-        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 30, y: 0)))
-        app.handle(.mouse(MouseEvent(kind: .drag(.left), x: 25, y: 0)))
-        app.handle(.mouse(MouseEvent(kind: .release(.left), x: 2, y: 0)))
+        app.handle(.mouse(MouseEvent(kind: .press(.left), x: 30, y: 1)))
+        app.handle(.mouse(MouseEvent(kind: .drag(.left), x: 25, y: 1)))
+        app.handle(.mouse(MouseEvent(kind: .release(.left), x: 2, y: 1)))
         #expect(temporary.store.count == 2)  // dragged across most of the row: full swipe deletes
     }
 
@@ -135,9 +137,11 @@ struct SwipeAndEditTests {
         let app = makeApp(temporary.store, size: Size(width: 30, height: 6))
         _ = app.renderScreen()
         app.handle(.mouse(MouseEvent(kind: .wheelDown, x: 3, y: 3)))
-        #expect(app.screenLines[0].hasPrefix("[ ] Todo 3 "))
+        // Three lines down: the header is pinned over the first visible row.
+        #expect(app.screenLines[0].hasPrefix("▾ Inbox"))
+        #expect(app.screenLines[1].hasPrefix("[ ] Todo 3 "))
         #expect(app.list.tableView.indexPathForSelectedRow?.row == 0)
         app.handle(.mouse(MouseEvent(kind: .press(.left), x: 3, y: 2)))
-        #expect(app.list.tableView.indexPathForSelectedRow?.row == 5)
+        #expect(app.list.tableView.indexPathForSelectedRow?.row == 4)
     }
 }

@@ -1,0 +1,108 @@
+import TermTable
+import TodoStore
+
+/// The lists screen (`L`): every list with its counts; add, rename, delete and reorder them.
+final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
+    private unowned let list: TodoListController
+    let tableView = TableView()
+
+    init(list: TodoListController) {
+        self.list = list
+        tableView.register(TableViewCell.self, forCellReuseIdentifier: "list")
+        tableView.dataSource = self
+        tableView.delegate = self
+        if let current = list.currentList, let index = list.section(ofList: current.id) {
+            tableView.moveSelection(to: IndexPath(row: index, section: 0))
+        } else {
+            tableView.moveSelectionToFirstRow()
+        }
+    }
+
+    private var selected: TodoList? {
+        tableView.indexPathForSelectedRow.flatMap { $0.row < list.lists.count ? list.lists[$0.row] : nil }
+    }
+
+    private func refresh(selecting id: Int64? = nil) {
+        tableView.reloadData()
+        if let id, let index = list.section(ofList: id) { tableView.moveSelection(to: IndexPath(row: index, section: 0)) }
+    }
+
+    var bottomLines: Int? { nil }
+
+    func handle(_ key: Key, app: TickApp) -> Bool {
+        switch key {
+        case .escape, .character("q"), .character("L"): return false
+        case .character("j"), .down: tableView.moveSelection(by: 1)
+        case .character("k"), .up: tableView.moveSelection(by: -1)
+        case .enter:
+            if let target = selected, let section = list.section(ofList: target.id) {
+                if list.sectionCounts[section] > 0 {
+                    list.tableView.moveSelection(to: IndexPath(row: 0, section: section))
+                }
+                list.tableView.scrollToRow(at: IndexPath(row: 0, section: section), at: .top)
+            }
+            return false
+        case .character("a"):
+            guard !app.refusesChanges() else { break }
+            app.present(PromptOverlay(label: "New list: ", submit: { [unowned self] name in
+                guard let created = list.addList(named: name) else { return false }
+                refresh(selecting: created.id)
+                return true
+            }))
+        case .character("r"):
+            guard !app.refusesChanges(), let target = selected else { break }
+            app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self] name in
+                guard list.renameList(target, to: name) else { return false }
+                refresh(selecting: target.id)
+                return true
+            }))
+        case .character("d"):
+            guard !app.refusesChanges(), let target = selected else { break }
+            confirmDelete(target, app: app)
+        case .character("J"), .character("K"):
+            guard !app.refusesChanges(), let target = selected else { break }
+            list.moveList(target, by: key == .character("J") ? 1 : -1)
+            refresh(selecting: target.id)
+        default: break
+        }
+        return true
+    }
+
+    private func confirmDelete(_ target: TodoList, app: TickApp) {
+        guard target.id != TodoStore.inboxListID else {
+            list.message = .error("The Inbox cannot be deleted")
+            return
+        }
+        let todos = target.openCount + target.doneCount
+        if todos == 0 {
+            list.deleteList(target, movingToInbox: true)
+            refresh()
+            return
+        }
+        app.present(ConfirmOverlay(question: "Delete list \(target.name) with \(todos) todo\(todos == 1 ? "" : "s")?", choices: [
+            .init(key: "m", label: "move them to Inbox") { [unowned self] in list.deleteList(target, movingToInbox: true); refresh() },
+            .init(key: "d", label: "delete them too") { [unowned self] in list.deleteList(target, movingToInbox: false); refresh() },
+        ]))
+    }
+
+    func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
+        canvas.fill(area)
+        canvas.draw("Lists — Enter go · a add · r rename · d delete · J/K reorder · Esc back", at: area.origin,
+                    style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
+        tableView.frame = Rect(x: area.minX, y: area.minY + 1, width: area.width, height: max(0, area.height - 1))
+        tableView.draw(in: &canvas)
+        return nil
+    }
+
+    // MARK: Table
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { list.lists.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "list", for: indexPath)
+        let item = list.lists[indexPath.row]
+        cell.text = StyledText((item.isCollapsed ? "▸ " : "▾ ") + item.name)
+        cell.secondaryText = StyledText("\(item.openCount) open · \(item.doneCount) done", style: Style(attributes: .dim))
+        return cell
+    }
+}

@@ -1,0 +1,49 @@
+import TermTable
+import TodoStore
+
+/// Editing mode: rows show marks, and deletions and completions apply to every marked todo at once,
+/// as one store transaction and one table batch.
+extension TodoListController {
+    /// The marked rows, in screen order.
+    var markedIndexPaths: [IndexPath] { tableView.indexPathsForSelectedRows.map { $0 } ?? [] }
+
+    /// Marks every row of the highlighted row's list.
+    func markAllInCurrentSection() {
+        guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return }
+        tableView.markRows(at: (0..<sectionCounts[section]).map { IndexPath(row: $0, section: section) })
+        message = .info("\(markedIndexPaths.count) marked · d deletes · x marks done · Esc leaves")
+    }
+
+    /// The todos behind the marked rows.
+    private func markedItems() -> [(IndexPath, TodoItem)] {
+        markedIndexPaths.compactMap { indexPath in item(at: indexPath).map { (indexPath, $0) } }
+    }
+
+    /// Deletes every marked todo in one transaction; the table hears of it as one batch.
+    func deleteMarked() {
+        let marked = markedItems()
+        guard !marked.isEmpty else { return }
+        mutate {
+            try store.delete(ids: marked.map(\.1.id))
+            refreshLists()
+            try tableView.deleteRows(at: marked.map(\.0))
+            try refreshVisibleRowsIfNeeded()
+            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes")
+        }
+    }
+
+    /// Marks every marked todo done (or, when all are done, not done) in one transaction and one batch.
+    func toggleMarked() {
+        let marked = markedItems()
+        guard !marked.isEmpty else { return }
+        let done = !marked.allSatisfy { $0.1.isDone }
+        mutate {
+            try store.setDone(done, ids: marked.map(\.1.id))
+            refreshLists()
+            // Completed todos move to the end of their lists: their sections are shown afresh, as one batch.
+            try tableView.reloadSections(Array(Set(marked.map(\.0.section))).sorted())
+            try refreshVisibleRowsIfNeeded()
+            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import TermTable
+import TodoStore
+
+/// Undo and redo: the history lives in the store, so a crash does not lose it.
+extension TodoListController {
+    /// Undoes the last change (of any kind, batches as one step) and highlights what it restored.
+    public func undo() {
+        runHistory(verb: "Undid") { try store.undo() }
+    }
+
+    /// Redoes the last undone change.
+    public func redo() {
+        runHistory(verb: "Redid") { try store.redo() }
+    }
+
+    private func runHistory(verb: String, _ step: () throws -> HistoryStep?) {
+        do {
+            guard let done = try step() else {
+                message = .info(verb == "Undid" ? "Nothing to undo" : "Nothing to redo")
+                return
+            }
+            // Which rows a step touched, and where, is the store's business: show its state afresh.
+            reloadFromStore(selecting: done.todoIDs.first(where: { (try? store.item(id: $0)) != nil }))
+            message = .info("\(verb) \(done.description)")
+        } catch {
+            message = .error("\(verb == "Undid" ? "Undo" : "Redo") failed: \(error)")
+            reloadFromStore()
+        }
+    }
+}

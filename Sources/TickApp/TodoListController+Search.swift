@@ -1,0 +1,63 @@
+import TermTable
+import TodoStore
+
+/// Search: the list filters live while typing; afterwards `n`/`N` step through the matches.
+extension TodoListController {
+    /// Filters every list to todos containing `text` (nil or empty shows everything).
+    public func filter(by text: String?) {
+        let filter = (text?.isEmpty ?? true) ? nil : text
+        guard filter != options.filter else { return }
+        options.filter = filter
+        refreshLists()
+        tableView.reloadData()
+        tableView.moveSelectionToFirstRow()
+    }
+
+    /// Ends the live filter, showing the full list with the highlight on the todo that was highlighted
+    /// among the matches (or on `fallback`); `keepsHighlights` leaves the matches marked for `n`/`N`.
+    public func endSearch(keepsHighlights: Bool, fallback: Int64?) {
+        let search = options.filter
+        let target = selectedItem?.id ?? fallback
+        options.filter = nil
+        highlightedSearch = keepsHighlights ? search : nil
+        reloadFromStore(selecting: target)
+        if keepsHighlights, let search {
+            message = .info("“\(search)” · n next match · N previous · Esc clears")
+        }
+    }
+
+    /// Forgets the highlighted search.
+    public func clearHighlightedSearch() {
+        guard highlightedSearch != nil else { return }
+        highlightedSearch = nil
+        tableView.reloadData()
+    }
+
+    /// Highlights the next (or previous) todo matching the highlighted search, in screen order, wrapping.
+    public func jumpToMatch(forward: Bool) {
+        guard let search = highlightedSearch else {
+            message = .info("No search: / searches")
+            return
+        }
+        // Matches of each list, in the list's display order (at most the store's search limit per list).
+        var matches: [IndexPath] = []
+        for (section, list) in lists.enumerated() where !list.isCollapsed {
+            var query = options.query(listID: list.id)
+            query.search = search
+            guard let count = try? store.count(query), count > 0,
+                  let found = try? store.items(query, in: 0..<count) else { continue }
+            matches += found.compactMap { item in (try? store.index(of: item.id, in: options.query(listID: list.id))).map { IndexPath(row: $0, section: section) } }
+        }
+        guard !matches.isEmpty else {
+            message = .info("No todo matches “\(search)”")
+            return
+        }
+        let current = tableView.indexPathForSelectedRow ?? IndexPath(row: -1, section: forward ? -1 : Int.max)
+        let target = forward
+            ? matches.first(where: { $0 > current }) ?? matches[0]
+            : matches.last(where: { $0 < current }) ?? matches[matches.count - 1]
+        tableView.moveSelection(to: target)
+        let number = matches.firstIndex(of: target)! + 1
+        message = .info("Match \(number) of \(matches.count) for “\(search)”")
+    }
+}

@@ -1,0 +1,91 @@
+import TermTable
+import TodoStore
+
+/// Lists as sections: collapsing, jumping between them, and changing the lists themselves.
+extension TodoListController {
+    /// Collapses the highlighted row's list, or expands it again (remembered in the store).
+    public func toggleCollapsed(section: Int) {
+        guard section < lists.count else { return }
+        let list = lists[section]
+        mutate {
+            try store.setCollapsed(!list.isCollapsed, listID: list.id)
+            refreshLists()
+            // The engine animates nothing: the section's rows go or come back as one batch.
+            try tableView.reloadSections([section])
+            if !lists[section].isCollapsed, sectionCounts[section] > 0 {
+                tableView.moveSelection(to: IndexPath(row: 0, section: section))
+            }
+            message = .info(lists[section].isCollapsed ? "Collapsed \(list.name) · z expands" : "Expanded \(list.name)")
+        }
+    }
+
+    /// Highlights the first row of the next (or previous) list, wrapping around; an empty list is
+    /// focused instead (its header says so), so `a` adds the first todo there.
+    public func jumpToSection(offset: Int) {
+        guard !lists.isEmpty else { return }
+        let current = focusedEmptyListID.flatMap { self.section(ofList: $0) }
+            ?? tableView.indexPathForSelectedRow?.section ?? (offset > 0 ? -1 : lists.count)
+        focus(section: ((current + offset) % lists.count + lists.count) % lists.count)
+    }
+
+    /// Highlights a list's first row, or focuses the list when it shows no rows.
+    func focus(section: Int) {
+        guard section < lists.count else { return }
+        if sectionCounts[section] > 0 {
+            focusedEmptyListID = nil
+            tableView.moveSelection(to: IndexPath(row: 0, section: section))
+        } else {
+            focusedEmptyListID = lists[section].id
+            tableView.selectRow(at: nil, scrollPosition: .none)
+            tableView.setNeedsLayout()
+        }
+        tableView.scrollToHeader(ofSection: section)
+        if sectionCounts[section] == 0 {
+            // An empty section has no row to scroll to: bring its header into view.
+            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? "collapsed (z expands)" : "empty") · a adds a todo to it")
+        }
+    }
+
+    /// Makes a new list (at the end) and returns it, or nil with a message.
+    @discardableResult
+    func addList(named name: String) -> TodoList? {
+        var created: TodoList?
+        mutate {
+            created = try store.addList(named: name)
+            reloadFromStore()
+            message = .info("Created list \(created!.name)")
+        }
+        return created
+    }
+
+    /// Renames a list; false (with a message) when the name is refused.
+    @discardableResult
+    func renameList(_ list: TodoList, to name: String) -> Bool {
+        mutate {
+            let renamed = try store.renameList(id: list.id, to: name)
+            reloadFromStore()
+            message = .info("Renamed \(list.name) to \(renamed.name)")
+        }
+    }
+
+    /// Deletes a list; its todos go to the Inbox (`movingToInbox`) or are deleted with it.
+    func deleteList(_ list: TodoList, movingToInbox: Bool) {
+        mutate {
+            try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
+            reloadFromStore()
+            let todos = list.openCount + list.doneCount
+            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes")
+        }
+    }
+
+    /// Moves a list up or down in the section order.
+    func moveList(_ list: TodoList, by offset: Int) {
+        guard let index = section(ofList: list.id) else { return }
+        let target = index + offset
+        guard target >= 0, target < lists.count else { return }
+        mutate {
+            try store.moveList(id: list.id, to: target)
+            reloadFromStore()
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import TodoStore
+
+/// How the list is shown: the sort within sections, whether done todos show, and the search filter.
+public struct ViewOptions: Equatable, Sendable {
+    /// The order of open todos within each list.
+    public var sort: TodoSort = .manual
+    /// Whether done todos are shown (at the end of their list, in completion order).
+    public var showsCompleted = true
+    /// The live search filter, while the search line is open.
+    public var filter: String?
+
+    /// The default view.
+    public init() {}
+
+    /// The store query for one list under these options.
+    func query(listID: Int64) -> SectionQuery {
+        SectionQuery(listID: listID, sort: sort, includesCompleted: showsCompleted, search: filter)
+    }
+
+    /// What `s` shows next.
+    var nextSort: TodoSort {
+        let all = TodoSort.allCases
+        return all[(all.firstIndex(of: sort)! + 1) % all.count]
+    }
+}
+
+extension TodoSort {
+    /// The sort's name in messages.
+    var label: String {
+        switch self {
+        case .manual: return "manual order"
+        case .due: return "due date"
+        case .priority: return "priority"
+        case .created: return "creation time"
+        }
+    }
+}
