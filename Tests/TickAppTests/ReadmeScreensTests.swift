@@ -26,3 +26,27 @@ struct ReadmeScreensTests {
         }
     }
 }
+
+@Suite("README reference lists")
+struct ReadmeReferenceTests {
+    static func readme() throws -> String {
+        try String(contentsOf: ReadmeScreensTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// The words between "`label `" style backticks after a heading word, flattened.
+    static func words(after marker: String, in text: String) throws -> [String] {
+        let start = try #require(text.range(of: marker + " `"))
+        let end = try #require(text[start.upperBound...].firstIndex(of: "`"))
+        return text[start.upperBound..<end].split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    }
+
+    @Test("The README lists every command a config file can bind, and no other")
+    func commands() throws {
+        #expect(try Self.words(after: "Commands:", in: Self.readme()) == Command.allCases.map(\.rawValue))
+    }
+
+    @Test("The README lists every element a config file can color, and no other")
+    func elements() throws {
+        #expect(try Self.words(after: "Elements:", in: Self.readme()) == Theme.elementNames)
+    }
+}
