@@ -4,8 +4,9 @@ import TodoStore
 
 /// Runs the app in a real terminal through ncurses: read a burst of keys, apply them all, draw one frame.
 public enum InteractiveSession {
-    /// Frames and bytes of one session, for `--stats` and the statistics overlay.
-    public struct Counters {
+    /// Frames and bytes of one session, for `--stats` and the statistics key. A class, because the
+    /// statistics key reads it while the loop is counting.
+    public final class Counters {
         /// Frames presented.
         public var frames = 0
         /// Bytes written to the terminal (what ncurses sent).
@@ -22,9 +23,9 @@ public enum InteractiveSession {
         case .monochrome: app.theme = Theme.standard.applying(configuration.colors).monochrome
         default: app.theme = Theme.standard.applying(configuration.colors)
         }
-        var counters = Counters()
+        let counters = Counters()
         app.sessionStatistics = { "frames \(counters.frames) · bytes written \(screen.bytesWritten)" }
-        let status = loop(app: app, screen: screen, store: store, counters: &counters)
+        let status = loop(app: app, screen: screen, store: store, counters: counters)
         counters.bytesWritten = screen.bytesWritten
         screen.stop()
         if options.printsStatistics {
@@ -34,7 +35,7 @@ public enum InteractiveSession {
         return status
     }
 
-    private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: inout Counters) -> Int32 {
+    private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: Counters) -> Int32 {
         var canvas = Canvas(width: screen.size.width, height: screen.size.height)
         var lastPoll = ContinuousClock.now
         var needsFrame = true
