@@ -1,7 +1,7 @@
 /// One column of a canvas: a glyph (or the second half of a wide one) and its style.
 public struct CanvasCell: Hashable, Sendable {
-    /// The glyph's printable text; empty for the right half of a two-column glyph.
-    public var text: String
+    /// The glyph's code points; none for the right half of a two-column glyph.
+    public var scalars: GlyphScalars
     /// 1 or 2 for a glyph, 0 for the right half of a two-column glyph.
     public var width: UInt8
     /// How the cell looks.
@@ -9,13 +9,23 @@ public struct CanvasCell: Hashable, Sendable {
 
     /// Creates a cell.
     public init(text: String, width: UInt8, style: Style) {
-        self.text = text
+        scalars = GlyphScalars(text)
         self.width = width
         self.style = style
     }
 
+    /// Creates a cell from a glyph's scalars.
+    public init(scalars: GlyphScalars, width: UInt8, style: Style) {
+        self.scalars = scalars
+        self.width = width
+        self.style = style
+    }
+
+    /// The glyph's printable text; empty for the right half of a two-column glyph.
+    public var text: String { scalars.string }
+
     /// A space in the given style.
-    public static func blank(_ style: Style = .plain) -> CanvasCell { CanvasCell(text: " ", width: 1, style: style) }
+    public static func blank(_ style: Style = .plain) -> CanvasCell { CanvasCell(scalars: .space, width: 1, style: style) }
 
     /// Whether this is the right half of a two-column glyph.
     public var isContinuation: Bool { width == 0 }
@@ -76,8 +86,8 @@ public struct Canvas: Hashable, Sendable {
         breakWideGlyph(at: x, y: y)
         if glyph.width == 2 { breakWideGlyph(at: x + 1, y: y) }
         let base = y * width + x
-        cells[base] = CanvasCell(text: glyph.text, width: UInt8(glyph.width), style: style)
-        if glyph.width == 2 { cells[base + 1] = CanvasCell(text: "", width: 0, style: style) }
+        cells[base] = CanvasCell(scalars: glyph.scalars, width: UInt8(glyph.width), style: style)
+        if glyph.width == 2 { cells[base + 1] = CanvasCell(scalars: GlyphScalars(), width: 0, style: style) }
         return true
     }
 
@@ -143,6 +153,16 @@ public struct Canvas: Hashable, Sendable {
     public mutating func fill(_ rect: Rect, with glyph: Glyph = .space, style: Style = .plain) {
         let clipped = rect.intersection(bounds)
         guard clipped.width > 0, clipped.height > 0 else { return }
+        if glyph.width == 1 {
+            let cell = CanvasCell(scalars: glyph.scalars, width: 1, style: style)
+            for y in clipped.minY..<clipped.maxY {
+                breakWideGlyph(at: clipped.minX, y: y)
+                breakWideGlyph(at: clipped.maxX - 1, y: y)
+                let start = y * width + clipped.minX
+                for index in start..<(start + clipped.width) { cells[index] = cell }
+            }
+            return
+        }
         for y in clipped.minY..<clipped.maxY {
             var x = clipped.minX
             while x + glyph.width <= clipped.maxX {
@@ -163,40 +183,42 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Copies a rectangle of another canvas here with its top-left corner at `destination`, clipping to both.
+    /// Rows are copied as slices; only the edges are fixed up so no half of a wide glyph is left behind.
     public mutating func copy(_ source: Canvas, from sourceRect: Rect, to destination: Point) {
-        let from = sourceRect.intersection(source.bounds)
-        guard from.width > 0, from.height > 0 else { return }
-        let dx = destination.x + (from.minX - sourceRect.minX)
+        var from = sourceRect.intersection(source.bounds)
+        var dx = destination.x + (from.minX - sourceRect.minX)
         let dy = destination.y + (from.minY - sourceRect.minY)
+        // Clip horizontally to this canvas.
+        if dx < 0 {
+            from = Rect(x: from.minX - dx, y: from.minY, width: from.width + dx, height: from.height)
+            dx = 0
+        }
+        if dx + from.width > width { from = Rect(x: from.minX, y: from.minY, width: width - dx, height: from.height) }
+        guard from.width > 0, from.height > 0 else { return }
         for row in 0..<from.height {
             let ty = dy + row
             guard ty >= 0, ty < height else { continue }
             let sy = from.minY + row
-            var column = 0
-            while column < from.width {
-                let tx = dx + column
-                let cell = source[from.minX + column, sy]
-                defer { column += 1 }
-                guard tx >= 0, tx < width else { continue }
-                if cell.width == 0 {
-                    // The right half arrives without its left half: show a blank.
-                    if column == 0 { put(.space, x: tx, y: ty, style: cell.style) }
-                    continue
-                }
-                let glyph = Glyph(text: cell.text, width: Int(cell.width))
-                if !put(glyph, x: tx, y: ty, style: cell.style, limit: min(width, dx + from.width)) {
-                    put(.space, x: tx, y: ty, style: cell.style)
-                }
-            }
+            // Neighbours whose other half is about to be overwritten become blanks.
+            breakWideGlyph(at: dx, y: ty)
+            breakWideGlyph(at: dx + from.width - 1, y: ty)
+            let target = ty * width + dx
+            let start = sy * source.width + from.minX
+            for offset in 0..<from.width { cells[target + offset] = source.cells[start + offset] }
+            // A copied right half without its left half, or a left half without its right, is a blank.
+            if cells[target].width == 0 { cells[target] = .blank(cells[target].style) }
+            let last = target + from.width - 1
+            if cells[last].width == 2 { cells[last] = .blank(cells[last].style) }
         }
     }
 
     /// The text of one line, with trailing spaces removed.
     public func line(_ y: Int) -> String {
-        var text = ""
-        for x in 0..<width { text += self[x, y].text }
-        while text.last == " " { text.removeLast() }
-        return text
+        var text = String.UnicodeScalarView()
+        for x in 0..<width { self[x, y].scalars.forEach { text.append(Unicode.Scalar($0)!) } }
+        var line = String(text)
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// Every line's text, trailing spaces removed: what script mode prints and tests compare.

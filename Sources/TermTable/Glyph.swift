@@ -4,24 +4,34 @@
 /// one onto the terminal. Control characters never become glyphs: they are replaced by
 /// visible placeholders (ESC becomes ␛, C1 controls and bidi overrides become �).
 public struct Glyph: Hashable, Sendable {
-    /// The text written to the terminal: safe to print, never a control character.
-    public var text: String
+    /// The code points written to the terminal: safe to print, never a control character.
+    public var scalars: GlyphScalars
     /// Columns taken: 1 or 2.
     public var width: Int
 
     /// Creates a glyph; callers are responsible for `text` being printable.
     public init(text: String, width: Int) {
-        self.text = text
+        scalars = GlyphScalars(text)
         self.width = width
     }
+
+    /// Creates a glyph from its scalars.
+    public init(scalars: GlyphScalars, width: Int) {
+        self.scalars = scalars
+        self.width = width
+    }
+
+    /// The text written to the terminal.
+    public var text: String { scalars.string }
+
+    /// Whether this is a plain space (where words break).
+    public var isSpace: Bool { scalars.isSpace }
 
     /// A blank, one-column glyph.
     public static let space = Glyph(text: " ", width: 1)
     /// The ellipsis that ends truncated text.
     public static let ellipsis = Glyph(text: "…", width: 1)
 
-    /// Most combining marks a terminal cell keeps (ncurses' CCHARW_MAX is 5 including the base).
-    static let maximumMarks = 4
 
     /// The visible stand-in for a character that must not reach the terminal.
     static func placeholder(for scalar: Unicode.Scalar) -> Glyph {
@@ -64,18 +74,16 @@ public struct GlyphSequence<S: StringProtocol>: Sequence {
                     skipMarks()
                     return Glyph.placeholder(for: scalar)
                 case .narrow, .wide:
-                    var text = String(scalar)
-                    var marks = 0
+                    var glyph = GlyphScalars(scalar)
                     while let next = scalars.next() {
                         if DisplayWidth.kind(of: next) == .zeroWidth {
-                            if marks < Glyph.maximumMarks { text.unicodeScalars.append(next) }
-                            marks += 1
+                            glyph.append(next)  // marks beyond what a cell holds are dropped
                         } else {
                             pending = next
                             break
                         }
                     }
-                    return Glyph(text: text, width: kind == .wide ? 2 : 1)
+                    return Glyph(scalars: glyph, width: kind == .wide ? 2 : 1)
                 }
             }
         }

@@ -39,7 +39,7 @@ public enum TextWrapping {
         var breakIndex: Int?
 
         for glyph in glyphs {
-            let isSpace = glyph.glyph.text == " "
+            let isSpace = glyph.glyph.isSpace
             if line.isEmpty, isSpace, !lines.isEmpty { continue }  // a wrapped line does not start with a space
             if lineWidth + glyph.glyph.width > width {
                 if isSpace {
@@ -50,10 +50,10 @@ public enum TextWrapping {
                     continue
                 }
                 // Breaking after nothing but leading spaces would leave an empty line and gain no room.
-                if let cut = breakIndex, cut > 0, line[..<cut].contains(where: { $0.glyph.text != " " }) {
+                if let cut = breakIndex, cut > 0, line[..<cut].contains(where: { !$0.glyph.isSpace }) {
                     let carried = Array(line[cut...])
                     lines.append(trimmed(Array(line[..<cut])))
-                    line = Array(carried.drop(while: { $0.glyph.text == " " }))
+                    line = Array(carried.drop(while: { $0.glyph.isSpace }))
                 } else {
                     lines.append(line)
                     line = []
@@ -73,7 +73,7 @@ public enum TextWrapping {
 
     private static func trimmed(_ line: [StyledGlyph]) -> [StyledGlyph] {
         var line = line
-        while line.last?.glyph.text == " " { line.removeLast() }
+        while line.last?.glyph.isSpace == true { line.removeLast() }
         return line
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import TermTable
 
 /// A horizontal run of cells on one line that must be redrawn.
@@ -34,6 +35,8 @@ public enum CanvasDiff {
                 continue
             }
             let previous = old!
+            // Cells are plain values: an unchanged row is found with one memory comparison.
+            if previous.width == new.width, Self.rowIsUnchanged(y, previous, new, width: width) { continue }
             var start: Int?
             var x = 0
             while x < width {
@@ -53,5 +56,16 @@ public enum CanvasDiff {
             if let begin = start { runs.append(CellRun(y: y, columns: begin..<width)) }
         }
         return runs
+    }
+
+    /// Whether the first `width` cells of line `y` are byte-for-byte the same in both canvases.
+    static func rowIsUnchanged(_ y: Int, _ old: Canvas, _ new: Canvas, width: Int) -> Bool {
+        old.cells.withUnsafeBytes { oldBytes in
+            new.cells.withUnsafeBytes { newBytes in
+                let stride = MemoryLayout<CanvasCell>.stride
+                let start = y * old.width * stride
+                return memcmp(oldBytes.baseAddress! + start, newBytes.baseAddress! + start, width * stride) == 0
+            }
+        }
     }
 }

@@ -59,10 +59,7 @@ final class CanvasPresenter {
         guard !cell.isContinuation else { return }  // ncurses fills the right half of a wide glyph itself
         let drawable = CellText.drawable(cell, x: x, screenWidth: screenWidth)
         let look = resolvedLook(drawable.style)
-        let scalars = CellText.terminalScalars(drawable.text)
-        for index in scalarBuffer.indices {
-            scalarBuffer[index] = index < scalars.count ? wchar_t(bitPattern: scalars[index]) : 0
-        }
+        CellText.fill(&scalarBuffer, with: drawable.scalars)
         var character = cchar_t()
         var pair = look.pair
         scalarBuffer.withUnsafeBufferPointer { buffer in

@@ -1,3 +1,4 @@
+import Glibc
 import TermTable
 
 /// The wide characters one canvas cell writes to the terminal.
@@ -9,13 +10,32 @@ public enum CellText {
     /// holds, but which would reach the terminal raw) becomes U+FFFD, marks beyond four are dropped,
     /// and empty text becomes a space.
     public static func terminalScalars(_ text: String) -> [UInt32] {
+        terminalScalars(GlyphScalars(text))
+    }
+
+    /// The same for a cell's stored scalars.
+    public static func terminalScalars(_ glyph: GlyphScalars) -> [UInt32] {
         var scalars: [UInt32] = []
         scalars.reserveCapacity(2)
-        for scalar in text.unicodeScalars {
-            guard scalars.count < maximumScalars else { break }
-            scalars.append(isControl(scalar.value) ? 0xFFFD : scalar.value)
-        }
+        glyph.forEach { scalars.append(isControl($0) ? 0xFFFD : $0) }
         return scalars.isEmpty ? [0x20] : scalars
+    }
+
+    /// Writes a cell's scalars into a zero-terminated `wchar_t` buffer for `setcchar`, without allocating.
+    public static func fill(_ buffer: inout [wchar_t], with glyph: GlyphScalars) {
+        var index = 0
+        glyph.forEach { value in
+            buffer[index] = wchar_t(bitPattern: isControl(value) ? 0xFFFD : value)
+            index += 1
+        }
+        if index == 0 {
+            buffer[0] = 0x20
+            index = 1
+        }
+        while index < buffer.count {
+            buffer[index] = 0
+            index += 1
+        }
     }
 
     /// Whether the terminal would act on this scalar instead of showing it (C0, DEL, C1).

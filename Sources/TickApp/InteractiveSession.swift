@@ -36,17 +36,21 @@ public enum InteractiveSession {
     }
 
     private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: Counters) -> Int32 {
-        var canvas = Canvas(width: screen.size.width, height: screen.size.height)
+        // Two canvases used in turn: the presenter keeps the last frame to diff against, so drawing
+        // the next frame into the other one never copies the cells the presenter still holds.
+        var canvases = [Canvas(width: screen.size.width, height: screen.size.height),
+                        Canvas(width: screen.size.width, height: screen.size.height)]
         var lastPoll = ContinuousClock.now
         var needsFrame = true
         while !app.isFinished {
             if needsFrame {
-                let cursor = app.render(into: &canvas)
+                let index = counters.frames % 2
+                let cursor = app.render(into: &canvases[index])
                 if app.needsFullRedraw {
                     app.needsFullRedraw = false
                     screen.invalidate()
                 }
-                screen.present(canvas, cursor: cursor)
+                screen.present(canvases[index], cursor: cursor)
                 counters.frames += 1
                 needsFrame = false
             }
