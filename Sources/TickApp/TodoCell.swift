@@ -38,7 +38,8 @@ final class TodoCell: TableViewCell {
             return
         }
         x += canvas.draw("[", at: Point(x: x, y: 0), style: theme.box)
-        x += canvas.draw(item.isDone ? "✓" : " ", at: Point(x: x, y: 0), style: theme.check)
+        // An empty box stays in one style: every style change costs bytes on each redraw of the row.
+        x += canvas.draw(item.isDone ? "✓" : " ", at: Point(x: x, y: 0), style: item.isDone ? theme.check : theme.box)
         x += canvas.draw("] ", at: Point(x: x, y: 0), style: theme.box)
         if showsPriorityColumn || item.priority > 0 {
             let marks = String(repeating: "!", count: min(3, max(0, item.priority)))
