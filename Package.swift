@@ -22,6 +22,8 @@ let package = Package(
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
 
+        .executableTarget(name: "tick-stress", dependencies: ["TodoStore"], path: "Sources/tick-stress"),
+
         .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore"]),

@@ -66,10 +66,7 @@ public enum InteractiveSession {
             // Notice another process writing the store, without a key press.
             if ContinuousClock.now - lastPoll > .milliseconds(500) {
                 lastPoll = ContinuousClock.now
-                if store.hasExternalChanges() {
-                    app.list.reloadFromStore()
-                    needsFrame = true
-                }
+                if app.showExternalChanges() { needsFrame = true }
             }
         }
         if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }

@@ -3,6 +3,20 @@ import Foundation
 /// A deep check of everything derived from the todos, for tests and diagnostics. It scans every
 /// row (seconds at a million todos), so the store never runs it on its own.
 extension TodoStore {
+    /// "ok", or what is wrong: SQLite's own `integrity_check` of the file, then the counts, the rank
+    /// index, the search index and the journal against the todos. Scans everything: for tests,
+    /// `make stress` and diagnostics, never on the way to the screen.
+    public func integrityCheck() -> String {
+        do {
+            let sqlite = try connection.query("PRAGMA integrity_check") { $0.string(at: 0) ?? "" }
+            guard sqlite == ["ok"] else { return sqlite.joined(separator: "; ") }
+            let problems = try integrityProblems()
+            return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
+        } catch {
+            return "cannot check: \(error)"
+        }
+    }
+
     /// Descriptions of every way the counts, the rank index, the search index or the journal state
     /// disagree with the todos; empty when all is well.
     func integrityProblems() throws -> [String] {

@@ -1,0 +1,33 @@
+import Foundation
+import TodoStore
+
+// tick-stress: kills a process changing a Tick store at random moments and checks nothing reported
+// done is ever lost and the store never becomes unreadable.
+//
+//   tick-stress [--rounds 50] [--seed N] [--max-ms 300] [--db PATH]
+//   tick-stress child --db PATH --seed N      (internal: the process that gets killed)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, in arguments: [String] = arguments) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+if arguments.first == "child" {
+    guard let path = option("--db"), let seed = option("--seed").flatMap(UInt64.init) else { exit(2) }
+    Child.run(path: path, seed: seed)
+}
+
+let rounds = option("--rounds").flatMap(Int.init) ?? 50
+let seed = option("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
+let maximum = option("--max-ms").flatMap(Int.init) ?? 300
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-stress-\(seed)-\(getpid())")
+let path = option("--db") ?? folder.appendingPathComponent("tick.db").path
+print("tick-stress: \(rounds) rounds, seed \(seed), store \(path)")
+do {
+    try Parent.run(path: path, rounds: rounds, seed: seed, maximumMilliseconds: maximum)
+    if option("--db") == nil { try? FileManager.default.removeItem(at: folder) }
+} catch {
+    print("tick-stress: FAILED: \(error) (replay with --seed \(seed); the store is kept at \(path))")
+    exit(1)
+}
