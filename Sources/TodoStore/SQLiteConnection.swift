@@ -200,7 +200,9 @@ extension StoreError {
             return .corrupt(path: path, detail: "is damaged (\(message))")
         case SQLITE_READONLY:
             return .readOnly(path: path)
-        case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_PERM:
+        case SQLITE_FULL:
+            return .diskFull(path: path)
+        case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM:
             return .io(path: path, detail: message)
         default:
             return .sqlite(path: path, code: code, message: message)

@@ -12,6 +12,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case corrupt(path: String, detail: String)
     /// The file or its folder could not be created, read or written.
     case io(path: String, detail: String)
+    /// The disk (or the file's size limit) is full: the change was rolled back.
+    case diskFull(path: String)
     /// Any other SQLite failure; `code` is the extended result code.
     case sqlite(path: String, code: Int32, message: String)
     /// No todo has this id (it was deleted, possibly by another process).
@@ -49,6 +51,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "\(path) is open read-only, so changes are not possible; check the permissions of the file and its folder"
         case let .corrupt(path, detail):
             return "\(path) \(detail); restore it from a backup or pass --db to use another file"
+        case let .diskFull(path):
+            return "the disk is full, so nothing was changed; free some space on the disk holding \(path)"
         case let .io(path, detail):
             return "\(path): \(detail); check the path and its permissions, or pass --db to use another file"
         case let .sqlite(path, code, message):

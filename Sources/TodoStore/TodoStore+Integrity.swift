@@ -17,6 +17,9 @@ extension TodoStore {
         }
     }
 
+    /// Pages in the database file now (for `pageLimit` in fault-injection tests).
+    public var pageCount: Int64 { Int64((try? connection.scalarInt("PRAGMA page_count")) ?? 0) }
+
     /// Descriptions of every way the counts, the rank index, the search index or the journal state
     /// disagree with the todos; empty when all is well.
     func integrityProblems() throws -> [String] {

@@ -35,14 +35,17 @@ public final class TodoStore {
     ///   - historyDepth: how many steps `undo()` can go back (0 keeps no history).
     ///   - durability: `.full` (the default) syncs every commit to disk; `.noSync` is for benchmarks and
     ///     throwaway stores only, where losing the last changes in a power cut does not matter.
+    ///   - pageLimit: caps the file at this many pages, so a test can make the "disk" fill up
+    ///     (`SQLITE_FULL`) without mounting a small file system.
     public init(path: String, readOnly: Bool = false, clock: @escaping @Sendable () -> Date = Date.init,
-                historyDepth: Int = 100, durability: Durability = .full) throws {
+                historyDepth: Int = 100, durability: Durability = .full, pageLimit: Int? = nil) throws {
         self.path = path
         self.clock = clock
         self.historyDepth = max(0, historyDepth)
         let opened = try StoreOpener.open(path: path, readOnly: readOnly, durability: durability)
         connection = opened.connection
         isReadOnly = opened.isReadOnly
+        if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
         lastDataVersion = (try? dataVersion()) ?? 0
     }
 

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Tick's JSON format: every field of every todo, and the lists with their order and state.
+///
+/// ```json
+/// {
+///   "format": "tick", "version": 1,
+///   "lists": [
+///     {"name": "Inbox", "inbox": true, "collapsed": false}
+///   ],
+///   "todos": [
+///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
+///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null}
+///   ]
+/// }
+/// ```
+/// One list or todo per line, so files diff well and import errors point at the todo. An import also
+/// accepts a bare array of todos (what `tick ls --json` prints); only `title` is required.
+public enum JSONFormat {
+    /// The version this Tick writes and the newest it reads.
+    public static let version = 1
+
+    /// One todo as a one-line JSON object.
+    public static func todoObject(_ item: TodoItem, listName: String) -> String {
+        JSONText.object([
+            ("id", String(item.id)), ("list", JSONText.quoted(listName)), ("title", JSONText.quoted(item.title)),
+            ("notes", JSONText.quoted(item.notes)), ("priority", String(item.priority)), ("due", JSONText.optional(item.due)),
+            ("flagged", String(item.isFlagged)), ("done", String(item.isDone)),
+            ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
+            ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
+        ])
+    }
+
+    /// Writes the whole store through `write`, a line at a time; returns the number of todos.
+    @discardableResult
+    public static func export(_ store: TodoStore, to write: (String) throws -> Void) throws -> Int {
+        try write("{\n  \"format\": \"tick\",\n  \"version\": \(version),\n  \"lists\": [")
+        let lists = try store.exportLists()
+        for (index, list) in lists.enumerated() {
+            let object = JSONText.object([("name", JSONText.quoted(list.name)), ("inbox", String(list.isInbox)),
+                                          ("collapsed", String(list.isCollapsed))])
+            try write((index == 0 ? "\n    " : ",\n    ") + object)
+        }
+        try write("\n  ],\n  \"todos\": [")
+        var count = 0
+        try store.forEachTodoForExport { item, list in
+            try write((count == 0 ? "\n    " : ",\n    ") + todoObject(item, listName: list.name))
+            count += 1
+        }
+        try write(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
+        return count
+    }
+
+    /// Reads a document, checking every field; `now` stands in for missing creation times and for
+    /// todos marked done without a completion time.
+    public static func decode(_ data: Data, now: Date = Date()) throws(InteropError) -> InteropDocument {
+        let root = try JSONParser.parse(data)
+        var document = InteropDocument()
+        let todoNodes: [JSONNode]
+        switch root.value {
+        case .array(let elements):
+            todoNodes = elements
+        case .object(let members):
+            let fields = Fields(members, line: root.line, what: "the document")
+            if let format = try fields.string("format"), format != "tick" {
+                throw InteropError(line: root.line, problem: "\"format\" is \(JSONText.quoted(format)), not \"tick\"")
+            }
+            if let version = try fields.integer("version", in: 1...Int64.max), version > Self.version {
+                throw InteropError(line: fields.line(of: "version"),
+                                   problem: "written by a newer Tick (version \(version); this Tick reads up to \(Self.version))")
+            }
+            for node in try fields.array("lists") ?? [] { document.lists.append(try decodeList(node)) }
+            guard let todos = try fields.array("todos") else {
+                throw InteropError(line: root.line, problem: "the document has no \"todos\" array")
+            }
+            todoNodes = todos
+        default:
+            throw InteropError(line: root.line, problem: "expected an object or an array of todos, not \(root.value.kindName)")
+        }
+        try checkLists(document.lists, nodes: root)
+        if !document.lists.contains(where: \.isInbox) { document.lists.insert(InteropList(name: "Inbox", isInbox: true), at: 0) }
+        let inboxName = document.lists.first(where: \.isInbox)!.name
+        document.todos.reserveCapacity(todoNodes.count)
+        for node in todoNodes { document.todos.append(try decodeTodo(node, inboxName: inboxName, now: now)) }
+        return document
+    }
+
+    private static func decodeList(_ node: JSONNode) throws(InteropError) -> InteropList {
+        let fields = try Fields(object: node, what: "a list")
+        guard let name = try fields.string("name") else { throw InteropError(line: node.line, problem: "a list needs a \"name\"") }
+        do { _ = try Validation.listName(name) } catch { throw InteropError(line: node.line, problem: "\(error)") }
+        return InteropList(name: name, isInbox: try fields.bool("inbox") ?? false, isCollapsed: try fields.bool("collapsed") ?? false)
+    }
+
+    private static func checkLists(_ lists: [InteropList], nodes root: JSONNode) throws(InteropError) {
+        var line = root.line
+        if case .object(let members) = root.value, let node = members.first(where: { $0.key == "lists" })?.node { line = node.line }
+        var seen = Set<String>()
+        for list in lists where !seen.insert(Validation.listNameKey(list.name)).inserted {
+            throw InteropError(line: line, problem: "two lists are named \(JSONText.quoted(list.name))")
+        }
+        if lists.filter(\.isInbox).count > 1 { throw InteropError(line: line, problem: "more than one list is marked as the inbox") }
+    }
+
+    private static func decodeTodo(_ node: JSONNode, inboxName: String, now: Date) throws(InteropError) -> NewTodo {
+        let fields = try Fields(object: node, what: "a todo")
+        guard let title = try fields.string("title") else { throw InteropError(line: node.line, problem: "a todo needs a \"title\"") }
+        var todo = NewTodo(title: title, listName: try fields.string("list") ?? inboxName)
+        todo.notes = try fields.string("notes") ?? ""
+        todo.priority = Int(try fields.integer("priority", in: 0...Int64(Int32.max)) ?? 0)
+        todo.due = try fields.string("due")
+        todo.isFlagged = try fields.bool("flagged") ?? false
+        todo.createdAt = try fields.time("created")
+        todo.completedAt = try fields.time("completed")
+        if let done = try fields.bool("done") {
+            if done && todo.completedAt == nil { todo.completedAt = now }
+            if !done && todo.completedAt != nil {
+                throw InteropError(line: fields.line(of: "done"), problem: "\"done\" is false but \"completed\" has a time")
+            }
+        }
+        do {
+            try Validation.title(todo.title)
+            try Validation.due(todo.due)
+            _ = try Validation.listName(todo.listName)
+        } catch {
+            throw InteropError(line: node.line, problem: "\(error)")
+        }
+        return todo
+    }
+}
+
+/// The members of one JSON object, read with type checks that name the member and its line.
+private struct Fields {
+    let members: [String: JSONNode]
+    let line: Int
+    let what: String
+
+    init(_ members: [(key: String, node: JSONNode)], line: Int, what: String) {
+        self.members = Dictionary(members.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
+        self.line = line
+        self.what = what
+    }
+
+    init(object node: JSONNode, what: String) throws(InteropError) {
+        guard case .object(let members) = node.value else {
+            throw InteropError(line: node.line, problem: "\(what) must be an object, not \(node.value.kindName)")
+        }
+        self.init(members, line: node.line, what: what)
+    }
+
+    func line(of key: String) -> Int { members[key]?.line ?? line }
+
+    /// The member's value unless it is missing or null.
+    private func value(_ key: String) -> JSONNode? {
+        guard let node = members[key], node.value != .null else { return nil }
+        return node
+    }
+
+    private func mismatch(_ key: String, _ node: JSONNode, _ wanted: String) -> InteropError {
+        InteropError(line: node.line, problem: "\"\(key)\" must be \(wanted), not \(node.value.kindName)")
+    }
+
+    func string(_ key: String) throws(InteropError) -> String? {
+        guard let node = value(key) else { return nil }
+        guard case .string(let text) = node.value else { throw mismatch(key, node, "a string") }
+        return text
+    }
+
+    func bool(_ key: String) throws(InteropError) -> Bool? {
+        guard let node = value(key) else { return nil }
+        guard case .bool(let flag) = node.value else { throw mismatch(key, node, "true or false") }
+        return flag
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int64>) throws(InteropError) -> Int64? {
+        guard let node = value(key) else { return nil }
+        guard case .number(let text) = node.value, let number = Int64(text), range.contains(number) else {
+            throw mismatch(key, node, "a whole number from \(range.lowerBound)\(range.upperBound == Int64.max ? " up" : " to \(range.upperBound)")")
+        }
+        return number
+    }
+
+    func array(_ key: String) throws(InteropError) -> [JSONNode]? {
+        guard let node = value(key) else { return nil }
+        guard case .array(let elements) = node.value else { throw mismatch(key, node, "an array") }
+        return elements
+    }
+
+    func time(_ key: String) throws(InteropError) -> Date? {
+        guard let text = try string(key) else { return nil }
+        guard let date = Timestamp.parse(text) else {
+            throw InteropError(line: line(of: key), problem: "\"\(key)\" must be a time like 2026-11-29T19:32:03.123Z, not \(JSONText.quoted(text))")
+        }
+        return date
+    }
+}

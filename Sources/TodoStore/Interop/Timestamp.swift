@@ -1,0 +1,122 @@
+import Foundation
+
+/// Instants and calendar days as export formats write them, computed exactly in whole milliseconds
+/// (formatters round through floating point, and an export must give back the very same times).
+public enum Timestamp {
+    /// `2026-11-29T19:32:03.123Z`: UTC, always with milliseconds.
+    public static func iso(_ date: Date) -> String {
+        let milliseconds = date.unixMilliseconds
+        let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        let seconds = dayMilliseconds / 1000
+        return String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ", year, month, day,
+                      seconds / 3600, seconds / 60 % 60, seconds % 60, dayMilliseconds % 1000)
+    }
+
+    /// Parses `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction (up to milliseconds are kept), then `Z`
+    /// or an offset like `+02:00`; nil when it is not such a time.
+    public static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ start: Int, _ count: Int) -> Int64? {
+            guard start + count <= bytes.count else { return nil }
+            var value: Int64 = 0
+            for byte in bytes[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        func byte(_ index: Int, is expected: Character) -> Bool {
+            index < bytes.count && bytes[index] == expected.asciiValue!
+        }
+        guard bytes.count >= 20, byte(4, is: "-"), byte(7, is: "-"), byte(10, is: "T") || byte(10, is: "t") || byte(10, is: " "),
+              byte(13, is: ":"), byte(16, is: ":"),
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        var index = 19
+        var milliseconds: Int64 = 0
+        if byte(index, is: ".") {
+            index += 1
+            var digits = 0
+            while index < bytes.count, let digit = number(index, 1) {
+                if digits < 3 { milliseconds = milliseconds * 10 + digit }
+                digits += 1
+                index += 1
+            }
+            guard digits > 0 else { return nil }
+            for _ in digits..<max(digits, 3) { milliseconds *= 10 }
+        }
+        var offsetMinutes: Int64 = 0
+        if byte(index, is: "Z") || byte(index, is: "z") {
+            index += 1
+        } else if byte(index, is: "+") || byte(index, is: "-") {
+            guard let hours = number(index + 1, 2), byte(index + 3, is: ":"), let minutes = number(index + 4, 2),
+                  hours < 24, minutes < 60 else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (byte(index, is: "-") ? -1 : 1)
+            index += 6
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        let days = days(year: year, month: month, day: day)
+        let total = ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60_000 + second * 1000 + milliseconds
+        return Date(unixMilliseconds: total)
+    }
+
+    /// The calendar day of an instant in `timeZone`, as `YYYY-MM-DD`.
+    public static func day(of date: Date, in timeZone: TimeZone) -> String {
+        let local = date.unixMilliseconds + Int64(timeZone.secondsFromGMT(for: date)) * 1000
+        let (year, month, day) = civil(fromDays: floorDivision(local, 86_400_000).quotient)
+        return String(format: "%04lld-%02lld-%02lld", year, month, day)
+    }
+
+    /// The first instant of a `YYYY-MM-DD` day in `timeZone`, or nil when it is not a real date.
+    public static func startOfDay(_ text: Substring, in timeZone: TimeZone) -> Date? {
+        guard (try? Validation.due(String(text))) != nil,
+              let year = Int64(text.prefix(4)), let month = Int64(text.dropFirst(5).prefix(2)), let day = Int64(text.suffix(2))
+        else { return nil }
+        let midnightUTC = Date(unixMilliseconds: days(year: year, month: month, day: day) * 86_400_000)
+        // The offset at UTC midnight is the offset at local midnight except across a change that day;
+        // asking again at the shifted instant settles it.
+        let first = midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnightUTC)))
+        return midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: first)))
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+        return (quotient, value - quotient * divisor)
+    }
+
+    /// Howard Hinnant's days-to-civil algorithm.
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Howard Hinnant's days-from-civil algorithm.
+    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Reading a whole store for export and bringing a document in, for `tick export` and `tick import`.
+extension TodoStore {
+    /// Every list in the user's order, as an export describes them.
+    public func exportLists() throws -> [InteropList] {
+        try lists().map { InteropList(name: $0.name, isInbox: $0.id == Self.inboxListID, isCollapsed: $0.isCollapsed) }
+    }
+
+    /// Calls `body` with every todo and its list: lists in the user's order, each list's todos in
+    /// manual order (position, then id; done todos where they were placed), read a page at a time
+    /// from one snapshot so a big store costs little memory and another writer cannot tear the export.
+    public func forEachTodoForExport(_ body: (TodoItem, TodoList) throws -> Void) throws {
+        try reading {
+            for list in try lists() {
+                var after: (position: Int64, id: Int64)?
+                while true {
+                    let page = try fetchItems(
+                        "WHERE list_id = ? AND (position, id) > (?, ?) ORDER BY position, id LIMIT \(Self.exportPageSize)",
+                        [list.id, after?.position ?? Int64.min, after?.id ?? Int64.min])
+                    for item in page { try body(item, list) }
+                    guard page.count == Self.exportPageSize, let last = page.last else { break }
+                    after = (last.position, last.id)
+                }
+            }
+        }
+    }
+
+    /// The largest todo id in use (0 when there are none), so listings can size their id column up front.
+    public func largestTodoID() throws -> Int64 {
+        try connection.scalarInt("SELECT ifnull(max(id), 0) FROM todos")
+    }
+
+    /// The whole store as a document (for tests and small stores; exports stream instead).
+    public func exportDocument() throws -> InteropDocument {
+        var todos: [NewTodo] = []
+        try forEachTodoForExport { item, list in todos.append(NewTodo(item, listName: list.name)) }
+        return InteropDocument(lists: try exportLists(), todos: todos)
+    }
+
+    private static let exportPageSize = 1_000
+
+    /// Brings a document in, all or nothing, in one transaction: the lists it names are created in
+    /// its order (empty ones too), then its todos are appended to their lists by `importItems`.
+    ///
+    /// The document's Inbox maps to this store's Inbox. Into a fresh store (no todos, no list but
+    /// the Inbox) the Inbox also takes the document's name and every list its collapsed state, so an
+    /// export imported into an empty store gives back the same lists and todos. Undo takes back the
+    /// todos, then the lists.
+    @discardableResult
+    public func importDocument(_ document: InteropDocument, intoEmptyStoreOnly: Bool = false) throws -> [TodoItem] {
+        try requireWritable()
+        do {
+            return try connection.transaction {
+                let inboxName = try prepareLists(for: document)
+                let documentInbox = document.lists.first(where: \.isInbox).map { Validation.listNameKey($0.name) }
+                let todos = document.todos.map { todo -> NewTodo in
+                    guard Validation.listNameKey(todo.listName) == documentInbox else { return todo }
+                    var mapped = todo
+                    mapped.listName = inboxName
+                    return mapped
+                }
+                return try importItems(todos, intoEmptyStoreOnly: intoEmptyStoreOnly)
+            }
+        } catch {
+            // A step inside may have patched caches for changes the rollback just undid.
+            caches.removeAll()
+            throw error
+        }
+    }
+
+    /// Creates the document's missing lists (one undoable step) and returns the Inbox's name after it.
+    private func prepareLists(for document: InteropDocument) throws -> String {
+        for list in document.lists { _ = try Validation.listName(list.name) }
+        return try journaled {
+            let existing = try lists()
+            let counts = try readCounts()
+            let isFresh = existing.count == 1 && counts.open + counts.done == 0
+            var inbox = try requireList(id: Self.inboxListID)
+            var taken = Set(existing.map { Validation.listNameKey($0.name) })
+            if isFresh, let wanted = document.lists.first(where: \.isInbox) {
+                let name = try Validation.listName(wanted.name)
+                try connection.run("UPDATE lists SET name = ?, collapsed = ? WHERE id = ?", [name, wanted.isCollapsed, inbox.id])
+                taken = [Validation.listNameKey(name)]
+                inbox.name = name
+            }
+            let highest = try connection.queryFirst("SELECT max(position) FROM lists") { $0.optionalInt64(at: 0) }
+            var position = (highest ?? nil) ?? 0
+            for list in document.lists where !list.isInbox && taken.insert(Validation.listNameKey(list.name)).inserted {
+                let (next, overflow) = position.addingReportingOverflow(Self.positionGap)
+                position = overflow ? Int64.max : next
+                try connection.run("INSERT INTO lists(name, position, collapsed) VALUES (?, ?, ?)",
+                                   [try Validation.listName(list.name), position, list.isCollapsed])
+            }
+            return (inbox.name, StepSummary(description: "import lists"))
+        }
+    }
+}
+
+extension NewTodo {
+    /// The todo as an export carries it: every field but the id and the position.
+    public init(_ item: TodoItem, listName: String) {
+        self.init(title: item.title, notes: item.notes, listName: listName, priority: item.priority, due: item.due,
+                  isFlagged: item.isFlagged, createdAt: item.createdAt, completedAt: item.completedAt)
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// todo.txt (http://todotxt.org): one todo per line, in the format's conventions.
+///
+/// `x 2026-11-29 2026-11-20 Call the dentist +Health due:2026-12-01 pri:A` — a done todo starts with
+/// `x` and its completion date; an open one may start with a priority `(A)`–`(Z)`; then the
+/// creation date and the text. In the text, `+project` names the list (the last one, when there
+/// are several; the others stay in the title), `due:YYYY-MM-DD` the due day, and `pri:A` keeps a
+/// done todo's priority. Tick's priorities map to `(A)` high, `(B)` medium, `(C)` low; `(D)`–`(Z)`
+/// import as low. Todos in the Inbox have no `+project`; spaces in list names become `_`. Notes,
+/// flags and times of day are not part of todo.txt (JSON keeps them); line breaks in titles become spaces.
+public enum TodoTxtFormat {
+    /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
+    public static func line(for item: TodoItem, listName: String?, timeZone: TimeZone = .current) -> String {
+        var parts: [String] = []
+        if let completed = item.completedAt {
+            parts += ["x", Timestamp.day(of: completed, in: timeZone)]
+        } else if item.priority > 0 {
+            parts.append("(\(letter(forPriority: item.priority)))")
+        }
+        parts.append(Timestamp.day(of: item.createdAt, in: timeZone))
+        parts.append(oneLine(item.title))
+        if let listName {
+            parts.append("+" + String(listName.map { $0.isWhitespace ? "_" : $0 }))
+        }
+        if let due = item.due { parts.append("due:" + due) }
+        if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Writes every todo through `write`, a line at a time (lists in order, each in manual order);
+    /// returns how many were written.
+    @discardableResult
+    public static func export(_ store: TodoStore, timeZone: TimeZone = .current, to write: (String) throws -> Void) throws -> Int {
+        var count = 0
+        try store.forEachTodoForExport { item, list in
+            try write(line(for: item, listName: list.id == TodoStore.inboxListID ? nil : list.name, timeZone: timeZone) + "\n")
+            count += 1
+        }
+        return count
+    }
+
+    /// Reads a todo.txt file; blank lines are skipped, CR LF line ends and a byte order mark are fine.
+    /// `now` stands in for the completion time of a done todo without a completion date.
+    public static func decode(_ data: Data, timeZone: TimeZone = .current, now: Date = Date()) throws(InteropError) -> InteropDocument {
+        var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        var number = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            var lineBytes = rawLine
+            if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
+            guard let text = String(validating: lineBytes, as: UTF8.self) else {
+                throw InteropError(line: number, problem: "the line is not valid UTF-8")
+            }
+            if text.allSatisfy(\.isWhitespace) { continue }
+            do {
+                document.todos.append(try todo(from: text, timeZone: timeZone, now: now))
+            } catch let problem {
+                throw InteropError(line: number, problem: problem.message)
+            }
+        }
+        return document
+    }
+
+    /// Why one line cannot be imported.
+    struct LineProblem: Error { var message: String }
+
+    /// Parses one non-blank line.
+    static func todo(from text: String, timeZone: TimeZone, now: Date) throws(LineProblem) -> NewTodo {
+        var rest = Substring(text)
+        var todo = NewTodo(title: "")
+        var completed: Date?
+        var created: Date?
+        var isDone = false
+        if rest.hasPrefix("x ") {
+            isDone = true
+            rest = rest.dropFirst(2)
+            if let day = try leadingDate(&rest, timeZone: timeZone) {
+                completed = day
+                created = try leadingDate(&rest, timeZone: timeZone)
+            }
+        } else {
+            let bytes = Array(rest.utf8.prefix(4))
+            if bytes.count == 4, bytes[0] == UInt8(ascii: "("), (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[1]),
+               bytes[2] == UInt8(ascii: ")"), bytes[3] == UInt8(ascii: " ") {
+                todo.priority = priority(forLetter: bytes[1])
+                rest = rest.dropFirst(4)
+            }
+            created = try leadingDate(&rest, timeZone: timeZone)
+        }
+        var words = rest.split(separator: " ", omittingEmptySubsequences: false)
+        if let index = words.lastIndex(where: { $0.count > 1 && $0.hasPrefix("+") && !$0.dropFirst().allSatisfy(\.isWhitespace) }) {
+            todo.listName = String(words.remove(at: index).dropFirst())
+        }
+        if let index = words.lastIndex(where: { $0.hasPrefix("due:") }) {
+            let value = String(words[index].dropFirst(4))
+            guard (try? Validation.due(value)) != nil else {
+                throw LineProblem(message: "invalid due date \(StoreError.quoted(value)): write due:YYYY-MM-DD, like due:2026-12-24")
+            }
+            todo.due = value
+            words.remove(at: index)
+        }
+        if let index = words.lastIndex(where: { $0.count == 5 && $0.hasPrefix("pri:") && $0.last!.isUppercase && $0.last!.isASCII }) {
+            if todo.priority == 0 { todo.priority = priority(forLetter: words[index].utf8.last!) }
+            words.remove(at: index)
+        }
+        todo.title = words.joined(separator: " ")
+        guard !todo.title.allSatisfy(\.isWhitespace) else {
+            throw LineProblem(message: "no title (only dates, a priority, a +project or due: were found)")
+        }
+        if isDone { completed = completed ?? created ?? now }
+        todo.completedAt = completed
+        todo.createdAt = created ?? (isDone ? completed : nil)
+        return todo
+    }
+
+    /// Takes a `YYYY-MM-DD ` date off the front of `rest`; a date-shaped word that is not a real day is an error.
+    private static func leadingDate(_ rest: inout Substring, timeZone: TimeZone) throws(LineProblem) -> Date? {
+        let word = rest.prefix { $0 != " " }
+        let shape = word.utf8.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        guard word.utf8.count == 10, shape else { return nil }
+        guard let date = Timestamp.startOfDay(word, in: timeZone) else {
+            throw LineProblem(message: "invalid date \(StoreError.quoted(String(word))): dates are YYYY-MM-DD, like 2026-11-29")
+        }
+        rest = rest.dropFirst(10)
+        if rest.first == " " { rest = rest.dropFirst() }
+        return date
+    }
+
+    /// `(A)` is Tick's high priority (3), `(B)` medium, `(C)` and below low.
+    private static func priority(forLetter letter: UInt8) -> Int {
+        max(1, 3 - Int(letter - UInt8(ascii: "A")))
+    }
+
+    private static func letter(forPriority priority: Int) -> Character {
+        Character(Unicode.Scalar(UInt8(ascii: "A") + UInt8(3 - min(3, priority))))
+    }
+
+    /// todo.txt has one todo per line, so line breaks inside a title become spaces.
+    private static func oneLine(_ title: String) -> String {
+        func breaksLine(_ character: Character) -> Bool { character.unicodeScalars.contains { $0 == "\n" || $0 == "\r" } }
+        guard title.contains(where: breaksLine) else { return title }
+        return String(title.map { breaksLine($0) ? " " : $0 })
+    }
+}
