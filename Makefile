@@ -6,7 +6,7 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev
 TEST_PACKAGES := tmux locales
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean screens bench stress bench
+.PHONY: all deps test-deps build release run test clean screens bench stress fuzz bench
 
 all: build
 
@@ -61,3 +61,8 @@ bench: release
 # STRESS_ROUNDS and STRESS_SEED override the defaults; CI runs a short seeded round as a test.
 stress: build
 	./.build/debug/tick-stress --rounds $${STRESS_ROUNDS:-50} $${STRESS_SEED:+--seed $$STRESS_SEED}
+
+# Random key streams against the whole app, checked after every key, plus random key scripts for the
+# parser, for FUZZ_SECONDS (default 300). CI runs a short seeded round as a test.
+fuzz: build
+	./.build/debug/tick-fuzz --seconds $${FUZZ_SECONDS:-300} $${FUZZ_SEED:+--seed $$FUZZ_SEED}

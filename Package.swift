@@ -23,6 +23,7 @@ let package = Package(
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
 
         .executableTarget(name: "tick-stress", dependencies: ["TodoStore"], path: "Sources/tick-stress"),
+        .executableTarget(name: "tick-fuzz", dependencies: ["TickApp", "TermTable", "TodoStore"], path: "Sources/tick-fuzz"),
 
         .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),

@@ -1,0 +1,39 @@
+import TickApp
+
+/// Feeds random and mutated key-script text to the parser: it must return keys or an error, never crash.
+struct ScriptFuzzer {
+    var random: SplitMix
+
+    init(seed: UInt64) { random = SplitMix(seed: seed) }
+
+    private static let seeds = ["aBuy milk<Enter>x", "<C-d><PageDown><M-b><F12><lt><S-Tab>", "j<Up>\n<Esc>", "<Wait 5ms><Snap>"]
+
+    /// One input: random bytes, or a valid script with bytes flipped, cut or repeated.
+    mutating func nextInput() -> String {
+        if random.next() % 3 == 0 {
+            let count = Int(random.next() % 200)
+            return String(decoding: (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }, as: UTF8.self)
+        }
+        var bytes = Array(Self.seeds[Int(random.next() % UInt64(Self.seeds.count))].utf8)
+        for _ in 0..<Int(random.next() % 6) {
+            guard !bytes.isEmpty else { break }
+            let index = Int(random.next() % UInt64(bytes.count))
+            switch random.next() % 4 {
+            case 0: bytes[index] = UInt8(truncatingIfNeeded: random.next())
+            case 1: bytes.remove(at: index)
+            case 2: bytes.insert(contentsOf: bytes[index...].prefix(8), at: index)
+            default: bytes.insert([UInt8(ascii: "<"), UInt8(ascii: ">")][Int(random.next() % 2)], at: index)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses `count` inputs; a crash ends the process, which is the failure.
+    mutating func run(count: Int) -> Int {
+        var parsed = 0
+        for _ in 0..<count {
+            if (try? KeyScript.parse(nextInput())) != nil { parsed += 1 }
+        }
+        return parsed
+    }
+}

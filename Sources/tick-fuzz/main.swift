@@ -1,0 +1,44 @@
+import Foundation
+import TickApp
+import TodoStore
+
+// tick-fuzz: random key streams against the whole app (checked after every key) and random input
+// to the key-script parser, for a given time. A failure prints the seed that replays it.
+//
+//   tick-fuzz [--seconds 60] [--seed N] [--keys 3000]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String, in arguments: [String] = arguments) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+let seconds = option("--seconds").flatMap(Double.init) ?? 60
+let keysPerRun = option("--keys").flatMap(Int.init) ?? 3_000
+var seed = option("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
+let deadline = Date().addingTimeInterval(seconds)
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-fuzz-\(getpid())")
+try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+var runs = 0, keys = 0, scripts = 0
+print("tick-fuzz: \(seconds) s, first seed \(seed)")
+repeat {
+    let path = folder.appendingPathComponent("run-\(seed).db").path
+    var fuzzer = KeyFuzzer(seed: seed)
+    do {
+        try fuzzer.run(path: path, keys: keysPerRun)
+    } catch {
+        let replay = fuzzer.played.suffix(40).map(\.description).joined()
+        print("tick-fuzz: FAILED with seed \(seed) after \(fuzzer.played.count) keys: \(error)\n  last keys: \(replay)\n  replay: tick-fuzz --seed \(seed) --keys \(fuzzer.played.count) --seconds 0")
+        exit(1)
+    }
+    var parser = ScriptFuzzer(seed: seed)
+    _ = parser.run(count: 500)
+    try? FileManager.default.removeItem(atPath: path)
+    runs += 1
+    keys += fuzzer.played.count
+    scripts += 500
+    seed &+= 1
+} while Date() < deadline
+print("tick-fuzz: \(runs) runs, \(keys) keys played and checked, \(scripts) key scripts parsed, no failure")
