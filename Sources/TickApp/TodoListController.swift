@@ -81,7 +81,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     }
 
     /// The store query behind a section.
-    func query(forSection section: Int) -> SectionQuery {
+    public func query(forSection section: Int) -> SectionQuery {
         options.query(listID: lists[section].id)
     }
 
