@@ -3,7 +3,8 @@ import TickApp
 import TodoStore
 
 // tick-fuzz: random key streams against the whole app (checked after every key) and random input
-// to the key-script parser, for a given time. A failure prints the seed that replays it.
+// to the key-script parser and the todo.txt and JSON importers, for a given time. A failure prints
+// the seed that replays it.
 //
 //   tick-fuzz [--seconds 60] [--seed N] [--keys 3000]
 
@@ -21,7 +22,7 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-var runs = 0, keys = 0, scripts = 0
+var runs = 0, keys = 0, scripts = 0, imports = 0
 print("tick-fuzz: \(seconds) s, first seed \(seed)")
 repeat {
     let path = folder.appendingPathComponent("run-\(seed).db").path
@@ -35,10 +36,13 @@ repeat {
     }
     var parser = ScriptFuzzer(seed: seed)
     _ = parser.run(count: 500)
+    var importer = ImportFuzzer(seed: seed)
+    _ = importer.run(count: 200)
     try? FileManager.default.removeItem(atPath: path)
     runs += 1
     keys += fuzzer.played.count
     scripts += 500
+    imports += 800
     seed &+= 1
 } while Date() < deadline
-print("tick-fuzz: \(runs) runs, \(keys) keys played and checked, \(scripts) key scripts parsed, no failure")
+print("tick-fuzz: \(runs) runs, \(keys) keys played and checked, \(scripts) key scripts parsed, \(imports) import files decoded, no failure")
