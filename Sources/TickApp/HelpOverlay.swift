@@ -29,7 +29,9 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         }
         if !editing.isEmpty { sections.insert((Command.Group.editing.rawValue, editing), at: min(sections.count, 5)) }
         self.sections = sections
-        tableView.register(TableViewCell.self, forCellReuseIdentifier: "help")
+        tableView.register(HelpCell.self, forCellReuseIdentifier: "help")
+        // A long summary wraps under its own column rather than losing its end to "…".
+        tableView.rowHeight = TableView.automaticDimension
         tableView.dataSource = self
         tableView.delegate = self
         tableView.moveSelectionToFirstRow()
@@ -104,15 +106,40 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].entries.count }
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { sections[section].title }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "help", for: indexPath)
+        let cell = tableView.dequeueReusableCell(withIdentifier: "help", for: indexPath) as! HelpCell
         let entry = sections[indexPath.section].entries[indexPath.row]
-        var text = StyledText(HelpOverlay.padded(entry.keys, to: 22), style: Style(attributes: .bold))
-        text.append(entry.summary)
-        cell.text = text
+        cell.keys = entry.keys
+        cell.summary = entry.summary
         return cell
     }
+}
 
-    private static func padded(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text)))
+/// One line of help: the keys in bold in a column of their own, the summary beside them, wrapped
+/// under itself (a hanging indent) when the screen is too narrow for it.
+final class HelpCell: TableViewCell {
+    var keys = "" { didSet { setNeedsDisplay() } }
+    var summary = "" { didSet { setNeedsDisplay() } }
+
+    /// Where summaries start: 22 columns, less on a narrow screen.
+    static func summaryColumn(width: Int) -> Int { min(22, max(8, width / 3)) }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        keys = ""
+        summary = ""
+    }
+
+    override func heightThatFits(width: Int) -> Int {
+        max(1, TextWrapping.lineCount(StyledText(summary), width: max(1, width - Self.summaryColumn(width: width))))
+    }
+
+    override func draw(in canvas: inout Canvas) {
+        let column = Self.summaryColumn(width: canvas.width)
+        canvas.draw(keys, at: Point(x: 0, y: 0), style: Style(attributes: .bold), maxWidth: column - 1, truncation: .ellipsis)
+        let lines = TextWrapping.wrap(StyledText(summary), width: max(1, canvas.width - column))
+        for (y, line) in lines.prefix(canvas.height).enumerated() {
+            canvas.draw(glyphs: line, at: Point(x: column, y: y), maxWidth: canvas.width - column)
+        }
+        drawHighlight(in: &canvas)
     }
 }

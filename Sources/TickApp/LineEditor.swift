@@ -50,7 +50,14 @@ public struct LineEditor: Equatable {
         case .delete, .control("d"):
             guard cursor < characters.count else { break }
             characters.remove(at: cursor)
-        case .control("w"), .alt("\u{7F}"):
+        case .control("w"):
+            // As readline's unix-word-rubout: back to the previous blank, so a whole `@2026-12-24` or `!!` goes.
+            var start = cursor
+            while start > 0, characters[start - 1].isWhitespace { start -= 1 }
+            while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .alt("\u{7F}"), .alt("\u{8}"):
             let start = wordStart(before: cursor)
             characters.removeSubrange(start..<cursor)
             cursor = start

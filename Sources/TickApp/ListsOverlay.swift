@@ -35,12 +35,8 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         case .character("j"), .down: tableView.moveSelection(by: 1)
         case .character("k"), .up: tableView.moveSelection(by: -1)
         case .enter:
-            if let target = selected, let section = list.section(ofList: target.id) {
-                if list.sectionCounts[section] > 0 {
-                    list.tableView.moveSelection(to: IndexPath(row: 0, section: section))
-                }
-                list.tableView.scrollToRow(at: IndexPath(row: 0, section: section), at: .top)
-            }
+            // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
+            if let target = selected, let section = list.section(ofList: target.id) { list.focus(section: section) }
             return false
         case .character("a"):
             guard !app.refusesChanges() else { break }

@@ -20,14 +20,17 @@ final class PromptOverlay: Overlay {
     let cancel: () -> Void
     /// Runs after every edit with the text so far (live search).
     let change: ((String) -> Void)?
+    /// Gets the keys the editor has no use for (the search passes ↑/↓ to the list).
+    let otherKey: ((Key) -> Void)?
 
     init(label: String, text: String = "", submit: @escaping (String) -> Bool, cancel: @escaping () -> Void = {},
-         change: ((String) -> Void)? = nil) {
+         change: ((String) -> Void)? = nil, otherKey: ((Key) -> Void)? = nil) {
         self.label = label
         editor = LineEditor(text: text)
         self.submit = submit
         self.cancel = cancel
         self.change = change
+        self.otherKey = otherKey
     }
 
     var bottomLines: Int? { 1 }
@@ -38,7 +41,9 @@ final class PromptOverlay: Overlay {
         case .edited:
             if editor.text != before { change?(editor.text) }
             return true
-        case .ignored: return true
+        case .ignored:
+            otherKey?(key)
+            return true
         case .cancelled:
             cancel()
             return false

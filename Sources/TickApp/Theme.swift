@@ -97,7 +97,8 @@ public struct Theme: Sendable {
         theme.flag = strip(flag)
         theme.due = strip(due)
         theme.dueToday = strip(dueToday)
-        theme.overdue = strip(overdue)
+        // Without red, late must still differ from today (bold): underlined as well.
+        theme.overdue = Style(attributes: overdue.attributes.union(.underline))
         theme.match = Style(attributes: [.underline, .bold])
         theme.header = strip(header)
         return theme

@@ -7,11 +7,18 @@ extension TickApp {
         let table = list.tableView
         let page = max(1, table.frame.height - 1)
         let selected = table.indexPathForSelectedRow
-        // Moving the highlight leaves an empty list that Tab had focused.
+        // Moving the highlight leaves an empty (or collapsed) list that Tab or z had focused; j/k go on
+        // from its header to the rows beside it.
+        let focusedSection = selected == nil ? list.focusedEmptyListID.flatMap { list.section(ofList: $0) } : nil
         if command.group == .navigation { list.focusedEmptyListID = nil }
         switch command {
-        case .moveDown: table.moveSelection(by: 1)
-        case .moveUp: table.moveSelection(by: -1)
+        case .moveDown, .moveUp:
+            let forward = command == .moveDown
+            if let focusedSection, let beside = list.row(beside: focusedSection, forward: forward) {
+                table.moveSelection(to: beside)
+            } else {
+                table.moveSelection(by: forward ? 1 : -1)
+            }
         case .moveToTop: table.moveSelectionToFirstRow()
         case .moveToBottom: table.moveSelectionToLastRow()
         case .pageDown: table.moveSelection(byLines: page)
@@ -43,7 +50,7 @@ extension TickApp {
         case .search: openSearch()
         case .nextMatch: list.jumpToMatch(forward: true)
         case .previousMatch: list.jumpToMatch(forward: false)
-        case .collapse: if !refusesChanges(), let section = selected?.section ?? (list.lists.isEmpty ? nil : 0) { list.toggleCollapsed(section: section) }
+        case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
         case .toggleCompleted:
             list.options.showsCompleted.toggle()
             list.reloadFromStore()
@@ -100,6 +107,16 @@ extension TickApp {
             list.endSearch(keepsHighlights: false, fallback: before)
         }, change: { [unowned self] text in
             list.filter(by: text)
+        }, otherKey: { [unowned self] key in
+            // The arrows move the highlight among the matches, so Enter or Esc leaves the search on one of them.
+            let table = list.tableView
+            switch key {
+            case .down: table.moveSelection(by: 1)
+            case .up: table.moveSelection(by: -1)
+            case .pageDown: table.moveSelection(byLines: max(1, table.frame.height - 1))
+            case .pageUp: table.moveSelection(byLines: -max(1, table.frame.height - 1))
+            default: break
+            }
         }))
     }
 

@@ -13,8 +13,11 @@ extension TodoListController {
             return false
         }
         guard let list = currentList else { return false }
-        let selected = selectedItem
-        let after = (selected?.listID == list.id && selected?.isDone == false) ? selected?.id : nil
+        var after: Int64?
+        if let selected = selectedItem, selected.listID == list.id {
+            // Done todos sit together at the end: next to one, the new todo goes just above them.
+            after = selected.isDone ? lastOpenTodo(inList: list) : selected.id
+        }
         return mutate {
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
@@ -27,6 +30,13 @@ extension TodoListController {
             }
             message = .info("Added \(quoted(item.title))" + (indexPath(ofTodo: item.id, inList: item.listID) == nil ? " (hidden by the current view)" : ""))
         }
+    }
+
+    /// The last open todo of a list in manual order, or nil when it has none.
+    private func lastOpenTodo(inList list: TodoList) -> Int64? {
+        guard list.openCount > 0 else { return nil }
+        let open = SectionQuery(listID: list.id, sort: .manual, includesCompleted: false)
+        return (try? store.items(open, in: (list.openCount - 1)..<list.openCount))?.first?.id
     }
 
     /// Marks the todo at a row done, or not done again. The highlight stays at the same place, so
@@ -133,6 +143,11 @@ extension TodoListController {
     public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
                           toProposedIndexPath proposed: IndexPath) -> IndexPath {
         let open = lists[proposed.section].openCount - (proposed.section == sourceIndexPath.section ? 1 : 0)
+        // Down from the last open todo, onto the done ones: on into the next list, as past a list's end.
+        if proposed.section == sourceIndexPath.section, proposed.row > sourceIndexPath.row, sourceIndexPath.row >= open,
+           proposed.section + 1 < lists.count {
+            return IndexPath(row: 0, section: proposed.section + 1)
+        }
         return IndexPath(row: min(proposed.row, max(0, open)), section: proposed.section)
     }
 

@@ -15,8 +15,16 @@ extension TodoListController {
     }
 
     /// The todos behind the marked rows.
-    private func markedItems() -> [(IndexPath, TodoItem)] {
+    func markedItems() -> [(IndexPath, TodoItem)] {
         markedIndexPaths.compactMap { indexPath in item(at: indexPath).map { (indexPath, $0) } }
+    }
+
+    /// Marks these todos again where they are shown now. The user marked todos, not places: after a
+    /// reload moved rows (completion, a new sort, an undo) a mark left on its old row would mark
+    /// another todo, which `d` would then delete.
+    func remark(_ todos: [TodoItem]) {
+        tableView.unmarkAllRows()
+        tableView.markRows(at: todos.compactMap { indexPath(ofTodo: $0.id, inList: $0.listID) })
     }
 
     /// Deletes every marked todo in one transaction; the table hears of it as one batch.
@@ -42,6 +50,7 @@ extension TodoListController {
             refreshLists()
             // Completed todos move to the end of their lists: their sections are shown afresh, as one batch.
             try tableView.reloadSections(Array(Set(marked.map(\.0.section))).sorted())
+            remark(marked.map(\.1))
             try refreshVisibleRowsIfNeeded()
             message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes")
         }

@@ -7,9 +7,11 @@ extension TodoListController {
     public func filter(by text: String?) {
         let filter = (text?.isEmpty ?? true) ? nil : text
         guard filter != options.filter else { return }
+        let marked = tableView.isEditing ? markedItems().map(\.1) : []
         options.filter = filter
         refreshLists()
         tableView.reloadData()
+        if !marked.isEmpty { remark(marked) }
         tableView.moveSelectionToFirstRow()
     }
 

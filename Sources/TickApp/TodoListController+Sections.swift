@@ -3,7 +3,7 @@ import TodoStore
 
 /// Lists as sections: collapsing, jumping between them, and changing the lists themselves.
 extension TodoListController {
-    /// Collapses the highlighted row's list, or expands it again (remembered in the store).
+    /// Collapses the current list, or expands it again (remembered in the store).
     public func toggleCollapsed(section: Int) {
         guard section < lists.count else { return }
         let list = lists[section]
@@ -12,11 +12,15 @@ extension TodoListController {
             refreshLists()
             // The engine animates nothing: the section's rows go or come back as one batch.
             try tableView.reloadSections([section])
-            if !lists[section].isCollapsed, sectionCounts[section] > 0 {
-                tableView.moveSelection(to: IndexPath(row: 0, section: section))
-            }
+            // As in a tree view, the focus stays on the list just folded, so z unfolds it again.
+            focus(section: section)
             message = .info(lists[section].isCollapsed ? "Collapsed \(list.name) · z expands" : "Expanded \(list.name)")
         }
+    }
+
+    /// The section new todos, `z` and the lists screen act on: the focused list's, else the highlighted row's.
+    var currentSection: Int? {
+        currentList.flatMap { section(ofList: $0.id) }
     }
 
     /// Highlights the first row of the next (or previous) list, wrapping around; an empty list is
@@ -44,6 +48,13 @@ extension TodoListController {
             // An empty section has no row to scroll to: bring its header into view.
             message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? "collapsed (z expands)" : "empty") · a adds a todo to it")
         }
+    }
+
+    /// The first row below a list's header (forward) or the last row above it, in the lists around it.
+    func row(beside section: Int, forward: Bool) -> IndexPath? {
+        let candidates = forward ? Array((section + 1)..<max(section + 1, lists.count)) : Array((0..<section).reversed())
+        guard let target = candidates.first(where: { $0 < sectionCounts.count && sectionCounts[$0] > 0 }) else { return nil }
+        return IndexPath(row: forward ? 0 : sectionCounts[target] - 1, section: target)
     }
 
     /// Makes a new list (at the end) and returns it, or nil with a message.

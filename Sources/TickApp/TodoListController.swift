@@ -139,7 +139,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         guard section < lists.count else { return nil }
         let list = lists[section]
         var title = (list.isCollapsed ? "▸ " : "▾ ") + list.name
-        if list.id == focusedEmptyListID { return "▶ \(list.name) · empty · a adds a todo here" }
+        if list.id == focusedEmptyListID {
+            return "▶ \(list.name) · " + (list.isCollapsed ? "\(list.openCount) open · collapsed" : "empty · a adds a todo here")
+        }
         if options.filter != nil {
             title += " · \(sectionCounts[section]) match\(sectionCounts[section] == 1 ? "" : "es")"
         } else {
@@ -157,6 +159,11 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         cell.highlight = options.filter ?? highlightedSearch
         cell.showsPriorityColumn = listsWithPriorities.contains(lists[indexPath.section].id)
         return cell
+    }
+
+    /// Headers take the theme's header style (a config file's `color header …`), as UIKit's delegate styles them.
+    public func tableView(_ tableView: TableView, willDisplayHeaderView view: TableViewHeaderFooterView, forSection section: Int) {
+        view.style = theme.header
     }
 
     public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
@@ -194,10 +201,25 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public func reloadFromStore(selecting preferred: Int64? = nil) {
         let selectedID = preferred ?? selectedItem?.id
         let fallback = tableView.indexPathForSelectedRow
+        let marked = tableView.isEditing ? markedItems().map(\.1) : []
         refreshLists()
         needsVisibleRowsRefresh = false
         tableView.reloadData()
+        if !marked.isEmpty { remark(marked) }
         if let selectedID, select(todo: selectedID) { return }
+        // The highlighted todo's list was folded (a redo of z, another Tick): its header takes the focus.
+        if let selectedID, let item = try? store.item(id: selectedID), let section = section(ofList: item.listID),
+           lists[section].isCollapsed {
+            focusedEmptyListID = item.listID
+        }
+        // A focused list stays focused; if it shows rows now (an undo expanded it), its first one is highlighted.
+        if let focused = focusedEmptyListID, let section = section(ofList: focused) {
+            let said = message  // a reload (an external change, say) is no news about the focused list
+            focus(section: section)
+            message = said
+            return
+        }
+        focusedEmptyListID = nil
         if let fallback, tableView.totalNumberOfRows > 0 {
             tableView.moveSelection(to: tableView.isValid(fallback) ? fallback : IndexPath(row: 0, section: 0))
             if !tableView.isValid(fallback) { tableView.moveSelectionToFirstRow() }
