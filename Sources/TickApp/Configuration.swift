@@ -1,5 +1,6 @@
 import Foundation
 import TermTable
+import TodoStore
 
 /// Settings read from the config file (`$XDG_CONFIG_HOME/tick/config`, else `~/.config/tick/config`).
 ///
@@ -9,6 +10,10 @@ import TermTable
 ///     unbind <key>                unbind d
 ///     color <element> <color> [on <color>] [bold] [dim] [underline] [reverse] [italic]
 ///     mouse yes|no
+///     list <name>                 the list Tick starts on and `tick add` uses
+///     hide-completed yes|no
+///     sort manual|due|priority|created
+///     history <n>                 how many changes undo can go back (default 100)
 ///
 /// A bad line is reported with the file, line and problem, and the other lines still apply.
 public struct Configuration: Equatable {
@@ -18,6 +23,14 @@ public struct Configuration: Equatable {
     public var colors: [String: Style] = [:]
     /// Whether to ask the terminal for mouse events (`mouse no` turns it off).
     public var mouse = true
+    /// The list Tick starts on and `tick add` uses (`list Work`); nil is the Inbox.
+    public var defaultList: String?
+    /// Whether completed todos start hidden (`hide-completed yes`).
+    public var hidesCompleted = false
+    /// The sort Tick starts with (`sort due`).
+    public var sort: TodoSort = .manual
+    /// How many changes undo can go back (`history 200`).
+    public var historyDepth = 100
     /// Problems found, one line each: `path:line: problem`.
     public var problems: [String] = []
 
@@ -85,8 +98,25 @@ public struct Configuration: Equatable {
         case "mouse":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "mouse wants yes or no") }
             mouse = value
+        case "list":
+            let name = arguments.joined(separator: " ")
+            guard !name.isEmpty else { throw Problem(message: "list wants a list name, like: list Work") }
+            defaultList = name
+        case "hide-completed":
+            guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "hide-completed wants yes or no") }
+            hidesCompleted = value
+        case "sort":
+            guard arguments.count == 1, let value = TodoSort(rawValue: arguments[0].lowercased()) else {
+                throw Problem(message: "sort wants one of: \(TodoSort.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            sort = value
+        case "history":
+            guard arguments.count == 1, let value = Int(arguments[0]), (0...10_000).contains(value) else {
+                throw Problem(message: "history wants a number of changes from 0 to 10000")
+            }
+            historyDepth = value
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, sort, history)")
         }
     }
 
@@ -145,7 +175,8 @@ public struct Configuration: Equatable {
     }
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-        lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems
+        lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
+            && lhs.hidesCompleted == rhs.hidesCompleted && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
             && lhs.keyMap.bindings.map { "\($0.key)=\($0.command)" } == rhs.keyMap.bindings.map { "\($0.key)=\($0.command)" }
     }
 }

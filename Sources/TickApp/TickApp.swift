@@ -36,6 +36,19 @@ public final class TickApp {
         self.size = size
         keyMap = configuration.keyMap
         list.theme = self.theme
+        // The view the config file asks for: sort, completed todos, and the list to start on.
+        if configuration.sort != .manual || configuration.hidesCompleted {
+            list.options.sort = configuration.sort
+            list.options.showsCompleted = !configuration.hidesCompleted
+            list.reloadFromStore()
+        }
+        if let name = configuration.defaultList {
+            if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+                list.focus(section: wanted)
+            } else {
+                list.message = .error("config: there is no list named \(name); L creates lists")
+            }
+        }
         if let first = configuration.problems.first {
             let more = configuration.problems.count > 1 ? " (+\(configuration.problems.count - 1) more)" : ""
             list.message = .error("config: \(first)\(more)")

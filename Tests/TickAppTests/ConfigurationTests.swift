@@ -1,5 +1,6 @@
 import Testing
 import TermTable
+import TodoStore
 @testable import TickApp
 
 @Suite("Config file")
@@ -76,5 +77,39 @@ struct ConfigurationTests {
     ])
     func location(environment: [String: String], expected: String) {
         #expect(Configuration.defaultPath(environment: environment) == expected)
+    }
+}
+
+@Suite("Config file view settings")
+struct ConfigurationViewTests {
+    @Test("list, hide-completed, sort and history are read and applied at start-up")
+    func viewSettings() throws {
+        let configuration = Configuration.parse("list work\nhide-completed yes\nsort due\nhistory 7\n", path: "/c")
+        #expect(configuration.problems.isEmpty)
+        #expect(configuration.defaultList == "work" && configuration.hidesCompleted && configuration.sort == .due && configuration.historyDepth == 7)
+        let temporary = try TemporaryStore()
+        let work = try temporary.store.addList(named: "Work")
+        let done = try temporary.store.add(title: "Old", listID: TodoStore.inboxListID)
+        try temporary.store.setDone(true, ids: [done.id])
+        try temporary.store.add(title: "Later", listID: work.id, due: "2026-12-24")
+        try temporary.store.add(title: "Sooner", listID: work.id, due: "2026-12-01")
+        let app = TickApp(store: temporary.store, size: Size(width: 50, height: 8), configuration: configuration)
+        let lines = withoutIndicator(app.screenLines)
+        #expect(!lines.contains { $0.contains("Old") })          // completed hidden
+        #expect(lines.firstIndex { $0.contains("Sooner") }! < lines.firstIndex { $0.contains("Later") }!)  // by due date
+        try app.type("aIn work<Enter>")
+        #expect(try temporary.store.item(id: app.list.selectedItem!.id)?.listID == work.id)  // started on Work
+    }
+
+    @Test("Bad view settings are reported and ignored", arguments: [
+        ("sort sideways", "/c:1: sort wants one of: manual, due, priority, created"),
+        ("hide-completed maybe", "/c:1: hide-completed wants yes or no"),
+        ("history -3", "/c:1: history wants a number of changes from 0 to 10000"),
+        ("list", "/c:1: list wants a list name, like: list Work"),
+    ])
+    func badSettings(line: String, problem: String) {
+        let configuration = Configuration.parse(line, path: "/c")
+        #expect(configuration.problems == [problem])
+        #expect(configuration.sort == .manual && !configuration.hidesCompleted && configuration.historyDepth == 100)
     }
 }
