@@ -46,9 +46,13 @@ test: test-deps
 clean:
 	rm -rf .build
 
-# Regenerates the screens shown in README.md from docs/screens/*.keys.
+# Regenerates the screens shown in README.md from docs/screens/*.keys (a test fails when one is stale).
 screens: build
 	./scripts/update-screens.sh
+
+# Plays the built-in tour in this terminal on a throwaway store; ARGS="--delay 80ms" plays it faster.
+demo: build
+	./.build/debug/tick demo $(ARGS)
 
 # Builds release and measures the real `tick` in a pseudo-terminal at several store sizes; prints the
 # table and writes BENCHMARKS.md. A few minutes; BENCH_SIZES=0,1000 shortens it. Stores are cached

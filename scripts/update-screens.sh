@@ -1,23 +1,35 @@
 #!/bin/sh
 # Regenerates the screens in README.md from the key scripts in docs/screens/, so they never go stale.
 # A block in the README looks like:  <!-- screen: NAME WxH --> ```text ... ``` <!-- /screen -->
-# and is replaced by the output of docs/screens/NAME.keys played on an empty store at WxH.
+# and is replaced by the output of docs/screens/NAME.keys played on an empty store at WxH (the final
+# screen, or what its <Snap> tags print). Scripts start with <Today YYYY-MM-DD> so relative due dates
+# ("in 3 d") read the same whatever day this runs. A key script that is not used by the README, or a
+# block whose script is missing, is an error.
 set -eu
 cd "$(dirname "$0")/.."
 tick=${TICK:-.build/debug/tick}
+[ -x "$tick" ] || { echo "no $tick: run swift build (make screens does)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 - "$tick" "$work" <<'PY'
-import re, subprocess, sys, os
+import glob, os, re, subprocess, sys
 tick, work = sys.argv[1], sys.argv[2]
 readme = open("README.md", encoding="utf-8").read()
+used = set()
 def render(match):
     name, size = match.group(1), match.group(2)
+    script = f"docs/screens/{name}.keys"
+    if not os.path.exists(script):
+        sys.exit(f"README.md shows screen {name}, but {script} does not exist")
+    used.add(script)
     db = os.path.join(work, name + ".db")
-    screen = subprocess.run([tick, "--no-config", "--db", db, "--size", size, "--script", f"docs/screens/{name}.keys"],
+    screen = subprocess.run([tick, "--no-config", "--db", db, "--size", size, "--script", script],
                             check=True, capture_output=True, text=True).stdout
     return f"<!-- screen: {name} {size} -->\n```text\n{screen}```\n<!-- /screen -->"
 updated = re.sub(r"<!-- screen: (\S+) (\d+x\d+) -->\n.*?<!-- /screen -->", render, readme, flags=re.S)
+unused = sorted(set(glob.glob("docs/screens/*.keys")) - used)
+if unused:
+    sys.exit("not shown in README.md: " + ", ".join(unused))
 open("README.md", "w", encoding="utf-8").write(updated)
 PY
 echo "README.md screens updated"

@@ -4,8 +4,11 @@ import TermTable
 ///
 /// Plain characters stand for themselves; tags name other keys (`<Enter>`, `<Esc>`, `<Space>`,
 /// `<Tab>`, `<S-Tab>`, `<BS>`, `<Del>`, arrows, `<Home>`, `<End>`, `<PageUp>`, `<PageDown>`,
-/// `<C-x>` for control keys, `<M-x>` for Alt, `<F1>`…`<F12>`, `<lt>` for a literal `<`).
+/// `<C-x>` for control keys, `<M-x>` for Alt, `<F1>`…`<F24>`, `<lt>` for a literal `<`).
 /// Line breaks in a script file are ignored so long scripts can be wrapped; write `<Enter>` for Enter.
+///
+/// Directives describe a scenario rather than a key (see `ScriptStep`): `<Wait 500ms>`,
+/// `<Resize 60x20>`, `<Snap>`, `<Caption text>` and `<Today 2026-11-29>`.
 public enum KeyScript {
     /// A parse failure naming the tag and where it is.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -16,18 +19,28 @@ public enum KeyScript {
         /// 1-based column (in characters) of the problem.
         public var column: Int
 
+        /// `key script: problem at line L, column C`.
         public var description: String { "key script: \(problem) at line \(line), column \(column)" }
     }
 
     /// All keys of a script, or the first problem found (nothing runs unless the whole script parses).
+    /// `<Resize WxH>` is a resize key; the other directives are left out.
     public static func parse(_ text: String) throws(ParseError) -> [Key] {
         var position = Position()
-        return try parse(text, from: &position)
+        return try parseSteps(text, from: &position).compactMap(\.key)
+    }
+
+    /// All steps of a script (keys and directives), or the first problem found.
+    public static func parseSteps(_ text: String) throws(ParseError) -> [ScriptStep] {
+        var position = Position()
+        return try parseSteps(text, from: &position)
     }
 
     /// Where parsing is in a script read in pieces: 1-based line and column.
     public struct Position: Equatable, Sendable {
+        /// The 1-based line.
         public var line = 1
+        /// The 1-based column, in characters.
         public var column = 1
         /// The start of a script.
         public init() {}
@@ -37,9 +50,9 @@ public enum KeyScript {
         }
     }
 
-    /// The keys of one piece of a script, continuing the line and column count in `position`.
-    public static func parse(_ text: String, from position: inout Position) throws(ParseError) -> [Key] {
-        var keys: [Key] = []
+    /// The steps of one piece of a script, continuing the line and column count in `position`.
+    public static func parseSteps(_ text: String, from position: inout Position) throws(ParseError) -> [ScriptStep] {
+        var keys: [ScriptStep] = []
         var line = position.line, column = position.column
         defer { position = Position(line: line, column: column) }
         var index = text.startIndex
@@ -57,15 +70,19 @@ public enum KeyScript {
                     throw ParseError(problem: "unclosed tag \"<\" (write <lt> for a literal <)", line: line, column: column)
                 }
                 let name = String(text[text.index(after: index)..<close])
-                guard let key = key(named: name) else {
-                    throw ParseError(problem: "unknown key <\(visible(name))>", line: line, column: column)
+                if let directive = try directive(name, line: line, column: column) {
+                    keys.append(directive)
+                } else {
+                    guard let key = key(named: name) else {
+                        throw ParseError(problem: "unknown key <\(visible(name))>", line: line, column: column)
+                    }
+                    keys.append(.key(key))
                 }
-                keys.append(key)
                 column += name.count + 2
                 index = text.index(after: close)
                 continue
             }
-            keys.append(plainKey(character))
+            keys.append(.key(plainKey(character)))
             column += 1
             index = text.index(after: index)
         }
@@ -119,10 +136,82 @@ public enum KeyScript {
     ]
 
     /// A tag name made safe to print in an error message.
-    private static func visible(_ name: String) -> String {
+    static func visible(_ name: String) -> String {
         let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
         return String(String.UnicodeScalarView(shown.unicodeScalars.map {
             $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) ? "\u{FFFD}" : $0
         }))
+    }
+}
+/// One step of a key script: a key, or a directive that describes the scenario around the keys.
+public enum ScriptStep: Equatable, Sendable {
+    /// A key press (`<Resize WxH>` is the resize key: the screen changes size).
+    case key(Key)
+    /// `<Wait 500ms>`: a pause when the script is played live (`--play`, the demo); printing skips it.
+    case wait(milliseconds: Int)
+    /// `<Snap>`: print the screen as it is now.
+    case snap
+    /// `<Caption text>`: says what the next steps show; a live player shows it under the screen.
+    case caption(String)
+    /// `<Today 2026-11-29>`: the day relative due dates count from, so a script's screens never go stale.
+    case today(Day)
+
+    /// The key, when this step is one.
+    public var key: Key? {
+        if case .key(let key) = self { return key }
+        return nil
+    }
+}
+
+extension KeyScript {
+    /// Longest pause a script may ask for.
+    static let longestWait = 600_000
+
+    /// The step a directive tag names (`Wait 500ms`, `Resize 60x20`, `Snap`, `Caption …`, `Today …`),
+    /// nil when the tag is not a directive, or an error when it is one with a bad argument.
+    static func directive(_ tag: String, line: Int, column: Int) throws(ParseError) -> ScriptStep? {
+        let parts = tag.split(separator: " ", maxSplits: 1)
+        guard let head = parts.first?.lowercased() else { return nil }
+        let argument = parts.count > 1 ? String(parts[1]).trimmingSpaces : ""
+        func problem(_ text: String) -> ParseError { ParseError(problem: text, line: line, column: column) }
+        switch head {
+        case "snap":
+            guard argument.isEmpty else { throw problem("<Snap> takes nothing (got <\(visible(tag))>)") }
+            return .snap
+        case "wait":
+            guard let milliseconds = parseDuration(argument), milliseconds <= longestWait else {
+                throw problem("<Wait> wants a duration up to 10 minutes, like <Wait 500ms> or <Wait 2s> (got <\(visible(tag))>)")
+            }
+            return .wait(milliseconds: milliseconds)
+        case "resize":
+            guard let size = LaunchOptions.parseSize(argument) else {
+                throw problem("<Resize> wants WIDTHxHEIGHT between 1x1 and 1000x1000, like <Resize 60x20> (got <\(visible(tag))>)")
+            }
+            return .key(.resize(width: size.width, height: size.height))
+        case "caption":
+            guard !argument.isEmpty else { throw problem("<Caption> wants the text to show, like <Caption Adding a todo>") }
+            return .caption(argument)
+        case "today":
+            guard let day = Day(iso: argument) else { throw problem("<Today> wants a date, like <Today 2026-11-29> (got <\(visible(tag))>)") }
+            return .today(day)
+        default:
+            return nil
+        }
+    }
+
+    /// `500ms`, `2s`, `1.5s`, or a bare number of milliseconds; nil otherwise.
+    public static func parseDuration(_ text: String) -> Int? {
+        let lowered = text.lowercased()
+        let (number, scale): (Substring, Double) = lowered.hasSuffix("ms") ? (lowered.dropLast(2), 1)
+            : lowered.hasSuffix("s") ? (lowered.dropLast(), 1000) : (Substring(lowered), 1)
+        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let value = Double(number), value.isFinite, value >= 0, value * scale <= Double(Int32.max) else { return nil }
+        return Int((value * scale).rounded())
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
     }
 }

@@ -16,10 +16,10 @@ public struct KeyScriptReader {
     private var position = KeyScript.Position()
     private var atEnd = false
     /// Keys parsed ahead (the whole script when it was short enough).
-    private var parsed: [Key] = []
+    private var parsed: [ScriptStep] = []
     /// Whether the whole script was read and checked before the first key was handed out.
     public private(set) var isWholeScript = false
-    /// Keys handed out so far.
+    /// Steps (keys and directives) handed out so far.
     public private(set) var keysRead = 0
 
     /// Reads from a file handle; call `prepare()` before the first `next()`.
@@ -33,12 +33,12 @@ public struct KeyScriptReader {
             isWholeScript = true
             let text = String(decoding: pending, as: UTF8.self)
             pending.removeAll()
-            parsed = try KeyScript.parse(text, from: &position)
+            parsed = try KeyScript.parseSteps(text, from: &position)
         }
     }
 
-    /// The next keys, or nil at the end of the script.
-    public mutating func next() throws(KeyScript.ParseError) -> [Key]? {
+    /// The next steps, or nil at the end of the script.
+    public mutating func next() throws(KeyScript.ParseError) -> [ScriptStep]? {
         if !parsed.isEmpty {
             let keys = parsed
             parsed = []
@@ -52,7 +52,7 @@ public struct KeyScriptReader {
             if let cut = Self.safeCut(in: window, final: atEnd && window.count == pending.count) {
                 let text = String(decoding: pending[..<cut], as: UTF8.self)
                 pending.removeFirst(cut)
-                let keys = try KeyScript.parse(text, from: &position)
+                let keys = try KeyScript.parseSteps(text, from: &position)
                 keysRead += keys.count
                 if !keys.isEmpty || !pending.isEmpty || !atEnd { return keys }
             }

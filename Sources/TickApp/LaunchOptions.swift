@@ -20,6 +20,12 @@ public struct LaunchOptions: Equatable {
     public var showsHelp = false
     /// `--version`.
     public var showsVersion = false
+    /// Print every frame of a key script, each under a heading (`--frames`).
+    public var printsFrames = false
+    /// Show a key script live in the terminal when standard output is one (`--play`).
+    public var playsLive = false
+    /// The pause after each key when a script plays live (`--delay 150ms`).
+    public var delayMilliseconds = 150
 
     /// Creates default options.
     public init() {}
@@ -28,6 +34,7 @@ public struct LaunchOptions: Equatable {
     public struct UsageError: Error, Equatable, CustomStringConvertible {
         /// What was wrong.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 
@@ -65,13 +72,21 @@ public struct LaunchOptions: Equatable {
                 }
                 options.size = size
             case "--stats": options.printsStatistics = true
+            case "--frames": options.printsFrames = true
+            case "--play": options.playsLive = true
+            case "--delay":
+                let text = try flagValue()
+                guard let milliseconds = KeyScript.parseDuration(text), milliseconds <= 60_000 else {
+                    throw UsageError(message: "--delay wants a duration up to a minute, like 150ms or 1s (got \"\(text)\")")
+                }
+                options.delayMilliseconds = milliseconds
             case "--config": options.configPath = try flagValue()
             case "--no-config": options.ignoresConfig = true
             case "--no-mouse": options.disablesMouse = true
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
             default:
-                throw UsageError(message: "unknown argument \"\(argument)\"")
+                throw UsageError(message: argument.hasPrefix("-") ? "unknown option \"\(argument)\"" : "unknown command \"\(argument)\"")
             }
             index += 1
         }
@@ -89,12 +104,14 @@ public struct LaunchOptions: Equatable {
     /// The usage text printed by `--help`.
     public static let usage = """
     Usage: tick [--db PATH] [--config PATH | --no-config] [--no-mouse] [--stats]
-           tick [--db PATH] --script FILE|- [--size WxH] [--stats]
+           tick [--db PATH] --script FILE|- [--size WxH] [--stats] [--frames | --play [--delay 150ms]]
            ... | tick [--db PATH] [--size WxH]
+           tick [--db PATH] COMMAND [ARGUMENTS]
 
     Tick is a todo list for the terminal. With no arguments it opens the list in the terminal.
     When standard input is not a terminal, or with --script, it reads keys in a vim-like
-    notation (aBuy milk<Enter>x), runs them on an in-memory screen and prints the final screen.
+    notation (aBuy milk<Enter>x), runs them on an in-memory screen and prints the final screen
+    (and any <Snap>). Commands (tick add, tick ls, …) work on the store from the shell.
 
     Options:
       --db PATH      the store file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.db,
@@ -103,6 +120,9 @@ public struct LaunchOptions: Equatable {
       --size WxH     screen size for key scripts (default 80x24)
       --stats        on exit, print cell reuse statistics (and, in a terminal, frames
                      drawn and bytes written)
+      --frames       print every frame of the key script, each under a "--- frame N ---" line
+      --play         when standard output is a terminal, show the key script live instead
+      --delay TIME   pause after each key with --play (default 150ms)
       --config PATH  the config file (default: $TICK_CONFIG, else $XDG_CONFIG_HOME/tick/config,
                      else ~/.config/tick/config)
       --no-config    ignore the config file

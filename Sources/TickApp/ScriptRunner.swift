@@ -13,6 +13,19 @@ public final class ScriptRunner {
 
     private let app: TickApp
     private var canvas: Canvas
+    private var lastFrame: Canvas?
+
+    /// Called with a heading and the screen for every `<Snap>`, and for every changed frame when
+    /// `recordsFrames` is set (`--frames`).
+    public var onScreen: ((_ heading: String, _ screen: Canvas) -> Void)?
+    /// Whether every frame that differs from the one before is handed to `onScreen`.
+    public var recordsFrames = false
+    /// Screens handed out by `<Snap>` so far.
+    public private(set) var snapCount = 0
+    /// Frames handed out so far (with `recordsFrames`).
+    public private(set) var frameCount = 0
+    /// The last `<Caption>` seen, which headings repeat.
+    public private(set) var caption: String?
 
     /// A fresh app over `store` on a canvas of `size`.
     public init(store: TodoStore, size: Size, configuration: Configuration = Configuration()) {
@@ -25,12 +38,50 @@ public final class ScriptRunner {
 
     /// Plays keys until they run out or one quits.
     public func play<S: Sequence>(_ keys: S) where S.Element == Key {
-        for key in keys {
+        play(steps: keys.lazy.map(ScriptStep.key))
+    }
+
+    /// Plays steps until they run out or a key quits. Waits are skipped: the screens do not depend on time.
+    public func play<S: Sequence>(steps: S) where S.Element == ScriptStep {
+        if recordsFrames && frameCount == 0 { emitFrame(after: nil) }
+        for step in steps {
             guard !app.isFinished else { return }
-            app.handle(key)
-            // Draw after every key, as the terminal would, so the table lays out as a user sees it.
-            if !app.isFinished { _ = app.render(into: &canvas) }
+            switch step {
+            case .key(let key):
+                app.handle(key)
+                // Draw after every key, as the terminal would, so the table lays out as a user sees it.
+                if !app.isFinished {
+                    _ = app.render(into: &canvas)
+                    if recordsFrames { emitFrame(after: key) }
+                }
+            case .snap:
+                _ = app.render(into: &canvas)
+                snapCount += 1
+                onScreen?(Self.heading("snap \(snapCount)", caption: caption), canvas)
+            case .caption(let text):
+                caption = text
+            case .today(let day):
+                app.list.today = { day }
+                app.list.reloadFromStore()
+                _ = app.render(into: &canvas)
+            case .wait:
+                break
+            }
         }
+    }
+
+    private func emitFrame(after key: Key?) {
+        if key == nil { _ = app.render(into: &canvas) }
+        guard canvas != lastFrame else { return }
+        lastFrame = canvas
+        frameCount += 1
+        let what = key.map { "after \($0)" } ?? "start"
+        onScreen?(Self.heading("frame \(frameCount) \(what)", caption: caption), canvas)
+    }
+
+    /// The line printed above a snap or a frame: `--- snap 2: Adding a todo ---`.
+    public static func heading(_ title: String, caption: String?) -> String {
+        "--- \(title)\(caption.map { ": \($0)" } ?? "") ---"
     }
 
     /// The screen now and the reuse statistics.
@@ -43,6 +94,14 @@ public final class ScriptRunner {
     public static func run(keys: [Key], store: TodoStore, size: Size, configuration: Configuration = Configuration()) -> Result {
         let runner = ScriptRunner(store: store, size: size, configuration: configuration)
         runner.play(keys)
+        return runner.result
+    }
+
+    /// Runs a whole script (directives included, so `<Today>` pins the date) on a fresh app over `store`.
+    public static func run(script: String, store: TodoStore, size: Size, configuration: Configuration = Configuration()) throws(KeyScript.ParseError) -> Result {
+        let steps = try KeyScript.parseSteps(script)
+        let runner = ScriptRunner(store: store, size: size, configuration: configuration)
+        runner.play(steps: steps)
         return runner.result
     }
 

@@ -9,15 +9,24 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+/// Writes text to standard output as it comes (frames and snaps stream out while a script plays).
+func printOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+// A subcommand (tick add …) runs and exits; anything else is the app: the terminal UI or a key script.
 let options: LaunchOptions
-do {
-    options = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-    printError("tick: \(error)\n\n\(LaunchOptions.usage)")
+switch CommandLineTool.route(Array(CommandLine.arguments.dropFirst())) {
+case let .command(command, arguments, databasePath):
+    exit(CommandLineTool.run(command, arguments: arguments, context: .standard(databasePath: databasePath)))
+case let .usageError(message, usage):
+    printError("tick: \(message)\n\n\(usage)")
     exit(2)
+case let .app(parsed):
+    options = parsed
 }
 if options.showsHelp {
-    print(LaunchOptions.usage)
+    print(CommandLineTool.overview)
     exit(0)
 }
 if options.showsVersion {
@@ -59,17 +68,36 @@ if let scriptPath {
     }
     for problem in configuration.problems { printError("tick: config: \(problem)") }
     let store = openStore()
+    if options.playsLive && isatty(STDOUT_FILENO) == 1 {
+        do {
+            let status = try LivePlayer.playScript(&reader, store: store, configuration: configuration,
+                                                   delayMilliseconds: options.delayMilliseconds)
+            store.close()
+            exit(status)
+        } catch let error as KeyScript.ParseError {
+            store.close()
+            printError("tick: \(error) (the \(reader.keysRead) steps before it were played)")
+            exit(2)
+        } catch {
+            store.close()
+            printError("tick: \(error)")
+            exit(1)
+        }
+    }
     let runner = ScriptRunner(store: store, size: options.size, configuration: configuration)
+    runner.recordsFrames = options.printsFrames
+    runner.onScreen = { heading, screen in printOutput(heading + "\n" + ScriptRunner.text(of: screen)) }
     do {
-        while !runner.isFinished, let keys = try reader.next() { runner.play(keys) }
+        while !runner.isFinished, let steps = try reader.next() { runner.play(steps: steps) }
     } catch {
         store.close()
-        printError("tick: \(error) (the \(reader.keysRead) keys before it were played)")
+        printError("tick: \(error) (the \(reader.keysRead) steps before it were played)")
         exit(2)
     }
     let result = runner.result
     store.close()
-    FileHandle.standardOutput.write(Data(ScriptRunner.text(of: result.screen).utf8))
+    // Frames already end with the final screen, and <Snap> chooses what is printed.
+    if !options.printsFrames && runner.snapCount == 0 { printOutput(ScriptRunner.text(of: result.screen)) }
     if options.printsStatistics { print(result.statistics) }
     exit(0)
 }

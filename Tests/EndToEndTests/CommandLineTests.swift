@@ -98,4 +98,114 @@ struct CommandLineTests {
         #expect(outcome.errors.contains(database))
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == garbage)
     }
+
+    @Test("Commands work through pipes: plain text without escape codes, and the exit codes 0, 1 and 2")
+    func commandsThroughPipes() throws {
+        let database = Self.scratchDatabase()
+        defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+        let added = try Self.run(["--db", database, "add", "Renew passport 🛂 !!! @2026-12-24"])
+        #expect(added.status == 0 && added.output == "Added 1 to Inbox: Renew passport 🛂 (!!!, due 2026-12-24)\n")
+        #expect(try Self.run(["add", "--db", database, "--list", "Work", "Ship \u{1B}[31m"]).status == 0)
+        let listed = try Self.run(["--db", database, "ls"], environment: ["TERM": "xterm-256color"])
+        #expect(listed.output == "1  [ ]  !!!  2026-12-24  Inbox  Renew passport 🛂\n2  [ ]                   Work   Ship ␛[31m\n")
+        #expect(!listed.output.unicodeScalars.contains { $0.value == 0x1B })
+        let missing = try Self.run(["--db", database, "done", "9"])
+        #expect(missing.status == 1 && missing.errors == "tick done: no todo has id 9 (tick ls shows the ids); nothing was changed\n")
+        let usage = try Self.run(["--db", database, "done", "nine"])
+        #expect(usage.status == 2 && usage.errors.contains("Usage: tick done"))
+        // Standard input is not a key script when a command is given.
+        #expect(try Self.run(["--db", database, "ls", "--done"], input: "aIgnored<Enter>").output.isEmpty)
+    }
+
+    @Test("export piped into import on another store gives the same list")
+    func exportPipedIntoImport() throws {
+        let database = Self.scratchDatabase(), copy = Self.scratchDatabase()
+        defer {
+            for path in [database, copy] { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        }
+        _ = try Self.run(["--db", database, "add", "One !! @2026-12-01"])
+        _ = try Self.run(["--db", database, "add", "--list", "Work", "Two"])
+        let json = try Self.run(["--db", database, "export", "--format", "json"]).output
+        let imported = try Self.run(["--db", copy, "import", "-"], input: json)
+        #expect(imported.status == 0 && imported.output == "Imported 2 todos (0 done) into 2 lists from standard input\n")
+        #expect(try Self.run(["--db", copy, "ls"]).output == Self.run(["--db", database, "ls"]).output)
+    }
+
+    @Test("tick demo refuses cleanly without a terminal, and prints its script on request")
+    func demoNeedsATerminal() throws {
+        let refused = try Self.run(["demo", "--delay", "1ms"])
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix("tick demo: Tick needs a terminal"))
+        #expect(refused.errors.contains("tick demo --print-script"))
+        #expect(refused.output.isEmpty)
+        let script = try Self.run(["demo", "--print-script"])
+        #expect(script.status == 0 && script.output.contains("<Caption "))
+    }
+
+    @Test("--frames prints every frame and <Snap> chooses the screens printed; --play without a terminal prints text")
+    func framesAndSnaps() throws {
+        let database = Self.scratchDatabase()
+        defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+        let frames = try Self.run(["--db", database, "--size", "30x4", "--frames"], input: "aA<Enter>")
+        #expect(frames.output.components(separatedBy: "\n").filter { $0.hasPrefix("--- frame ") }.count == 4)
+        let snaps = try Self.run(["--db", database, "--size", "30x4", "--play", "--delay", "1ms"],
+                                 input: "<Caption Two>aB<Enter><Snap><Resize 20x3><Snap>x")
+        #expect(snaps.status == 0)
+        let lines = snaps.output.components(separatedBy: "\n")
+        #expect(lines.filter { $0.hasPrefix("--- snap ") } == ["--- snap 1: Two ---", "--- snap 2: Two ---"])
+        #expect(lines.count == 1 + 4 + 1 + 3 + 1)
+    }
+
+    @Test("The bash completion script completes commands, options and their values")
+    func bashCompletion() throws {
+        let script = try Self.run(["completions", "bash"]).output
+        func complete(_ words: [String]) throws -> String {
+            let line = "source /dev/stdin; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _tick; echo \"${COMPREPLY[*]}\""
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", line]
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            input.fileHandleForWriting.write(Data(script.utf8))
+            try input.fileHandleForWriting.close()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try complete(["tick", "ex"]) == "export")
+        #expect(try complete(["tick", "--db", "x.db", "im"]) == "import")
+        #expect(try complete(["tick", "export", "--format", ""]) == "todotxt json")
+        #expect(try complete(["tick", "ls", "--a"]) == "--all")
+        #expect(try complete(["tick", "completions", "z"]) == "zsh")
+        #expect(try complete(["tick", "--fr"]) == "--frames")
+    }
+
+    @Test("The zsh and fish scripts are valid for their shell, and fish completes with them (where the shell is installed)",
+          arguments: ["zsh", "fish"])
+    func otherShells(shell: String) throws {
+        guard let executable = ["/usr/bin/\(shell)", "/bin/\(shell)"].first(where: FileManager.default.isExecutableFile) else { return }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tick-completion-\(UUID().uuidString)").path
+        try Self.run(["completions", shell]).output.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func shellOutput(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (status, errors) = try shellOutput(["-n", path])
+        #expect(status == 0, "\(errors)")
+        if shell == "fish" {
+            let (_, text) = try shellOutput(["-c", "source \(path); complete -C 'tick export --format '"])
+            #expect(text.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) } == ["json", "todotxt"])
+        }
+    }
 }

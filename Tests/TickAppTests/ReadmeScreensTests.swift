@@ -21,7 +21,7 @@ struct ReadmeScreensTests {
             let shown = String(readme[Range(match.range(at: 3), in: readme)!])
             let script = try String(contentsOf: Self.root.appendingPathComponent("docs/screens/\(name).keys"), encoding: .utf8)
             let temporary = try TemporaryStore()
-            let result = ScriptRunner.run(keys: try KeyScript.parse(script), store: temporary.store, size: size)
+            let result = try ScriptRunner.run(script: script, store: temporary.store, size: size)
             #expect(ScriptRunner.text(of: result.screen) == shown, "README screen \(name) is stale: run make screens")
         }
     }

@@ -17,15 +17,20 @@ public struct JSONNode: Equatable, Sendable {
 
 /// A JSON value; numbers keep their text so integers of any size survive exactly.
 public enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// The number as written (already checked to be valid JSON number syntax).
     case number(String)
+    /// A string, escapes decoded.
     case string(String)
+    /// An array of values in order.
     case array([JSONNode])
     /// Members in the order written (duplicates are refused by the parser).
     case object([(key: String, node: JSONNode)])
 
+    /// Values are equal when they have the same kind and contents (members in the same order).
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true

@@ -7,8 +7,10 @@ import Foundation
 /// creation date and the text. In the text, `+project` names the list (the last one, when there
 /// are several; the others stay in the title), `due:YYYY-MM-DD` the due day, and `pri:A` keeps a
 /// done todo's priority. Tick's priorities map to `(A)` high, `(B)` medium, `(C)` low; `(D)`–`(Z)`
-/// import as low. Todos in the Inbox have no `+project`; spaces in list names become `_`. Notes,
-/// flags and times of day are not part of todo.txt (JSON keeps them); line breaks in titles become spaces.
+/// import as low. Todos in the Inbox have no `+project` (`+Inbox` when their title has one of its
+/// own; `+Inbox` always means the Inbox); spaces in list names become `_`. Notes, flags and times
+/// of day are not part of todo.txt (JSON keeps them); line breaks in titles become spaces; a title
+/// word that looks like `due:YYYY-MM-DD` or `pri:A` is read as one when the todo has none of its own.
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
     public static func line(for item: TodoItem, listName: String?, timeZone: TimeZone = .current) -> String {
@@ -22,6 +24,9 @@ public enum TodoTxtFormat {
         parts.append(oneLine(item.title))
         if let listName {
             parts.append("+" + String(listName.map { $0.isWhitespace ? "_" : $0 }))
+        } else if item.title.split(separator: " ").contains(where: isProject) {
+            // The last +project names the list, so an Inbox todo whose title has one says where it belongs.
+            parts.append("+Inbox")
         }
         if let due = item.due { parts.append("due:" + due) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
@@ -43,10 +48,12 @@ public enum TodoTxtFormat {
     /// Reads a todo.txt file; blank lines are skipped, CR LF line ends and a byte order mark are fine.
     /// `now` stands in for the completion time of a done todo without a completion date.
     public static func decode(_ data: Data, timeZone: TimeZone = .current, now: Date = Date()) throws(InteropError) -> InteropDocument {
+        // "+Inbox" always means the Inbox, whatever the importing store calls it.
         var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var number = 0
+        var days = DayCache(timeZone: timeZone)
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             var lineBytes = rawLine
@@ -56,7 +63,7 @@ public enum TodoTxtFormat {
             }
             if text.allSatisfy(\.isWhitespace) { continue }
             do {
-                document.todos.append(try todo(from: text, timeZone: timeZone, now: now))
+                document.todos.append(try todo(from: text, days: &days, now: now))
             } catch let problem {
                 throw InteropError(line: number, problem: problem.message)
             }
@@ -68,7 +75,7 @@ public enum TodoTxtFormat {
     struct LineProblem: Error { var message: String }
 
     /// Parses one non-blank line.
-    static func todo(from text: String, timeZone: TimeZone, now: Date) throws(LineProblem) -> NewTodo {
+    static func todo(from text: String, days: inout DayCache, now: Date) throws(LineProblem) -> NewTodo {
         var rest = Substring(text)
         var todo = NewTodo(title: "")
         var completed: Date?
@@ -77,9 +84,9 @@ public enum TodoTxtFormat {
         if rest.hasPrefix("x ") {
             isDone = true
             rest = rest.dropFirst(2)
-            if let day = try leadingDate(&rest, timeZone: timeZone) {
+            if let day = try leadingDate(&rest, days: &days) {
                 completed = day
-                created = try leadingDate(&rest, timeZone: timeZone)
+                created = try leadingDate(&rest, days: &days)
             }
         } else {
             let bytes = Array(rest.utf8.prefix(4))
@@ -88,10 +95,10 @@ public enum TodoTxtFormat {
                 todo.priority = priority(forLetter: bytes[1])
                 rest = rest.dropFirst(4)
             }
-            created = try leadingDate(&rest, timeZone: timeZone)
+            created = try leadingDate(&rest, days: &days)
         }
         var words = rest.split(separator: " ", omittingEmptySubsequences: false)
-        if let index = words.lastIndex(where: { $0.count > 1 && $0.hasPrefix("+") && !$0.dropFirst().allSatisfy(\.isWhitespace) }) {
+        if let index = words.lastIndex(where: isProject) {
             todo.listName = String(words.remove(at: index).dropFirst())
         }
         if let index = words.lastIndex(where: { $0.hasPrefix("due:") }) {
@@ -116,14 +123,34 @@ public enum TodoTxtFormat {
         return todo
     }
 
+    /// Day starts already worked out: a file repeats few dates, and time zone look-ups are slow.
+    struct DayCache {
+        let timeZone: TimeZone
+        private var starts: [Substring: Date?] = [:]
+
+        init(timeZone: TimeZone) { self.timeZone = timeZone }
+
+        mutating func start(of day: Substring) -> Date? {
+            if let known = starts[day] { return known }
+            let start = Timestamp.startOfDay(day, in: timeZone)
+            starts[day] = start
+            return start
+        }
+    }
+
+    /// Whether a word is a `+project`.
+    private static func isProject(_ word: Substring) -> Bool {
+        word.count > 1 && word.hasPrefix("+") && !word.dropFirst().allSatisfy(\.isWhitespace)
+    }
+
     /// Takes a `YYYY-MM-DD ` date off the front of `rest`; a date-shaped word that is not a real day is an error.
-    private static func leadingDate(_ rest: inout Substring, timeZone: TimeZone) throws(LineProblem) -> Date? {
+    private static func leadingDate(_ rest: inout Substring, days: inout DayCache) throws(LineProblem) -> Date? {
         let word = rest.prefix { $0 != " " }
         let shape = word.utf8.enumerated().allSatisfy { index, byte in
             index == 4 || index == 7 ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
         guard word.utf8.count == 10, shape else { return nil }
-        guard let date = Timestamp.startOfDay(word, in: timeZone) else {
+        guard let date = days.start(of: word) else {
             throw LineProblem(message: "invalid date \(StoreError.quoted(String(word))): dates are YYYY-MM-DD, like 2026-11-29")
         }
         rest = rest.dropFirst(10)

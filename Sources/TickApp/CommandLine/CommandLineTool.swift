@@ -1,0 +1,134 @@
+import Foundation
+import TodoStore
+
+/// `tick`'s front door: decides between a subcommand (`tick add …`) and the app (the terminal UI or
+/// a key script), runs subcommands, and maps their outcomes to exit codes: 0 success, 1 a runtime
+/// failure (store, file, terminal), 2 a usage mistake.
+public enum CommandLineTool {
+    /// Every subcommand, in the order `tick --help` lists them.
+    public static let commands: [any Subcommand.Type] = [
+        AddCommand.self, ListCommand.self, DoneCommand.self, UndoneCommand.self, RemoveCommand.self, EditCommand.self,
+        MoveCommand.self, ExportCommand.self, ImportCommand.self, DemoCommand.self, CompletionsCommand.self, HelpCommand.self,
+    ]
+
+    /// The subcommand called `name`, if any.
+    public static func command(named name: String) -> (any Subcommand.Type)? {
+        commands.first { $0.description.name == name }
+    }
+
+    /// What the arguments ask for.
+    public enum Route {
+        /// The app: the terminal UI or a key script, with its options.
+        case app(LaunchOptions)
+        /// A subcommand with the words after its name, and a `--db` given before it.
+        case command(any Subcommand.Type, arguments: [String], databasePath: String?)
+        /// A mistake found before anything ran, with the usage to print after it.
+        case usageError(String, usage: String)
+    }
+
+    /// Routes `arguments` (without the program name). The first word that is not an option names
+    /// the command; only `--db` may come before it.
+    public static func route(_ arguments: [String]) -> Route {
+        var databasePath: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--db", index + 1 < arguments.count {
+                databasePath = arguments[index + 1]
+                index += 2
+            } else if argument.hasPrefix("--db=") {
+                databasePath = String(argument.dropFirst(5))
+                index += 1
+            } else {
+                break
+            }
+        }
+        if index < arguments.count, !arguments[index].hasPrefix("-") {
+            let name = arguments[index]
+            guard let command = command(named: name) else {
+                return .usageError("unknown command \"\(name)\"\(suggestion(for: name))", usage: shortUsage)
+            }
+            if databasePath?.isEmpty == true { return .usageError("--db needs a file path", usage: shortUsage) }
+            return .command(command, arguments: Array(arguments[(index + 1)...]), databasePath: databasePath)
+        }
+        do {
+            return .app(try LaunchOptions.parse(arguments))
+        } catch {
+            if let word = arguments.first(where: { command(named: $0) != nil }) {
+                return .usageError("\(error.message); options other than --db go after the command: tick \(word) …", usage: shortUsage)
+            }
+            return .usageError(error.message, usage: shortUsage)
+        }
+    }
+
+    /// Parses and runs a subcommand, writing its output and any message through `context`; returns the exit status.
+    public static func run(_ command: any Subcommand.Type, arguments: [String], context: CommandContext) -> Int32 {
+        let description = command.description
+        if ParsedArguments.asksForHelp(arguments) {
+            context.write(description.help)
+            return 0
+        }
+        let instance: any Subcommand
+        do throws(UsageError) {
+            let parsed = try ParsedArguments.parse(arguments, for: description)
+            if let path = parsed.value("db") {
+                guard !path.isEmpty else { throw UsageError(message: "--db needs a file path") }
+                context.databasePath = path
+            }
+            instance = try command.init(parsed)
+        } catch {
+            context.writeError("tick \(description.name): \(error.message)\n\nUsage: \(description.usage)\n"
+                               + "Run \"tick \(description.name) --help\" for more.\n")
+            return 2
+        }
+        do {
+            return try instance.run(in: context)
+        } catch let error as UsageError {
+            // Some arguments can only be judged while running (a due day counts from today).
+            context.writeError("tick \(description.name): \(error.message)\n\nUsage: \(description.usage)\n")
+            return 2
+        } catch {
+            context.writeError("tick \(description.name): \(error)\n")
+            return 1
+        }
+    }
+
+    /// `tick --help`: the app's usage, then every command.
+    public static var overview: String {
+        let width = commands.map { $0.description.name.count }.max() ?? 0
+        let rows = commands.map { command in
+            "  " + command.description.name.padding(toLength: width + 3, withPad: " ", startingAt: 0) + command.description.summary
+        }
+        return LaunchOptions.usage + "\n\nCommands (tick COMMAND --help tells more):\n" + rows.joined(separator: "\n")
+            + "\n\nExit codes: 0 success, 1 a failure (store, file, terminal), 2 a usage mistake."
+    }
+
+    /// The usage lines alone, printed after a mistake.
+    public static var shortUsage: String {
+        let lines = LaunchOptions.usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+        return lines.joined(separator: "\n") + "\nRun \"tick --help\" for the options and commands."
+    }
+
+    /// " (did you mean …?)" for a near miss, else nothing.
+    private static func suggestion(for name: String) -> String {
+        let names = commands.map { $0.description.name }
+        let close = names.filter { distance($0, name) <= max(1, name.count / 3) }
+        return close.first.map { " (did you mean \"\($0)\"?)" } ?? " (commands: \(names.joined(separator: ", ")))"
+    }
+
+    /// Levenshtein distance, small inputs only.
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}

@@ -1,0 +1,103 @@
+import TodoStore
+
+/// `tick edit ID TITLE…`: changes a todo's title and, through options, its other fields.
+struct EditCommand: Subcommand {
+    static let description = CommandDescription(
+        name: "edit", summary: "Change a todo's title, priority, due day, flag or notes.",
+        arguments: [
+            ArgumentDescription("ID", help: "the todo's id, as tick ls shows it"),
+            ArgumentDescription("TITLE", help: "the new title; !, !! or !!! and @when in it set the priority and due day",
+                                repeats: true, isOptional: true),
+        ],
+        options: [
+            OptionDescription("priority", short: "p", value: .choice("LEVEL", ["0", "1", "2", "3"]), help: "0 none, 1 low, 2 medium, 3 high"),
+            OptionDescription("due", value: .text("WHEN"), help: "the due day: today, tomorrow, fri, 2026-12-24, +3d… or none"),
+            OptionDescription("notes", value: .text("TEXT"), help: "replace the notes (\"\" clears them)"),
+            OptionDescription("flag", help: "flag the todo"),
+            OptionDescription("unflag", help: "remove the flag"),
+        ],
+        discussion: "What is not given stays as it was: a new title without markers keeps the priority and due day.",
+        examples: ["tick edit 12 Pay the rent !! @+2d", "tick edit 12 --due none --flag", "tick edit 12 --notes $'line 1\\nline 2'"])
+
+    let id: Int64
+    let text: String?
+    let priority: Int?
+    let dueWord: String?
+    let notes: String?
+    let flag: Bool?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        id = try TodoIDs.parse([arguments.positionals[0]])[0]
+        let words = arguments.positionals.dropFirst()
+        text = words.isEmpty ? nil : words.joined(separator: " ")
+        priority = arguments.value("priority").flatMap { Int($0) }
+        dueWord = arguments.value("due")
+        notes = arguments.value("notes")
+        if arguments.has("flag") && arguments.has("unflag") { throw UsageError(message: "--flag and --unflag exclude each other") }
+        flag = arguments.has("flag") ? true : arguments.has("unflag") ? false : nil
+        if text == nil && priority == nil && dueWord == nil && notes == nil && flag == nil {
+            throw UsageError(message: "nothing to change: give a new title or an option")
+        }
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        var title: String?
+        var newPriority = priority
+        var due: String??
+        if let text {
+            let parsed = TitleSyntax.parse(text, today: context.today)
+            guard !parsed.title.allSatisfy(\.isWhitespace) else {
+                throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
+            }
+            title = parsed.title
+            newPriority = newPriority ?? parsed.priority
+            if let day = parsed.due { due = .some(day.iso) }
+        }
+        if let dueWord {
+            if dueWord.lowercased() == "none" {
+                due = .some(nil)
+            } else {
+                let word = dueWord.hasPrefix("@") ? dueWord.dropFirst() : Substring(dueWord)
+                guard let day = TitleSyntax.parseDue(word, today: context.today) else {
+                    throw UsageError(message: "cannot read the due day \(ListCommand.quoted(dueWord)): use today, tomorrow, fri, 2026-12-24, +3d or none")
+                }
+                due = .some(day.iso)
+            }
+        }
+        let store = try context.openStore()
+        defer { store.close() }
+        _ = try TodoIDs.require([id], in: store)
+        let item = try store.update(id: id, title: title, notes: notes, priority: newPriority, due: due, isFlagged: flag)
+        context.print("Edited \(item.id): \(Describe.todo(item))")
+        return 0
+    }
+}
+
+/// `tick mv ID --list NAME`: moves a todo to the end of another list.
+struct MoveCommand: Subcommand {
+    static let description = CommandDescription(
+        name: "mv", summary: "Move a todo to another list.",
+        arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it")],
+        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list to move it to; a new name creates the list")],
+        discussion: "The todo goes after the list's open todos and keeps its state, priority and due day.",
+        examples: ["tick mv 12 --list Work"])
+
+    let id: Int64
+    let listName: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        id = try TodoIDs.parse(arguments.positionals)[0]
+        guard let listName = arguments.value("list") else { throw UsageError(message: "missing --list NAME (where to move the todo)") }
+        self.listName = listName
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try context.openStore()
+        defer { store.close() }
+        let item = try TodoIDs.require([id], in: store)[0]
+        let list = try ListLookup.list(named: listName, in: store, creating: true)
+        try store.move(id: id, toList: list.id, after: try ListLookup.lastOpenID(in: list, store: store, excluding: id))
+        context.print("Moved \(id) to \(TodoTable.safe(list.name).text): \(Describe.todo(item))")
+        return 0
+    }
+}

@@ -1,0 +1,82 @@
+import TodoStore
+
+/// `tick ls`: the todos as aligned columns or JSON, list by list in the order Tick shows them.
+struct ListCommand: Subcommand {
+    static let description = CommandDescription(
+        name: "ls", summary: "List todos with their ids: open ones by default.",
+        options: [
+            OptionDescription("all", short: "a", help: "show done todos too (after each list's open ones)"),
+            OptionDescription("done", short: "d", help: "show only done todos"),
+            OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list"),
+            OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
+        ],
+        discussion: """
+        Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title. Lists come in \
+        Tick's order, open todos in their manual order, done todos in the order they were completed. \
+        The ids are what done, undone, rm, edit and mv take; they never change and are never reused.
+        """,
+        examples: ["tick ls", "tick ls --all --list Work", "tick ls --json"])
+
+    enum Filter { case open, all, done }
+    let filter: Filter
+    let listName: String?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments.has("all") && arguments.has("done") { throw UsageError(message: "--all and --done exclude each other") }
+        filter = arguments.has("all") ? .all : arguments.has("done") ? .done : .open
+        listName = arguments.value("list")
+        json = arguments.has("json")
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let store = try context.openStore()
+        defer { store.close() }
+        var lists = try store.lists()
+        if let listName {
+            guard let list = try store.list(named: listName) else {
+                throw CommandFailure("there is no list named \(Self.quoted(listName)) (lists: \(lists.map(\.name).joined(separator: ", ")))")
+            }
+            lists = [list]
+        }
+        // Only lists with rows to show count for the list column's width.
+        let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
+        let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name))
+        var count = 0
+        try context.buffered { write in
+            if json { write("[") }
+            for list in lists {
+                try forEachItem(in: list, store: store) { item in
+                    if json {
+                        write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name))
+                    } else {
+                        write(table.row(item, listName: list.name) + "\n")
+                    }
+                    count += 1
+                }
+            }
+            if json { write(count == 0 ? "]\n" : "\n]\n") }
+        }
+        return 0
+    }
+
+    /// The rows of one list the filter asks for, read in pages (a list may hold a million todos).
+    private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) -> Void) throws {
+        let query = SectionQuery(listID: list.id, includesCompleted: filter != .open)
+        let rows: Range<Int>
+        switch filter {
+        case .open: rows = 0..<list.openCount
+        case .all: rows = 0..<(list.openCount + list.doneCount)
+        case .done: rows = list.openCount..<(list.openCount + list.doneCount)
+        }
+        var start = rows.lowerBound
+        while start < rows.upperBound {
+            let page = try store.items(query, in: start..<min(start + 500, rows.upperBound))
+            if page.isEmpty { break }
+            page.forEach(body)
+            start += page.count
+        }
+    }
+
+    static func quoted(_ text: String) -> String { "“\(TodoTable.safe(text).text)”" }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import TermTable
+import Terminal
+import TodoStore
+
+/// Plays key-script steps live in the real terminal at human speed: the app draws as it would
+/// for a user, with a caption line at the bottom saying what the current steps show.
+///
+/// Used by `tick demo` and by `tick --script FILE --play`. While it plays, Space pauses and
+/// resumes, `q` or Esc stops, and a real resize is followed. `<Resize WxH>` shows the app at that
+/// size (within the terminal) with its edge drawn, as if the window had shrunk.
+public final class LivePlayer {
+    /// How a playback ended.
+    public enum Outcome: Equatable {
+        /// Every step played (or a key in the script quit the app).
+        case finished
+        /// The viewer pressed q or Esc.
+        case stopped
+        /// A termination signal arrived (exit with 128 + it).
+        case signal(Int32)
+    }
+
+    private let app: TickApp
+    private let screen: TerminalScreen
+    private let delay: Int
+    private var requestedSize: Size?
+    private var caption: String?
+    private var frame: Canvas
+    private var appCanvas: Canvas
+    private var paused = false
+    /// Whether the last screen is held for a key (the hint then has nothing to offer).
+    private var holding = false
+    /// How `<Wait>` pauses scale: 1 plays them as written; the demo scales its own with `--delay`.
+    public var waitScale = 1.0
+
+    /// A player drawing `app` on `screen`, pausing `delayMilliseconds` after each key; `colors` are a config file's.
+    public init(app: TickApp, screen: TerminalScreen, delayMilliseconds: Int, colors: [String: Style] = [:]) {
+        self.app = app
+        self.screen = screen
+        delay = max(0, delayMilliseconds)
+        frame = Canvas(width: screen.size.width, height: screen.size.height)
+        appCanvas = Canvas(width: 0, height: 0)
+        let theme = Self.theme(for: screen.colorCapability).applying(colors)
+        app.theme = screen.colorCapability == .monochrome ? theme.monochrome : theme
+        layout()
+    }
+
+    /// `tick --script FILE --play`: plays a script from `reader` live over `store`, then holds the
+    /// last screen until a key; returns the exit status.
+    public static func playScript(_ reader: inout KeyScriptReader, store: TodoStore, configuration: Configuration,
+                                  delayMilliseconds: Int) throws -> Int32 {
+        let screen = try TerminalScreen(options: TerminalOptions(mouse: false, allowsPipedInput: true))
+        defer { screen.stop() }
+        let app = TickApp(store: store, size: screen.size, configuration: configuration)
+        let player = LivePlayer(app: app, screen: screen, delayMilliseconds: delayMilliseconds, colors: configuration.colors)
+        var outcome = Outcome.finished
+        while outcome == .finished, !app.isFinished, let steps = try reader.next() { outcome = player.play(steps) }
+        if outcome == .finished, !app.isFinished { outcome = player.hold(saying: "End of the script: press any key to leave") }
+        if case .signal(let number) = outcome { return 128 + number }
+        return 0
+    }
+
+    /// The default look for what the terminal can show.
+    static func theme(for capability: ColorCapability) -> Theme {
+        capability == .palette256 ? .rich : .standard
+    }
+
+    /// Plays the steps; returns early when the viewer stops or a signal arrives.
+    public func play<S: Sequence>(_ steps: S) -> Outcome where S.Element == ScriptStep {
+        draw()
+        for step in steps {
+            switch step {
+            case .key(.resize(let width, let height)):
+                requestedSize = Size(width: width, height: height)
+                layout()
+            case .key(let key):
+                app.handle(key)
+            case .caption(let text):
+                caption = text
+            case .today(let day):
+                app.list.today = { day }
+                app.list.reloadFromStore()
+            case .wait, .snap:
+                break
+            }
+            if app.isFinished { return .finished }
+            draw()
+            let pause: Int
+            switch step {
+            case .wait(let milliseconds): pause = Int((Double(milliseconds) * waitScale).rounded())
+            // A new caption gets time to be read before its keys start.
+            case .caption: pause = delay * 8
+            case .snap, .today: pause = 0
+            case .key: pause = delay
+            }
+            if let outcome = pauseWatchingInput(milliseconds: pause) { return outcome }
+        }
+        return .finished
+    }
+
+    /// Shows `text` in the caption line and waits for any key (or the end of input); returns a signal if one arrives.
+    public func hold(saying text: String) -> Outcome {
+        caption = text
+        holding = true
+        draw()
+        while true {
+            if let signal = TerminalScreen.takeTerminationSignal() { return .signal(signal) }
+            guard let keys = screen.readKeys(timeoutMilliseconds: 250) else { return .finished }
+            for key in keys {
+                if case .resize = key { follow(); continue }
+                return .finished
+            }
+        }
+    }
+
+    /// Waits, reading the viewer's keys meanwhile; nil to go on, or how playback ended.
+    private func pauseWatchingInput(milliseconds: Int) -> Outcome? {
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        repeat {
+            if let signal = TerminalScreen.takeTerminationSignal() { return .signal(signal) }
+            let remaining = paused ? 250 : max(0, Int((deadline - ContinuousClock.now) / .milliseconds(1)))
+            guard let keys = screen.readKeys(timeoutMilliseconds: remaining) else {
+                // Keys came from a pipe that has ended: nobody can press anything, so just keep time.
+                usleep(useconds_t(min(remaining, 250) * 1000))
+                continue
+            }
+            for key in keys {
+                switch key {
+                case .resize: follow()
+                case .character("q"), .escape, .control("c"): return .stopped
+                case .character(" "):
+                    paused.toggle()
+                    draw()
+                default: break
+                }
+            }
+        } while paused || ContinuousClock.now < deadline
+        return nil
+    }
+
+    /// The terminal changed size: lay out again and repaint everything.
+    private func follow() {
+        screen.invalidate()
+        layout()
+        draw()
+    }
+
+    /// The app gets the terminal minus the caption line, or the size a `<Resize>` asked for when smaller.
+    private func layout() {
+        let area = Size(width: screen.size.width, height: max(0, screen.size.height - 1))
+        let size = requestedSize.map { Size(width: min($0.width, area.width), height: min($0.height, area.height)) } ?? area
+        app.resize(to: size)
+        frame.resize(width: screen.size.width, height: screen.size.height)
+    }
+
+    private func draw() {
+        let cursor = app.render(into: &appCanvas)
+        frame.clear()
+        frame.copy(appCanvas, from: appCanvas.bounds, to: Point(x: 0, y: 0))
+        drawEdge()
+        drawCaption()
+        screen.present(frame, cursor: cursor)
+    }
+
+    /// The right and bottom edges of an app drawn smaller than the terminal.
+    private func drawEdge() {
+        let edge = Style(attributes: .dim)
+        let size = appCanvas.size
+        let areaHeight = frame.height - 1
+        if size.width < frame.width {
+            for y in 0..<min(size.height, areaHeight) { frame.draw("│", at: Point(x: size.width, y: y), style: edge) }
+        }
+        if size.height < areaHeight {
+            frame.draw(String(repeating: "─", count: min(size.width, frame.width)), at: Point(x: 0, y: size.height), style: edge)
+            if size.width < frame.width { frame.draw("┘", at: Point(x: size.width, y: size.height), style: edge) }
+        }
+    }
+
+    private func drawCaption() {
+        guard frame.height > 0 else { return }
+        let line = frame.height - 1
+        let style = Style(attributes: [.reverse])
+        frame.fill(Rect(x: 0, y: line, width: frame.width, height: 1), style: style)
+        let hint = holding ? "" : paused ? " paused · Space goes on · q quits " : " Space pauses · q quits "
+        let hintWidth = DisplayWidth.of(hint)
+        let room = frame.width - (hintWidth > 0 && frame.width >= hintWidth + 20 ? hintWidth : 0)
+        frame.draw(" ▶ " + (caption ?? ""), at: Point(x: 0, y: line), style: style.adding(.bold), maxWidth: room, truncation: .ellipsis)
+        if room < frame.width { frame.draw(hint, at: Point(x: frame.width - hintWidth, y: line), style: style) }
+    }
+}

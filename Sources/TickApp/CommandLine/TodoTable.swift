@@ -1,0 +1,49 @@
+import TermTable
+import TodoStore
+
+/// `tick ls` as aligned plain-text columns: id, state, priority, due day, list, title.
+///
+/// Every width is known before the first row (ids are at most as wide as the largest id, lists
+/// are few), so rows are written as they are read. Titles and list names are made safe the way the
+/// canvas makes them safe — control characters become visible placeholders (␊, ␛), bidi overrides �
+/// — and measured in terminal columns, so CJK and emoji line up.
+struct TodoTable {
+    /// Columns of the id (right-aligned).
+    let idWidth: Int
+    /// Columns of the widest list name shown.
+    let listWidth: Int
+
+    /// A table for ids up to `largestID` and the given list names.
+    init(largestID: Int64, listNames: [String]) {
+        idWidth = String(max(1, largestID)).count
+        listWidth = listNames.map { Self.safe($0).width }.max() ?? 0
+    }
+
+    /// One row, without a line break.
+    func row(_ item: TodoItem, listName: String) -> String {
+        let id = String(item.id)
+        let state = item.isDone ? "[x]" : "[ ]"
+        let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
+        let list = Self.safe(listName)
+        let title = Self.safe(item.title).text
+        return [
+            String(repeating: " ", count: idWidth - id.count) + id,
+            state,
+            priority.padding(toLength: 3, withPad: " ", startingAt: 0),
+            (item.due ?? "").padding(toLength: 10, withPad: " ", startingAt: 0),
+            list.text + String(repeating: " ", count: max(0, listWidth - list.width)),
+            title,
+        ].joined(separator: "  ")
+    }
+
+    /// Text as the terminal would show it (placeholders for what must not be printed) and its width in columns.
+    static func safe(_ text: String) -> (text: String, width: Int) {
+        var shown = ""
+        var width = 0
+        for glyph in GlyphSequence(text) {
+            shown += glyph.text
+            width += glyph.width
+        }
+        return (shown, width)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `tick demo` and `tick --play` in a real terminal (a tmux pane).
+@Suite("tick demo and --play in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct DemoEndToEndTests {
+    func tick(_ arguments: String) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: TickEndToEndTests.binary), "build first: swift build (make test does)")
+        return "env TICK_CONFIG=/dev/null \(TickEndToEndTests.binary) \(arguments)"
+    }
+
+    @Test("tick demo plays the whole tour with captions and ends on its last frame until a key is pressed")
+    func demoPlays() throws {
+        let session = try TmuxSession(command: try tick("demo --delay 1ms"), width: 80, height: 24)
+        defer { session.kill() }
+        let screen = try session.waitFor(text: "That was the tour of Tick", timeout: 60)
+        #expect(screen[0].hasPrefix("▾ Inbox · 1 open · 2 done"))
+        #expect(screen.contains { $0.hasPrefix("▾ Work · 2 open") })
+        #expect(screen.contains { $0.contains("!! Ship release 1.0") && $0.hasSuffix("tomorrow") })
+        #expect(screen[22].hasPrefix("Moved “Renew passport 🛂” to Work"))
+        #expect(screen[23] == " ▶ That was the tour of Tick. Press any key to leave")
+        #expect(try session.query("#{alternate_on}") == "1")
+        try session.sendKeys("Enter")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.query("#{alternate_on}") == "0")
+    }
+
+    @Test("q stops the tour early and exits 0 with the terminal restored")
+    func demoStops() throws {
+        let session = try TmuxSession(command: try tick("demo --delay 200ms"), width: 70, height: 20)
+        defer { session.kill() }
+        try session.waitFor(text: "▶ a adds a todo")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.query("#{alternate_on}") == "0")
+    }
+
+    @Test("--play shows a key script live, <Resize> draws the app smaller with its edge, and the last screen waits for a key")
+    func playLive() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-play-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("scene.keys").path
+        try "<Caption Adding>aBuy milk<Enter><Caption Smaller><Resize 30x6>x".write(toFile: script, atomically: true, encoding: .utf8)
+        let database = folder.appendingPathComponent("tick.db").path
+        let session = try TmuxSession(command: try tick("--db \(database) --script \(script) --play --delay 1ms"), width: 60, height: 12)
+        defer { session.kill() }
+        let screen = try session.waitFor(text: "End of the script")
+        #expect(screen[0] == "▾ Inbox · 0 open · 1 done ─── │")
+        #expect(screen[1].hasPrefix("[✓] Buy milk"))
+        #expect(screen[6].hasPrefix("──────────────────────────────┘"))
+        try session.sendKeys("Space")
+        #expect(try session.waitForExit() == 0)
+    }
+}

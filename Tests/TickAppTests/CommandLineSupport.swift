@@ -1,0 +1,57 @@
+import Foundation
+@testable import TickApp
+import TodoStore
+
+/// Runs `tick` command lines in-process against a temporary store, capturing what they print.
+final class CommandHarness {
+    let folder: URL
+    let path: String
+    /// Today for every command, so relative due days are predictable.
+    let today = Day(iso: "2026-11-29")!
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("tick.db").path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// A file in the temporary folder.
+    func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Runs `tick ARGUMENTS` as main does, with `--db` pointing at the temporary store unless the arguments name one.
+    @discardableResult
+    func run(_ arguments: [String], input: String = "", database: Bool = true) -> Outcome {
+        var output = "", errors = ""
+        let full = database && !arguments.contains(where: { $0.hasPrefix("--db") }) ? ["--db", path] + arguments : arguments
+        switch CommandLineTool.route(full) {
+        case let .command(command, rest, databasePath):
+            let context = CommandContext(databasePath: databasePath, environment: ["HOME": folder.path], today: today,
+                                         write: { output += $0 }, writeError: { errors += $0 },
+                                         readStandardInput: { Data(input.utf8) })
+            let status = CommandLineTool.run(command, arguments: rest, context: context)
+            return Outcome(status: status, output: output, errors: errors)
+        case let .usageError(message, usage):
+            return Outcome(status: 2, output: "", errors: "tick: \(message)\n\n\(usage)\n")
+        case .app:
+            return Outcome(status: -1, output: "", errors: "not a command")
+        }
+    }
+
+    /// Runs and returns standard output, for commands expected to succeed.
+    func output(_ arguments: String...) -> String { run(arguments).output }
+
+    /// The store, opened for a look and closed again.
+    func withStore<T>(_ body: (TodoStore) throws -> T) throws -> T {
+        let store = try TodoStore(path: path)
+        defer { store.close() }
+        return try body(store)
+    }
+}
