@@ -106,7 +106,7 @@ struct ThemeAndConfigScenarioTests {
         let configuration = Configuration.parse("bind <C-t> toggle\ncolour done red\ncolor header green\nbind x\nmouse perhaps\n",
                                                 path: "/home/me/.config/tick/config")
         let scenario = try Scenario(["Buy milk"], size: Size(width: 90, height: 6), configuration: configuration)
-        #expect(scenario.list.message == .error("config: /home/me/.config/tick/config:2: unknown setting \"colour\" (settings: bind, unbind, color, mouse) (+2 more)"))
+        #expect(scenario.list.message == .error("config: /home/me/.config/tick/config:2: unknown setting \"colour\" (settings: bind, unbind, color, mouse, list, hide-completed, sort, history) (+2 more)"))
         #expect(scenario.style(of: "config:", onLine: 5) == Style(foreground: .red, attributes: .bold))
         #expect(scenario.style(of: "Inbox", onLine: 0) == Style(foreground: .green))
         try scenario.type("<C-t>")
