@@ -58,6 +58,12 @@ public final class TodoStore {
         /// No syncing at all (`synchronous=OFF`): for benchmarks and throwaway stores.
         case noSync = "off"
 
+        /// The durability `TICK_SYNCHRONOUS` asks for (`full`, `normal` or `off`; `full` when unset or
+        /// unknown). Meant for benchmarks, which measure the cost of a change without the disk sync.
+        public init(environment: [String: String]) {
+            self = environment["TICK_SYNCHRONOUS"].flatMap { Durability(rawValue: $0.lowercased()) } ?? .full
+        }
+
         var pragmaValue: String {
             switch self {
             case .full: return "FULL"

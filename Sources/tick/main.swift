@@ -43,9 +43,10 @@ let configuration: Configuration = {
     return Configuration.load(path: path)
 }()
 
-func openStore() -> TodoStore {
+@MainActor func openStore() -> TodoStore {
     do {
-        return try TodoStore(path: databasePath)
+        return try TodoStore(path: databasePath, historyDepth: configuration.historyDepth,
+                             durability: TodoStore.Durability(environment: environment))
     } catch {
         printError("tick: \(error)")
         exit(1)

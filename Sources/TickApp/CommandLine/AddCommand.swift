@@ -5,7 +5,7 @@ struct AddCommand: Subcommand {
     static let description = CommandDescription(
         name: "add", summary: "Add a todo at the end of a list.",
         arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true)],
-        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: Inbox); a new name creates the list")],
+        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list")],
         discussion: """
         As when typing in Tick, !, !! and !!! set the priority (low, medium, high) and @today, @tomorrow, \
         @fri, @2026-12-24 or @+3d (also w for weeks, m for months) set the due day; they are taken out of \
@@ -28,7 +28,7 @@ struct AddCommand: Subcommand {
         }
         let store = try context.openStore()
         defer { store.close() }
-        let list = try ListLookup.list(named: listName, in: store, creating: true)
+        let list = try ListLookup.list(named: listName ?? context.configuration.defaultList, in: store, creating: true)
         let item = try store.add(title: parsed.title, listID: list.id, after: try ListLookup.lastOpenID(in: list, store: store),
                                  priority: parsed.priority ?? 0, due: parsed.due?.iso)
         context.print("Added \(item.id) to \(TodoTable.safe(list.name).text): \(Describe.todo(item))")

@@ -18,6 +18,8 @@ public final class CommandContext {
     public var writeError: (String) -> Void
     /// Reads all of standard input (for `tick import -`).
     public var readStandardInput: () -> Data
+    /// The config file's settings the commands honour: the default list and the undo history depth.
+    public var configuration = Configuration()
 
     /// A context; every part can be replaced for tests.
     public init(databasePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -35,9 +37,13 @@ public final class CommandContext {
 
     /// The running process: standard output and error, the real environment and clock.
     public static func standard(databasePath: String?) -> CommandContext {
-        CommandContext(databasePath: databasePath, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-                       write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                       writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+        let context = CommandContext(databasePath: databasePath, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+                                     write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                                     writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+        if let path = Configuration.defaultPath(environment: context.environment) {
+            context.configuration = Configuration.load(path: path)
+        }
+        return context
     }
 
     /// The store file these rules pick: `--db`, else `TICK_DB`, else the XDG location.
@@ -45,7 +51,8 @@ public final class CommandContext {
 
     /// Opens the store (creating it on first use); failures carry the store's one-line message.
     public func openStore() throws -> TodoStore {
-        try TodoStore(path: storePath)
+        try TodoStore(path: storePath, historyDepth: configuration.historyDepth,
+                      durability: TodoStore.Durability(environment: environment))
     }
 
     /// Writes one line to standard output.
