@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TermTable
 import TodoStore
 
@@ -48,13 +48,13 @@ public struct Configuration: Equatable {
     /// Reads a config file; a missing file is simply the defaults, an unreadable one a problem.
     public static func load(path: String) -> Configuration {
         guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
-        // FileHandle also reads devices and pipes (e.g. /dev/null to mean "no settings").
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+        // Devices and pipes read too (e.g. /dev/null to mean "no settings").
+        guard let stream = FileStream.reading(path) else {
             var configuration = Configuration()
             configuration.problems.append("\(path): cannot be read")
             return configuration
         }
-        return parse(String(decoding: data, as: UTF8.self), path: path)
+        return parse(String(decoding: stream.readToEnd(), as: UTF8.self), path: path)
     }
 
     /// Parses config text; `path` names the file in problem reports.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A calendar day (no time, no time zone): what a due date is.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -24,7 +24,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The local calendar day of an instant.
     public init(_ date: Date, timeZone: TimeZone = .current) {
-        let seconds = Int(floor(date.timeIntervalSince1970)) + timeZone.secondsFromGMT(for: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         ordinal = Int((Double(seconds) / 86_400).rounded(.down))
     }
 
@@ -51,7 +51,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `YYYY-MM-DD`.
     public var iso: String {
         let (year, month, day) = components
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        return Day.padded(year, 4) + "-" + Day.padded(month, 2) + "-" + Day.padded(day, 2)
     }
 
     public var description: String { iso }
@@ -69,6 +69,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// A number zero-padded to `width` digits.
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// An instant as the user's local `YYYY-MM-DD HH:MM`.
+    public static func localTime(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let minutesOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
+        return Day(date, timeZone: timeZone).iso + " " + padded(minutesOfDay / 60, 2) + ":" + padded(minutesOfDay % 60, 2)
+    }
 
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TermTable
 import TodoStore
 
@@ -45,11 +45,6 @@ final class DetailOverlay: Overlay {
         return true
     }
 
-    private static let timeFormat: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter
-    }()
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
@@ -85,8 +80,8 @@ final class DetailOverlay: Overlay {
             field("Due", StyledText("none", style: theme.hint))
         }
         field("Flag", item.isFlagged ? StyledText("⚑ flagged", style: theme.flag) : StyledText("no", style: theme.hint))
-        field("Created", StyledText(Self.timeFormat.string(from: item.createdAt)))
-        field("Completed", item.completedAt.map { StyledText(Self.timeFormat.string(from: $0)) } ?? StyledText("not yet", style: theme.hint))
+        field("Created", StyledText(Day.localTime(item.createdAt)))
+        field("Completed", item.completedAt.map { StyledText(Day.localTime($0)) } ?? StyledText("not yet", style: theme.hint))
         field("Notes", notes == nil && item.notes.isEmpty ? StyledText("none yet — n writes some", style: theme.hint) : "")
         let notesArea = Rect(x: area.minX + 2, y: y, width: max(0, area.width - 2), height: max(0, area.maxY - y))
         if var editor = notes {

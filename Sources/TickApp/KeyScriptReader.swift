@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TermTable
 
 /// Reads a key script from a file or a pipe a piece at a time, so a script of any length — even an
@@ -11,7 +11,7 @@ public struct KeyScriptReader {
     public static let wholeScriptLimit = 1 << 20
     private static let chunkSize = 64 << 10
 
-    private let handle: FileHandle
+    private let handle: FileStream
     private var pending: [UInt8] = []
     private var position = KeyScript.Position()
     private var atEnd = false
@@ -23,7 +23,7 @@ public struct KeyScriptReader {
     public private(set) var keysRead = 0
 
     /// Reads from a file handle; call `prepare()` before the first `next()`.
-    public init(handle: FileHandle) { self.handle = handle }
+    public init(handle: FileStream) { self.handle = handle }
 
     /// Reads the start of the script; when the whole script fits, parses all of it so an error is found
     /// before anything runs.
@@ -62,7 +62,7 @@ public struct KeyScriptReader {
     }
 
     private mutating func fill() {
-        let data = handle.readData(ofLength: Self.chunkSize)
+        let data = handle.read(upTo: Self.chunkSize)
         if data.isEmpty { atEnd = true } else { pending.append(contentsOf: data) }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The small syntax typed into a title: `!`/`!!`/`!!!` for priority and `@when` for a due date.
 ///
@@ -31,7 +31,7 @@ public struct TitleSyntax: Equatable, Sendable {
         }
         var title = kept.joined(separator: " ")
         // Taking markers out can leave doubled or dangling spaces.
-        while title.contains("  ") { title = title.replacingOccurrences(of: "  ", with: " ") }
+        while title.contains("  ") { title = title.replacing("  ", with: " ") }
         title = String(title.drop(while: { $0 == " " }))
         while title.last == " " { title.removeLast() }
         return TitleSyntax(title: title, priority: priority, due: due)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TermTable
 import TodoStore
 
@@ -63,16 +63,26 @@ final class TodoCell: TableViewCell {
     /// The title as styled text with every occurrence of the search (case-insensitive) marked.
     private func highlighted(_ title: String, base: Style) -> StyledText {
         guard let needle = highlight, !needle.isEmpty else { return StyledText(title, style: base) }
+        // Case-insensitive by comparing lowercased characters; long titles are searched only as far as a row can show.
+        let wanted = Array(needle.lowercased())
+        let characters = Array(title.prefix(4096))
+        let lowered = characters.map { Character($0.lowercased().count == 1 ? $0.lowercased() : String($0)) }
         var text = StyledText()
-        var rest = Substring(title)
-        while let range = rest.range(of: needle, options: [.caseInsensitive]) {
-            text.append(String(rest[..<range.lowerBound]), style: base)
-            text.append(String(rest[range]), style: theme.match)
-            rest = rest[range.upperBound...]
+        var start = 0, index = 0
+        while index + wanted.count <= lowered.count {
+            if Array(lowered[index..<(index + wanted.count)]) == wanted {
+                text.append(String(characters[start..<index]), style: base)
+                text.append(String(characters[index..<(index + wanted.count)]), style: theme.match)
+                index += wanted.count
+                start = index
+            } else {
+                index += 1
+            }
         }
-        text.append(String(rest), style: base)
+        text.append(String(characters[start...]) + String(title.dropFirst(4096)), style: base)
         return text
     }
+
 }
 
 /// The message in the middle of an empty list.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes one journaled step's rows back: the values before it (undo) or after it (redo).
 ///

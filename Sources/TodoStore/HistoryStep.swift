@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One undoable change as the user sees it: what it was and which todos it touched.
 public struct HistoryStep: Equatable, Hashable, Sendable {

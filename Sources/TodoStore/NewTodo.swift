@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A todo to import: every stored field except the id and position, which the store assigns.
 public struct NewTodo: Equatable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A todo's place in one of a list's two ranked orders: open todos by (position, id), done todos
 /// by (completed_at, id). Ids break ties, so every row has a distinct key.

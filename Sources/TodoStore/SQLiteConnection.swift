@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A thin, safe wrapper over one sqlite3 connection: cached prepared statements that are always
 /// reset after use, immediate transactions, and errors that carry the file name and sqlite3_errmsg.
@@ -183,10 +183,7 @@ final class SQLiteConnection {
     /// `file:` URIs need the path percent-encoded so names with `?`, `#` or `%` still work.
     private static func immutableURI(for path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
-        return "file:\(encoded)?immutable=1"
+        return "file:\(TextFormatting.uriPath(absolute))?immutable=1"
     }
 }
 

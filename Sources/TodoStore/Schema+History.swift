@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The undo journal of schema version 2.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Schema version 2: lists with per-list positions, the rank index, substring search and the undo
 /// journal. Everything derived (counts, rank blocks, the search index, the journal) is kept by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The store's tables and their migrations, versioned by `PRAGMA user_version`.
 enum Schema {

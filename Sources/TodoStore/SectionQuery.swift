@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the open todos of a section are ordered; done todos always follow in completion order.
 public enum TodoSort: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything that can go wrong while opening or changing a Tick store, with a one-line message for people.
 public enum StoreError: Error, Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -105,8 +105,9 @@ enum StoreFile {
 
     /// The folder that holds `path` ("." for a bare file name).
     static func parentFolder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 
     private static func createFolders(_ folder: String) throws {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The opening rules: create a missing file privately, check an existing one without writing to
 /// it, and only then switch on WAL and migrate. A todo list holds people's commitments, so every

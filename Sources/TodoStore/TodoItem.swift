@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One todo as stored: a value snapshot, so the UI can keep it without holding the database.
 public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {

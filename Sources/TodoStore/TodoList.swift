@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One list as stored, with its maintained counts: a value snapshot for the UI.
 public struct TodoList: Equatable, Hashable, Sendable, Identifiable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writing many rows with few statements.
 ///
@@ -17,10 +17,10 @@ extension TodoStore {
         guard !ids.isEmpty else { return }
         if ids.count == 1 {
             // The common single-todo case: no 256-value IN list to bind and build.
-            try connection.run(sql.replacingOccurrences(of: "IN (#)", with: "= ?"), leading + [ids[0]])
+            try connection.run(sql.replacing("IN (#)", with: "= ?"), leading + [ids[0]])
             return
         }
-        let statement = sql.replacingOccurrences(of: "(#)", with: "(\(Self.placeholders(Self.idChunkSize)))")
+        let statement = sql.replacing("(#)", with: "(\(Self.placeholders(Self.idChunkSize)))")
         for start in stride(from: 0, to: ids.count, by: Self.idChunkSize) {
             var chunk = Array(ids[start..<min(start + Self.idChunkSize, ids.count)])
             chunk += Array(repeating: chunk[chunk.count - 1], count: Self.idChunkSize - chunk.count)

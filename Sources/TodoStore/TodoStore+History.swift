@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Undo and redo over the journal kept in the file, so a crash or a restart loses no history.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Bulk import: all or nothing, one transaction and one undoable step.
 extension TodoStore {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A deep check of everything derived from the todos, for tests and diagnostics. It scans every
 /// row (seconds at a million todos), so the store never runs it on its own.

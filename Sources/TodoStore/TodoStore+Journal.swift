@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a journaled change says about itself once it has run.
 struct StepSummary {
@@ -10,7 +10,7 @@ struct StepSummary {
     /// "verb “title” rest" for one todo, "verb N todos rest" for several: `template` holds `%@`.
     static func todos(_ template: String, titles: [String], ids: [Int64]) -> StepSummary {
         let subject = titles.count == 1 ? StoreError.quoted(titles[0]) : "\(titles.count) todos"
-        return StepSummary(description: template.replacingOccurrences(of: "%@", with: subject), todoIDs: ids)
+        return StepSummary(description: template.replacing("%@", with: subject), todoIDs: ids)
     }
 }
 

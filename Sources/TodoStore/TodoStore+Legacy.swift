@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The version 1 API, kept for the app until it moves to lists and sections: one flat order made
 /// of every list in the user's order, each list's todos by position (open and done mixed, as in

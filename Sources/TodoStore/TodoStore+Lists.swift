@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Lists: reading them with their maintained counts, and changing them (each change one
 /// transaction and one undoable step). There are few lists, so their order is handled in memory.

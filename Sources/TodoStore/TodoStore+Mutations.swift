@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Changes to todos. Each is one transaction and one undoable step, refused with `.readOnly` on a
 /// read-only store; a change that would alter nothing writes nothing and adds no step.

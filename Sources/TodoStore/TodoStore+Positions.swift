@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Choosing `position` values for inserts and moves, per list.
 ///

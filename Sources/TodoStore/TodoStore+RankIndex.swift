@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading through the rank index: row i of a list's open or done part is an OFFSET below 2 × 512
 /// from the lower bound of the block that holds it, and a todo's row is the rows before its block

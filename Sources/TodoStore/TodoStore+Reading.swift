@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading single todos and decoding rows.
 extension TodoStore {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Substring search over titles and notes, case-insensitive.
 ///
@@ -63,7 +63,7 @@ extension TodoStore {
         }
         if text.unicodeScalars.count >= 3 {
             // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
-            let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let phrase = "\"" + text.replacing("\"", with: "\"\"") + "\""
             return try connection.query("""
                 SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
                 WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
@@ -88,8 +88,8 @@ extension TodoStore {
     /// folds), `instr` for caseless text such as CJK and emoji. Nil for other text.
     static func plainMatch(for text: String) -> PlainMatch? {
         if text.unicodeScalars.allSatisfy(\.isASCII) {
-            let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_") + "%"
+            let pattern = "%" + text.replacing("\\", with: "\\\\").replacing("%", with: "\\%")
+                .replacing("_", with: "\\_") + "%"
             return PlainMatch(condition: "title LIKE ?2 ESCAPE '\\' OR notes LIKE ?2 ESCAPE '\\'", arguments: [pattern],
                               caseFoldsLikeTrigrams: true)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one list shows, read a range of rows at a time: its open todos in the query's order, then
 /// (when asked) its done todos in completion order, optionally filtered by a search.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Open todos in the orders other than manual. Each has an index (see `Schema.orderIndexesSQL`),
 /// so the first and last pages are index seeks; SQLite cannot rank, so a page in the middle walks

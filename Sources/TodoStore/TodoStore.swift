@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The todo list on disk: one SQLite file, opened safely, read in ordered pages, changed one
 /// transaction per mutation.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules for what users may store, checked before any transaction starts.
 enum Validation {
@@ -38,7 +38,7 @@ enum Validation {
     }
 
     private static func trimmedListName(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines)
+        TextFormatting.trimmed(name)
     }
 
     private static func isBlank(_ text: String) -> Bool {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TermTable
 import Terminal
 import TickApp
@@ -6,12 +7,12 @@ import TodoStore
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileStream.standardError.write(message + "\n")
 }
 
 /// Writes text to standard output as it comes (frames and snaps stream out while a script plays).
 func printOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    FileStream.standardOutput.write(text)
 }
 
 // A subcommand (tick add …) runs and exits; anything else is the app: the terminal UI or a key script.
@@ -55,7 +56,7 @@ let configuration: Configuration = {
 
 let scriptPath = options.scriptPath ?? (isatty(STDIN_FILENO) == 0 ? "-" : nil)
 if let scriptPath {
-    guard let handle = scriptPath == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: scriptPath) else {
+    guard let handle = scriptPath == "-" ? FileStream.standardInput : FileStream.reading(scriptPath) else {
         printError("tick: cannot read key script \(scriptPath)")
         exit(1)
     }

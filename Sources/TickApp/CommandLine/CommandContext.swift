@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import TodoStore
 
 /// What a subcommand runs against: where the store is, today's date, and where its output goes.
@@ -25,7 +26,7 @@ public final class CommandContext {
     public init(databasePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                 today: Day = .today, outputIsTerminal: Bool = false,
                 write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-                readStandardInput: @escaping () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) {
+                readStandardInput: @escaping () -> Data = { FileStream.standardInput.readToEnd() }) {
         self.databasePath = databasePath
         self.environment = environment
         self.today = today
@@ -38,8 +39,8 @@ public final class CommandContext {
     /// The running process: standard output and error, the real environment and clock.
     public static func standard(databasePath: String?) -> CommandContext {
         let context = CommandContext(databasePath: databasePath, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-                                     write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                                     writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+                                     write: { FileStream.standardOutput.write($0) },
+                                     writeError: { FileStream.standardError.write($0) })
         if let path = Configuration.defaultPath(environment: context.environment) {
             context.configuration = Configuration.load(path: path)
         }

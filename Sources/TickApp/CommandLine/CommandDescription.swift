@@ -194,7 +194,7 @@ enum HelpText {
             if label.count + 4 > column {
                 return "  \(label)\n\(wrapped)\n"
             }
-            return "  " + label.padding(toLength: column - 2, withPad: " ", startingAt: 0) + body + "\n"
+            return "  " + label.padded(to: column - 2) + body + "\n"
         }.joined()
     }
 }

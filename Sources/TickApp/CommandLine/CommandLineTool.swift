@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoStore
 
 /// `tick`'s front door: decides between a subcommand (`tick add …`) and the app (the terminal UI or
@@ -97,7 +97,7 @@ public enum CommandLineTool {
     public static var overview: String {
         let width = commands.map { $0.description.name.count }.max() ?? 0
         let rows = commands.map { command in
-            "  " + command.description.name.padding(toLength: width + 3, withPad: " ", startingAt: 0) + command.description.summary
+            "  " + command.description.name.padded(to: width + 3) + command.description.summary
         }
         return LaunchOptions.usage + "\n\nCommands (tick COMMAND --help tells more):\n" + rows.joined(separator: "\n")
             + "\n\nExit codes: 0 success, 1 a failure (store, file, terminal), 2 a usage mistake."

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import Terminal
 import TodoStore
 
@@ -65,7 +66,8 @@ struct DemoCommand: Subcommand {
 
     /// A private folder for the throwaway store.
     static func temporaryFolder() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "tick-demo-XXXXXX").utf8CString)
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/tmp/"
+        var template = Array((base + "tick-demo-XXXXXX").utf8CString)
         guard let created = mkdtemp(&template) else { throw CommandFailure("cannot create a temporary folder for the demo store") }
         return String(cString: created)
     }

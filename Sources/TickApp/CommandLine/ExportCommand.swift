@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import TodoStore
 
 /// `tick export`: the whole store as todo.txt or JSON, to standard output or a file.
@@ -63,18 +64,20 @@ struct ExportCommand: Subcommand {
 final class AtomicFileWriter {
     private let path: String
     private let temporaryPath: String
-    private let handle: FileHandle
+    private let stream: FileStream
     private var buffer = Data()
 
     init(path: String) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        temporaryPath = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tick-\(getpid()).tmp").path
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: temporaryPath) else {
-            throw CommandFailure("cannot write \(path): \(String(cString: strerror(errno)))")
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        temporaryPath = folder + ".\(name).tick-\(getpid()).tmp"
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CommandFailure("cannot write \(path): \(FileStream.lastErrorMessage)")
         }
-        self.handle = handle
+        stream = FileStream(descriptor: descriptor, closesOnDeinit: false)
     }
 
     func write(_ text: String) throws {
@@ -83,18 +86,16 @@ final class AtomicFileWriter {
     }
 
     private func flush() throws {
-        do {
-            try handle.write(contentsOf: buffer)
-        } catch {
-            throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+        guard stream.write(buffer) else {
+            throw CommandFailure("cannot write \(path): \(FileStream.lastErrorMessage)")
         }
         buffer.removeAll(keepingCapacity: true)
     }
 
     func commit() throws {
         try flush()
-        try? handle.synchronize()
-        try? handle.close()
+        fsync(stream.descriptor)
+        close(stream.descriptor)
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
@@ -103,7 +104,7 @@ final class AtomicFileWriter {
     }
 
     func discard() {
-        try? handle.close()
+        close(stream.descriptor)
         unlink(temporaryPath)
     }
 }

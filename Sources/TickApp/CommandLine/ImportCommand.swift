@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import TodoStore
 
 /// `tick import FILE`: brings in a todo.txt or JSON file, all or nothing.
@@ -52,13 +53,11 @@ struct ImportCommand: Subcommand {
 
     /// The file's bytes, or a failure with the system's reason ("No such file or directory").
     static func read(_ path: String) throws -> Data {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw CommandFailure("cannot read \(path): \(String(cString: strerror(EISDIR == errno ? EISDIR : errno)))")
+        guard let stream = FileStream.reading(path) else { throw CommandFailure("cannot read \(path): \(FileStream.lastErrorMessage)") }
+        var status = stat()
+        if fstat(stream.descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandFailure("cannot read \(path): \(String(cString: strerror(EISDIR)))")
         }
+        return stream.readToEnd()
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TodoStore
 
 /// One `tick COMMAND`: its description, how it reads its parsed arguments, and what it does.

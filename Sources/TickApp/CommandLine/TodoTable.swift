@@ -26,14 +26,10 @@ struct TodoTable {
         let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
         let list = Self.safe(listName)
         let title = Self.safe(item.title).text
-        return [
-            String(repeating: " ", count: idWidth - id.count) + id,
-            state,
-            priority.padding(toLength: 3, withPad: " ", startingAt: 0),
-            (item.due ?? "").padding(toLength: 10, withPad: " ", startingAt: 0),
-            list.text + String(repeating: " ", count: max(0, listWidth - list.width)),
-            title,
-        ].joined(separator: "  ")
+        let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
+        let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
+        let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due ?? "").padded(to: 10), paddedList, title]
+        return columns.joined(separator: "  ")
     }
 
     /// Text as the terminal would show it (placeholders for what must not be printed) and its width in columns.

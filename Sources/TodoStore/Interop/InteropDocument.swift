@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything an export holds and an import brings in: the lists in their order and the todos in
 /// their lists' manual order. Formats (todo.txt, JSON) translate to and from this.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Tick's JSON format: every field of every todo, and the lists with their order and state.
 ///

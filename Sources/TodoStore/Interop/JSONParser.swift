@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes that tracks lines, so every problem, from a
 /// missing comma to a title of the wrong type, is reported at the line where it is.

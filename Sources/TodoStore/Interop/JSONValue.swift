@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A parsed JSON value that remembers the line it started on, so import errors can say
 /// "FILE:LINE: problem" for a field deep inside a document.
@@ -75,7 +75,8 @@ public enum JSONText {
             case "\u{0C}": result += "\\f"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    result += String(format: "\\u%04x", scalar.value)
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Instants and calendar days as export formats write them, computed exactly in whole milliseconds
 /// (formatters round through floating point, and an export must give back the very same times).
@@ -9,8 +9,10 @@ public enum Timestamp {
         let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
         let seconds = dayMilliseconds / 1000
-        return String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%03lldZ", year, month, day,
-                      seconds / 3600, seconds / 60 % 60, seconds % 60, dayMilliseconds % 1000)
+        let date = "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(day, width: 2))"
+        let time = "\(TextFormatting.padded(seconds / 3600, width: 2)):\(TextFormatting.padded(seconds / 60 % 60, width: 2))"
+            + ":\(TextFormatting.padded(seconds % 60, width: 2)).\(TextFormatting.padded(dayMilliseconds % 1000, width: 3))"
+        return date + "T" + time + "Z"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS`, optionally with a fraction (up to milliseconds are kept), then `Z`
@@ -69,7 +71,7 @@ public enum Timestamp {
     public static func day(of date: Date, in timeZone: TimeZone) -> String {
         let local = date.unixMilliseconds + Int64(timeZone.secondsFromGMT(for: date)) * 1000
         let (year, month, day) = civil(fromDays: floorDivision(local, 86_400_000).quotient)
-        return String(format: "%04lld-%02lld-%02lld", year, month, day)
+        return "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(day, width: 2))"
     }
 
     /// The first instant of a `YYYY-MM-DD` day in `timeZone`, or nil when it is not a real date.

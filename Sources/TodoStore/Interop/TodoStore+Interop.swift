@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading a whole store for export and bringing a document in, for `tick export` and `tick import`.
 extension TodoStore {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// todo.txt (http://todotxt.org): one todo per line, in the format's conventions.
 ///

@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Glibc
+
+/// A file descriptor read or written in whole pieces: standard input and output, script files,
+/// exports. Tick uses this rather than Foundation's `FileHandle` so it can link only
+/// FoundationEssentials, which keeps the process several megabytes smaller.
+public final class FileStream: @unchecked Sendable {  // an immutable descriptor number
+    /// The descriptor.
+    public let descriptor: Int32
+    private let closesOnDeinit: Bool
+
+    /// Wraps a descriptor; `closesOnDeinit` closes it when the stream goes away.
+    public init(descriptor: Int32, closesOnDeinit: Bool = false) {
+        self.descriptor = descriptor
+        self.closesOnDeinit = closesOnDeinit
+    }
+
+    deinit { if closesOnDeinit { close(descriptor) } }
+
+    /// Standard input.
+    public static let standardInput = FileStream(descriptor: STDIN_FILENO)
+    /// Standard output.
+    public static let standardOutput = FileStream(descriptor: STDOUT_FILENO)
+    /// Standard error.
+    public static let standardError = FileStream(descriptor: STDERR_FILENO)
+
+    /// Opens a file (or a device, or a pipe) for reading; nil with `errno` set when it cannot.
+    public static func reading(_ path: String) -> FileStream? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        return descriptor < 0 ? nil : FileStream(descriptor: descriptor, closesOnDeinit: true)
+    }
+
+    /// Up to `count` bytes; empty at the end of the input.
+    public func read(upTo count: Int) -> Data {
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = Glibc.read(descriptor, &buffer, count)
+            if got < 0 && errno == EINTR { continue }
+            return got <= 0 ? Data() : Data(buffer[0..<got])
+        }
+    }
+
+    /// Everything until the end of the input.
+    public func readToEnd() -> Data {
+        var data = Data()
+        while true {
+            let piece = read(upTo: 1 << 16)
+            if piece.isEmpty { return data }
+            data.append(piece)
+        }
+    }
+
+    /// Writes all of `data`; false when the write failed (a closed pipe, a full disk).
+    @discardableResult
+    public func write(_ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Writes text as UTF-8.
+    @discardableResult
+    public func write(_ text: String) -> Bool { write(Data(text.utf8)) }
+
+    /// The message for the current `errno`.
+    public static var lastErrorMessage: String { String(cString: strerror(errno)) }
+}
+
+extension String {
+    /// This string padded with spaces (or cut) to `length` characters.
+    func padded(to length: Int) -> String {
+        count >= length ? String(prefix(length)) : self + String(repeating: " ", count: length - count)
+    }
+
+    /// Text with leading and trailing whitespace removed.
+    var trimmedWhitespace: String {
+        String(drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+    }
+}
