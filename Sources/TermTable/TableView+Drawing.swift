@@ -3,6 +3,7 @@ extension TableView {
     /// the scroll indicator into the canvas, inside `frame`. Drawing never changes the data.
     public func draw(in canvas: inout Canvas) {
         layoutIfNeeded()
+        trackScroll()
         canvas.fill(frame, style: backgroundStyle)
         let width = contentWidth
         if let background = backgroundView {

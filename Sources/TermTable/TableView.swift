@@ -100,6 +100,12 @@ open class TableView {
     var lastPrefetchDirection = 1
     var lastFirstVisibleFlatIndex: Int?
 
+    /// What the previous draw showed, to tell how far the rows slid since (`scrollSinceLastDraw`).
+    var drawnItems: [VisibleItem] = []
+    var drawnPinnedHeader: (section: Int, y: Int)?
+    var drawnFrame = Rect.zero
+    var lastScroll: TableScroll?
+
     /// The revealed swipe actions, when a row is swiped open.
     var openSwipe: SwipeState?
 

@@ -18,8 +18,40 @@ public struct CellRun: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(y):\(columns.lowerBound)..<\(columns.upperBound)" }
 }
 
+/// Lines of the screen that slid together since the last frame, so the terminal can scroll them
+/// instead of being sent every line again.
+public struct ScrollHint: Hashable, Sendable {
+    /// The lines that slid (a scroll region).
+    public var lines: Range<Int>
+    /// How many lines their content moved up (negative: down).
+    public var distance: Int
+
+    /// Creates a hint.
+    public init(lines: Range<Int>, distance: Int) {
+        self.lines = lines
+        self.distance = distance
+    }
+
+    /// Whether the hint describes a real scroll within a screen `height` lines tall.
+    func fits(height: Int) -> Bool {
+        lines.lowerBound >= 0 && lines.upperBound <= height && distance != 0 && abs(distance) < lines.count
+    }
+}
+
 /// Which cells changed between two frames: the pure half of presenting, testable without a terminal.
 public enum CanvasDiff {
+    /// `canvas` with the hint's lines slid by its distance and the lines scrolled in left blank:
+    /// what the terminal shows after the same scroll, to diff the next frame against.
+    public static func shifted(_ canvas: Canvas, by hint: ScrollHint) -> Canvas {
+        var result = canvas
+        result.copy(canvas, from: Rect(x: 0, y: hint.lines.lowerBound + max(0, hint.distance), width: canvas.width,
+                                       height: hint.lines.count - abs(hint.distance)),
+                    to: Point(x: 0, y: hint.lines.lowerBound + max(0, -hint.distance)))
+        let blankTop = hint.distance > 0 ? hint.lines.upperBound - hint.distance : hint.lines.lowerBound
+        result.fill(Rect(x: 0, y: blankTop, width: canvas.width, height: abs(hint.distance)))
+        return result
+    }
+
     /// The runs of cells, clipped to `visible`, that differ between `old` and `new` (everything when
     /// there is no old frame or its size differs). A changed right half of a wide glyph pulls in
     /// its left half, since only the left half is ever written to the terminal.

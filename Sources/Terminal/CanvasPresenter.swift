@@ -8,11 +8,13 @@ final class CanvasPresenter {
     private let defaultColorsWork: Bool
     private var pairs: ColorPairTable
     private var looks: [Style: (attributes: attr_t, pair: Int32)] = [:]
+    private var lastLook: (style: Style, look: (attributes: attr_t, pair: Int32))?
     /// The last frame handed to ncurses, and the screen size it was clipped to.
     private var shown: Canvas?
     private var shownScreen = Size(width: 0, height: 0)
     private var cursorVisible = false
-    private var scalarBuffer = [wchar_t](repeating: 0, count: CellText.maximumScalars + 1)
+    /// The characters of one style run, reused from frame to frame.
+    private var text: [wchar_t] = []
 
     init(window: UnsafeMutablePointer<WINDOW>, capability: ColorCapability, defaultColorsWork: Bool) {
         self.window = window
@@ -37,16 +39,24 @@ final class CanvasPresenter {
 
     /// Draws `canvas` (clipped to the terminal, blank beyond it) and puts the cursor at `cursor` or hides it.
     ///
-    /// No scroll hint is needed: ncurses' doupdate compares line hashes of the old and new screen
-    /// and turns a one-line scroll into a scroll region plus one new line by itself (measured:
-    /// ~100 bytes per one-line scroll of an 80x24 list, identical with a wscrl hint).
-    func present(_ canvas: Canvas, cursor: Point?) {
+    /// ncurses' doupdate finds a scroll by itself (line hashes) and sends a scroll region plus the new
+    /// line; a `scroll` hint saves the CPU of handing it every shifted line first: the virtual screen
+    /// is scrolled with `wscrl`, and only lines that really changed are copied.
+    func present(_ canvas: Canvas, cursor: Point?, scroll: ScrollHint? = nil) {
         let screen = screenSize
         var previous = shown
         if let old = previous, old.size != canvas.size || shownScreen != screen { previous = nil }
         if previous == nil { werase(window) }
+        if let hint = scroll, let old = previous, hint.fits(height: min(canvas.height, screen.height)) {
+            wsetscrreg(window, Int32(hint.lines.lowerBound), Int32(hint.lines.upperBound - 1))
+            scrollok(window, true)
+            wscrl(window, Int32(hint.distance))
+            scrollok(window, false)
+            wsetscrreg(window, 0, Int32(screen.height - 1))
+            previous = CanvasDiff.shifted(old, by: hint)
+        }
         for run in CanvasDiff.changedRuns(from: previous, to: canvas, visible: screen) {
-            for x in run.columns { draw(canvas[x, run.y], x: x, y: run.y, screenWidth: screen.width) }
+            draw(run, of: canvas, screenWidth: screen.width)
         }
         placeCursor(cursor, within: Size(width: min(canvas.width, screen.width), height: min(canvas.height, screen.height)))
         wnoutrefresh(window)
@@ -55,22 +65,41 @@ final class CanvasPresenter {
         shownScreen = screen
     }
 
-    private func draw(_ cell: CanvasCell, x: Int, y: Int, screenWidth: Int) {
-        guard !cell.isContinuation else { return }  // ncurses fills the right half of a wide glyph itself
-        let drawable = CellText.drawable(cell, x: x, screenWidth: screenWidth)
-        let look = resolvedLook(drawable.style)
-        CellText.fill(&scalarBuffer, with: drawable.scalars)
-        var character = cchar_t()
-        var pair = look.pair
-        scalarBuffer.withUnsafeBufferPointer { buffer in
-            _ = setcchar(&character, buffer.baseAddress, look.attributes, 0, &pair)
+    /// Writes a run of changed cells as strings of one style each: one attribute change and one
+    /// `waddnwstr` per style, not one call per cell (combining marks follow their base character;
+    /// ncurses fills the right half of a wide glyph itself).
+    private func draw(_ run: CellRun, of canvas: Canvas, screenWidth: Int) {
+        wmove(window, Int32(run.y), Int32(run.columns.lowerBound))
+        var x = run.columns.lowerBound
+        while x < run.columns.upperBound {
+            let style = canvas[x, run.y].style
+            text.removeAll(keepingCapacity: true)
+            while x < run.columns.upperBound {
+                let cell = canvas[x, run.y]
+                guard cell.style == style else { break }
+                if !cell.isContinuation {
+                    let drawable = CellText.drawable(cell, x: x, screenWidth: screenWidth)
+                    CellText.append(drawable.scalars, to: &text)
+                }
+                x += 1
+            }
+            guard !text.isEmpty else { continue }
+            let look = resolvedLook(style)
+            var pair = look.pair
+            wattr_set(window, look.attributes, 0, &pair)
+            // Returns ERR when it ends on the bottom-right cell, where the cursor cannot advance; the cell is still set.
+            _ = text.withUnsafeBufferPointer { waddnwstr(window, $0.baseAddress, Int32($0.count)) }
         }
-        // Returns ERR for the bottom-right cell, where the cursor cannot advance; the cell is still set.
-        _ = mvwadd_wch(window, Int32(y), Int32(x), &character)
+        wattr_set(window, 0, 0, nil)
     }
 
     private func resolvedLook(_ style: Style) -> (attributes: attr_t, pair: Int32) {
-        if let cached = looks[style] { return cached }
+        // Neighbouring cells mostly share a style: skip the dictionary for a repeat.
+        if let last = lastLook, last.style == style { return last.look }
+        if let cached = looks[style] {
+            lastLook = (style, cached)
+            return cached
+        }
         let look = capability.look(for: style)
         var attributes = attr_t(0)
         if look.attributes.contains(.bold) { attributes |= cn_a_bold() }
@@ -80,6 +109,7 @@ final class CanvasPresenter {
         if look.attributes.contains(.italic) { attributes |= cn_a_italic() }
         let pair = look.usesColor ? pairs.pair(foreground: look.foreground, background: look.background) : 0
         looks[style] = (attributes, pair)
+        lastLook = (style, (attributes, pair))
         return (attributes, pair)
     }
 

@@ -21,6 +21,14 @@ public enum CellText {
         return scalars.isEmpty ? [0x20] : scalars
     }
 
+    /// Appends a cell's scalars to a run of wide characters (a control character becomes U+FFFD; an
+    /// empty cell a space).
+    public static func append(_ glyph: GlyphScalars, to text: inout [wchar_t]) {
+        let start = text.count
+        glyph.forEach { text.append(wchar_t(bitPattern: isControl($0) ? 0xFFFD : $0)) }
+        if text.count == start { text.append(0x20) }
+    }
+
     /// Writes a cell's scalars into a zero-terminated `wchar_t` buffer for `setcchar`, without allocating.
     public static func fill(_ buffer: inout [wchar_t], with glyph: GlyphScalars) {
         var index = 0

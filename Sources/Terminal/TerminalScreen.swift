@@ -83,10 +83,11 @@ public final class TerminalScreen {
 
     /// Shows `canvas`, sending only the cells that changed since the last frame, and puts the
     /// cursor at `cursor` (hidden when nil).
-    /// A list scrolled by one line costs about one line of output: ncurses detects the scroll.
-    public func present(_ canvas: Canvas, cursor: Point? = nil) {
+    /// A list scrolled by one line costs about one line of output: ncurses detects the scroll; with a
+    /// `scroll` hint (which lines slid, and by how much) Tick also skips copying the lines that slid.
+    public func present(_ canvas: Canvas, cursor: Point? = nil, scroll: ScrollHint? = nil) {
         guard !isStopped else { return }
-        counter.measure { presenter.present(canvas, cursor: cursor) }
+        counter.measure { presenter.present(canvas, cursor: cursor, scroll: scroll) }
     }
 
     /// Makes the next frame clear the terminal and repaint everything (after Ctrl-L, a resize, a resume).

@@ -50,7 +50,9 @@ public enum InteractiveSession {
                     app.needsFullRedraw = false
                     screen.invalidate()
                 }
-                screen.present(canvases[index], cursor: cursor)
+                let slide = app.list.tableView.scrollSinceLastDraw
+                screen.present(canvases[index], cursor: cursor,
+                               scroll: app.needsFullRedraw || app.hasOverlay ? nil : slide.map { ScrollHint(lines: $0.lines, distance: $0.distance) })
                 counters.frames += 1
                 needsFrame = false
             }

@@ -36,7 +36,9 @@ struct BenchmarksDocument {
           pseudo-terminal (`TERM=xterm-256color`, `LANG=C.UTF-8`). The master is read until the status
           line's counts ("… open · …") have arrived and the output has then been quiet for 30 ms; the figure is
           the time from just before the spawn to the arrival of the frame's last byte. Median of \(firstFrameRuns) launches.
-        - **Peak memory**: `ru_maxrss` from `wait4` after sending `q` to each of those launches (median).
+        - **Peak memory**: `VmHWM` from `/proc/<pid>/status` just before sending `q` to each of those launches
+          (median). Not `ru_maxrss`: posix_spawn runs the child in the benchmark's address space until its
+          exec, and Linux counts that space's peak, so `ru_maxrss` reports the benchmark's own memory.
         - **CPU per key**: the sum of the first field of `/proc/PID/task/*/schedstat` (nanoseconds of CPU) before
           the key and after its output has been quiet for 30 ms. Median of \(repetitions) presses. Scrolling starts
           with the selection at the bottom edge; presses that change nothing because the end was reached are

@@ -128,6 +128,7 @@ final class PseudoTerminalProcess {
     /// kills it when it has not exited within `timeout` ms. Returns everything it wrote meanwhile.
     @discardableResult
     func finish(sending keys: String = "q", timeout: Int = 10_000) -> [UInt8] {
+        highWaterBytes = Self.highWaterMark(of: pid)
         send(keys)
         let output = readUntilQuiet(quietMilliseconds: timeout, firstByteTimeout: timeout, overallTimeout: timeout)
         let deadline = Measure.now() + UInt64(timeout) * 1_000_000
@@ -159,8 +160,20 @@ final class PseudoTerminalProcess {
         return exited
     }
 
-    /// Peak resident memory in bytes (`ru_maxrss` from `wait4`), valid after `finish`.
-    var peakResidentBytes: Int { usage.ru_maxrss * 1024 }
+    /// Peak resident memory in bytes, valid after `finish`: the child's `VmHWM` read just before it
+    /// was asked to quit. Not `ru_maxrss`: posix_spawn runs the child in this process's address space
+    /// until its exec, and Linux counts that space's peak, so `ru_maxrss` would report this
+    /// benchmark's own memory whenever it is the larger.
+    var peakResidentBytes: Int { highWaterBytes ?? usage.ru_maxrss * 1024 }
+    private var highWaterBytes: Int?
+
+    /// `VmHWM` of a running process, in bytes.
+    static func highWaterMark(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first else { return nil }
+        return kilobytes * 1024
+    }
 
     private func reap() {
         var status: Int32 = 0

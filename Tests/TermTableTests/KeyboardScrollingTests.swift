@@ -146,3 +146,25 @@ struct KeyboardScrollingTests {
         }
     }
 }
+
+@Suite("Scroll tracking between draws")
+struct ScrollTrackingTests {
+    @Test("A draw after scrolling by lines reports the slide; a jump or a still frame reports none")
+    func slides() {
+        let source = ArrayDataSource(count: 100)
+        source.headerTitles = ["Header"]
+        var harness = Harness(source, width: 20, height: 6)
+        _ = harness.screen()
+        harness.table.scroll(byLines: 2)
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == TableScroll(lines: 1..<6, distance: 2))  // under the pinned header
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == nil)
+        harness.table.scroll(byLines: -1)
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw?.distance == -1)
+        harness.table.moveSelectionToLastRow()
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == nil)  // nothing in common: a jump
+    }
+}
