@@ -42,6 +42,7 @@ public enum InteractiveSession {
                         Canvas(width: screen.size.width, height: screen.size.height)]
         var lastPoll = ContinuousClock.now
         var needsFrame = true
+        var searchIndexUntidy = true
         while !app.isFinished {
             if needsFrame {
                 let index = counters.frames % 2
@@ -68,8 +69,14 @@ public enum InteractiveSession {
             // Notice another process writing the store, without a key press.
             if ContinuousClock.now - lastPoll > .milliseconds(500) {
                 lastPoll = ContinuousClock.now
-                if app.showExternalChanges() { needsFrame = true }
+                if app.showExternalChanges() {
+                    needsFrame = true
+                    searchIndexUntidy = true
+                }
             }
+            // Idle: tidy the search index a little (changes leave it in small pieces to stay fast).
+            if keys.isEmpty, searchIndexUntidy { searchIndexUntidy = store.tidySearchIndex() }
+            if !keys.isEmpty { searchIndexUntidy = true }
         }
         if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
         return 0

@@ -1,59 +1,94 @@
 import TodoStore
 
-/// Todos read from the store in pages around what is on screen, per list, keeping a bounded number
-/// of pages so memory does not grow with the list.
+/// Todos read from the store around what is on screen, per section query, in a bounded window of
+/// rows so memory does not grow with the list.
+///
+/// The app's own changes patch the cached rows (a toggle moves one row, a delete closes a gap)
+/// instead of throwing them away, so a change costs no re-read of the rows around it.
 final class SectionPageCache {
-    private struct PageKey: Hashable {
-        var query: SectionQuery
-        var page: Int
-    }
-
     private let store: TodoStore
-    /// Rows per page.
+    /// Rows read per miss.
     let pageSize: Int
-    /// Most pages kept; the least recently used page is dropped first.
+    /// Most rows kept over all queries; the rows farthest from the last one read go first.
     let capacity: Int
-    private var pages: [PageKey: [TodoItem]] = [:]
-    private var recent: [PageKey] = []
+    private var rows: [SectionQuery: [Int: TodoItem]] = [:]
+    private var lastRead: (query: SectionQuery, row: Int)?
+    /// Pages read from the store so far.
+    private(set) var reads = 0
 
-    init(store: TodoStore, pageSize: Int = 64, capacity: Int = 12) {
+    init(store: TodoStore, pageSize: Int = 32, capacity: Int = 512) {
         self.store = store
         self.pageSize = pageSize
         self.capacity = capacity
     }
 
-    /// The todo at a row of a section's query, reading its page when needed.
+    /// The todo at a row of a section's query, reading the page around it when needed.
     func item(at row: Int, in query: SectionQuery) throws -> TodoItem? {
-        let key = PageKey(query: query, page: row / pageSize)
-        let items = try load(key)
-        let offset = row - key.page * pageSize
-        return offset < items.count ? items[offset] : nil
+        lastRead = (query, row)
+        if let item = rows[query]?[row] { return item }
+        try load(page: row / pageSize, in: query)
+        return rows[query]?[row]
     }
 
     /// Reads the pages holding these rows ahead of time.
-    func prefetch(rows: [Int], in query: SectionQuery) {
-        for page in Set(rows.map { $0 / pageSize }) { _ = try? load(PageKey(query: query, page: page)) }
-    }
-
-    /// Forgets every page (after a change to the list).
-    func invalidate() {
-        pages.removeAll(keepingCapacity: true)
-        recent.removeAll(keepingCapacity: true)
-    }
-
-    private func load(_ key: PageKey) throws -> [TodoItem] {
-        if let items = pages[key] {
-            if recent.last != key, let index = recent.firstIndex(of: key) {
-                recent.remove(at: index)
-                recent.append(key)
-            }
-            return items
+    func prefetch(rows wanted: [Int], in query: SectionQuery) {
+        for page in Set(wanted.filter { rows[query]?[$0] == nil }.map { $0 / pageSize }) {
+            try? load(page: page, in: query)
         }
-        let start = key.page * pageSize
-        let items = try store.items(key.query, in: start..<(start + pageSize))
-        pages[key] = items
-        recent.append(key)
-        while recent.count > capacity { pages[recent.removeFirst()] = nil }
-        return items
+    }
+
+    /// Forgets everything (another process changed the store, or the view changed).
+    func invalidate() {
+        rows.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets one query's rows.
+    func invalidate(_ query: SectionQuery) {
+        rows[query] = nil
+    }
+
+    /// A row was removed from a query: the rows after it move up by one.
+    func removeRow(_ removed: Int, in query: SectionQuery) {
+        guard let cached = rows[query] else { return }
+        var shifted: [Int: TodoItem] = [:]
+        shifted.reserveCapacity(cached.count)
+        for (row, item) in cached where row != removed { shifted[row > removed ? row - 1 : row] = item }
+        rows[query] = shifted
+    }
+
+    /// A row was inserted into a query: the rows from it on move down by one.
+    func insertRow(_ inserted: Int, item: TodoItem, in query: SectionQuery) {
+        guard let cached = rows[query] else { return }
+        var shifted: [Int: TodoItem] = [:]
+        shifted.reserveCapacity(cached.count + 1)
+        for (row, old) in cached { shifted[row >= inserted ? row + 1 : row] = old }
+        shifted[inserted] = item
+        rows[query] = shifted
+    }
+
+    private func load(page: Int, in query: SectionQuery) throws {
+        let start = page * pageSize
+        let items = try store.items(query, in: start..<(start + pageSize))
+        reads += 1
+        var cached = rows[query] ?? [:]
+        for (offset, item) in items.enumerated() { cached[start + offset] = item }
+        rows[query] = cached
+        trim()
+    }
+
+    /// Keeps at most `capacity` rows, dropping those farthest from the last row read.
+    private func trim() {
+        let total = rows.values.reduce(0) { $0 + $1.count }
+        guard total > capacity else { return }
+        let focus = lastRead
+        var scored: [(distance: Int, query: SectionQuery, row: Int)] = []
+        for (query, cached) in rows {
+            for row in cached.keys {
+                let distance = focus.map { $0.query == query ? abs($0.row - row) : Int.max / 2 } ?? row
+                scored.append((distance, query, row))
+            }
+        }
+        scored.sort { $0.distance > $1.distance }
+        for entry in scored.prefix(total - capacity) { rows[entry.query]?[entry.row] = nil }
     }
 }

@@ -25,7 +25,7 @@ extension TodoListController {
             if list.isCollapsed {
                 reloadFromStore(selecting: item.id)
             } else {
-                try relocate(todo: item.id, listID: item.listID, from: nil)
+                try relocate(todo: item.id, now: item, listID: item.listID, from: nil)
                 select(todo: item.id)
             }
             message = .info("Added \(quoted(item.title))" + (indexPath(ofTodo: item.id, inList: item.listID) == nil ? " (hidden by the current view)" : ""))
@@ -45,7 +45,7 @@ extension TodoListController {
         guard let item = item(at: indexPath) else { return }
         mutate {
             let updated = try store.setDone(!item.isDone, ids: [item.id])[0]
-            try relocate(todo: item.id, listID: item.listID, from: indexPath)
+            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
             keepHighlight(near: indexPath)
             message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
         }
@@ -56,7 +56,7 @@ extension TodoListController {
         guard let item = item(at: indexPath) else { return }
         mutate {
             try store.delete(ids: [item.id])
-            try relocate(todo: item.id, listID: nil, from: indexPath)
+            try relocate(todo: item.id, now: nil, listID: nil, from: indexPath)
             message = .info("Deleted \(quoted(item.title)) · u undoes")
         }
     }
@@ -66,7 +66,7 @@ extension TodoListController {
         guard let item = item(at: indexPath) else { return }
         mutate {
             let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
-            try relocate(todo: item.id, listID: item.listID, from: indexPath)
+            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
             message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
         }
     }
@@ -93,7 +93,7 @@ extension TodoListController {
         guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else { return true }
         return mutate {
             let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
-            try relocate(todo: item.id, listID: item.listID, from: indexPath)
+            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
             select(todo: item.id)
             message = .info("Edited \(quoted(updated.title))")
         }
@@ -103,9 +103,9 @@ extension TodoListController {
     func setNotes(_ notes: String, todo id: Int64) {
         guard let item = try? store.item(id: id), item.notes != notes else { return }
         mutate {
-            try store.update(id: id, notes: notes)
             let old = indexPath(ofTodo: id, inList: item.listID)
-            try relocate(todo: id, listID: item.listID, from: old)
+            let updated = try store.update(id: id, notes: notes)
+            try relocate(todo: id, now: updated, listID: item.listID, from: old)
             message = .info("Notes saved for \(quoted(item.title))")
         }
     }
@@ -116,7 +116,7 @@ extension TodoListController {
         let old = indexPath(ofTodo: item.id, inList: item.listID)
         mutate {
             try store.move(id: item.id, toList: listID, after: nil)
-            try relocate(todo: item.id, listID: listID, from: old)
+            try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old)
             if !select(todo: item.id), let old { keepHighlight(near: old) }
             let name = lists.first { $0.id == listID }?.name ?? "?"
             message = .info("Moved \(quoted(item.title)) to \(name)")
@@ -163,10 +163,16 @@ extension TodoListController {
         }
         do {
             try store.move(id: item.id, toList: listID, after: above)
+            let sourceQuery = query(forSection: sourceIndexPath.section)
             refreshLists()
+            cache.removeRow(sourceIndexPath.row, in: sourceQuery)
+            if let moved = try store.item(id: item.id) {
+                cache.insertRow(destinationIndexPath.row, item: moved, in: query(forSection: destinationIndexPath.section))
+            }
             message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(lists[destinationIndexPath.section].name)")
         } catch {
             message = .error("Not saved: \(error)")
+            cache.invalidate()
             refreshLists()
         }
     }

@@ -33,6 +33,7 @@ extension TodoListController {
         guard !marked.isEmpty else { return }
         mutate {
             try store.delete(ids: marked.map(\.1.id))
+            cache.invalidate()
             refreshLists()
             try tableView.deleteRows(at: marked.map(\.0))
             try refreshVisibleRowsIfNeeded()
@@ -47,6 +48,7 @@ extension TodoListController {
         let done = !marked.allSatisfy { $0.1.isDone }
         mutate {
             try store.setDone(done, ids: marked.map(\.1.id))
+            cache.invalidate()
             refreshLists()
             // Completed todos move to the end of their lists: their sections are shown afresh, as one batch.
             try tableView.reloadSections(Array(Set(marked.map(\.0.section))).sorted())

@@ -9,6 +9,7 @@ extension TodoListController {
         guard filter != options.filter else { return }
         let marked = tableView.isEditing ? markedItems().map(\.1) : []
         options.filter = filter
+        cache.invalidate()
         refreshLists()
         tableView.reloadData()
         if !marked.isEmpty { remark(marked) }

@@ -9,6 +9,7 @@ extension TodoListController {
         let list = lists[section]
         mutate {
             try store.setCollapsed(!list.isCollapsed, listID: list.id)
+            cache.invalidate()
             refreshLists()
             // The engine animates nothing: the section's rows go or come back as one batch.
             try tableView.reloadSections([section])

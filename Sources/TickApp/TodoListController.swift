@@ -54,6 +54,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if store.isReadOnly { message = .error("Read-only store: changes are disabled") }
     }
 
+    /// Pages of rows read from the store so far: a change the app made itself re-reads none.
+    public var pageReads: Int { cache.reads }
+
     /// Open and done todos in all lists.
     public var counts: (open: Int, done: Int) {
         lists.reduce((0, 0)) { ($0.0 + $1.openCount, $0.1 + $1.doneCount) }
@@ -64,7 +67,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     /// Reads the lists and every section's row count again (cheap: counts are maintained by the store).
     func refreshLists() {
-        cache.invalidate()
         lists = (try? store.lists()) ?? []
         sectionCounts = lists.map { list in
             list.isCollapsed ? 0 : ((try? store.count(options.query(listID: list.id))) ?? 0)
@@ -202,6 +204,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let selectedID = preferred ?? selectedItem?.id
         let fallback = tableView.indexPathForSelectedRow
         let marked = tableView.isEditing ? markedItems().map(\.1) : []
+        cache.invalidate()
         refreshLists()
         needsVisibleRowsRefresh = false
         tableView.reloadData()
@@ -229,10 +232,17 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     }
 
     /// Tells the table where a todo went after the store changed it: moved, restyled, shown or hidden.
-    /// `old` is where it was shown before (nil when it was hidden); the store is already changed.
-    func relocate(todo id: Int64, listID: Int64?, from old: IndexPath?) throws {
+    /// `old` is where it was shown before (nil when it was hidden), `updated` the todo as it is now
+    /// (nil when deleted); the store is already changed. The cached rows are patched, not re-read.
+    func relocate(todo id: Int64, now updated: TodoItem?, listID: Int64?, from old: IndexPath?) throws {
+        let oldQuery = old.flatMap { $0.section < lists.count ? query(forSection: $0.section) : nil }
         refreshLists()
         let new = listID.flatMap { indexPath(ofTodo: id, inList: $0) }
+        if let old, let oldQuery { cache.removeRow(old.row, in: oldQuery) }
+        if let new {
+            if let updated { cache.insertRow(new.row, item: updated, in: query(forSection: new.section)) }
+            else { cache.invalidate(query(forSection: new.section)) }
+        }
         switch (old, new) {
         case (nil, nil): return
         case (let old?, nil): try tableView.deleteRows(at: [old])

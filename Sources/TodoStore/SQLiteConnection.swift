@@ -125,6 +125,9 @@ final class SQLiteConnection {
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (a savepoint when already inside one) and rolls
     /// back if it throws; IMMEDIATE takes the write lock up front so a busy file fails before any work.
+    /// Rows changed by every statement since the connection opened (`sqlite3_total_changes64`).
+    var totalChanges: Int64 { handle.map { sqlite3_total_changes64($0) } ?? 0 }
+
     func transaction<T>(_ body: () throws -> T) throws -> T {
         guard let handle else { throw closedError() }
         let nested = sqlite3_get_autocommit(handle) == 0

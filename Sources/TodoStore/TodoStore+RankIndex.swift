@@ -56,8 +56,17 @@ extension TodoStore {
         let block = blocks.block(containing: key)
         let lowerBound = blocks.lowerBounds[block]
         let column = set.kind == .open ? "position" : "completed_at"
+        let state = set.kind == .open ? "" : "NOT "
+        if block == blocks.lowerBounds.count - 1 {
+            // In the last block, count the rows after the key instead: a todo just completed (or
+            // added at the end) has none after it, so the count costs nothing where it is common.
+            let after = try connection.scalarInt("""
+                SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL AND (\(column), id) > (?, ?)
+                """, [set.listID, key.key, key.id])
+            return blocks.total - 1 - Int(after)
+        }
         let before = try connection.scalarInt("""
-            SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(set.kind == .open ? "" : "NOT ")NULL
+            SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
             AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
             """, [set.listID, lowerBound.key, lowerBound.id, key.key, key.id])
         return blocks.starts[block] + Int(before)

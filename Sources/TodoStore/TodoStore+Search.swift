@@ -107,4 +107,21 @@ extension TodoStore {
         let condition = (2...5).map { "instr(title, ?\($0)) > 0 OR instr(notes, ?\($0)) > 0" }.joined(separator: " OR ")
         return PlainMatch(condition: condition, arguments: spellings, caseFoldsLikeTrigrams: false)
     }
+
+    /// Merges a little of the search index's accumulated segments (each change adds one; merging
+    /// them inside the change would cost most of its time). Call it while idle; returns whether it
+    /// did any work, so the caller can stop once the index is tidy.
+    @discardableResult
+    public func tidySearchIndex(pages: Int = 64) -> Bool {
+        guard !isReadOnly else { return false }
+        let before = connection.totalChanges
+        do {
+            try connection.transaction {
+                try connection.run("INSERT INTO todos_fts(todos_fts, rank) VALUES ('merge', ?)", [Int64(max(1, pages))])
+            }
+        } catch {
+            return false
+        }
+        return connection.totalChanges - before > 1
+    }
 }

@@ -37,7 +37,7 @@ struct MigrationTests {
             let path = folder + "/tick.db"
             let v1Order = try Self.makeVersion1(path, count: 2_500)
             let store = try openStore(path)
-            #expect(try store.connection.scalarInt("PRAGMA user_version") == 2)
+            #expect(try store.connection.scalarInt("PRAGMA user_version") == 3)
             try expectIntact(store)
             #expect(store.count == 2_500)
             #expect(store.doneCount == v1Order.filter(\.done).count)
@@ -89,5 +89,19 @@ struct MigrationTests {
             #expect(throws: StoreError.readOnly(path: path)) { try openStore(path, readOnly: true) }
             #expect(try fileBytes(path) == before)
         }
+    }
+}
+
+@Suite("Migration to version 3")
+struct MigrationToVersion3Tests {
+    @Test("A store upgraded to version 3 has the search index's automatic merging turned off")
+    func automergeOff() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-v3-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path)
+        defer { store.close() }
+        #expect(try store.connection.scalarInt("PRAGMA user_version") == 3)
+        #expect(try store.connection.scalarInt("SELECT v FROM todos_fts_config WHERE k = 'automerge'") == 0)
     }
 }
