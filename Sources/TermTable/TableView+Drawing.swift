@@ -89,7 +89,7 @@ extension TableView {
         for line in 0..<frame.height {
             let inThumb = line >= thumb.top && line < thumb.top + thumb.height
             canvas.draw(inThumb ? "┃" : "│", at: Point(x: x, y: frame.minY + line),
-                        style: inThumb ? .plain : Style(attributes: .dim))
+                        style: .plain)  // one style for the column: no attribute switch per redrawn line
         }
     }
 }
