@@ -53,9 +53,11 @@ public struct ReuseStatistics: Hashable, Sendable, CustomStringConvertible {
     public var rowsMeasured = 0
     /// Layout passes run.
     public var layoutPasses = 0
+    /// Checked updates applied: one per `performBatchUpdates`, or per insert/delete/reload/move call outside a batch.
+    public var updatesApplied = 0
 
     public var description: String {
         "cells created \(cellsCreated), dequeued \(cellsDequeued), reused \(cellsReused), pooled \(cellsPooled); "
-            + "header/footer views created \(headerFooterViewsCreated); rows measured \(rowsMeasured); layout passes \(layoutPasses)"
+            + "header/footer views created \(headerFooterViewsCreated); rows measured \(rowsMeasured); layout passes \(layoutPasses); updates applied \(updatesApplied)"
     }
 }

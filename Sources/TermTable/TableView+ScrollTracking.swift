@@ -22,12 +22,13 @@ extension TableView {
             drawnFrame = frame
         }
         lastScroll = nil
-        guard drawnFrame == frame, !visibleItems.isEmpty else { return }
-        var previous: [LayoutItem: Int] = [:]
-        for item in drawnItems { previous[item.item] = item.y }
+        // Nothing moved (the usual frame after a key that only changes a row or the status line).
+        guard drawnFrame == frame, !visibleItems.isEmpty, visibleItems != drawnItems else { return }
+        drawnPositions.removeAll(keepingCapacity: true)
+        for item in drawnItems { drawnPositions[item.item] = item.y }
         var distance: Int?
         for item in visibleItems {
-            guard let oldY = previous[item.item] else { continue }
+            guard let oldY = drawnPositions[item.item] else { continue }
             guard let known = distance else { distance = oldY - item.y; continue }
             if known != oldY - item.y { return }  // rows moved by different amounts: an update, not a scroll
         }

@@ -116,6 +116,7 @@ extension TableView {
             setNeedsLayout()
             throw error
         }
+        counters.updatesApplied += 1
         let selectionWasVisible = selectedIndexPath.map(isFullyVisible) ?? false
 
         remapCells(plan)

@@ -102,6 +102,8 @@ open class TableView {
 
     /// What the previous draw showed, to tell how far the rows slid since (`scrollSinceLastDraw`).
     var drawnItems: [VisibleItem] = []
+    /// Scratch space for `trackScroll`: where each drawn item was (kept to reuse its storage).
+    var drawnPositions: [LayoutItem: Int] = [:]
     var drawnPinnedHeader: (section: Int, y: Int)?
     var drawnFrame = Rect.zero
     var lastScroll: TableScroll?

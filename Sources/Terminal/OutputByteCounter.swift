@@ -10,6 +10,9 @@ struct OutputByteCounter {
     private(set) var total = 0
     /// Whether the kernel counter can be read (Linux with /proc mounted).
     let isAvailable: Bool
+    /// Whether to count at all: reading the counter costs two system calls per block of curses
+    /// calls (about a tenth of an idle key's CPU), so it is off until statistics are wanted.
+    var isEnabled = false
 
     init() {
         isAvailable = ct_thread_bytes_written() >= 0
@@ -17,6 +20,7 @@ struct OutputByteCounter {
 
     /// Runs `body` (curses output) and adds the bytes it wrote.
     mutating func measure<Result>(_ body: () -> Result) -> Result {
+        guard isEnabled, isAvailable else { return body() }
         let before = ct_thread_bytes_written()
         let result = body()
         let after = ct_thread_bytes_written()

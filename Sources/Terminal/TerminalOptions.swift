@@ -20,6 +20,8 @@ public struct TerminalOptions: Sendable {
     public var escapeDelayMilliseconds: Int
     /// How often a blocked read wakes to notice signals, in milliseconds (at most 250).
     public var signalPollMilliseconds: Int
+    /// Count the bytes sent to the terminal from the start (`TerminalScreen.bytesWritten`).
+    public var countsBytes: Bool
 
     /// Creates options; the defaults suit an interactive session without mouse reporting.
     public init(
@@ -27,12 +29,14 @@ public struct TerminalOptions: Sendable {
         colors: ColorPreference = .automatic,
         allowsPipedInput: Bool = false,
         escapeDelayMilliseconds: Int = 25,
-        signalPollMilliseconds: Int = 100
+        signalPollMilliseconds: Int = 100,
+        countsBytes: Bool = false
     ) {
         self.mouse = mouse
         self.colors = colors
         self.allowsPipedInput = allowsPipedInput
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
         self.signalPollMilliseconds = signalPollMilliseconds
+        self.countsBytes = countsBytes
     }
 }

@@ -35,6 +35,7 @@ public final class TerminalScreen {
         // Before newterm, so ncurses sees our SIGINT/SIGTERM/SIGTSTP handlers and keeps its own out.
         _ = ct_install_signal_handlers()
         var counter = OutputByteCounter()
+        counter.isEnabled = options.countsBytes
         guard let screen = counter.measure({ newterm(nil, cn_stdout(), cn_stdin()) }) else {
             ct_uninstall_signal_handlers()
             throw .cursesFailed("newterm failed for TERM=\(String(cString: getenv("TERM")))")
@@ -66,6 +67,11 @@ public final class TerminalScreen {
             rmkx: cn_tigetstr("rmkx").map { String(cString: $0) },
             rmcup: cn_tigetstr("rmcup").map { String(cString: $0) })
         _ = restore.withUnsafeBufferPointer { ct_set_restore_sequence($0.baseAddress, $0.count) }
+        // ncurses 6.4 flushes its output buffer after every cursor movement until the screen has been
+        // through endwin() once (its "initial" state is meant for low-level terminfo programs): a page
+        // then costs one write(2) per line. Suspending now makes the first frame resume curses mode
+        // ("running"), and every later frame is one write.
+        counter.measure { _ = endwin() }
         if options.mouse { counter.measure { writeRaw(RestoreSequence.mouseOn) } }
         self.counter = counter
     }
@@ -75,11 +81,15 @@ public final class TerminalScreen {
     /// The terminal's size in columns and lines.
     public var size: Size { presenter.screenSize }
 
-    /// Bytes written to the terminal so far (escape sequences included), for `--stats` and benchmarks.
+    /// Bytes written to the terminal while `countsBytes` was on (escape sequences included), for `--stats`.
     public var bytesWritten: Int { counter.total }
 
-    /// Whether `bytesWritten` is measured (it needs Linux's per-thread I/O counters in /proc).
-    public var isCountingBytes: Bool { counter.isAvailable }
+    /// Whether `bytesWritten` is being measured: off by default (it costs system calls on every
+    /// frame), and always off where Linux's per-thread I/O counters in /proc cannot be read.
+    public var countsBytes: Bool {
+        get { counter.isEnabled && counter.isAvailable }
+        set { counter.isEnabled = newValue }
+    }
 
     /// Shows `canvas`, sending only the cells that changed since the last frame, and puts the
     /// cursor at `cursor` (hidden when nil).

@@ -16,7 +16,8 @@ public enum InteractiveSession {
     /// Runs until the user quits, input ends, or a termination signal arrives; returns the exit status
     /// and, with `--stats`, prints reuse and drawing statistics after the terminal is restored.
     public static func run(store: TodoStore, options: LaunchOptions, configuration: Configuration) throws(TerminalError) -> Int32 {
-        let screen = try TerminalScreen(options: TerminalOptions(mouse: configuration.mouse && !options.disablesMouse))
+        let screen = try TerminalScreen(options: TerminalOptions(mouse: configuration.mouse && !options.disablesMouse,
+                                                                 countsBytes: options.printsStatistics))
         let app = TickApp(store: store, size: screen.size, configuration: configuration)
         switch screen.colorCapability {
         case .palette256: app.theme = Theme.rich.applying(configuration.colors)
@@ -24,7 +25,15 @@ public enum InteractiveSession {
         default: app.theme = Theme.standard.applying(configuration.colors)
         }
         let counters = Counters()
-        app.sessionStatistics = { "frames \(counters.frames) · bytes written \(screen.bytesWritten)" }
+        let countsFromStart = screen.countsBytes
+        app.sessionStatistics = {
+            // Counting costs system calls on every frame, so without --stats it starts at the first F12.
+            guard screen.countsBytes else {
+                screen.countsBytes = true
+                return screen.countsBytes ? "frames \(counters.frames) · bytes counted from now on" : "frames \(counters.frames)"
+            }
+            return "frames \(counters.frames) · bytes written \(screen.bytesWritten)\(countsFromStart ? "" : " since the first F12")"
+        }
         let status = loop(app: app, screen: screen, store: store, counters: counters)
         counters.bytesWritten = screen.bytesWritten
         screen.stop()

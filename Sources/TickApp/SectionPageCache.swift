@@ -12,6 +12,8 @@ final class SectionPageCache {
     /// Most rows kept over all queries; the rows farthest from the last one read go first.
     let capacity: Int
     private var rows: [SectionQuery: [Int: TodoItem]] = [:]
+    /// Rows cached over all queries.
+    private var total = 0
     private var lastRead: (query: SectionQuery, row: Int)?
     /// Pages read from the store so far.
     private(set) var reads = 0
@@ -40,11 +42,12 @@ final class SectionPageCache {
     /// Forgets everything (another process changed the store, or the view changed).
     func invalidate() {
         rows.removeAll(keepingCapacity: true)
+        total = 0
     }
 
     /// Forgets one query's rows.
     func invalidate(_ query: SectionQuery) {
-        rows[query] = nil
+        total -= rows.removeValue(forKey: query)?.count ?? 0
     }
 
     /// A row was removed from a query: the rows after it move up by one.
@@ -53,6 +56,7 @@ final class SectionPageCache {
         var shifted: [Int: TodoItem] = [:]
         shifted.reserveCapacity(cached.count)
         for (row, item) in cached where row != removed { shifted[row > removed ? row - 1 : row] = item }
+        total += shifted.count - cached.count
         rows[query] = shifted
     }
 
@@ -63,6 +67,7 @@ final class SectionPageCache {
         shifted.reserveCapacity(cached.count + 1)
         for (row, old) in cached { shifted[row >= inserted ? row + 1 : row] = old }
         shifted[inserted] = item
+        total += 1
         rows[query] = shifted
     }
 
@@ -70,16 +75,18 @@ final class SectionPageCache {
         let start = page * pageSize
         let items = try store.items(query, in: start..<(start + pageSize))
         reads += 1
-        var cached = rows[query] ?? [:]
-        for (offset, item) in items.enumerated() { cached[start + offset] = item }
-        rows[query] = cached
-        trim()
+        for (offset, item) in items.enumerated() {
+            // In place: copying the query's rows out and back would copy every cached todo.
+            let replaced = rows[query, default: [:]].updateValue(item, forKey: start + offset)
+            if replaced == nil { total += 1 }
+        }
+        if total > capacity { trim() }
     }
 
-    /// Keeps at most `capacity` rows, dropping those farthest from the last row read.
+    /// Brings the cache down to three quarters of `capacity` (so trimming is rare, not once per page),
+    /// dropping the rows farthest from the last row read.
     private func trim() {
-        let total = rows.values.reduce(0) { $0 + $1.count }
-        guard total > capacity else { return }
+        let keep = capacity - capacity / 4
         let focus = lastRead
         var scored: [(distance: Int, query: SectionQuery, row: Int)] = []
         for (query, cached) in rows {
@@ -89,6 +96,7 @@ final class SectionPageCache {
             }
         }
         scored.sort { $0.distance > $1.distance }
-        for entry in scored.prefix(total - capacity) { rows[entry.query]?[entry.row] = nil }
+        for entry in scored.prefix(total - keep) { rows[entry.query]?[entry.row] = nil }
+        total = min(total, keep)
     }
 }

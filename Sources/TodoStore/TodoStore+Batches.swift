@@ -17,10 +17,10 @@ extension TodoStore {
         guard !ids.isEmpty else { return }
         if ids.count == 1 {
             // The common single-todo case: no 256-value IN list to bind and build.
-            try connection.run(sql.replacing("IN (#)", with: "= ?"), leading + [ids[0]])
+            try connection.run(TextFormatting.replacing("IN (#)", with: "= ?", in: sql), leading + [ids[0]])
             return
         }
-        let statement = sql.replacing("(#)", with: "(\(Self.placeholders(Self.idChunkSize)))")
+        let statement = TextFormatting.replacing("(#)", with: "(\(Self.placeholders(Self.idChunkSize)))", in: sql)
         for start in stride(from: 0, to: ids.count, by: Self.idChunkSize) {
             var chunk = Array(ids[start..<min(start + Self.idChunkSize, ids.count)])
             chunk += Array(repeating: chunk[chunk.count - 1], count: Self.idChunkSize - chunk.count)

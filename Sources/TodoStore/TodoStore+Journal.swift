@@ -10,7 +10,7 @@ struct StepSummary {
     /// "verb “title” rest" for one todo, "verb N todos rest" for several: `template` holds `%@`.
     static func todos(_ template: String, titles: [String], ids: [Int64]) -> StepSummary {
         let subject = titles.count == 1 ? StoreError.quoted(titles[0]) : "\(titles.count) todos"
-        return StepSummary(description: template.replacing("%@", with: subject), todoIDs: ids)
+        return StepSummary(description: TextFormatting.replacing("%@", with: subject, in: template), todoIDs: ids)
     }
 }
 

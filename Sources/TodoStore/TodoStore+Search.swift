@@ -63,7 +63,7 @@ extension TodoStore {
         }
         if text.unicodeScalars.count >= 3 {
             // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
-            let phrase = "\"" + text.replacing("\"", with: "\"\"") + "\""
+            let phrase = "\"" + TextFormatting.replacing("\"", with: "\"\"", in: text) + "\""
             return try connection.query("""
                 SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
                 WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
@@ -88,8 +88,10 @@ extension TodoStore {
     /// folds), `instr` for caseless text such as CJK and emoji. Nil for other text.
     static func plainMatch(for text: String) -> PlainMatch? {
         if text.unicodeScalars.allSatisfy(\.isASCII) {
-            let pattern = "%" + text.replacing("\\", with: "\\\\").replacing("%", with: "\\%")
-                .replacing("_", with: "\\_") + "%"
+            let escaped = [("\\", "\\\\"), ("%", "\\%"), ("_", "\\_")].reduce(text) {
+                TextFormatting.replacing($1.0, with: $1.1, in: $0)
+            }
+            let pattern = "%" + escaped + "%"
             return PlainMatch(condition: "title LIKE ?2 ESCAPE '\\' OR notes LIKE ?2 ESCAPE '\\'", arguments: [pattern],
                               caseFoldsLikeTrigrams: true)
         }

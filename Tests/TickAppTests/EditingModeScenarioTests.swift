@@ -141,6 +141,28 @@ struct EditingModeScenarioTests {
         #expect(try scenario.titles(inList: "Work") == ["Ship it", "Review"])
         #expect(try scenario.titles(inList: "Inbox") == Self.todos)
     }
+
+    @Test("10,000 marked todos go in one transaction, one table update and one undo step, with a bounded number of cells")
+    func tenThousandMarked() throws {
+        let temporary = try ScenarioStore()
+        try temporary.store.importItems((0..<10_000).map { NewTodo(title: "Todo \($0)") } + [NewTodo(title: "Keep")])
+        let app = makeApp(temporary.store, size: Size(width: 40, height: 12))
+        try app.type("vV")
+        try app.type("G<Space>")  // unmarks "Keep"
+        #expect(app.list.markedIndexPaths.count == 10_000)
+        let updatesBefore = app.list.tableView.reuseStatistics.updatesApplied
+        try app.type("dy")
+        #expect(app.list.tableView.reuseStatistics.updatesApplied == updatesBefore + 1)
+        #expect(temporary.store.count == 1)
+        #expect(app.screenLines[1].hasSuffix("Keep"))
+        #expect(app.list.message?.text == "Deleted 10000 todos · u undoes")
+        try app.type("u")
+        #expect(temporary.store.count == 10_001)
+        #expect(app.list.message?.text.hasPrefix("Undid delete 10000 todos") == true)
+        try app.type("<C-r>")
+        #expect(temporary.store.count == 1)
+        #expect(app.list.tableView.reuseStatistics.cellsCreated <= 12 + 2)
+    }
 }
 
 /// Issue 4, `J` / `K`: the todo moves through the table's moveRowAt, across lists, and stays moved.

@@ -34,6 +34,7 @@ struct SearchTests {
         ("σοφια", ["ΣΟΦΙΑ's party"]),
         ("σ", ["ΣΟΦΙΑ's party"]),
         ("\"hi\"", ["say \"hi\""]),
+        ("\"\u{301}hi", []),  // a quote carrying a combining mark is still escaped for the index
         ("%", ["100% done_deal"]),
         ("_", ["100% done_deal"]),
         ("0% d", ["100% done_deal"]),
