@@ -85,11 +85,13 @@ extension TableView {
 
     private func drawScrollIndicator(in canvas: inout Canvas) {
         guard let thumb = scrollIndicatorThumb else { return }
+        // Whole runs of one glyph (drawn on every frame: no text to measure), in one style for the
+        // column, so a redrawn line needs no attribute switch.
         let x = frame.maxX - 1
-        for line in 0..<frame.height {
-            let inThumb = line >= thumb.top && line < thumb.top + thumb.height
-            canvas.draw(inThumb ? "┃" : "│", at: Point(x: x, y: frame.minY + line),
-                        style: .plain)  // one style for the column: no attribute switch per redrawn line
-        }
+        canvas.fill(Rect(x: x, y: frame.minY, width: 1, height: frame.height), with: Self.trackGlyph)
+        canvas.fill(Rect(x: x, y: frame.minY + thumb.top, width: 1, height: thumb.height), with: Self.thumbGlyph)
     }
+
+    private static let trackGlyph = Glyph(text: "│", width: 1)
+    private static let thumbGlyph = Glyph(text: "┃", width: 1)
 }

@@ -24,8 +24,11 @@ open class TableViewCell: TableReusableView {
     public var wrapsText = false { didSet { setNeedsDisplay() } }
     /// How the highlighted row looks.
     public var selectionStyle: SelectionStyle = .default { didSet { setNeedsDisplay() } }
-    /// The attributes added to every cell of the row when highlighted (reverse video by default).
-    public var highlightAttributes: TextAttributes = .reverse { didSet { setNeedsDisplay() } }
+    /// How the highlighted row is marked: its attributes are added to every cell of the row, and its
+    /// background (when it has one) fills every cell that has none of its own. Reverse video by
+    /// default; a background color instead keeps colored text readable and lets a terminal clear the
+    /// rest of the row in one command.
+    public var highlightStyle = Style(attributes: .reverse) { didSet { setNeedsDisplay() } }
 
     /// Whether this row carries the table's highlight (set by the table).
     public internal(set) var isSelected = false { didSet { if oldValue != isSelected { setNeedsDisplay() } } }
@@ -101,7 +104,10 @@ open class TableViewCell: TableReusableView {
     /// Applies the highlight to the whole row when it is the table's highlighted row.
     open func drawHighlight(in canvas: inout Canvas) {
         guard isSelected, selectionStyle == .default else { return }
-        let extra = highlightAttributes
-        canvas.restyle(canvas.bounds) { $0.attributes.formUnion(extra) }
+        let highlight = highlightStyle
+        canvas.restyle(canvas.bounds) { style in
+            style.attributes.formUnion(highlight.attributes)
+            if style.background == .default { style.background = highlight.background }
+        }
     }
 }

@@ -28,14 +28,14 @@ final class SectionPageCache {
     func item(at row: Int, in query: SectionQuery) throws -> TodoItem? {
         lastRead = (query, row)
         if let item = rows[query]?[row] { return item }
-        try load(page: row / pageSize, in: query)
+        try load(around: row, in: query)
         return rows[query]?[row]
     }
 
-    /// Reads the pages holding these rows ahead of time.
+    /// Reads the rows around these ahead of time.
     func prefetch(rows wanted: [Int], in query: SectionQuery) {
-        for page in Set(wanted.filter { rows[query]?[$0] == nil }.map { $0 / pageSize }) {
-            try? load(page: page, in: query)
+        for row in wanted.sorted() where rows[query]?[row] == nil {
+            try? load(around: row, in: query)
         }
     }
 
@@ -71,8 +71,11 @@ final class SectionPageCache {
         rows[query] = shifted
     }
 
-    private func load(page: Int, in query: SectionQuery) throws {
-        let start = page * pageSize
+    /// Reads `pageSize` rows including `row`: continuing the cached run that ends just before it (or
+    /// starts just after it), so a list that shifted by a row after a change reads one page of new
+    /// rows, not the page it already holds; otherwise the aligned page around it.
+    private func load(around row: Int, in query: SectionQuery) throws {
+        let start = firstRowToRead(around: row, in: query)
         let items = try store.items(query, in: start..<(start + pageSize))
         reads += 1
         for (offset, item) in items.enumerated() {
@@ -81,6 +84,13 @@ final class SectionPageCache {
             if replaced == nil { total += 1 }
         }
         if total > capacity { trim() }
+    }
+
+    private func firstRowToRead(around row: Int, in query: SectionQuery) -> Int {
+        let before = rows[query]?[row - 1] != nil, after = rows[query]?[row + 1] != nil
+        if before, !after { return row }
+        if after, !before { return max(0, row - pageSize + 1) }
+        return row / pageSize * pageSize
     }
 
     /// Brings the cache down to three quarters of `capacity` (so trimming is rare, not once per page),

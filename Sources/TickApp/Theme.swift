@@ -34,6 +34,9 @@ public struct Theme: Sendable {
     public var match = Style(foreground: .black, background: .yellow)
     /// Section headers.
     public var header = Style(attributes: .bold)
+    /// The highlighted row: its attributes are added to the row, its background fills the cells
+    /// without one (reverse video here; a grey bar in the 256-color theme).
+    public var selection = Style(attributes: .reverse)
 
     /// Tick's default look: the 8 ANSI colors plus attributes, so it reads on any color terminal,
     /// and dim/bold/reverse carry the meaning when there is no color at all.
@@ -46,12 +49,14 @@ public struct Theme: Sendable {
         theme.hint = Style(foreground: .indexed(242))
         theme.emptyState = Style(foreground: .indexed(244))
         theme.check = Style(foreground: .indexed(35), attributes: .bold)
+        // A grey bar rather than reverse video: colored columns stay readable on it.
+        theme.selection = Style(background: .indexed(237))
         return theme
     }()
 
     /// Names of the elements a config file can color.
     public static let elementNames = ["title", "done", "box", "check", "message", "error", "hint", "prompt", "empty",
-                                      "priority", "flag", "due", "today", "overdue", "match", "header"]
+                                      "priority", "flag", "due", "today", "overdue", "match", "header", "selection"]
 
     /// This theme with config-file colors applied by element name.
     public func applying(_ colors: [String: Style]) -> Theme {
@@ -73,6 +78,7 @@ public struct Theme: Sendable {
             case "today": theme.dueToday = style
             case "overdue": theme.overdue = style
             case "match": theme.match = style
+            case "selection": theme.selection = style
             case "header": theme.header = style
             default: break
             }
@@ -101,6 +107,8 @@ public struct Theme: Sendable {
         theme.overdue = Style(attributes: overdue.attributes.union(.underline))
         theme.match = Style(attributes: [.underline, .bold])
         theme.header = strip(header)
+        // Without color a highlight needs an attribute: reverse video unless the theme chose one.
+        theme.selection = Style(attributes: selection.attributes.isEmpty ? .reverse : selection.attributes)
         return theme
     }
 }

@@ -10,7 +10,12 @@ final class TodoCell: TableViewCell {
     /// The todo shown, or nil when its row could not be read.
     var item: TodoItem? { didSet { setNeedsDisplay() } }
     /// How the row looks.
-    var theme = Theme.standard { didSet { setNeedsDisplay() } }
+    var theme = Theme.standard {
+        didSet {
+            if theme.selection != highlightStyle { highlightStyle = theme.selection }
+            setNeedsDisplay()
+        }
+    }
     /// The day due dates are described against.
     var today = Day(ordinal: 0) { didSet { setNeedsDisplay() } }
     /// Text to highlight in the title (the search), if any.

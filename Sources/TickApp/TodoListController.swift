@@ -67,6 +67,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     /// Reads the lists and every section's row count again (cheap: counts are maintained by the store).
     func refreshLists() {
+        do { try store.readSnapshot { readLists() } } catch { readLists() }
+    }
+
+    private func readLists() {
         lists = (try? store.lists()) ?? []
         sectionCounts = lists.map { list in
             list.isCollapsed ? 0 : ((try? store.count(options.query(listID: list.id))) ?? 0)

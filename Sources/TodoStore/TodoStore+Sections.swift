@@ -9,6 +9,13 @@ import FoundationEssentials
 /// materializes its (at most `SectionQuery.searchLimit`) ids once per keystroke, after which its
 /// pages and rows cost next to nothing. Reads of a list that does not exist return nothing.
 extension TodoStore {
+    /// Runs several reads against one snapshot of the file: counts and rows read inside `body` agree
+    /// even when another process commits meanwhile, and they share one read transaction instead of
+    /// opening one each (the app refreshes every list's count this way after a change).
+    public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        try reading(body)
+    }
+
     /// How many rows `query` shows (for a search: how many of its matches are shown, at most 1,000).
     public func count(_ query: SectionQuery) throws -> Int {
         try reading {

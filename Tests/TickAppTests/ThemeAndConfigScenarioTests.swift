@@ -12,6 +12,7 @@ struct ThemeAndConfigScenarioTests {
         "title": \.title, "done": \.doneTitle, "box": \.box, "check": \.check, "message": \.message, "error": \.error,
         "hint": \.hint, "prompt": \.promptLabel, "empty": \.emptyState, "priority": \.priority, "flag": \.flag,
         "due": \.due, "today": \.dueToday, "overdue": \.overdue, "match": \.match, "header": \.header,
+        "selection": \.selection,
     ]
 
     /// A screen with every kind of row: later, today and late due dates, a priority, a flag, a done todo.
@@ -111,5 +112,39 @@ struct ThemeAndConfigScenarioTests {
         #expect(scenario.style(of: "Inbox", onLine: 0) == Style(foreground: .green))
         try scenario.type("<C-t>")
         #expect(scenario.screen[1] == "[✓] Buy milk")
+    }
+
+    @Test("The highlighted row is reverse video in the standard theme, a grey bar in the 256-color theme, reverse again without color",
+          arguments: [("standard", Theme.standard), ("rich", Theme.rich), ("monochrome", Theme.rich.monochrome)])
+    func highlightLook(name: String, theme: Theme) throws {
+        let scenario = try Scenario(["Other"], theme: theme)
+        try scenario.type("aSoon @+3d<Enter>")  // added below Other, and highlighted
+        let line = scenario.canvas.lines[2]
+        let dueColumn = line.distance(from: line.startIndex, to: try #require(line.range(of: "in 3 d")).lowerBound)
+        let blank = scenario.size.width - 3  // past the text, before the scroll indicator column
+        if name == "rich" {
+            // The bar fills the whole row, text and blanks, and colored text keeps its color on it.
+            for column in [0, 6, blank] {
+                #expect(scenario.canvas[column, 2].style.background == .indexed(237), "column \(column)")
+                #expect(!scenario.canvas[column, 2].style.attributes.contains(.reverse), "column \(column)")
+            }
+            #expect(scenario.canvas[dueColumn, 2].style.foreground == Theme.rich.due.foreground)
+            #expect(scenario.canvas[0, 1].style.background == .default)  // the other row is plain
+        } else {
+            for column in [0, 6, dueColumn, blank] {
+                #expect(scenario.canvas[column, 2].style.attributes.contains(.reverse), "column \(column)")
+            }
+            #expect(!scenario.canvas[0, 1].style.attributes.contains(.reverse))
+        }
+    }
+
+    @Test("A config file can choose the highlight: a background color, attributes, or both")
+    func configuredHighlight() throws {
+        let configuration = Configuration.parse("color selection default on blue bold", path: "/c")
+        #expect(configuration.problems.isEmpty)
+        let scenario = try Scenario(["Buy milk"], theme: Theme.standard.applying(configuration.colors))
+        #expect(scenario.canvas[0, 1].style.background == .blue)
+        #expect(scenario.canvas[0, 1].style.attributes == .bold)
+        #expect(Theme.standard.applying(configuration.colors).monochrome.selection == Style(attributes: .bold))
     }
 }
