@@ -61,21 +61,22 @@ final class TodoCell: TableViewCell {
             right -= Self.dueColumnWidth + 1
         }
         let base = item.isDone ? theme.doneTitle : theme.title
-        canvas.draw(highlighted(item.title, base: base), at: Point(x: x, y: 0), maxWidth: max(0, right - x), truncation: .ellipsis)
+        canvas.draw(highlighted(item.title, base: base, shownColumns: max(0, right - x)), at: Point(x: x, y: 0), maxWidth: max(0, right - x), truncation: .ellipsis)
         drawHighlight(in: &canvas)
     }
 
     /// The title as styled text with every occurrence of the search (case-insensitive) marked.
-    private func highlighted(_ title: String, base: Style) -> StyledText {
+    /// Only the part a row of `shownColumns` can show is searched (twice that many characters: most take
+    /// a column or two, the few zero-width ones none); the rest follows unmarked, cut off by the "…".
+    private func highlighted(_ title: String, base: Style, shownColumns: Int) -> StyledText {
         guard let needle = highlight, !needle.isEmpty else { return StyledText(title, style: base) }
-        // Case-insensitive by comparing lowercased characters; long titles are searched only as far as a row can show.
-        let wanted = Array(needle.lowercased())
-        let characters = Array(title.prefix(4096))
-        let lowered = characters.map { Character($0.lowercased().count == 1 ? $0.lowercased() : String($0)) }
+        let wanted = needle.map(Self.folded)
+        let characters = Array(title.prefix(2 * shownColumns + wanted.count))
+        let folded = characters.map(Self.folded)
         var text = StyledText()
         var start = 0, index = 0
-        while index + wanted.count <= lowered.count {
-            if Array(lowered[index..<(index + wanted.count)]) == wanted {
+        while index + wanted.count <= folded.count {
+            if folded[index] == wanted[0], folded[index..<(index + wanted.count)].elementsEqual(wanted) {
                 text.append(String(characters[start..<index]), style: base)
                 text.append(String(characters[index..<(index + wanted.count)]), style: theme.match)
                 index += wanted.count
@@ -84,10 +85,19 @@ final class TodoCell: TableViewCell {
                 index += 1
             }
         }
-        text.append(String(characters[start...]) + String(title.dropFirst(4096)), style: base)
+        text.append(String(characters[start...]) + String(title.dropFirst(characters.count)), style: base)
         return text
     }
 
+    /// A character compared without case: its lowercase form when that is one character (ASCII
+    /// without allocating), itself otherwise.
+    private static func folded(_ character: Character) -> Character {
+        if let ascii = character.asciiValue {
+            return (0x41...0x5A).contains(ascii) ? Character(Unicode.Scalar(ascii + 0x20)) : character
+        }
+        let lowered = character.lowercased()
+        return lowered.count == 1 ? Character(lowered) : character
+    }
 }
 
 /// The message in the middle of an empty list.
