@@ -76,7 +76,14 @@ final class SectionPageCache {
     /// rows, not the page it already holds; otherwise the aligned page around it.
     private func load(around row: Int, in query: SectionQuery) throws {
         let start = firstRowToRead(around: row, in: query)
-        let items = try store.items(query, in: start..<(start + pageSize))
+        let wanted = start..<(start + pageSize)
+        let items: [TodoItem]
+        if let previous = rows[query]?[start - 1] {
+            // Continuing from a row already held is one index seek in the store, not a count from a block start.
+            items = try store.items(query, in: wanted, following: previous)
+        } else {
+            items = try store.items(query, in: wanted)
+        }
         reads += 1
         for (offset, item) in items.enumerated() {
             // In place: copying the query's rows out and back would copy every cached todo.

@@ -44,6 +44,46 @@ extension TodoStore {
         }
     }
 
+    /// The todos at `rows`, read as the continuation of `previous`, the todo shown just before them
+    /// (a caller that already holds that row, such as a page cache, knows it): one index seek past it
+    /// instead of counting rows from the start of a rank block, which costs about 0.2 µs a row.
+    /// Where there is no such shortcut (a search, another sort, the first row, a `previous` that is
+    /// not where the counts say it must be) it reads exactly as `items(_:in:)`.
+    public func items(_ query: SectionQuery, in rows: Range<Int>, following previous: TodoItem) throws -> [TodoItem] {
+        let rows = rows.clamped(to: 0..<Int.max)
+        guard !rows.isEmpty, rows.lowerBound > 0, query.activeSearch == nil, query.sort == .manual,
+              previous.listID == query.listID else { return try items(query, in: rows) }
+        return try reading {
+            let counts = try listCounts(query.listID)
+            let previousIsOpen = rows.lowerBound - 1 < counts.open
+            guard previousIsOpen == !previous.isDone else { return try items(query, in: rows) }
+            var result: [TodoItem] = []
+            let open = rows.clamped(to: 0..<counts.open)
+            if !open.isEmpty {
+                result = try fetchItems("WHERE list_id = ? AND \(Self.keysetOrder[.open]!) LIMIT ?",
+                                        [query.listID, previous.position, previous.id, open.count])
+                guard result.count == open.count else { throw rankIndexMismatch() }
+            }
+            guard query.includesCompleted else { return result }
+            let done = max(0, rows.lowerBound - counts.open)..<max(0, rows.upperBound - counts.open)
+            guard !done.isEmpty else { return result }
+            if done.lowerBound > 0, let completed = previous.completedAt {
+                let rest = try fetchItems("WHERE list_id = ? AND \(Self.keysetOrder[.done]!) LIMIT ?",
+                                          [query.listID, completed.unixMilliseconds, previous.id, done.count])
+                let expected = min(done.count, max(0, counts.done - done.lowerBound))
+                guard rest.count == expected else { throw rankIndexMismatch() }
+                return result + rest
+            }
+            return result + (try rankedItems(RankSet(listID: query.listID, kind: .done), rows: done))
+        }
+    }
+
+    /// The rows strictly after a key, in each part's order.
+    static let keysetOrder: [RankKind: String] = [
+        .open: "completed_at IS NULL AND (position, id) > (?, ?) ORDER BY position, id",
+        .done: "completed_at IS NOT NULL AND (completed_at, id) > (?, ?) ORDER BY completed_at, id",
+    ]
+
     /// The row of todo `id` in what `query` shows, or nil when it is not shown there.
     public func index(of id: Int64, in query: SectionQuery) throws -> Int? {
         try reading {
