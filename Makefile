@@ -6,7 +6,7 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev
 TEST_PACKAGES := tmux locales
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean screens bench stress fuzz bench
+.PHONY: all deps test-deps build release run test clean screens bench stress fuzz fuzz-libfuzzer
 
 all: build
 
@@ -70,3 +70,16 @@ stress: build
 # parser, for FUZZ_SECONDS (default 300). CI runs a short seeded round as a test.
 fuzz: build
 	./.build/debug/tick-fuzz --seconds $${FUZZ_SECONDS:-300} $${FUZZ_SEED:+--seed $$FUZZ_SEED}
+
+# The same checks, coverage-guided by libFuzzer (this toolchain's `-sanitize=fuzzer`): the library
+# modules are built instrumented into their own folder and linked with libFuzzer's runtime, which
+# supplies main. FUZZ_SECONDS as above; the corpus grows in .build/libfuzzer/corpus, and an input
+# that fails a check is saved in .build/libfuzzer/crashes (replay: .build/libfuzzer/tick-libfuzzer FILE).
+LIBFUZZER := .build/libfuzzer
+LIBFUZZER_TARGETS := TickFuzzing TickApp TermTable TodoStore Terminal CTerminalSupport
+fuzz-libfuzzer: deps
+	$(SWIFT) build --build-path $(LIBFUZZER) --target TickFuzzing -Xswiftc -sanitize=fuzzer
+	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer -lsqlite3 -lncursesw \
+		$(foreach target,$(LIBFUZZER_TARGETS),$(wildcard $(LIBFUZZER)/debug/$(target).build/*.o))
+	mkdir -p $(LIBFUZZER)/corpus $(LIBFUZZER)/crashes
+	$(LIBFUZZER)/tick-libfuzzer -max_total_time=$${FUZZ_SECONDS:-300} -print_final_stats=1 -artifact_prefix=$(LIBFUZZER)/crashes/ $(LIBFUZZER)/corpus

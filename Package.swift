@@ -23,12 +23,14 @@ let package = Package(
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
 
         .executableTarget(name: "tick-stress", dependencies: ["TodoStore"], path: "Sources/tick-stress"),
-        .executableTarget(name: "tick-fuzz", dependencies: ["TickApp", "TermTable", "TodoStore"], path: "Sources/tick-fuzz"),
+        .target(name: "TickFuzzing", dependencies: ["TickApp", "TermTable", "TodoStore"]),
+        .executableTarget(name: "tick-fuzz", dependencies: ["TickFuzzing"], path: "Sources/tick-fuzz"),
 
         .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore"]),
         .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore"]),
+        .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

@@ -18,6 +18,12 @@ struct BatchUpdate {
             && deletedRows.isEmpty && insertedRows.isEmpty && reloadedRows.isEmpty && reconfiguredRows.isEmpty
             && movedRows.isEmpty
     }
+
+    /// Whether only row contents change (reloads and reconfigures): every index path stays where it is.
+    var changesContentsOnly: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
+            && deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty
+    }
 }
 
 /// Row changes within one section that survives an update: which old rows leave, which new rows arrive.

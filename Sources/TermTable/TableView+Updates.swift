@@ -117,6 +117,10 @@ extension TableView {
             throw error
         }
         counters.updatesApplied += 1
+        if update.changesContentsOnly, !needsLayout {
+            applyInPlace(update)
+            return
+        }
         let selectionWasVisible = selectedIndexPath.map(isFullyVisible) ?? false
 
         remapCells(plan)
@@ -143,6 +147,50 @@ extension TableView {
         visibleItems.removeAll()
         if selectionWasVisible { keepSelectionVisibleAfterLayout = true }
         setNeedsLayout()
+    }
+
+    /// Reloads and reconfigures leave every row where it was, so only the visible cells concerned
+    /// change: a reloaded row gets a freshly dequeued cell, a reconfigured row the same cell configured
+    /// again. The table lays out again only when one of them now wants another height.
+    private func applyInPlace(_ update: BatchUpdate) {
+        var heightChanged = false
+        let reloaded = Set(update.reloadedRows)
+        for indexPath in reloaded {
+            measuredHeights[indexPath] = nil
+            if openSwipe?.indexPath == indexPath { openSwipe = nil }
+            guard let old = visibleCells.removeValue(forKey: indexPath) else { continue }
+            endDisplaying(old, at: indexPath)
+            let cell = configuredCell(at: indexPath)
+            visibleCells[indexPath] = cell
+            applyState(to: cell, at: indexPath)
+            delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+            heightChanged = heightChanged || hasNewHeight(indexPath)
+        }
+        for indexPath in Set(update.reconfiguredRows).subtracting(reloaded) {
+            measuredHeights[indexPath] = nil
+            guard let cell = visibleCells[indexPath], let dataSource else { continue }
+            reconfiguring = (indexPath, cell)
+            let configured = dataSource.tableView(self, cellForRowAt: indexPath)
+            reconfiguring = nil
+            configured.setNeedsDisplay()
+            if configured !== cell {
+                endDisplaying(cell, at: indexPath)
+                visibleCells[indexPath] = configured
+                applyState(to: configured, at: indexPath)
+                delegate?.tableView(self, willDisplay: configured, forRowAt: indexPath)
+            }
+            heightChanged = heightChanged || hasNewHeight(indexPath)
+        }
+        guard heightChanged else { return }
+        if selectedIndexPath.map(isFullyVisible) ?? false { keepSelectionVisibleAfterLayout = true }
+        visibleItems.removeAll()
+        setNeedsLayout()
+    }
+
+    /// Whether a visible row's height (measured again) differs from the one it was laid out with.
+    private func hasNewHeight(_ indexPath: IndexPath) -> Bool {
+        guard let laidOut = visibleItems.first(where: { $0.item == .row(indexPath) }) else { return true }
+        return height(ofRowAt: indexPath) != laidOut.height
     }
 
     /// Whether a row lies entirely inside the viewport in the last layout.

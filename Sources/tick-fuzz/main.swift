@@ -1,6 +1,5 @@
 import Foundation
-import TickApp
-import TodoStore
+import TickFuzzing
 
 // tick-fuzz: random key streams against the whole app (checked after every key) and random input
 // to the key-script parser and the todo.txt and JSON importers, for a given time. A failure prints
@@ -26,7 +25,7 @@ var runs = 0, keys = 0, scripts = 0, imports = 0
 print("tick-fuzz: \(seconds) s, first seed \(seed)")
 repeat {
     let path = folder.appendingPathComponent("run-\(seed).db").path
-    var fuzzer = KeyFuzzer(seed: seed)
+    var fuzzer = AppFuzzer(source: SplitMix(seed: seed))
     do {
         try fuzzer.run(path: path, keys: keysPerRun)
     } catch {

@@ -131,4 +131,41 @@ struct RobustnessEndToEndTests {
         #expect(screen.contains("exit=1"))
         #expect(screen.contains { $0.contains("tick:") && $0.contains("TERM") })
     }
+
+    @Test("A page down reaches the terminal in one write: ncurses does not flush after every cursor move")
+    func oneWritePerFrame() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        try seed(scratch.database, titles: (0..<60).map { "Todo \($0) with some words to fill the row" })
+        let session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 80, height: 24)
+        defer { session.kill() }
+        try session.waitFor(text: "60 open")
+        let pane = try #require(Int32(try session.query("#{pane_pid}")))
+        let pid = try #require(Self.processID(named: "tick", under: pane))
+        let before = try Self.writeCalls(of: pid)
+        try session.sendKeys("NPage")
+        try session.waitFor(text: "Todo 40 with")
+        Thread.sleep(forTimeInterval: 0.2)  // the frame is whole once it shows; nothing else should follow
+        // Before the fix this was one write(2) per changed line: 22 for this page.
+        #expect(try Self.writeCalls(of: pid) - before <= 2)
+    }
+
+    /// `syscw` from /proc/PID/io: write system calls made so far.
+    static func writeCalls(of pid: Int32) throws -> Int {
+        let text = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("syscw:") })
+        return try #require(Int(line.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// The first process called `name` in the tree under `root` (the pane runs a shell, then env, then tick).
+    static func processID(named name: String, under root: Int32) -> Int32? {
+        var queue = [root]
+        while !queue.isEmpty {
+            let pid = queue.removeFirst()
+            let comm = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            if comm == name { return pid }
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            queue += children.split(separator: " ").compactMap { Int32($0) }
+        }
+        return nil
+    }
 }

@@ -76,6 +76,51 @@ struct UpdateTests {
     }
 }
 
+@Suite("Updates that change only contents")
+struct ContentUpdateTests {
+    @Test("A reload or reconfigure of rows that keep their height redraws those cells without laying the table out again",
+          arguments: ["reload", "reconfigure"])
+    func noLayoutPass(kind: String) throws {
+        var harness = Harness(ArrayDataSource(count: 50), height: 6)
+        _ = harness.screen()
+        let passes = harness.table.reuseStatistics.layoutPasses
+        let requests = harness.source.cellRequests
+        harness.source.sections[0][2] = "Changed"
+        let row = IndexPath(row: 2, section: 0)
+        if kind == "reload" { try harness.table.reloadRows(at: [row]) } else { try harness.table.reconfigureRows(at: [row]) }
+        #expect(harness.screen()[2] == "Changed")
+        #expect(harness.table.reuseStatistics.layoutPasses == passes)
+        #expect(harness.source.cellRequests == requests + 1)  // that row only
+    }
+
+    @Test("A row whose new contents want another height is laid out again: the rows below move", arguments: ["reload", "reconfigure"])
+    func heightChange(kind: String) throws {
+        let source = ArrayDataSource(rows: ["a", "b", "c", "d"])
+        var harness = Harness(source, height: 6)
+        _ = harness.screen()
+        source.heightsByText["B"] = 2
+        source.sections[0][1] = "B"
+        let row = IndexPath(row: 1, section: 0)
+        if kind == "reload" { try harness.table.reloadRows(at: [row]) } else { try harness.table.reconfigureRows(at: [row]) }
+        #expect(Array(harness.screen().prefix(5)) == ["a", "B", "", "c", "d"])
+    }
+
+    @Test("Reloading a swiped row closes its actions; reconfiguring keeps them open")
+    func swipedRow() throws {
+        let source = ArrayDataSource(rows: ["a", "b", "c"])
+        source.trailingActions = { _ in SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { _, _, done in done(true) }]) }
+        var harness = Harness(source, width: 30, height: 5)
+        _ = harness.screen()
+        #expect(harness.table.revealSwipeActions(at: IndexPath(row: 1, section: 0), leading: false))
+        #expect(harness.table.indexPathForSwipedRow == IndexPath(row: 1, section: 0))
+        try harness.table.reconfigureRows(at: [IndexPath(row: 1, section: 0)])
+        #expect(harness.table.indexPathForSwipedRow == IndexPath(row: 1, section: 0))
+        try harness.table.reloadRows(at: [IndexPath(row: 1, section: 0)])
+        #expect(harness.table.indexPathForSwipedRow == nil)
+        #expect(!harness.screen()[1].contains("Delete"))
+    }
+}
+
 @Suite("Batch update details")
 struct BatchUpdateDetailTests {
     @Test("A nested batch joins the outer one and its completion runs once the outer batch is applied")

@@ -3,10 +3,18 @@ import TodoStore
 
 /// Feeds random and mutated todo.txt and JSON to the importers' decoders: each must return a document
 /// or a file:line error, never crash or hang.
-struct ImportFuzzer {
+public struct ImportFuzzer {
     var random: SplitMix
 
-    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    /// A fuzzer whose inputs follow from `seed`.
+    public init(seed: UInt64) { random = SplitMix(seed: seed) }
+
+    /// Decodes one input as todo.txt and as JSON; a crash ends the process, which is the failure.
+    /// Returns how many of the two decoded without an error.
+    @discardableResult
+    public static func check(_ data: Data) -> Int {
+        ((try? TodoTxtFormat.decode(data)) != nil ? 1 : 0) + ((try? JSONFormat.decode(data)) != nil ? 1 : 0)
+    }
 
     private static let todoTxt = """
     (A) 2026-11-01 Call mom +Family @phone due:2026-12-01
@@ -35,14 +43,13 @@ struct ImportFuzzer {
     }
 
     /// Decodes `count` inputs of each format; returns how many decoded without an error.
-    mutating func run(count: Int) -> Int {
+    public mutating func run(count: Int) -> Int {
         var decoded = 0
         for _ in 0..<count {
             let garbage = Data((0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
             if (try? TodoTxtFormat.decode(mutate(Self.todoTxt))) != nil { decoded += 1 }
             if (try? JSONFormat.decode(mutate(Self.json))) != nil { decoded += 1 }
-            _ = try? TodoTxtFormat.decode(garbage)
-            _ = try? JSONFormat.decode(garbage)
+            Self.check(garbage)
         }
         return decoded
     }

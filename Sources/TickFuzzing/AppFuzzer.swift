@@ -3,18 +3,24 @@ import TermTable
 import TickApp
 import TodoStore
 
-/// Feeds random key streams to the whole app on an in-memory canvas and checks it after every key:
-/// no crash, the rows on screen are the store's rows, and cells created stay within the screen's bound.
-struct KeyFuzzer {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// Feeds key streams to the whole app on an in-memory canvas and checks it after every key: no
+/// crash, the rows on screen are the store's rows, and cells created stay within the screen's bound.
+///
+/// Every choice (which key, which title piece, which size) is drawn from `Source`: a seeded
+/// `SplitMix` for the timed driver, or `FuzzBytes` over libFuzzer's input, so that the coverage-
+/// guided fuzzer steers the choices by mutating bytes.
+public struct AppFuzzer<Source: RandomNumberGenerator> {
+    /// What went wrong, and after which key.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    var random: SplitMix
+    var random: Source
     /// Keys played so far (the failing prefix is printed to turn a crash into a regression test).
-    private(set) var played: [Key] = []
+    public private(set) var played: [Key] = []
 
-    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    /// A fuzzer drawing its choices from `source`.
+    public init(source: Source) { random = source }
 
     /// Keys a person (or a cat on the keyboard) might press, weighted toward the app's bindings.
     private mutating func nextKeys(tallest: inout Int) -> [Key] {
@@ -50,8 +56,8 @@ struct KeyFuzzer {
         }
     }
 
-    /// Plays `count` random keys on a fresh app over the store at `path`, checking after each one.
-    mutating func run(path: String, keys count: Int) throws {
+    /// Plays `count` keys on a fresh app over the store at `path`, checking after each one.
+    public mutating func run(path: String, keys count: Int) throws {
         let store = try TodoStore(path: path)
         defer { store.close() }
         let app = TickApp(store: store, size: Size(width: 80, height: 24))
@@ -97,18 +103,5 @@ struct KeyFuzzer {
             cell.scalars.forEach { if $0 < 0x20 || (0x7F...0x9F).contains($0) { bad = true } }
             guard !bad else { throw Failure(description: "step \(step): a control character reached the canvas") }
         }
-    }
-}
-
-/// A small seeded random number generator, so a failing run can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

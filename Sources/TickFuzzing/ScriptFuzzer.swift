@@ -1,10 +1,17 @@
 import TickApp
 
 /// Feeds random and mutated key-script text to the parser: it must return keys or an error, never crash.
-struct ScriptFuzzer {
+public struct ScriptFuzzer {
     var random: SplitMix
 
-    init(seed: UInt64) { random = SplitMix(seed: seed) }
+    /// A fuzzer whose inputs follow from `seed`.
+    public init(seed: UInt64) { random = SplitMix(seed: seed) }
+
+    /// Parses one input; a crash ends the process, which is the failure. True when it parsed.
+    @discardableResult
+    public static func check(_ text: String) -> Bool {
+        (try? KeyScript.parse(text)) != nil
+    }
 
     private static let seeds = ["aBuy milk<Enter>x", "<C-d><PageDown><M-b><F12><lt><S-Tab>", "j<Up>\n<Esc>", "<Wait 5ms><Snap>"]
 
@@ -28,12 +35,10 @@ struct ScriptFuzzer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses `count` inputs; a crash ends the process, which is the failure.
-    mutating func run(count: Int) -> Int {
+    /// Parses `count` inputs; returns how many parsed without an error.
+    public mutating func run(count: Int) -> Int {
         var parsed = 0
-        for _ in 0..<count {
-            if (try? KeyScript.parse(nextInput())) != nil { parsed += 1 }
-        }
+        for _ in 0..<count where Self.check(nextInput()) { parsed += 1 }
         return parsed
     }
 }
