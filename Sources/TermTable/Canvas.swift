@@ -70,7 +70,8 @@ public struct Canvas: Hashable, Sendable {
 
     /// Blanks every cell.
     public mutating func clear(style: Style = .plain) {
-        for index in cells.indices { cells[index] = .blank(style) }
+        let blank = CanvasCell.blank(style)
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
     }
 
     /// The cell at a column and line (both must be inside the canvas).
@@ -204,7 +205,8 @@ public struct Canvas: Hashable, Sendable {
             breakWideGlyph(at: dx + from.width - 1, y: ty)
             let target = ty * width + dx
             let start = sy * source.width + from.minX
-            for offset in 0..<from.width { cells[target + offset] = source.cells[start + offset] }
+            // One block copy per row (this runs for every visible row on every frame).
+            cells.replaceSubrange(target..<(target + from.width), with: source.cells[start..<(start + from.width)])
             // A copied right half without its left half, or a left half without its right, is a blank.
             if cells[target].width == 0 { cells[target] = .blank(cells[target].style) }
             let last = target + from.width - 1
