@@ -1,13 +1,11 @@
-// Byte accounting and end-of-input detection for the terminal backend.
+// Byte accounting for the terminal backend.
 #define _GNU_SOURCE
 #include "CTerminalSupport.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 // The counter file belongs to one thread; reopen it when asked from another.
@@ -31,19 +29,4 @@ long long ct_thread_bytes_written(void) {
     const char *field = strstr(buffer, "wchar:");
     if (field == NULL) return -1;
     return strtoll(field + 6, NULL, 10);
-}
-
-int ct_input_at_end(int fd) {
-    struct pollfd probe = { .fd = fd, .events = POLLIN, .revents = 0 };
-    int ready = poll(&probe, 1, 0);
-    if (ready <= 0) return 0;  // nothing to read yet: an idle terminal, not the end
-    if (probe.revents & POLLNVAL) return 1;
-    if (probe.revents & POLLIN) {
-        // Called after ncurses' read found nothing: readable with nothing to read is how EOF and
-        // hang-up look. Devices without FIONREAD (/dev/null) are readable only at EOF.
-        int available = 0;
-        if (ioctl(fd, FIONREAD, &available) != 0) return 1;
-        return available == 0;
-    }
-    return (probe.revents & (POLLHUP | POLLERR)) != 0;
 }

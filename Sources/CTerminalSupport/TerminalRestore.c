@@ -20,6 +20,7 @@ static int termios_fd = -1;
 static volatile sig_atomic_t pending_termination = 0;
 static volatile sig_atomic_t suspend_requested = 0;
 static volatile sig_atomic_t continued = 0;
+static volatile sig_atomic_t resized = 0;
 static volatile sig_atomic_t installed = 0;
 
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
@@ -114,6 +115,11 @@ static void continue_handler(int sig) {
     continued = 1;
 }
 
+static void resize_handler(int sig) {
+    (void)sig;
+    resized = 1;
+}
+
 static void ensure_alternate_stack(void) {
     stack_t current;
     if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE) == 0) return;
@@ -166,6 +172,11 @@ int ct_install_signal_handlers(void) {
     }
     flag.sa_handler = continue_handler;
     failures += install(SIGCONT, &flag) != 0;
+    // Installed before newterm, so ncurses keeps its own SIGWINCH handler out: Tick reads the
+    // terminal itself and resizes curses when this flag says so.
+    resized = 0;
+    flag.sa_handler = resize_handler;
+    failures += install(SIGWINCH, &flag) != 0;
 
     installed = 1;
     return failures == 0 ? 0 : -1;
@@ -179,6 +190,7 @@ void ct_uninstall_signal_handlers(void) {
     }
     sigaction(SIGTSTP, &previous[SIGTSTP], NULL);
     sigaction(SIGCONT, &previous[SIGCONT], NULL);
+    sigaction(SIGWINCH, &previous[SIGWINCH], NULL);
     installed = 0;
     restore_length = 0;
 }
@@ -195,6 +207,12 @@ int ct_take_suspend_request(void) {
     int requested = suspend_requested;
     suspend_requested = 0;
     return requested;
+}
+
+int ct_take_resize(void) {
+    int value = resized;
+    resized = 0;
+    return value;
 }
 
 int ct_take_continued(void) {

@@ -1,11 +1,13 @@
 import TermTable
 
-/// Turns ncurses input (`get_wch` results and raw escape-sequence bytes) into `Key`s.
+/// Turns terminal input into `Key`s.
 ///
-/// Pure Swift, no curses calls, so every sequence is testable. ncurses translates the keys its
-/// terminfo entry knows; everything else — SGR mouse reports, sequences of other terminals,
-/// Alt-combinations — arrives byte by byte and is parsed here. Unknown sequences are swallowed
-/// whole so they never turn into stray keys. Feed one burst of input, then call `finish()`:
+/// Pure Swift, no curses calls, so every sequence is testable. The terminal backend reads raw bytes
+/// and every key is decoded here: xterm, VT220, rxvt and Linux console sequences for the cursor,
+/// editing and function keys (in normal and application mode), SGR and X10 mouse reports, Alt
+/// combinations. (`RawInput.keyCode` and `.extendedKey` are what ncurses' own `wget_wch` would
+/// deliver; they are understood too.) Unknown sequences are swallowed whole so they never turn
+/// into stray keys. Feed one burst of input, then call `finish()`:
 /// a lone Esc and the last typed character are only known to be complete when the burst ends.
 public struct InputDecoder: Sendable {
     enum State: Equatable, Sendable {
@@ -20,6 +22,8 @@ public struct InputDecoder: Sendable {
         case string(introducer: UInt32, sawEscape: Bool)
         /// ESC [ M then three raw bytes: the legacy X10 mouse report.
         case legacyMouse
+        /// ESC [ [ then one letter: the Linux console's F1–F5.
+        case consoleFunctionKey
     }
 
     /// Longest sequence kept; longer garbage is still consumed to its end but not stored.
@@ -35,6 +39,9 @@ public struct InputDecoder: Sendable {
     /// Whether input so far ends inside an escape sequence, so more bytes are worth waiting for.
     public var isInsideSequence: Bool { state != .ground && state != .escape }
 
+    /// Whether input so far ends with an Esc that may still start a sequence (or be the Esc key).
+    public var isAfterEscape: Bool { state == .escape }
+
     /// Whether anything would come out of `finish()` (a pending Esc, character or partial sequence).
     public var hasPendingInput: Bool { state != .ground || !pendingText.isEmpty }
 
@@ -47,6 +54,7 @@ public struct InputDecoder: Sendable {
         case .singleShift: singleShift(input, &keys)
         case .string(let introducer, let sawEscape): string(input, introducer, sawEscape, &keys)
         case .legacyMouse: legacyMouse(input, &keys)
+        case .consoleFunctionKey: consoleFunctionKey(input, &keys)
         }
     }
 
@@ -144,6 +152,10 @@ public struct InputDecoder: Sendable {
                 state = .legacyMouse
                 return
             }
+            if value == 0x5B, sequence.isEmpty {  // ESC [ [: a letter follows
+                state = .consoleFunctionKey
+                return
+            }
             if let key = ControlSequence.key(parameters: sequence, final: value) { keys.append(key) }
             reset()
         } else if sequence.count < Self.sequenceLimit {
@@ -199,6 +211,17 @@ public struct InputDecoder: Sendable {
         if let key = ControlSequence.mouse(button: bytes[0], column: bytes[1] - 1, row: bytes[2] - 1, released: false) {
             keys.append(key)
         }
+    }
+
+    private mutating func consoleFunctionKey(_ input: RawInput, _ keys: inout [Key]) {
+        guard case .character(let value) = input, (0x20...0x7E).contains(value) else {
+            reset()
+            feed(input, into: &keys)
+            return
+        }
+        // A to E are F1 to F5; another printable byte ends a sequence Tick does not know, swallowed whole.
+        if (0x41...0x45).contains(value) { keys.append(.function(Int(value - 0x40))) }
+        reset()
     }
 
     // MARK: - Helpers

@@ -1,12 +1,12 @@
-/// One item of terminal input as ncurses delivers it, before it is decoded into a `Key`.
+/// One item of terminal input before it is decoded into a `Key`.
 public enum RawInput: Hashable, Sendable {
-    /// `get_wch` returned `OK`: one Unicode scalar (or a raw byte of an escape sequence).
+    /// One Unicode scalar read from the terminal (or a raw byte of an escape sequence).
     case character(UInt32)
     /// `get_wch` returned `KEY_CODE_YES`: a key ncurses recognised from terminfo.
     case keyCode(Int32)
     /// A key ncurses knows only by its extended terminfo name, such as `kUP5` (Ctrl-Up).
     case extendedKey(String)
-    /// The terminal changed size (ncurses' `KEY_RESIZE`, with the new size already known).
+    /// The terminal changed size (curses already knows the new size).
     case resize(width: Int, height: Int)
 
     /// What `get_wch` would return for these bytes with keypad translation off: UTF-8 decoded into

@@ -9,6 +9,10 @@ extension TerminalScreen {
     ///
     /// Returns early with no keys when a termination signal arrives (see `pendingSignal`), returns
     /// `.resize` after a resize or a resume from Ctrl-Z, and returns nil once input has ended.
+    ///
+    /// Tick reads the terminal itself, a whole burst per `read(2)`, and decodes it with
+    /// `InputDecoder`: ncurses' `wget_wch` reads one byte per system call, with a `poll(2)` before
+    /// each, which cost about a tenth of a millisecond on every key.
     public func readKeys(timeoutMilliseconds: Int) -> [Key]? {
         guard !isStopped, !isAtEndOfInput else { return nil }
         var keys: [Key] = []
@@ -18,14 +22,13 @@ extension TerminalScreen {
         let deadline = timeoutMilliseconds < 0 ? nil : Self.now() + timeoutMilliseconds
         while true {
             let remaining = deadline.map { max(0, $0 - Self.now()) } ?? Int.max
-            // Short slices, because a signal interrupting ncurses' wait does not end it.
+            // Short slices, so a signal that arrives between checks is seen soon.
             let slice = min(remaining, max(1, min(options.signalPollMilliseconds, 250)))
             if let input = readInput(timeout: slice) {
-                decoder.feed(input, into: &keys)
+                for item in input { decoder.feed(item, into: &keys) }
                 break
             }
-            if ct_input_at_end(STDIN_FILENO) != 0 {
-                isAtEndOfInput = true
+            if isAtEndOfInput {
                 decoder.finish(into: &keys)
                 return keys.isEmpty ? nil : keys
             }
@@ -33,39 +36,70 @@ extension TerminalScreen {
             if !keys.isEmpty || pendingSignal != nil { return keys }
             if remaining <= slice && deadline != nil { return keys }
         }
-        // Drain what is already there, then give a sequence cut between two reads a moment to finish.
-        while let input = readInput(timeout: 0) { decoder.feed(input, into: &keys) }
-        while decoder.isInsideSequence, let input = readInput(timeout: max(options.escapeDelayMilliseconds, 50)) {
-            decoder.feed(input, into: &keys)
+        // Drain what is already there, then give a sequence cut between two reads (or an Esc that
+        // may start one) a moment to finish, as ncurses' ESCDELAY does.
+        while let input = readInput(timeout: 0) {
+            for item in input { decoder.feed(item, into: &keys) }
+        }
+        while decoder.isInsideSequence || decoder.isAfterEscape,
+              let input = readInput(timeout: options.escapeDelayMilliseconds) {
+            for item in input { decoder.feed(item, into: &keys) }
         }
         decoder.finish(into: &keys)
         return keys
     }
 
-    /// One `get_wch` result as decoder input, or nil when nothing arrived in time.
-    private func readInput(timeout: Int) -> RawInput? {
-        wtimeout(window, Int32(clamping: timeout))
-        var value: wint_t = 0
-        // get_wch may refresh the window before reading, so its output is counted too.
-        let status = counter.measure { wget_wch(window, &value) }
-        switch status {
-        case OK:
-            return .character(UInt32(value))
-        case KEY_CODE_YES:
-            let code = Int32(bitPattern: value)
-            if code == CursesKeyCode.resize {
-                // ncurses has already resized its screens; the terminal's contents are unknown now.
-                presenter.invalidate()
-                let size = presenter.screenSize
-                return .resize(width: size.width, height: size.height)
-            }
-            if code > CursesKeyCode.maximum, let name = keyname(code) {
-                return .extendedKey(String(cString: name))
-            }
-            return .keyCode(code)
-        default:
+    /// What arrived within `timeout` milliseconds: the scalars of one `read(2)` (UTF-8 decoded, a
+    /// sequence cut at the end of the read kept for the next), or the new size after a resize.
+    /// Nil when nothing arrived, a signal interrupted the wait, or input ended (`isAtEndOfInput`).
+    private func readInput(timeout: Int) -> [RawInput]? {
+        if ct_take_resize() != 0 { return [resized()] }
+        var probe = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&probe, 1, Int32(clamping: timeout))
+        if ready < 0 { return ct_take_resize() != 0 ? [resized()] : nil }  // EINTR: a signal
+        guard ready > 0 else { return nil }
+        let count = inputBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return nil }
+        guard count > 0 else {
+            // End of file, or a hung-up terminal (EIO): nothing more will come.
+            isAtEndOfInput = true
             return nil
         }
+        pendingBytes += inputBuffer[0..<count]
+        return takeScalars()
+    }
+
+    /// Decodes the pending bytes into scalars; an incomplete UTF-8 sequence at the end waits for
+    /// the next read, an invalid byte passes through as itself (the decoder treats it as a control
+    /// or a character, never as part of an escape sequence).
+    private func takeScalars() -> [RawInput] {
+        let complete = pendingBytes.count - Self.incompleteTail(of: pendingBytes)
+        let inputs = RawInput.from(terminalBytes: Array(pendingBytes[0..<complete]))
+        pendingBytes.removeFirst(complete)
+        return inputs
+    }
+
+    /// How many bytes at the end of `bytes` start a UTF-8 sequence that has not been read whole yet.
+    static func incompleteTail(of bytes: [UInt8]) -> Int {
+        for back in 1...min(3, bytes.count) {
+            let byte = bytes[bytes.count - back]
+            guard byte & 0xC0 == 0x80 else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return length > back ? back : 0
+            }
+        }
+        return 0
+    }
+
+    /// Tells curses the terminal's new size and asks for a full repaint; the resize as input.
+    private func resized() -> RawInput {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resize_term(Int32(size.ws_row), Int32(size.ws_col))
+        }
+        presenter.invalidate()
+        let screen = presenter.screenSize
+        return .resize(width: screen.width, height: screen.height)
     }
 
     /// Handles Ctrl-Z and an outside SIGSTOP/SIGCONT: either way the app should lay out and draw again.
@@ -79,8 +113,8 @@ extension TerminalScreen {
         } else {
             return
         }
-        let size = presenter.screenSize
-        keys.append(.resize(width: size.width, height: size.height))
+        _ = ct_take_resize()  // the size is read afresh here either way
+        decoder.feed(resized(), into: &keys)
     }
 
     private static func now() -> Int {

@@ -22,6 +22,10 @@ public final class TerminalScreen {
     let window: UnsafeMutablePointer<WINDOW>
     let presenter: CanvasPresenter
     var decoder = InputDecoder()
+    /// One read's worth of input, reused.
+    var inputBuffer = [UInt8](repeating: 0, count: 4096)
+    /// Bytes read but not decoded yet (a UTF-8 sequence cut by the end of a read).
+    var pendingBytes: [UInt8] = []
     var counter = OutputByteCounter()
 
     /// Starts ncurses on standard output after checking the terminal, `TERM` and the locale.
@@ -48,9 +52,8 @@ public final class TerminalScreen {
         noecho()
         nonl()
         intrflush(window, false)
-        keypad(window, true)
-        _ = keyok(CursesKeyCode.mouse, false)  // SGR mouse reports are parsed by InputDecoder, not ncurses
-        set_escdelay(Int32(options.escapeDelayMilliseconds))
+        // Keys are read and decoded by Tick (TerminalScreen+Input), not by ncurses' wgetch: no keypad
+        // mode is sent, so cursor keys arrive as ESC [ A and friends, which InputDecoder knows.
         typeahead(-1)  // finish every frame even when keys are waiting: frames stay whole and countable
         curs_set(0)
         idlok(window, true)  // allows insert/delete line; scrolling via csr+ind is found either way

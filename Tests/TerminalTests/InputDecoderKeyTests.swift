@@ -1,4 +1,4 @@
-import Terminal
+@testable import Terminal
 import TermTable
 import Testing
 
@@ -28,13 +28,20 @@ struct InputDecoderKeyTests {
         #expect(keys(sequence) == [expected])
     }
 
-    @Test("Function keys F1 to F12 decode from SS3 and VT220 forms", arguments: [
+    @Test("Function keys F1 to F12 decode from SS3, VT220 and Linux console forms", arguments: [
         ("\u{1B}OP", 1), ("\u{1B}OQ", 2), ("\u{1B}OR", 3), ("\u{1B}OS", 4),
+        ("\u{1B}[[A", 1), ("\u{1B}[[B", 2), ("\u{1B}[[C", 3), ("\u{1B}[[D", 4), ("\u{1B}[[E", 5),
+        ("\u{1B}[11~", 1), ("\u{1B}[12~", 2), ("\u{1B}[13~", 3), ("\u{1B}[14~", 4),
         ("\u{1B}[15~", 5), ("\u{1B}[17~", 6), ("\u{1B}[18~", 7), ("\u{1B}[19~", 8),
         ("\u{1B}[20~", 9), ("\u{1B}[21~", 10), ("\u{1B}[23~", 11), ("\u{1B}[24~", 12),
     ])
     func functionKeys(sequence: String, number: Int) {
         #expect(keys(sequence) == [.function(number)])
+    }
+
+    @Test("A Linux console prefix followed by anything else is dropped, not typed")
+    func consolePrefixCut() {
+        #expect(keys("\u{1B}[[zq") == [.character("q")])
     }
 
     @Test("Modified arrows (Ctrl-Up, Shift-Right) count as the plain arrow")
@@ -179,5 +186,36 @@ struct InputDecoderCursesTests {
     @Test("Esc before a control byte is dropped so Alt-Backspace still deletes")
     func escapeBeforeControl() {
         #expect(keys("\u{1B}\u{7F}") == [.backspace])
+    }
+}
+
+/// Reading the terminal in bursts: a UTF-8 sequence cut by the end of one `read(2)` waits for the next.
+@Suite("Input bursts")
+struct InputBurstTests {
+    @Test("The bytes of a character not yet read whole stay for the next read; whole ones go on", arguments: [
+        ([0x61, 0x62], 0),                  // ASCII
+        ([0x61, 0xE4, 0xB9], 2),            // 买 cut after two of its three bytes
+        ([0xE4], 1),
+        ([0xE4, 0xB9, 0xB0], 0),            // 买 whole
+        ([0xF0, 0x9F, 0x91], 3),            // 👍 cut after three of four
+        ([0xF0, 0x9F, 0x91, 0x8D], 0),
+        ([0x1B, 0x5B], 0),                  // ESC [: the decoder, not this, waits for the rest
+        ([0x80, 0x80], 0),                  // stray continuation bytes: passed on as they are
+        ([0x61, 0xC3], 1),                  // é cut after its lead byte
+    ] as [([UInt8], Int)])
+    func incompleteTail(bytes: [UInt8], kept: Int) {
+        #expect(TerminalScreen.incompleteTail(of: bytes) == kept)
+    }
+
+    @Test("An Esc alone is worth waiting for (it may start a sequence); after a sequence it is not")
+    func afterEscape() {
+        var decoder = InputDecoder()
+        var keys: [Key] = []
+        decoder.feed(.character(0x1B), into: &keys)
+        #expect(decoder.isAfterEscape && !decoder.isInsideSequence)
+        decoder.feed(.character(0x5B), into: &keys)
+        #expect(!decoder.isAfterEscape && decoder.isInsideSequence)
+        decoder.feed(.character(0x41), into: &keys)
+        #expect(keys == [.up] && !decoder.isAfterEscape && !decoder.isInsideSequence)
     }
 }

@@ -17,7 +17,7 @@ int ct_save_termios(int fd);
 int ct_set_restore_sequence(const char *bytes, size_t length);
 
 /// Installs handlers: crashes restore then re-raise; SIGINT/SIGTERM/SIGHUP set a flag (a second one
-/// restores and exits 128+sig); SIGTSTP and SIGCONT set flags for the run loop. 0 on success.
+/// restores and exits 128+sig); SIGTSTP, SIGCONT and SIGWINCH set flags for the run loop. 0 on success.
 int ct_install_signal_handlers(void);
 
 /// Puts back the handlers that were in place before ct_install_signal_handlers.
@@ -38,6 +38,9 @@ int ct_take_suspend_request(void);
 /// Returns and clears whether the process was continued (SIGCONT) since the last call.
 int ct_take_continued(void);
 
+/// Returns and clears whether the terminal was resized (SIGWINCH) since the last call.
+int ct_take_resize(void);
+
 /// Stops the process as Ctrl-Z would (the default SIGTSTP action) and returns once it is continued.
 void ct_suspend_self(void);
 
@@ -49,8 +52,5 @@ long ct_write_all(int fd, const void *bytes, size_t length);
 /// ncurses 6.4 writes straight to the terminal's file descriptor and never through the FILE*
 /// given to newterm, so a counting stream sees nothing; the kernel's per-thread counter does.
 long long ct_thread_bytes_written(void);
-
-/// Whether reading `fd` would report end of input right now (closed pipe, hung-up terminal, EOF).
-int ct_input_at_end(int fd);
 
 #endif
