@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoStore
 
 /// A calendar day (no time, no time zone): what a due date is.
 public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -10,8 +11,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// A valid date, or nil (February 30th, month 13…).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year), (1...9999).contains(year) else { return nil }
-        ordinal = Day.ordinal(year: year, month: month, day: day)
+        guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: month, year: year), (1...9999).contains(year) else { return nil }
+        ordinal = CivilCalendar.days(year: year, month: month, day: day)
     }
 
     /// `YYYY-MM-DD`, or nil when it is not a real date.
@@ -32,18 +33,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static var today: Day { Day(Date()) }
 
     /// Year, month and day of month.
-    public var components: (year: Int, month: Int, day: Int) {
-        // Howard Hinnant's days-to-civil algorithm.
-        let z = ordinal + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    public var components: (year: Int, month: Int, day: Int) { CivilCalendar.date(fromDays: ordinal) }
 
     /// 0 = Monday … 6 = Sunday.
     public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
@@ -64,7 +54,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         let (year, month, day) = components
         let total = year * 12 + (month - 1) + count
         let newYear = total / 12, newMonth = total % 12 + 1
-        let newDay = min(day, Day.daysIn(month: newMonth, year: newYear))
+        let newDay = min(day, CivilCalendar.daysIn(month: newMonth, year: newYear))
         return Day(year: newYear, month: newMonth, day: newDay) ?? self
     }
 
@@ -81,26 +71,5 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let minutesOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
         return Day(date, timeZone: timeZone).iso + " " + padded(minutesOfDay / 60, 2) + ":" + padded(minutesOfDay % 60, 2)
-    }
-
-    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    private static func ordinal(year: Int, month: Int, day: Int) -> Int {
-        // Howard Hinnant's days-from-civil algorithm.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

@@ -7,7 +7,7 @@ public enum Timestamp {
     public static func iso(_ date: Date) -> String {
         let milliseconds = date.unixMilliseconds
         let (days, dayMilliseconds) = floorDivision(milliseconds, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.date(fromDays: Int(days))
         let seconds = dayMilliseconds / 1000
         let date = "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(day, width: 2))"
         let time = "\(TextFormatting.padded(seconds / 3600, width: 2)):\(TextFormatting.padded(seconds / 60 % 60, width: 2))"
@@ -35,7 +35,7 @@ public enum Timestamp {
               byte(13, is: ":"), byte(16, is: ":"),
               let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              year >= 1, (1...12).contains(month), day >= 1, day <= CivilCalendar.daysIn(month: Int(month), year: Int(year)),
               hour < 24, minute < 60, second < 60 else { return nil }
         var index = 19
         var milliseconds: Int64 = 0
@@ -62,7 +62,7 @@ public enum Timestamp {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = days(year: year, month: month, day: day)
+        let days = Int64(CivilCalendar.days(year: Int(year), month: Int(month), day: Int(day)))
         let total = ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60_000 + second * 1000 + milliseconds
         return Date(unixMilliseconds: total)
     }
@@ -70,7 +70,7 @@ public enum Timestamp {
     /// The calendar day of an instant in `timeZone`, as `YYYY-MM-DD`.
     public static func day(of date: Date, in timeZone: TimeZone) -> String {
         let local = date.unixMilliseconds + Int64(timeZone.secondsFromGMT(for: date)) * 1000
-        let (year, month, day) = civil(fromDays: floorDivision(local, 86_400_000).quotient)
+        let (year, month, day) = CivilCalendar.date(fromDays: Int(floorDivision(local, 86_400_000).quotient))
         return "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(day, width: 2))"
     }
 
@@ -79,7 +79,7 @@ public enum Timestamp {
         guard (try? Validation.due(String(text))) != nil,
               let year = Int64(text.prefix(4)), let month = Int64(text.dropFirst(5).prefix(2)), let day = Int64(text.suffix(2))
         else { return nil }
-        let midnightUTC = Date(unixMilliseconds: days(year: year, month: month, day: day) * 86_400_000)
+        let midnightUTC = Date(unixMilliseconds: Int64(CivilCalendar.days(year: Int(year), month: Int(month), day: Int(day))) * 86_400_000)
         // The offset at UTC midnight is the offset at local midnight except across a change that day;
         // asking again at the shifted instant settles it.
         let first = midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnightUTC)))
@@ -89,36 +89,5 @@ public enum Timestamp {
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
         return (quotient, value - quotient * divisor)
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm.
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Howard Hinnant's days-from-civil algorithm.
-    private static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = month > 2 ? month - 3 : month + 9
-        let doy = (153 * mp + 2) / 5 + day - 1
-        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
