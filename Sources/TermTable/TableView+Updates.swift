@@ -168,17 +168,7 @@ extension TableView {
         }
         for indexPath in Set(update.reconfiguredRows).subtracting(reloaded) {
             measuredHeights[indexPath] = nil
-            guard let cell = visibleCells[indexPath], let dataSource else { continue }
-            reconfiguring = (indexPath, cell)
-            let configured = dataSource.tableView(self, cellForRowAt: indexPath)
-            reconfiguring = nil
-            configured.setNeedsDisplay()
-            if configured !== cell {
-                endDisplaying(cell, at: indexPath)
-                visibleCells[indexPath] = configured
-                applyState(to: configured, at: indexPath)
-                delegate?.tableView(self, willDisplay: configured, forRowAt: indexPath)
-            }
+            guard reconfigureVisibleCell(at: indexPath, applyingState: true) else { continue }
             heightChanged = heightChanged || hasNewHeight(indexPath)
         }
         guard heightChanged else { return }
@@ -213,19 +203,27 @@ extension TableView {
             }
         }
         visibleCells = remapped
-        // Reconfigure: the data source configures the very same cell again (dequeue hands it back).
-        for indexPath in toReconfigure {
-            guard let cell = visibleCells[indexPath], let dataSource else { continue }
-            reconfiguring = (indexPath, cell)
-            let configured = dataSource.tableView(self, cellForRowAt: indexPath)
-            reconfiguring = nil
-            configured.setNeedsDisplay()
-            if configured !== cell {
-                endDisplaying(cell, at: indexPath)
-                visibleCells[indexPath] = configured
-                delegate?.tableView(self, willDisplay: configured, forRowAt: indexPath)
-            }
+        // The layout that follows sets every visible cell's state with the remapped selection.
+        for indexPath in toReconfigure { reconfigureVisibleCell(at: indexPath, applyingState: false) }
+    }
+
+    /// Has the data source configure a visible row's cell again: dequeuing hands the very same cell
+    /// back (no `prepareForReuse`); a different cell it returns anyway takes the row's place. False
+    /// when the row has no cell on screen.
+    @discardableResult
+    private func reconfigureVisibleCell(at indexPath: IndexPath, applyingState: Bool) -> Bool {
+        guard let cell = visibleCells[indexPath], let dataSource else { return false }
+        reconfiguring = (indexPath, cell)
+        let configured = dataSource.tableView(self, cellForRowAt: indexPath)
+        reconfiguring = nil
+        configured.setNeedsDisplay()
+        if configured !== cell {
+            endDisplaying(cell, at: indexPath)
+            visibleCells[indexPath] = configured
+            if applyingState { applyState(to: configured, at: indexPath) }
+            delegate?.tableView(self, willDisplay: configured, forRowAt: indexPath)
         }
+        return true
     }
 
     private func remapHeaderFooterViews(_ plan: UpdatePlan) {
