@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore"]),
-        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore"]),
+        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

@@ -49,7 +49,7 @@ struct DiffableDataSourceTests {
     }
 
     /// A random snapshot drawing sections from a small pool and items from a shared pool.
-    static func randomSnapshot(_ rng: inout SeededGenerator) -> Snapshot {
+    static func randomSnapshot(_ rng: inout SplitMix64) -> Snapshot {
         var snapshot = Snapshot()
         let sections = ["A", "B", "C", "D", "E"].filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }.shuffled(using: &rng)
         snapshot.appendSections(sections)
@@ -63,7 +63,7 @@ struct DiffableDataSourceTests {
 
     @Test("Applying random snapshot pairs passes the consistency check and shows the new snapshot", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomPairs(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let fixture = Fixture()
         var previous = Snapshot()
         for round in 0..<200 {
@@ -111,18 +111,5 @@ struct DiffableDataSourceTests {
         let result = SnapshotDiff<Int, Int>.longestIncreasingSubsequence(values)
         #expect(result.count == length)
         #expect(zip(result, result.dropFirst()).allSatisfy { $0 < $1 })
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so failures can be replayed by seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TickFuzzing
 import TermTable
 @testable import TickApp
 @testable import TodoStore
@@ -11,7 +12,7 @@ struct UndoPropertyTests {
     static let listNames = ["Work", "Home", "Errands", "Inbox"]
 
     /// One random command as keys, ending back on the plain list (overlays and editing mode closed).
-    static func command(_ random: inout SeededGenerator) -> String {
+    static func command(_ random: inout SplitMix) -> String {
         let title = titles.randomElement(using: &random)!
         let name = listNames.randomElement(using: &random)!
         let commands = [
@@ -38,7 +39,7 @@ struct UndoPropertyTests {
     @Test("Random commands, then as many u as changes restore every row; as many Ctrl-r restore the end",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as [UInt64])
     func undoRedoProperty(seed: UInt64) throws {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix(seed: seed)
         let scenario = try Scenario(["Buy milk", "Call mom", "Pay rent"], lists: ["Work": ["Ship it", "Review"]],
                                     size: Size(width: 40, height: 10))
         let original = try StoreSnapshot(scenario.store)
