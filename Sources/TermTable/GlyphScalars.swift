@@ -59,6 +59,9 @@ public struct GlyphScalars: Hashable, Sendable, CustomStringConvertible {
         if count > 4 { body(s4) }
     }
 
+    /// The scalar when the glyph is one ASCII character, else nil (a fast path for comparisons).
+    public var asciiValue: UInt8? { count == 1 && s0 < 0x80 ? UInt8(s0) : nil }
+
     /// Whether this is a single space.
     public var isSpace: Bool { count == 1 && s0 == 0x20 }
 

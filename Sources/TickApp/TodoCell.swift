@@ -61,40 +61,64 @@ final class TodoCell: TableViewCell {
             right -= Self.dueColumnWidth + 1
         }
         let base = item.isDone ? theme.doneTitle : theme.title
-        canvas.draw(highlighted(item.title, base: base, shownColumns: max(0, right - x)), at: Point(x: x, y: 0), maxWidth: max(0, right - x), truncation: .ellipsis)
+        let title = Point(x: x, y: 0)
+        let columns = max(0, right - x)
+        canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
         drawHighlight(in: &canvas)
     }
 
-    /// The title as styled text with every occurrence of the search (case-insensitive) marked.
-    /// Only the part a row of `shownColumns` can show is searched (twice that many characters: most take
-    /// a column or two, the few zero-width ones none); the rest follows unmarked, cut off by the "…".
-    private func highlighted(_ title: String, base: Style, shownColumns: Int) -> StyledText {
-        guard let needle = highlight, !needle.isEmpty else { return StyledText(title, style: base) }
-        let wanted = needle.map(Self.folded)
-        let characters = Array(title.prefix(2 * shownColumns + wanted.count))
-        let folded = characters.map(Self.folded)
-        var text = StyledText()
-        var start = 0, index = 0
-        while index + wanted.count <= folded.count {
-            if folded[index] == wanted[0], folded[index..<(index + wanted.count)].elementsEqual(wanted) {
-                text.append(String(characters[start..<index]), style: base)
-                text.append(String(characters[index..<(index + wanted.count)]), style: theme.match)
-                index += wanted.count
-                start = index
+    /// Folded glyphs of the shown part of a title and the column each starts at, kept between rows.
+    private var titleGlyphs: [(folded: Character, column: Int)] = []
+
+    /// Restyles every occurrence of the search (compared glyph by glyph, without case) in the part of
+    /// the title drawn at `origin` within `columns`. The title is drawn once in its own style and only
+    /// matched cells change, so a search costs one pass over what a row shows, not a string per match.
+    private func markMatches(in title: String, at origin: Point, columns: Int, canvas: inout Canvas) {
+        guard let needle = highlight, !needle.isEmpty, columns > 0 else { return }
+        let wanted = GlyphSequence(needle).map { Self.folded($0.scalars) }
+        guard let first = wanted.first else { return }
+        // The glyphs that fit, plus enough after them for a match that starts on screen and runs off it.
+        titleGlyphs.removeAll(keepingCapacity: true)
+        var used = 0, overflow = 0
+        var fittingEnd = 0, endBeforeLastColumn = 0
+        for glyph in GlyphSequence(title) {
+            if used + glyph.width > columns {
+                overflow += 1
+                if overflow >= wanted.count { break }
             } else {
-                index += 1
+                fittingEnd = used + glyph.width
+                if fittingEnd <= columns - 1 { endBeforeLastColumn = fittingEnd }
             }
+            titleGlyphs.append((Self.folded(glyph.scalars), used))
+            used += glyph.width
         }
-        text.append(String(characters[start...]) + String(title.dropFirst(characters.count)), style: base)
-        return text
+        // A title that does not fit ends in "…" at or before its last column: only glyphs ending
+        // before that column are shown (the canvas drops the last one to make room).
+        let shownEnd = overflow > 0 ? endBeforeLastColumn : fittingEnd
+        var index = 0
+        while index + wanted.count <= titleGlyphs.count {
+            guard titleGlyphs[index].folded == first, (1..<wanted.count).allSatisfy({ titleGlyphs[index + $0].folded == wanted[$0] }) else {
+                index += 1
+                continue
+            }
+            let start = titleGlyphs[index].column
+            let end = min(index + wanted.count < titleGlyphs.count ? titleGlyphs[index + wanted.count].column : used, shownEnd)
+            if start < end {
+                canvas.restyle(Rect(x: origin.x + start, y: origin.y, width: end - start, height: 1)) { $0 = theme.match }
+            }
+            index += wanted.count
+        }
     }
 
-    /// A character compared without case: its lowercase form when that is one character (ASCII
-    /// without allocating), itself otherwise.
-    private static func folded(_ character: Character) -> Character {
-        if let ascii = character.asciiValue {
-            return (0x41...0x5A).contains(ascii) ? Character(Unicode.Scalar(ascii + 0x20)) : character
+    /// A glyph compared without case: its lowercase form when that is one character (ASCII without
+    /// allocating), itself otherwise. Characters compare by canonical equivalence, so a decomposed
+    /// "ä" in a title matches a precomposed one in the search.
+    private static func folded(_ glyph: GlyphScalars) -> Character {
+        if let ascii = glyph.asciiValue {
+            return Character(Unicode.Scalar((0x41...0x5A).contains(ascii) ? ascii + 0x20 : ascii))
         }
+        let character = Character(glyph.string)
         let lowered = character.lowercased()
         return lowered.count == 1 ? Character(lowered) : character
     }

@@ -76,6 +76,30 @@ struct SearchScenarioTests {
         }
     }
 
+    @Test("A match cut off by the row's end is marked up to the “…”, which keeps the title's style; one past it is not marked")
+    func highlightsInTruncatedTitle() throws {
+        // 24 columns: "[ ] " then 20 for the title, whose last column holds "…".
+        let scenario = try Scenario(["Water the plants before milk run", "Order oat milk"], size: Size(width: 24, height: 8))
+        try scenario.type("/plants before m<Enter>G")
+        let y = try #require(scenario.line(containing: "Water"))
+        #expect(scenario.canvas.line(y).hasPrefix("[ ] Water the plants b…"))
+        let match = Style(foreground: .black, background: .yellow)
+        let marked = (0..<24).filter { scenario.canvas[$0, y].style == match }
+        #expect(marked == Array(14..<22), "“plants b” is what shows of the match")
+        #expect(scenario.canvas[22, y].text == "…")
+        #expect(scenario.canvas[22, y].style != match)
+    }
+
+    @Test("A decomposed letter in a title matches the precomposed one typed in the search, and the other way round",
+          arguments: [("Cafe\u{301} au lait", "café"), ("Café au lait", "cafe\u{301}")])
+    func highlightsAcrossNormalForms(title: String, query: String) throws {
+        let scenario = try Scenario([title, "Tea"], size: Size(width: 40, height: 8))
+        try scenario.type("/" + query + "<Enter>G")
+        let y = try #require(scenario.line(containing: "au lait"))
+        let match = Style(foreground: .black, background: .yellow)
+        #expect((0..<40).filter { scenario.canvas[$0, y].style == match } == Array(4..<8))
+    }
+
     @Test("Enter closes the search line, shows every todo with the matches still marked, and n / N step through them")
     func nextAndPrevious() throws {
         let scenario = try store()
