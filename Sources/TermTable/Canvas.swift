@@ -112,40 +112,57 @@ public struct Canvas: Hashable, Sendable {
     /// Draws plain text in one style; returns the columns used.
     @discardableResult
     public mutating func draw(_ text: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil, truncation: Truncation = .clip) -> Int {
-        draw(StyledText(text, style: style), at: point, maxWidth: maxWidth, truncation: truncation)
+        draw(glyphs: GlyphSequence(text).lazy.map { StyledGlyph($0, style: style) }, at: point, maxWidth: maxWidth, truncation: truncation)
     }
 
     /// Draws a line of styled glyphs; returns the columns used.
+    ///
+    /// Only what can be shown is read, so a 1 MB title costs one line's worth of work. Each glyph is
+    /// written one step late: when the text turns out too long, the "…" may take the place of the
+    /// last glyph that fitted (never more than one, since a glyph is at most two columns wide).
     @discardableResult
     public mutating func draw<G: Sequence>(glyphs: G, at point: Point, maxWidth: Int? = nil, truncation: Truncation = .clip) -> Int
     where G.Element == StyledGlyph {
         guard point.y >= 0, point.y < height, point.x < width else { return 0 }
         let available = min(maxWidth ?? (width - point.x), width - point.x)
         guard available > 0 else { return 0 }
-        // Gather only what can be shown, so a 1 MB title costs one line's worth of work.
-        var line: [StyledGlyph] = []
         var used = 0
+        var x = point.x
+        var pending: StyledGlyph?
+        var lastWrittenStyle: Style?
         var overflow: StyledGlyph?
         for glyph in glyphs {
-            if used + glyph.glyph.width > available { overflow = glyph; break }
-            line.append(glyph)
+            if used + glyph.glyph.width > available {
+                overflow = glyph
+                break
+            }
+            if let previous = pending {
+                if x >= 0 { put(previous.glyph, x: x, y: point.y, style: previous.style) }
+                x += previous.glyph.width
+                lastWrittenStyle = previous.style
+            }
+            pending = glyph
             used += glyph.glyph.width
+        }
+        if overflow != nil, truncation == .ellipsis, used + 1 > available, let last = pending {
+            // No room for "…" after the last glyph that fitted: it goes in that glyph's place.
+            used -= last.glyph.width
+            pending = nil
+        }
+        if let last = pending {
+            if x >= 0 { put(last.glyph, x: x, y: point.y, style: last.style) }
+            x += last.glyph.width
+            lastWrittenStyle = last.style
         }
         if let overflow {
             if truncation == .ellipsis {
-                while used + 1 > available, let last = line.popLast() { used -= last.glyph.width }
-                line.append(StyledGlyph(.ellipsis, style: line.last?.style ?? overflow.style))
+                if x >= 0 { put(.ellipsis, x: x, y: point.y, style: lastWrittenStyle ?? overflow.style) }
                 used += 1
             } else if used < available {
                 // A wide glyph straddling the edge leaves a blank instead of half a character.
-                line.append(StyledGlyph(.space, style: overflow.style))
+                if x >= 0 { put(.space, x: x, y: point.y, style: overflow.style) }
                 used += 1
             }
-        }
-        var x = point.x
-        for glyph in line {
-            if x >= 0 { put(glyph.glyph, x: x, y: point.y, style: glyph.style) }
-            x += glyph.glyph.width
         }
         return used
     }
