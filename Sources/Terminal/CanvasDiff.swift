@@ -59,45 +59,32 @@ public enum CanvasDiff {
         let width = min(new.width, visible.width)
         let height = min(new.height, visible.height)
         guard width > 0, height > 0 else { return [] }
-        let comparable = old.map { $0.size == new.size } ?? false
+        guard let old, old.size == new.size else { return (0..<height).map { CellRun(y: $0, columns: 0..<width) } }
         var runs: [CellRun] = []
-        for y in 0..<height {
-            if !comparable {
-                runs.append(CellRun(y: y, columns: 0..<width))
-                continue
-            }
-            let previous = old!
-            // Cells are plain values: an unchanged row is found with one memory comparison.
-            if previous.width == new.width, Self.rowIsUnchanged(y, previous, new, width: width) { continue }
-            var start: Int?
-            var x = 0
-            while x < width {
-                var changed = previous[x, y] != new[x, y]
-                // The left half of a wide glyph is redrawn when its right half changed.
-                if !changed, new[x, y].width == 2, x + 1 < width, previous[x + 1, y] != new[x + 1, y] { changed = true }
-                if changed {
-                    if start == nil {
-                        start = new[x, y].isContinuation && x > 0 ? x - 1 : x
+        old.cells.withUnsafeBufferPointer { previous in
+            new.cells.withUnsafeBufferPointer { next in
+                for y in 0..<height {
+                    let row = y * new.width
+                    // Cells are plain values: an unchanged row is found with one memory comparison.
+                    if memcmp(previous.baseAddress! + row, next.baseAddress! + row, width * MemoryLayout<CanvasCell>.stride) == 0 {
+                        continue
                     }
-                } else if let begin = start {
-                    runs.append(CellRun(y: y, columns: begin..<x))
-                    start = nil
+                    var start: Int?
+                    for x in 0..<width {
+                        var changed = previous[row + x] != next[row + x]
+                        // The left half of a wide glyph is redrawn when its right half changed.
+                        if !changed, next[row + x].width == 2, x + 1 < width, previous[row + x + 1] != next[row + x + 1] { changed = true }
+                        if changed {
+                            if start == nil { start = next[row + x].isContinuation && x > 0 ? x - 1 : x }
+                        } else if let begin = start {
+                            runs.append(CellRun(y: y, columns: begin..<x))
+                            start = nil
+                        }
+                    }
+                    if let begin = start { runs.append(CellRun(y: y, columns: begin..<width)) }
                 }
-                x += 1
             }
-            if let begin = start { runs.append(CellRun(y: y, columns: begin..<width)) }
         }
         return runs
-    }
-
-    /// Whether the first `width` cells of line `y` are byte-for-byte the same in both canvases.
-    static func rowIsUnchanged(_ y: Int, _ old: Canvas, _ new: Canvas, width: Int) -> Bool {
-        old.cells.withUnsafeBytes { oldBytes in
-            new.cells.withUnsafeBytes { newBytes in
-                let stride = MemoryLayout<CanvasCell>.stride
-                let start = y * old.width * stride
-                return memcmp(oldBytes.baseAddress! + start, newBytes.baseAddress! + start, width * stride) == 0
-            }
-        }
     }
 }

@@ -55,8 +55,16 @@ final class CanvasPresenter {
             wsetscrreg(window, 0, Int32(screen.height - 1))
             previous = CanvasDiff.shifted(old, by: hint)
         }
-        for run in CanvasDiff.changedRuns(from: previous, to: canvas, visible: screen) {
-            draw(run, of: canvas, screenWidth: screen.width)
+        let runs = CanvasDiff.changedRuns(from: previous, to: canvas, visible: screen)
+        if !runs.isEmpty {
+            // The run buffer is moved out of the object for the loop, so the per-cell work touches only locals.
+            var text = self.text
+            self.text = []
+            canvas.cells.withUnsafeBufferPointer { cells in
+                for run in runs { draw(run, of: cells, canvasWidth: canvas.width, screenWidth: screen.width, text: &text) }
+            }
+            self.text = text
+            wattr_set(window, 0, 0, nil)
         }
         placeCursor(cursor, within: Size(width: min(canvas.width, screen.width), height: min(canvas.height, screen.height)))
         wnoutrefresh(window)
@@ -68,14 +76,16 @@ final class CanvasPresenter {
     /// Writes a run of changed cells as strings of one style each: one attribute change and one
     /// `waddnwstr` per style, not one call per cell (combining marks follow their base character;
     /// ncurses fills the right half of a wide glyph itself).
-    private func draw(_ run: CellRun, of canvas: Canvas, screenWidth: Int) {
+    private func draw(_ run: CellRun, of cells: UnsafeBufferPointer<CanvasCell>, canvasWidth: Int, screenWidth: Int,
+                      text: inout [wchar_t]) {
         wmove(window, Int32(run.y), Int32(run.columns.lowerBound))
+        let row = run.y * canvasWidth
         var x = run.columns.lowerBound
         while x < run.columns.upperBound {
-            let style = canvas[x, run.y].style
+            let style = cells[row + x].style
             text.removeAll(keepingCapacity: true)
             while x < run.columns.upperBound {
-                let cell = canvas[x, run.y]
+                let cell = cells[row + x]
                 guard cell.style == style else { break }
                 if !cell.isContinuation {
                     let drawable = CellText.drawable(cell, x: x, screenWidth: screenWidth)
@@ -90,7 +100,6 @@ final class CanvasPresenter {
             // Returns ERR when it ends on the bottom-right cell, where the cursor cannot advance; the cell is still set.
             _ = text.withUnsafeBufferPointer { waddnwstr(window, $0.baseAddress, Int32($0.count)) }
         }
-        wattr_set(window, 0, 0, nil)
     }
 
     private func resolvedLook(_ style: Style) -> (attributes: attr_t, pair: Int32) {
