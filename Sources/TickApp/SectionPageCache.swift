@@ -3,17 +3,30 @@ import TodoStore
 /// Todos read from the store around what is on screen, per section query, in a bounded window of
 /// rows so memory does not grow with the list.
 ///
-/// The app's own changes patch the cached rows (a toggle moves one row, a delete closes a gap)
-/// instead of throwing them away, so a change costs no re-read of the rows around it.
+/// Each query's rows are kept as a few runs of consecutive rows (the pages around the viewport, the
+/// end after `G`), so the app's own changes patch them in place: a toggle moves one row, a delete
+/// closes a gap, and the rows after it only change their run's first row number. A change costs
+/// neither a re-read of the rows around it nor a pass over every cached todo.
 final class SectionPageCache {
+    /// Consecutive rows of one query, starting at `start`.
+    struct Run {
+        /// The first row.
+        var start: Int
+        /// The todos of rows `start ..< start + items.count`.
+        var items: [TodoItem]
+        /// One past the last row.
+        var end: Int { start + items.count }
+    }
+
     private let store: TodoStore
     /// Rows read per miss.
     let pageSize: Int
     /// Most rows kept over all queries; the rows farthest from the last one read go first.
     let capacity: Int
-    private var rows: [SectionQuery: [Int: TodoItem]] = [:]
+    /// Each query's runs, in row order, neither overlapping nor touching.
+    private var runs: [SectionQuery: [Run]] = [:]
     /// Rows cached over all queries.
-    private var total = 0
+    private(set) var total = 0
     private var lastRead: (query: SectionQuery, row: Int)?
     /// Pages read from the store so far.
     private(set) var reads = 0
@@ -27,48 +40,75 @@ final class SectionPageCache {
     /// The todo at a row of a section's query, reading the page around it when needed.
     func item(at row: Int, in query: SectionQuery) throws -> TodoItem? {
         lastRead = (query, row)
-        if let item = rows[query]?[row] { return item }
+        if let item = cached(row, in: query) { return item }
         try load(around: row, in: query)
-        return rows[query]?[row]
+        return cached(row, in: query)
     }
 
     /// Reads the rows around these ahead of time.
     func prefetch(rows wanted: [Int], in query: SectionQuery) {
-        for row in wanted.sorted() where rows[query]?[row] == nil {
+        for row in wanted.sorted() where cached(row, in: query) == nil {
             try? load(around: row, in: query)
         }
     }
 
+    /// The cached todo at `row`, without reading.
+    func cached(_ row: Int, in query: SectionQuery) -> TodoItem? {
+        guard let list = runs[query], let index = Self.run(containing: row, in: list) else { return nil }
+        return list[index].items[row - list[index].start]
+    }
+
     /// Forgets everything (another process changed the store, or the view changed).
     func invalidate() {
-        rows.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
         total = 0
     }
 
     /// Forgets one query's rows.
     func invalidate(_ query: SectionQuery) {
-        total -= rows.removeValue(forKey: query)?.count ?? 0
+        total -= runs.removeValue(forKey: query)?.reduce(0) { $0 + $1.items.count } ?? 0
     }
 
     /// A row was removed from a query: the rows after it move up by one.
     func removeRow(_ removed: Int, in query: SectionQuery) {
-        guard let cached = rows[query] else { return }
-        var shifted: [Int: TodoItem] = [:]
-        shifted.reserveCapacity(cached.count)
-        for (row, item) in cached where row != removed { shifted[row > removed ? row - 1 : row] = item }
-        total += shifted.count - cached.count
-        rows[query] = shifted
+        guard var list = runs.removeValue(forKey: query) else { return }
+        for index in list.indices.reversed() {
+            if list[index].start > removed {
+                list[index].start -= 1
+            } else {
+                if removed < list[index].end {
+                    list[index].items.remove(at: removed - list[index].start)
+                    total -= 1
+                    if list[index].items.isEmpty { list.remove(at: index) }
+                }
+                break
+            }
+        }
+        runs[query] = Self.merged(list)
     }
 
     /// A row was inserted into a query: the rows from it on move down by one.
     func insertRow(_ inserted: Int, item: TodoItem, in query: SectionQuery) {
-        guard let cached = rows[query] else { return }
-        var shifted: [Int: TodoItem] = [:]
-        shifted.reserveCapacity(cached.count + 1)
-        for (row, old) in cached { shifted[row >= inserted ? row + 1 : row] = old }
-        shifted[inserted] = item
+        guard var list = runs.removeValue(forKey: query) else { return }
+        var placed = false
+        for index in list.indices.reversed() {
+            if list[index].start > inserted {
+                list[index].start += 1
+                continue
+            }
+            if inserted <= list[index].end {
+                list[index].items.insert(item, at: inserted - list[index].start)
+                placed = true
+            }
+            break
+        }
+        if !placed {
+            // In a gap: a run of its own, before the first run that moved down.
+            let position = list.firstIndex { $0.start > inserted } ?? list.endIndex
+            list.insert(Run(start: inserted, items: [item]), at: position)
+        }
         total += 1
-        rows[query] = shifted
+        runs[query] = Self.merged(list)
     }
 
     /// Reads `pageSize` rows including `row`: continuing the cached run that ends just before it (or
@@ -78,42 +118,117 @@ final class SectionPageCache {
         let start = firstRowToRead(around: row, in: query)
         let wanted = start..<(start + pageSize)
         let items: [TodoItem]
-        if let previous = rows[query]?[start - 1] {
+        if let previous = cached(start - 1, in: query) {
             // Continuing from a row already held is one index seek in the store, not a count from a block start.
             items = try store.items(query, in: wanted, following: previous)
         } else {
             items = try store.items(query, in: wanted)
         }
         reads += 1
-        for (offset, item) in items.enumerated() {
-            // In place: copying the query's rows out and back would copy every cached todo.
-            let replaced = rows[query, default: [:]].updateValue(item, forKey: start + offset)
-            if replaced == nil { total += 1 }
-        }
+        store(Run(start: start, items: items), in: query)
         if total > capacity { trim() }
     }
 
+    /// Adds freshly read rows, replacing what was cached for them.
+    private func store(_ fresh: Run, in query: SectionQuery) {
+        guard !fresh.items.isEmpty else { return }
+        var list = runs.removeValue(forKey: query) ?? []
+        let first = list.firstIndex { $0.end >= fresh.start } ?? list.endIndex
+        var last = first
+        while last < list.endIndex, list[last].start <= fresh.end { last += 1 }
+        var combined = fresh
+        if first < last {
+            // Keep the old rows on either side of the fresh ones; the rows they share are replaced.
+            let before = list[first], after = list[last - 1]
+            let previousCount = list[first..<last].reduce(0) { $0 + $1.items.count }
+            if before.start < fresh.start { combined = Run(start: before.start, items: Array(before.items[..<(fresh.start - before.start)]) + fresh.items) }
+            if after.end > fresh.end { combined.items += after.items[(fresh.end - after.start)...] }
+            total += combined.items.count - previousCount
+            list.replaceSubrange(first..<last, with: [combined])
+        } else {
+            total += combined.items.count
+            list.insert(combined, at: first)
+        }
+        runs[query] = list
+    }
+
     private func firstRowToRead(around row: Int, in query: SectionQuery) -> Int {
-        let before = rows[query]?[row - 1] != nil, after = rows[query]?[row + 1] != nil
+        let before = cached(row - 1, in: query) != nil, after = cached(row + 1, in: query) != nil
         if before, !after { return row }
         if after, !before { return max(0, row - pageSize + 1) }
         return row / pageSize * pageSize
     }
 
     /// Brings the cache down to three quarters of `capacity` (so trimming is rare, not once per page),
-    /// dropping the rows farthest from the last row read.
+    /// dropping the rows farthest from the last row read: other queries' rows first, then the far
+    /// ends of the last query's runs.
     private func trim() {
         let keep = capacity - capacity / 4
         let focus = lastRead
-        var scored: [(distance: Int, query: SectionQuery, row: Int)] = []
-        for (query, cached) in rows {
-            for row in cached.keys {
-                let distance = focus.map { $0.query == query ? abs($0.row - row) : Int.max / 2 } ?? row
-                scored.append((distance, query, row))
+        /// How far a row of `query` is from the last row read.
+        func distance(_ row: Int, _ query: SectionQuery) -> Int {
+            guard let focus else { return row }
+            return focus.query == query ? abs(focus.row - row) : Int.max / 2
+        }
+        while total > keep {
+            // The farthest cached row is the first or the last row of some query's runs.
+            var farthest: (query: SectionQuery, fromEnd: Bool, distance: Int)?
+            var runnerUp = 0
+            for (query, list) in runs {
+                guard let low = list.first?.start, let high = list.last.map({ $0.end - 1 }) else { continue }
+                for (fromEnd, row) in [(false, low), (true, high)] {
+                    let far = distance(row, query)
+                    if let best = farthest, far <= best.distance {
+                        runnerUp = max(runnerUp, far)
+                    } else {
+                        if let best = farthest { runnerUp = max(runnerUp, best.distance) }
+                        farthest = (query, fromEnd, far)
+                    }
+                }
+            }
+            guard let drop = farthest, var list = runs.removeValue(forKey: drop.query) else { return }
+            let edge = drop.fromEnd ? list.count - 1 : 0
+            // Rows are dropped in one cut down to the distance of the next farthest candidate.
+            let margin = drop.distance >= Int.max / 2 ? Int.max : max(1, drop.distance - runnerUp + 1)
+            let count = min(total - keep, list[edge].items.count, margin)
+            if drop.fromEnd {
+                list[edge].items.removeLast(count)
+            } else {
+                list[edge].items.removeFirst(count)
+                list[edge].start += count
+            }
+            if list[edge].items.isEmpty { list.remove(at: edge) }
+            total -= count
+            if !list.isEmpty { runs[drop.query] = list }
+        }
+    }
+
+    /// The index of the run holding `row`, by binary search.
+    private static func run(containing row: Int, in list: [Run]) -> Int? {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].end <= row {
+                low = middle + 1
+            } else {
+                high = middle
             }
         }
-        scored.sort { $0.distance > $1.distance }
-        for entry in scored.prefix(total - keep) { rows[entry.query]?[entry.row] = nil }
-        total = min(total, keep)
+        return low < list.count && list[low].start <= row ? low : nil
+    }
+
+    /// Joins runs that came to touch after a row was inserted or removed.
+    private static func merged(_ list: [Run]) -> [Run] {
+        guard list.count > 1 else { return list }
+        var result: [Run] = []
+        result.reserveCapacity(list.count)
+        for run in list {
+            if let last = result.last, last.end == run.start {
+                result[result.count - 1].items += run.items
+            } else {
+                result.append(run)
+            }
+        }
+        return result
     }
 }
