@@ -84,9 +84,10 @@ public struct Canvas: Hashable, Sendable {
     public mutating func put(_ glyph: Glyph, x: Int, y: Int, style: Style, limit: Int? = nil) -> Bool {
         let right = min(limit ?? width, width)
         guard y >= 0, y < height, x >= 0, x + glyph.width <= right else { return false }
-        breakWideGlyph(at: x, y: y)
-        if glyph.width == 2 { breakWideGlyph(at: x + 1, y: y) }
         let base = y * width + x
+        // Only a cell holding half of a wide glyph needs its other half blanked.
+        if cells[base].width != 1 { breakWideGlyph(at: x, y: y) }
+        if glyph.width == 2, cells[base + 1].width != 1 { breakWideGlyph(at: x + 1, y: y) }
         cells[base] = CanvasCell(scalars: glyph.scalars, width: UInt8(glyph.width), style: style)
         if glyph.width == 2 { cells[base + 1] = CanvasCell(scalars: GlyphScalars(), width: 0, style: style) }
         return true
@@ -112,7 +113,36 @@ public struct Canvas: Hashable, Sendable {
     /// Draws plain text in one style; returns the columns used.
     @discardableResult
     public mutating func draw(_ text: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil, truncation: Truncation = .clip) -> Int {
-        draw(glyphs: GlyphSequence(text).lazy.map { StyledGlyph($0, style: style) }, at: point, maxWidth: maxWidth, truncation: truncation)
+        if let used = drawPrintableASCII(text, at: point, style: style, maxWidth: maxWidth, truncation: truncation) { return used }
+        return draw(glyphs: GlyphSequence(text).lazy.map { StyledGlyph($0, style: style) }, at: point, maxWidth: maxWidth, truncation: truncation)
+    }
+
+    /// The common case of `draw(_:at:style:…)` without decoding a scalar: when every byte that can
+    /// reach the line (and the one after, which decides truncation) is printable ASCII, each byte is
+    /// one narrow glyph. Returns nil, having drawn nothing, for any other text.
+    private mutating func drawPrintableASCII(_ text: String, at point: Point, style: Style, maxWidth: Int?,
+                                             truncation: Truncation) -> Int? {
+        guard point.y >= 0, point.y < height, point.x >= 0, point.x < width else { return nil }
+        let available = min(maxWidth ?? (width - point.x), width - point.x)
+        guard available > 0 else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            let examined = min(bytes.count, available + 1)
+            for index in 0..<examined where !(0x20...0x7E).contains(bytes[index]) { return nil }
+            let overflows = bytes.count > available
+            // Too long: the last column holds "…" instead of the last byte that fitted.
+            let shown = overflows ? (truncation == .ellipsis ? available - 1 : available) : bytes.count
+            let start = point.y * width + point.x
+            if shown > 0 {
+                breakWideGlyph(at: point.x, y: point.y)
+                breakWideGlyph(at: point.x + shown - 1, y: point.y)
+                for offset in 0..<shown {
+                    cells[start + offset] = CanvasCell(scalars: GlyphScalars(Unicode.Scalar(bytes[offset])), width: 1, style: style)
+                }
+            }
+            if overflows, truncation == .ellipsis { put(.ellipsis, x: point.x + shown, y: point.y, style: style) }
+            return overflows ? available : bytes.count
+        }
     }
 
     /// Draws a line of styled glyphs; returns the columns used.

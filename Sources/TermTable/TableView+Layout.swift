@@ -153,7 +153,7 @@ extension TableView {
     func applyState(to cell: TableViewCell, at indexPath: IndexPath) {
         cell.isSelected = indexPath == selectedIndexPath
         cell.isEditing = isEditing
-        cell.isMarked = markedIndexPaths.contains(indexPath)
+        cell.isMarked = !markedIndexPaths.isEmpty && markedIndexPaths.contains(indexPath)
     }
 
     /// Where the header of the top section is pinned, pushed up by the next section's header.
