@@ -15,6 +15,10 @@ final class CanvasPresenter {
     private var cursorVisible = false
     /// The characters of one style run, reused from frame to frame.
     private var text: [wchar_t] = []
+    /// The cells of one run as ncurses cells, reused from frame to frame.
+    private var line: [cchar_t] = []
+    /// A blank ncurses cell in each style met so far (attributes and color pair set by `setcchar`).
+    private var blanks: [Style: cchar_t] = [:]
 
     init(window: UnsafeMutablePointer<WINDOW>, capability: ColorCapability, defaultColorsWork: Bool) {
         self.window = window
@@ -58,12 +62,16 @@ final class CanvasPresenter {
         let runs = CanvasDiff.changedRuns(from: previous, to: canvas, visible: screen)
         if !runs.isEmpty {
             // The run buffer is moved out of the object for the loop, so the per-cell work touches only locals.
-            var text = self.text
+            var text = self.text, line = self.line
             self.text = []
+            self.line = []
             canvas.cells.withUnsafeBufferPointer { cells in
-                for run in runs { draw(run, of: cells, canvasWidth: canvas.width, screenWidth: screen.width, text: &text) }
+                for run in runs where !copy(run, of: cells, canvasWidth: canvas.width, screenWidth: screen.width, into: &line) {
+                    draw(run, of: cells, canvasWidth: canvas.width, screenWidth: screen.width, text: &text)
+                }
             }
             self.text = text
+            self.line = line
             wattr_set(window, 0, 0, nil)
         }
         placeCursor(cursor, within: Size(width: min(canvas.width, screen.width), height: min(canvas.height, screen.height)))
@@ -71,6 +79,62 @@ final class CanvasPresenter {
         doupdate()
         shown = canvas
         shownScreen = screen
+    }
+
+    /// Copies a run of changed cells into the window with one `wadd_wchnstr`, cell by cell with
+    /// their own attributes (no cursor movement, no per-character processing). Returns false, having
+    /// written nothing, when a glyph's width by the C library differs from the canvas's (a character
+    /// newer than the libc tables): `draw` then lets ncurses place such text itself.
+    private func copy(_ run: CellRun, of cells: UnsafeBufferPointer<CanvasCell>, canvasWidth: Int, screenWidth: Int,
+                      into line: inout [cchar_t]) -> Bool {
+        line.removeAll(keepingCapacity: true)
+        let row = run.y * canvasWidth
+        var last: (style: Style, blank: cchar_t)?
+        for x in run.columns where !cells[row + x].isContinuation {
+            let cell = CellText.drawable(cells[row + x], x: x, screenWidth: screenWidth)
+            // Neighbouring cells mostly share a style: skip the dictionary for a repeat.
+            var blank: cchar_t
+            if let last, last.style == cell.style {
+                blank = last.blank
+            } else {
+                blank = blanks[cell.style] ?? makeBlank(cell.style)
+                last = (cell.style, blank)
+            }
+            var agrees = true
+            withUnsafeMutableBytes(of: &blank.chars) { raw in
+                let chars = raw.bindMemory(to: wchar_t.self)
+                var index = 0
+                cell.scalars.forEach { value in
+                    chars[index] = wchar_t(bitPattern: CellText.isControl(value) ? 0xFFFD : value)
+                    index += 1
+                }
+                if index == 0 {
+                    chars[0] = 0x20
+                    index = 1
+                }
+                while index < chars.count {
+                    chars[index] = 0
+                    index += 1
+                }
+                if chars[0] >= 0x80, wcwidth(chars[0]) != Int32(cell.width) { agrees = false }
+            }
+            guard agrees else { return false }
+            line.append(blank)
+        }
+        wmove(window, Int32(run.y), Int32(run.columns.lowerBound))
+        _ = line.withUnsafeBufferPointer { wadd_wchnstr(window, $0.baseAddress, Int32($0.count)) }
+        return true
+    }
+
+    /// A blank cell in `style`, remembered for the next cells in that style.
+    private func makeBlank(_ style: Style) -> cchar_t {
+        let look = resolvedLook(style)
+        var blank = cchar_t()
+        var space: [wchar_t] = [0x20, 0]
+        var pair = look.pair
+        _ = setcchar(&blank, &space, look.attributes, 0, &pair)
+        blanks[style] = blank
+        return blank
     }
 
     /// Writes a run of changed cells as strings of one style each: one attribute change and one
