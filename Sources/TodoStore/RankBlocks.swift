@@ -96,13 +96,31 @@ struct StoreCaches {
     var rankBlocks: [RankSet: RankBlocks] = [:]
     /// Recent search results (at most `searchLimit` ids each), by query.
     var searches: [SectionQuery: SearchResults] = [:]
+    /// The lists with their counts, and whether each list has open todos with a priority: read in
+    /// a read snapshot and valid while the connection has changed no row since
+    /// (`sqlite3_total_changes64`), so keys that change nothing do not read them again.
+    var listSummary = ListSummary()
 
     /// Forgets everything derived; the next read reloads what it needs.
     mutating func removeAll() {
         rankBlocks.removeAll()
         searches.removeAll()
+        listSummary = ListSummary()
         rankGeneration = -1
     }
+}
+
+/// The lists and their priority flags as of a number of rows this connection had changed.
+struct ListSummary {
+    /// `sqlite3_total_changes64` when these were read; any change of ours since makes them stale.
+    var changes: Int64 = -1
+    /// Every list with its counts, in order.
+    var lists: [TodoList]?
+    /// Whether a list has open todos with a priority, by list id.
+    var hasPriorities: [Int64: Bool] = [:]
+
+    /// Whether the summary still describes the file, after `changes` rows changed in all.
+    func isCurrent(changes now: Int64) -> Bool { changes == now }
 }
 
 /// The rows of one search, in the section's order, materialized because they are few.

@@ -70,6 +70,9 @@ final class SQLiteConnection {
 
     var changes: Int { handle.map { Int(sqlite3_changes64($0)) } ?? 0 }
 
+    /// Whether a read transaction is open and it has not written (`sqlite3_txn_state` is READ).
+    var isInReadOnlySnapshot: Bool { handle.map { sqlite3_txn_state($0, "main") == SQLITE_TXN_READ } ?? false }
+
     /// Runs `body` with the cached statement for `sql`, bound to `arguments`, and resets it afterwards.
     func withStatement<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [],
                           _ body: (SQLiteStatement) throws -> T) throws -> T {
@@ -134,6 +137,7 @@ final class SQLiteConnection {
         // Cached statements rather than sqlite3_exec: parsing BEGIN and COMMIT on every call shows up in profiles.
         try run(nested ? "SAVEPOINT tick_nested" : "BEGIN IMMEDIATE")
         do {
+            if !nested { try snapshotDidBegin?() }
             let result = try body()
             try run(nested ? "RELEASE tick_nested" : "COMMIT")
             return result
@@ -144,6 +148,11 @@ final class SQLiteConnection {
         }
     }
 
+    /// Called at the start of every outermost transaction and read snapshot, before its body: the
+    /// one place to notice another connection's commits (nested reads share the snapshot, so they
+    /// need no check of their own).
+    var snapshotDidBegin: (() throws -> Void)?
+
     /// Runs several reads against one snapshot, so a count and the rows read after it agree even
     /// when another process commits in between. Inside a transaction it simply runs `body`.
     func read<T>(_ body: () throws -> T) throws -> T {
@@ -151,6 +160,7 @@ final class SQLiteConnection {
         guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
         try run("BEGIN DEFERRED")
         do {
+            try snapshotDidBegin?()
             let result = try body()
             try run("COMMIT")
             return result

@@ -52,7 +52,6 @@ extension TodoStore {
         // Many rows may have moved between blocks and lists; reloading is simpler than patching.
         defer { caches.removeAll() }
         return try connection.transaction {
-            try refreshCachesIfChanged()
             let next = towardsOld ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
             guard let step = try connection.queryFirst("SELECT id, description, todo_ids FROM history_steps \(next) LIMIT 1",
                                                        row: { (id: $0.int64(at: 0), description: $0.string(at: 1),

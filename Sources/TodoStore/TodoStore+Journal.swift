@@ -24,7 +24,6 @@ extension TodoStore {
         try requireWritable()
         do {
             let result = try connection.transaction { () -> T in
-                try refreshCachesIfChanged()
                 try connection.run("INSERT INTO history_steps(description) VALUES ('')")
                 let step = connection.lastInsertRowID
                 try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])

@@ -10,7 +10,27 @@ extension TodoStore {
 
     /// Every list in the user's order; the Inbox always exists.
     public func lists() throws -> [TodoList] {
-        try connection.query("\(Self.listSelect) ORDER BY lists.position, lists.id", row: Self.decodeList)
+        try reading {
+            if let lists = currentListSummary()?.lists { return lists }
+            let lists = try connection.query("\(Self.listSelect) ORDER BY lists.position, lists.id", row: Self.decodeList)
+            updateListSummary { $0.lists = lists }
+            return lists
+        }
+    }
+
+    /// The cached list summary when it still describes the file (nothing changed by this connection
+    /// since it was read; another connection's commit clears it when a snapshot begins).
+    func currentListSummary() -> ListSummary? {
+        caches.listSummary.isCurrent(changes: connection.totalChanges) ? caches.listSummary : nil
+    }
+
+    /// Records something read about the lists, only from a read snapshot: inside a write transaction
+    /// the rows may still change or roll back.
+    func updateListSummary(_ update: (inout ListSummary) -> Void) {
+        guard connection.isInReadOnlySnapshot else { return }
+        let now = connection.totalChanges
+        if !caches.listSummary.isCurrent(changes: now) { caches.listSummary = ListSummary(changes: now) }
+        update(&caches.listSummary)
     }
 
     /// The list with this id, or nil.

@@ -5,12 +5,10 @@ import FoundationEssentials
 /// plus a count inside it. The blocks themselves are kept by triggers (see `Schema.rankIndexSQL`);
 /// this side only caches their prefix sums.
 extension TodoStore {
-    /// Runs reads against one snapshot, after dropping caches another connection's commit made stale.
+    /// Runs reads against one snapshot (the connection drops caches another connection's commit
+    /// made stale when the snapshot begins, see `SQLiteConnection.snapshotDidBegin`).
     func reading<T>(_ body: () throws -> T) throws -> T {
-        try connection.read {
-            try refreshCachesIfChanged()
-            return try body()
-        }
+        try connection.read(body)
     }
 
     /// Drops every cache when another connection committed since they were filled. Inside a
