@@ -240,8 +240,13 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// (nil when deleted); the store is already changed. The cached rows are patched, not re-read.
     func relocate(todo id: Int64, now updated: TodoItem?, listID: Int64?, from old: IndexPath?) throws {
         let oldQuery = old.flatMap { $0.section < lists.count ? query(forSection: $0.section) : nil }
-        refreshLists()
-        let new = listID.flatMap { indexPath(ofTodo: id, inList: $0) }
+        // The counts and the todo's new row come from one read snapshot (one lock and check of the file).
+        var new: IndexPath?
+        let readNew = {
+            self.refreshLists()
+            new = listID.flatMap { self.indexPath(ofTodo: id, inList: $0) }
+        }
+        do { try store.readSnapshot(readNew) } catch { readNew() }
         if let old, let oldQuery { cache.removeRow(old.row, in: oldQuery) }
         if let new {
             if let updated { cache.insertRow(new.row, item: updated, in: query(forSection: new.section)) }
