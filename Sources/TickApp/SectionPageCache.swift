@@ -129,26 +129,35 @@ final class SectionPageCache {
         if total > capacity { trim() }
     }
 
-    /// Adds freshly read rows, replacing what was cached for them.
+    /// Adds freshly read rows, replacing what was cached for them. The run they extend is changed in
+    /// place, so scrolling on appends a page to it without copying the rows it already holds.
     private func store(_ fresh: Run, in query: SectionQuery) {
         guard !fresh.items.isEmpty else { return }
         var list = runs.removeValue(forKey: query) ?? []
         let first = list.firstIndex { $0.end >= fresh.start } ?? list.endIndex
         var last = first
         while last < list.endIndex, list[last].start <= fresh.end { last += 1 }
-        var combined = fresh
-        if first < last {
-            // Keep the old rows on either side of the fresh ones; the rows they share are replaced.
-            let before = list[first], after = list[last - 1]
-            let previousCount = list[first..<last].reduce(0) { $0 + $1.items.count }
-            if before.start < fresh.start { combined = Run(start: before.start, items: Array(before.items[..<(fresh.start - before.start)]) + fresh.items) }
-            if after.end > fresh.end { combined.items += after.items[(fresh.end - after.start)...] }
-            total += combined.items.count - previousCount
-            list.replaceSubrange(first..<last, with: [combined])
-        } else {
-            total += combined.items.count
-            list.insert(combined, at: first)
+        guard first < last else {
+            list.insert(fresh, at: first)
+            total += fresh.items.count
+            runs[query] = list
+            return
         }
+        let previousCount = list[first..<last].reduce(0) { $0 + $1.items.count }
+        // Taken out of the list, the first run touched is the only owner of its rows.
+        var merged = list[first]
+        list[first].items = []
+        let from = max(0, fresh.start - merged.start)
+        let to = min(merged.items.count, fresh.end - merged.start)
+        merged.items.replaceSubrange(from..<to, with: fresh.items)
+        merged.start = min(merged.start, fresh.start)
+        // Fresh rows that reach into later runs: those runs' rows beyond them are kept.
+        if last - first > 1, list[last - 1].end > merged.end {
+            let after = list[last - 1]
+            merged.items += after.items[(merged.end - after.start)...]
+        }
+        total += merged.items.count - previousCount
+        list.replaceSubrange(first..<last, with: [merged])
         runs[query] = list
     }
 
