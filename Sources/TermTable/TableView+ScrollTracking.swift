@@ -26,13 +26,18 @@ extension TableView {
         guard drawnFrame == frame, !visibleItems.isEmpty, visibleItems != drawnItems else { return }
         drawnPositions.removeAll(keepingCapacity: true)
         for item in drawnItems { drawnPositions[item.item] = item.y }
-        var distance: Int?
+        var kept: [(item: VisibleItem, oldY: Int)] = []
+        var distances = Set<Int>()
         for item in visibleItems {
             guard let oldY = drawnPositions[item.item] else { continue }
-            guard let known = distance else { distance = oldY - item.y; continue }
-            if known != oldY - item.y { return }  // rows moved by different amounts: an update, not a scroll
+            kept.append((item, oldY))
+            distances.insert(oldY - item.y)
         }
-        guard let distance, distance != 0, abs(distance) < frame.height else { return }
+        guard distances.count == 1, let distance = distances.first else {
+            lastScroll = partialSlide(of: kept)
+            return
+        }
+        guard distance != 0, abs(distance) < frame.height else { return }
         // A header at the top in both frames (pinned now, pinned or simply first before) stays put;
         // only the rows under it slide.
         var top = frame.minY
@@ -43,5 +48,44 @@ extension TableView {
         }
         guard top < frame.maxY else { return }
         lastScroll = TableScroll(lines: top..<frame.maxY, distance: distance)
+    }
+
+    /// Some rows slid while others stayed (a row deleted, inserted or moved on screen): the lines
+    /// spanning where the rows that moved by the most common distance were and are now. Whatever
+    /// else changed inside them is redrawn after the slide, so the hint only has to be mostly right.
+    private func partialSlide(of kept: [(item: VisibleItem, oldY: Int)]) -> TableScroll? {
+        var votes: [Int: Int] = [:]
+        for (item, oldY) in kept where oldY != item.y { votes[oldY - item.y, default: 0] += 1 }
+        // The distance most rows moved by; on a tie the shorter one.
+        guard let distance = votes.max(by: { ($0.value, -abs($0.key)) < ($1.value, -abs($1.key)) })?.key else { return nil }
+        var low = Int.max, high = Int.min
+        for (item, oldY) in kept where oldY - item.y == distance {
+            low = min(low, item.y, oldY)
+            high = max(high, max(item.y, oldY) + item.height)
+        }
+        // A header pinned at the top stays where it is.
+        let pinnedLines = pinnedHeader.map { $0.y == 0 ? headerHeights[$0.section] : 0 } ?? 0
+        let top = max(low, pinnedLines, 0), bottom = min(high, frame.height)
+        guard abs(distance) < bottom - top else { return nil }
+        return TableScroll(lines: (frame.minY + top)..<(frame.minY + bottom), distance: distance)
+    }
+}
+
+extension VisibleItem {
+    /// The same drawn item under the index paths a batch update gave it, or nil when it left.
+    func remapped(by plan: UpdatePlan) -> VisibleItem? {
+        var copy = self
+        switch item {
+        case .row(let indexPath):
+            guard let new = plan.newIndexPath(forOld: indexPath) else { return nil }
+            copy.item = .row(new)
+        case .header(let section):
+            guard let new = plan.newSection(forOld: section) else { return nil }
+            copy.item = .header(new)
+        case .footer(let section):
+            guard let new = plan.newSection(forOld: section) else { return nil }
+            copy.item = .footer(new)
+        }
+        return copy
     }
 }

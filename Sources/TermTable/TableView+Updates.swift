@@ -144,6 +144,9 @@ extension TableView {
         rebuildSectionStarts()
         reloadSectionMetrics()
         remapAnchor(oldAnchor, plan)
+        // What was drawn, under its new index paths: the next draw can then tell which lines slid.
+        drawnItems = drawnItems.compactMap { $0.remapped(by: plan) }
+        drawnPinnedHeader = drawnPinnedHeader.flatMap { pinned in plan.newSection(forOld: pinned.section).map { ($0, pinned.y) } }
         visibleItems.removeAll()
         if selectionWasVisible { keepSelectionVisibleAfterLayout = true }
         setNeedsLayout()

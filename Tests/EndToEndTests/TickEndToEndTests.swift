@@ -123,6 +123,38 @@ struct TickEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test("Rows toggled, deleted, added and moved in the middle of the list (the terminal scrolls just the rows that slid) end on the screen script mode draws")
+    func slidingRowsMatchScriptMode() throws {
+        let scratch = try Scratch()
+        let adds = (1...30).map { "aTodo \($0)<Enter>" }.joined()
+        #expect(try CommandLineTests.run(["--db", scratch.database, "--size", "50x12"], input: adds).status == 0)
+        let copy = scratch.folder.appendingPathComponent("copy.db").path
+        try FileManager.default.copyItem(atPath: scratch.database, toPath: copy)
+        // Each step, typed in a terminal and played in script mode from the same store.
+        let steps: [(keys: [String], script: String, settles: String)] = [
+            (["g", "j", "j", "j", "x"], "gjjjx", "Done:"), (["j", "d"], "jd", "Deleted"), (["k", "k", "J", "J"], "kkJJ", "Moved"),
+            (["a"], "a", "Add to"),
+        ]
+        let session = try TmuxSession(command: try tick("--db \(scratch.database)"), width: 50, height: 12)
+        defer { session.kill() }
+        try session.waitFor(text: "30 open")
+        var script = ""
+        for step in steps {
+            for key in step.keys { try session.sendKeys(key) }
+            try session.waitFor(text: step.settles)
+            script += step.script
+        }
+        try session.sendKeys("Inserted here", literal: true)
+        try session.sendKeys("Enter")
+        try session.waitFor(text: "Inserted here")
+        script += "Inserted here<Enter>"
+        Thread.sleep(forTimeInterval: 0.3)
+        let shown = try session.capture()
+        let expected = try CommandLineTests.run(["--db", copy, "--size", "50x12"], input: script).output
+            .components(separatedBy: "\n").map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        #expect(Array(shown.prefix(11)) == Array(expected.prefix(11)), "terminal:\n\(shown.joined(separator: "\n"))\nscript mode:\n\(expected.joined(separator: "\n"))")
+    }
+
     @Test("CJK and emoji titles keep the columns aligned in a 20×5 terminal")
     func wideTitlesInATinyTerminal() throws {
         let scratch = try Scratch()

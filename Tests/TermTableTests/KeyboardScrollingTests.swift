@@ -167,4 +167,49 @@ struct ScrollTrackingTests {
         _ = harness.screen()
         #expect(harness.table.scrollSinceLastDraw == nil)  // nothing in common: a jump
     }
+
+    @Test("Rows that slide after a delete, an insert or a move on screen are reported, so a terminal can scroll just those lines",
+          arguments: [
+              ("delete row 2", TableScroll(lines: 3..<8, distance: 1)),
+              ("insert at row 2", TableScroll(lines: 3..<8, distance: -1)),
+              ("move row 1 to row 4", TableScroll(lines: 2..<6, distance: 1)),
+              ("move row 4 to row 1", TableScroll(lines: 2..<6, distance: -1)),
+              ("delete rows 1 and 2", TableScroll(lines: 2..<8, distance: 2)),
+          ])
+    func slidesAfterUpdates(change: String, expected: TableScroll) throws {
+        let source = ArrayDataSource(count: 30)
+        source.headerTitles = ["Header"]
+        var harness = Harness(source, width: 20, height: 8)
+        _ = harness.screen()
+        switch change {
+        case "delete row 2":
+            source.sections[0].remove(at: 2)
+            try harness.table.deleteRows(at: [IndexPath(row: 2, section: 0)])
+        case "insert at row 2":
+            source.sections[0].insert("New", at: 2)
+            try harness.table.insertRows(at: [IndexPath(row: 2, section: 0)])
+        case "move row 1 to row 4":
+            source.sections[0].insert(source.sections[0].remove(at: 1), at: 4)
+            try harness.table.moveRow(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 4, section: 0))
+        case "move row 4 to row 1":
+            source.sections[0].insert(source.sections[0].remove(at: 4), at: 1)
+            try harness.table.moveRow(at: IndexPath(row: 4, section: 0), to: IndexPath(row: 1, section: 0))
+        default:
+            source.sections[0].removeSubrange(1...2)
+            try harness.table.deleteRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)])
+        }
+        let before = harness.canvas
+        let after = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == expected)
+        // Sliding the old frame's lines by the hint leaves them equal to the new frame wherever the rows slid.
+        let slid = try #require(harness.table.scrollSinceLastDraw)
+        for line in slid.lines where !(slid.distance > 0 ? line >= slid.lines.upperBound - slid.distance : line < slid.lines.lowerBound - slid.distance) {
+            let source = line + slid.distance
+            let text = before.line(source)
+            if after[line] == text { continue }
+            // Only the lines of the rows that did not simply slide (the moved or new row) may differ.
+            #expect(["New", "Row 1", "Row 4"].contains { after[line].contains($0) || text.contains($0) }, "line \(line) of \(change)")
+        }
+    }
 }
+
