@@ -81,6 +81,15 @@ final class TmuxSession {
         // tmux announces a dead pane with a line feed on the last line, scrolling the final screen
         // up by one line: capture from one line into the history instead.
         let dead = (try? query("#{pane_dead}")) == "1"
+        // The announcement is written a moment after the pane is marked dead: wait for it (at most a
+        // second), or the range below would start one line too early.
+        if dead {
+            let deadline = Date().addingTimeInterval(1)
+            while Date() < deadline,
+                  !(try run(["capture-pane", "-p", "-t", Self.target]).components(separatedBy: "\n").contains { $0.hasPrefix("Pane is dead") }) {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
         let range = dead ? ["-S", "-1", "-E", String(height - 2)] : []
         let text = try run(["capture-pane", "-p", "-t", Self.target] + range + (escapes ? ["-e"] : []))
         var lines = text.components(separatedBy: "\n")
