@@ -90,7 +90,7 @@ struct SearchScenarioTests {
         #expect(scenario.canvas[22, y].style != match)
     }
 
-    @Test("A decomposed letter in a title matches the precomposed one typed in the search, and the other way round",
+    @Test("A decomposed letter in a title is highlighted by a search typed with the precomposed one, and the other way round",
           arguments: [("Cafe\u{301} au lait", "café"), ("Café au lait", "cafe\u{301}")])
     func highlightsAcrossNormalForms(title: String, query: String) throws {
         let scenario = try Scenario([title, "Tea"], size: Size(width: 40, height: 8))
