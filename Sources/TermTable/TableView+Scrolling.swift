@@ -47,7 +47,7 @@ extension TableView {
         for section in rowCounts.indices {
             total += headerHeights[section] + footerHeights[section]
         }
-        let estimate = max(1, estimatedRowHeight > 0 ? estimatedRowHeight : max(1, rowHeight))
+        let estimate = uniformEstimate
         total += totalNumberOfRows * estimate
         for (indexPath, height) in measuredHeights where isValid(indexPath) { total += height - estimate }
         return total
@@ -55,7 +55,7 @@ extension TableView {
 
     /// The estimated top line of an item within the whole content.
     func estimatedTop(of item: LayoutItem) -> Int {
-        let estimate = max(1, estimatedRowHeight > 0 ? estimatedRowHeight : max(1, rowHeight))
+        let estimate = uniformEstimate
         let section = item.section
         var top = 0
         for earlier in 0..<section { top += headerHeights[earlier] + footerHeights[earlier] }

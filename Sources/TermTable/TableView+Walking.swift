@@ -79,10 +79,17 @@ extension TableView {
             counters.rowsMeasured += 1
         } else {
             height = max(1, requested)
+            // A fixed height that every estimate already assumes needs no remembering: asking again is
+            // cheap, and unremembered rows keep the sums over remembered heights (content height, a
+            // row's estimated top) short, whatever the number of rows scrolled past.
+            if height == estimatedHeight(ofRowAt: indexPath), height == uniformEstimate { return height }
         }
         rememberHeight(height, for: indexPath)
         return height
     }
+
+    /// The height assumed for every row not remembered, in the content-height sums.
+    var uniformEstimate: Int { max(1, estimatedRowHeight > 0 ? estimatedRowHeight : max(1, rowHeight)) }
 
     /// The height a row is assumed to have until it is measured.
     func estimatedHeight(ofRowAt indexPath: IndexPath) -> Int {

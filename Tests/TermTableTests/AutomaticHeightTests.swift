@@ -120,3 +120,27 @@ struct AutomaticHeightTests {
         #expect(withExtendedLifetime(source) { table.rectForRow(at: IndexPath(row: 8, section: 0))?.height } == 2)
     }
 }
+
+@Suite("Remembered row heights")
+struct RememberedHeightTests {
+    @Test("Fixed heights equal to the estimate are not remembered, so a frame's height sums stay short however far the list scrolled; other heights are")
+    func fixedHeightsAreNotRemembered() {
+        let source = ArrayDataSource(count: 5_000)
+        var harness = Harness(source, width: 20, height: 10)
+        for _ in 0..<600 {
+            harness.table.moveSelection(byLines: 9)
+            _ = harness.screen()
+        }
+        #expect(harness.table.indexPathForSelectedRow!.row > 4_000)
+        #expect(harness.table.measuredHeights.count == 0)
+        #expect(harness.table.contentHeight == 5_000)
+
+        // Rows two lines tall (not what the estimate assumes) are remembered and counted exactly.
+        source.heights = [IndexPath(row: 4_990, section: 0): 2]
+        harness.table.reloadData()
+        _ = harness.table.moveSelectionToLastRow()
+        _ = harness.screen()
+        #expect(harness.table.measuredHeights[IndexPath(row: 4_990, section: 0)] == 2)
+        #expect(harness.table.contentHeight == 5_001)
+    }
+}
