@@ -103,19 +103,7 @@ final class CanvasPresenter {
             var agrees = true
             withUnsafeMutableBytes(of: &blank.chars) { raw in
                 let chars = raw.bindMemory(to: wchar_t.self)
-                var index = 0
-                cell.scalars.forEach { value in
-                    chars[index] = wchar_t(bitPattern: CellText.isControl(value) ? 0xFFFD : value)
-                    index += 1
-                }
-                if index == 0 {
-                    chars[0] = 0x20
-                    index = 1
-                }
-                while index < chars.count {
-                    chars[index] = 0
-                    index += 1
-                }
+                CellText.fill(chars, with: cell.scalars)
                 if chars[0] >= 0x80, wcwidth(chars[0]) != Int32(cell.width) { agrees = false }
             }
             guard agrees else { return false }

@@ -29,8 +29,8 @@ public enum CellText {
         if text.count == start { text.append(0x20) }
     }
 
-    /// Writes a cell's scalars into a zero-terminated `wchar_t` buffer for `setcchar`, without allocating.
-    public static func fill(_ buffer: inout [wchar_t], with glyph: GlyphScalars) {
+    /// Writes a cell's scalars into a zero-padded `wchar_t` buffer (an ncurses cell's characters), without allocating.
+    public static func fill(_ buffer: UnsafeMutableBufferPointer<wchar_t>, with glyph: GlyphScalars) {
         var index = 0
         glyph.forEach { value in
             buffer[index] = wchar_t(bitPattern: isControl(value) ? 0xFFFD : value)
