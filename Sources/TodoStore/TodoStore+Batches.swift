@@ -21,10 +21,18 @@ extension TodoStore {
             return
         }
         let statement = TextFormatting.replacing("(#)", with: "(\(Self.placeholders(Self.idChunkSize)))", in: sql)
-        for start in stride(from: 0, to: ids.count, by: Self.idChunkSize) {
-            var chunk = Array(ids[start..<min(start + Self.idChunkSize, ids.count)])
-            chunk += Array(repeating: chunk[chunk.count - 1], count: Self.idChunkSize - chunk.count)
-            try connection.run(statement, leading + chunk.map { $0 as any SQLiteBindable })
+        for chunk in Self.paddedChunks(ids, size: Self.idChunkSize) {
+            try connection.run(statement, leading + chunk)
+        }
+    }
+
+    /// `ids` in chunks of exactly `size` values to bind, the last one padded by repeating its last id
+    /// (harmless in an `IN (…)` list), so one prepared statement serves every chunk.
+    static func paddedChunks(_ ids: [Int64], size: Int) -> [[any SQLiteBindable]] {
+        stride(from: 0, to: ids.count, by: size).map { start in
+            var chunk = Array(ids[start..<min(start + size, ids.count)])
+            chunk += Array(repeating: chunk[chunk.count - 1], count: size - chunk.count)
+            return chunk.map { $0 as any SQLiteBindable }
         }
     }
 

@@ -18,17 +18,15 @@ extension TodoStore {
     static let itemChunkSize = 32
 
     /// The todos with these ids, in the order given (missing ones are skipped): one query per
-    /// `itemChunkSize` ids (a short chunk repeats its last id, so one prepared statement serves all).
+    /// `itemChunkSize` ids (see `paddedChunks`).
     func items(ids: some Collection<Int64>) throws -> [TodoItem] {
         guard ids.count > 1 else { return try ids.compactMap { try item(id: $0) } }
         let wanted = Array(ids)
         var found: [Int64: TodoItem] = [:]
         found.reserveCapacity(wanted.count)
         let clause = "WHERE id IN (\(Self.placeholders(Self.itemChunkSize)))"
-        for start in stride(from: 0, to: wanted.count, by: Self.itemChunkSize) {
-            var chunk = Array(wanted[start..<min(start + Self.itemChunkSize, wanted.count)])
-            chunk += Array(repeating: chunk[chunk.count - 1], count: Self.itemChunkSize - chunk.count)
-            for item in try fetchItems(clause, chunk.map { $0 as any SQLiteBindable }) { found[item.id] = item }
+        for chunk in Self.paddedChunks(wanted, size: Self.itemChunkSize) {
+            for item in try fetchItems(clause, chunk) { found[item.id] = item }
         }
         return wanted.compactMap { found[$0] }
     }
