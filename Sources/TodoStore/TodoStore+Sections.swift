@@ -99,9 +99,13 @@ extension TodoStore {
         }
     }
 
-    /// The maintained open and done counts of one list ((0, 0) when it does not exist).
+    /// The maintained open and done counts of one list ((0, 0) when it does not exist): from the
+    /// list summary while it is current, else from the counts table.
     func listCounts(_ listID: Int64) throws -> (open: Int, done: Int) {
-        try connection.queryFirst("SELECT open_count, done_count FROM counts WHERE list_id = ?", [listID]) {
+        if let list = currentListSummary()?.lists?.first(where: { $0.id == listID }) {
+            return (open: list.openCount, done: list.doneCount)
+        }
+        return try connection.queryFirst("SELECT open_count, done_count FROM counts WHERE list_id = ?", [listID]) {
             (open: Int($0.int64(at: 0)), done: Int($0.int64(at: 1)))
         } ?? (open: 0, done: 0)
     }
