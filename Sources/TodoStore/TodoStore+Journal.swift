@@ -27,9 +27,13 @@ extension TodoStore {
                 try connection.run("INSERT INTO history_steps(description) VALUES ('')")
                 let step = connection.lastInsertRowID
                 try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])
+                let changesBefore = connection.totalChanges
                 let (result, summary) = try body()
+                // Every body writes todos or lists, whose triggers journal each changed row: no row
+                // changed is exactly no journal row written.
+                let changed = connection.totalChanges != changesBefore
                 try connection.run("UPDATE history_state SET recording = NULL WHERE id = 1")
-                try file(step: step, summary)
+                try file(step: step, summary, changed: changed)
                 return result
             }
             caches.searches.removeAll()
@@ -41,10 +45,7 @@ extension TodoStore {
         }
     }
 
-    private func file(step: Int64, _ summary: StepSummary) throws {
-        let changed = try connection.scalarInt("""
-            SELECT EXISTS(SELECT 1 FROM history_todos WHERE step = ?1) OR EXISTS(SELECT 1 FROM history_lists WHERE step = ?1)
-            """, [step]) != 0
+    private func file(step: Int64, _ summary: StepSummary, changed: Bool) throws {
         guard changed else {
             try connection.run("DELETE FROM history_steps WHERE id = ?", [step])
             return
@@ -52,14 +53,19 @@ extension TodoStore {
         try applyRankChanges(ofStep: step)
         try connection.run("UPDATE history_steps SET description = ?, todo_ids = ? WHERE id = ?",
                            [summary.description, summary.todoIDs.map(String.init).joined(separator: ","), step])
-        if try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)") != 0 {
-            try dropSteps("undone = 1", [])
-        }
-        if let cutoff = try connection.queryFirst("SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?",
-                                                  [historyDepth], row: { $0.int64(at: 0) }) {
-            try dropSteps("id <= ?", [cutoff])
-        }
-        try collectGarbage()
+        // What needs tidying, asked in one statement: a redo branch, steps past the depth, garbage.
+        let (hasRedoBranch, cutoff, garbage) = try connection.queryFirst("""
+            SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1),
+                   (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?),
+                   (SELECT step FROM history_garbage ORDER BY step LIMIT 1)
+            """, [historyDepth]) { ($0.int64(at: 0) != 0, $0.optionalInt64(at: 1), $0.optionalInt64(at: 2)) } ?? (false, nil, nil)
+        if hasRedoBranch { try dropSteps("undone = 1", []) }
+        if let cutoff { try dropSteps("id <= ?", [cutoff]) }
+        // Dropping steps may have made garbage older than what was found before.
+        let oldestGarbage = hasRedoBranch || cutoff != nil
+            ? try connection.queryFirst("SELECT step FROM history_garbage ORDER BY step LIMIT 1", row: { $0.int64(at: 0) })
+            : garbage
+        if let oldestGarbage { try collectGarbage(step: oldestGarbage) }
     }
 
     /// Journal rows deleted at once when a step is dropped; a bigger step (an import, a big batch)
@@ -83,10 +89,8 @@ extension TodoStore {
         try connection.run("DELETE FROM history_steps WHERE \(condition)", arguments)
     }
 
-    /// Deletes up to `journalChunk` journal rows of the oldest garbage step.
-    private func collectGarbage() throws {
-        guard let step = try connection.queryFirst("SELECT step FROM history_garbage ORDER BY step LIMIT 1",
-                                                   row: { $0.int64(at: 0) }) else { return }
+    /// Deletes up to `journalChunk` journal rows of garbage step `step` (the oldest).
+    private func collectGarbage(step: Int64) throws {
         let deleted = try connection.run(
             "DELETE FROM history_todos WHERE rowid IN (SELECT rowid FROM history_todos WHERE step = ? LIMIT ?)",
             [step, Self.journalChunk])
