@@ -29,11 +29,8 @@ public struct TitleSyntax: Equatable, Sendable {
             }
             kept.append(word)
         }
-        var title = kept.joined(separator: " ")
-        // Taking markers out can leave doubled or dangling spaces.
-        while title.contains("  ") { title = title.replacing("  ", with: " ") }
-        title = String(title.drop(while: { $0 == " " }))
-        while title.last == " " { title.removeLast() }
+        // Taking markers out can leave doubled or dangling spaces: the words are joined by one space.
+        let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
         return TitleSyntax(title: title, priority: priority, due: due)
     }
 

@@ -22,13 +22,15 @@ extension TodoListController {
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
                                      priority: parsed.priority ?? 0, due: parsed.due?.iso)
+            let shown: IndexPath?
             if list.isCollapsed {
                 reloadFromStore(selecting: item.id)
+                shown = indexPath(ofTodo: item.id, inList: item.listID)
             } else {
-                try relocate(todo: item.id, now: item, listID: item.listID, from: nil)
-                select(todo: item.id)
+                shown = try relocate(todo: item.id, now: item, listID: item.listID, from: nil)
+                if let shown { highlight(shown) }
             }
-            message = .info("Added \(quoted(item.title))" + (indexPath(ofTodo: item.id, inList: item.listID) == nil ? " (hidden by the current view)" : ""))
+            message = .info("Added \(quoted(item.title))" + (shown == nil ? " (hidden by the current view)" : ""))
         }
     }
 
@@ -93,8 +95,7 @@ extension TodoListController {
         guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else { return true }
         return mutate {
             let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
-            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
-            select(todo: item.id)
+            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
             message = .info("Edited \(quoted(updated.title))")
         }
     }
@@ -116,8 +117,11 @@ extension TodoListController {
         let old = indexPath(ofTodo: item.id, inList: item.listID)
         mutate {
             try store.move(id: item.id, toList: listID, after: nil)
-            try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old)
-            if !select(todo: item.id), let old { keepHighlight(near: old) }
+            if let shown = try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old) {
+                highlight(shown)
+            } else if let old {
+                keepHighlight(near: old)
+            }
             let name = lists.first { $0.id == listID }?.name ?? "?"
             message = .info("Moved \(quoted(item.title)) to \(name)")
         }

@@ -128,9 +128,14 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     @discardableResult
     func select(todo id: Int64) -> Bool {
         guard let item = try? store.item(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
+        highlight(indexPath)
+        return true
+    }
+
+    /// Highlights the row at `indexPath` (scrolling it into view); no list header keeps the focus.
+    func highlight(_ indexPath: IndexPath) {
         focusedEmptyListID = nil
         tableView.moveSelection(to: indexPath)
-        return true
     }
 
     // MARK: Data source
@@ -238,7 +243,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Tells the table where a todo went after the store changed it: moved, restyled, shown or hidden.
     /// `old` is where it was shown before (nil when it was hidden), `updated` the todo as it is now
     /// (nil when deleted); the store is already changed. The cached rows are patched, not re-read.
-    func relocate(todo id: Int64, now updated: TodoItem?, listID: Int64?, from old: IndexPath?) throws {
+    /// Returns where the todo is shown now (nil when it is not shown).
+    @discardableResult
+    func relocate(todo id: Int64, now updated: TodoItem?, listID: Int64?, from old: IndexPath?) throws -> IndexPath? {
         let oldQuery = old.flatMap { $0.section < lists.count ? query(forSection: $0.section) : nil }
         // The counts and the todo's new row come from one read snapshot (one lock and check of the file).
         var new: IndexPath?
@@ -253,16 +260,19 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             else { cache.invalidate(query(forSection: new.section)) }
         }
         switch (old, new) {
-        case (nil, nil): return
+        case (nil, nil): return nil
         case (let old?, nil): try tableView.deleteRows(at: [old])
         case (nil, let new?): try tableView.insertRows(at: [new])
         case (let old?, let new?) where old == new: try tableView.reconfigureRows(at: [old])
         case (let old?, let new?):
-            try tableView.moveRow(at: old, to: new)
-            // A move keeps the cell; show the todo's new state in it.
-            try tableView.reconfigureRows(at: [new])
+            // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
+            try tableView.performBatchUpdates {
+                try tableView.moveRow(at: old, to: new)
+                try tableView.reconfigureRows(at: [old])
+            }
         }
         try refreshVisibleRowsIfNeeded()
+        return new
     }
 
     /// Configures the visible rows again in place when something they all show changed.

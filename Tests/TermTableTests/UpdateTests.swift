@@ -74,6 +74,25 @@ struct UpdateTests {
         let reloaded = harness.table.cellForRow(at: IndexPath(row: 0, section: 0)) as! CountingCell
         #expect(reloaded.reuseCount == 1)
     }
+
+    @Test("A row moved and reconfigured in one batch keeps its cell and shows its new contents at its new place")
+    func moveAndReconfigure() throws {
+        var harness = Harness(ArrayDataSource(rows: ["a", "b", "c", "d"]), cellClass: CountingCell.self)
+        _ = harness.screen()
+        let moving = harness.table.cellForRow(at: IndexPath(row: 0, section: 0)) as! CountingCell
+        let layoutPasses = harness.table.reuseStatistics.layoutPasses
+        harness.source.sections[0] = ["b", "c", "A", "d"]
+        try harness.table.performBatchUpdates {
+            try harness.table.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0))
+            // Index paths of reconfigures name rows before the update, as UIKit's reloads do.
+            try harness.table.reconfigureRows(at: [IndexPath(row: 0, section: 0)])
+        }
+        #expect(harness.screen().prefix(4) == ["b", "c", "A", "d"])
+        let moved = harness.table.cellForRow(at: IndexPath(row: 2, section: 0)) as! CountingCell
+        #expect(moved === moving)
+        #expect(moved.reuseCount == 0)
+        #expect(harness.table.reuseStatistics.layoutPasses == layoutPasses + 1)
+    }
 }
 
 @Suite("Updates that change only contents")

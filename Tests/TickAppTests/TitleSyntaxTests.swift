@@ -65,6 +65,10 @@ struct TitleSyntaxTests {
         ("Say hi! @nowhere", "Say hi! @nowhere", nil, nil),
         ("Wow !!!! loud", "Wow !!!! loud", nil, nil),
         ("买牛奶 ! @fri", "买牛奶", 1, "2026-11-27"),
+        // What is left is the words with one space between them, none around.
+        ("Call  mom !! @today  now ", "Call mom now", 2, "2026-11-27"),
+        ("  @tom   Pay   rent", "Pay rent", nil, "2026-11-28"),
+        ("tab\tstays  inside", "tab\tstays inside", nil, nil),
     ] as [(String, String, Int?, String?)])
     func parsing(text: String, title: String, priority: Int?, due: String?) {
         let parsed = TitleSyntax.parse(text, today: Self.friday)
