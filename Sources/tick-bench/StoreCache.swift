@@ -27,7 +27,7 @@ struct StoreCache {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = "\(directory)/todos-\(size)-schema\(schema)-gen\(TodoGenerator.version).db"
         if FileManager.default.fileExists(atPath: path) {
-            try forgetHistory(of: path)
+            try settle(path)
             return (path, nil)
         }
         let building = path + ".building"
@@ -68,14 +68,19 @@ struct StoreCache {
             number = end
         }
         guard store.count == size else { throw BenchError("generated store holds \(store.count) todos, not \(size)") }
-        try store.clearHistory()
+        store.close()
+        try settle(path)
     }
 
-    /// A store grown by use has no history of its bulk creation: forget it, or the first changes
-    /// measured would spend their time pruning it. A no-op on stores already cleared.
-    private func forgetHistory(of path: String) throws {
+    /// Brings a store to the state of one grown by use, where Tick's idle time has done its work:
+    /// no history of its bulk creation (or the first changes measured would spend their time
+    /// pruning it), and a search index merged into few segments (or Tick's idle merging, 5–15 ms a
+    /// step at a million todos, would land in the measurements of keys that leave it idle for the
+    /// 250 ms a response may take to start). A quick no-op on stores already settled.
+    private func settle(_ path: String) throws {
         let store = try TodoStore(path: path, historyDepth: 0)
         defer { store.close() }
         try store.clearHistory()
+        while store.tidySearchIndex(pages: 4096) {}
     }
 }
