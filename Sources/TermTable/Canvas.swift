@@ -71,7 +71,20 @@ public struct Canvas: Hashable, Sendable {
     /// Blanks every cell.
     public mutating func clear(style: Style = .plain) {
         let blank = CanvasCell.blank(style)
-        cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+        cells.withUnsafeMutableBufferPointer { Self.fill($0, with: blank) }
+    }
+
+    /// Sets every cell of `cells` to `cell` by block copies that double each time: cells are plain
+    /// values, so this runs at the speed of copying memory rather than one field at a time.
+    private static func fill(_ cells: UnsafeMutableBufferPointer<CanvasCell>, with cell: CanvasCell) {
+        guard let base = cells.baseAddress, !cells.isEmpty else { return }
+        base.pointee = cell
+        var filled = 1
+        while filled < cells.count {
+            let count = min(filled, cells.count - filled)
+            (base + filled).update(from: base, count: count)
+            filled += count
+        }
     }
 
     /// The cell at a column and line (both must be inside the canvas).
@@ -206,8 +219,15 @@ public struct Canvas: Hashable, Sendable {
             for y in clipped.minY..<clipped.maxY {
                 breakWideGlyph(at: clipped.minX, y: y)
                 breakWideGlyph(at: clipped.maxX - 1, y: y)
-                let start = y * width + clipped.minX
-                for index in start..<(start + clipped.width) { cells[index] = cell }
+            }
+            // The first line is filled, the others are copies of it (this runs for the whole table on every frame).
+            let (canvasWidth, rowWidth) = (width, clipped.width)
+            let first = clipped.minY * canvasWidth + clipped.minX
+            cells.withUnsafeMutableBufferPointer { storage in
+                Self.fill(UnsafeMutableBufferPointer(rebasing: storage[first..<(first + rowWidth)]), with: cell)
+                for line in 1..<clipped.height {
+                    (storage.baseAddress! + first + line * canvasWidth).update(from: storage.baseAddress! + first, count: rowWidth)
+                }
             }
             return
         }
@@ -252,8 +272,14 @@ public struct Canvas: Hashable, Sendable {
             breakWideGlyph(at: dx + from.width - 1, y: ty)
             let target = ty * width + dx
             let start = sy * source.width + from.minX
-            // One block copy per row (this runs for every visible row on every frame).
-            cells.replaceSubrange(target..<(target + from.width), with: source.cells[start..<(start + from.width)])
+            // One block copy per row (this runs for every visible row on every frame): cells are
+            // plain values, so copying them is copying their bytes.
+            let count = from.width
+            source.cells.withUnsafeBufferPointer { copied in
+                cells.withUnsafeMutableBufferPointer { storage in
+                    (storage.baseAddress! + target).update(from: copied.baseAddress! + start, count: count)
+                }
+            }
             // A copied right half without its left half, or a left half without its right, is a blank.
             if cells[target].width == 0 { cells[target] = .blank(cells[target].style) }
             let last = target + from.width - 1
