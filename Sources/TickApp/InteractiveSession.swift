@@ -51,7 +51,7 @@ public enum InteractiveSession {
                         Canvas(width: screen.size.width, height: screen.size.height)]
         var lastPoll = ContinuousClock.now
         var needsFrame = true
-        var searchIndexUntidy = true
+        var tidying = IdleTidying()
         while !app.isFinished {
             if needsFrame {
                 let index = counters.frames % 2
@@ -68,7 +68,7 @@ public enum InteractiveSession {
             }
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.
-            guard let keys = screen.readKeys(timeoutMilliseconds: 250) else { break }
+            guard let keys = screen.readKeys(timeoutMilliseconds: tidying.timeoutMilliseconds) else { break }
             for key in keys {
                 if case .resize = key { screen.invalidate() }
                 app.handle(key)
@@ -80,12 +80,14 @@ public enum InteractiveSession {
                 lastPoll = ContinuousClock.now
                 if app.showExternalChanges() {
                     needsFrame = true
-                    searchIndexUntidy = true
+                    tidying.indexMayHaveChanged()
                 }
             }
-            // Idle: tidy the search index a little (changes leave it in small pieces to stay fast).
-            if keys.isEmpty, searchIndexUntidy { searchIndexUntidy = store.tidySearchIndex() }
-            if !keys.isEmpty { searchIndexUntidy = true }
+            if keys.isEmpty {
+                tidying.idle { store.tidySearchIndex(pages: $0) }
+            } else {
+                tidying.indexMayHaveChanged()
+            }
         }
         if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
         return 0
