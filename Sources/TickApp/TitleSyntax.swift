@@ -13,25 +13,44 @@ public struct TitleSyntax: Equatable, Sendable {
     /// The due day, when the title named one.
     public var due: Day?
 
-    /// Parses a typed title relative to `today`.
-    public static func parse(_ text: String, today: Day) -> TitleSyntax {
+    /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
+    /// an `@` word: finding the local day costs a time-zone lookup.
+    public static func parse(_ text: String, today: @autoclosure () -> Day) -> TitleSyntax {
+        if isPlain(text) { return TitleSyntax(title: text, priority: nil, due: nil) }
         var kept: [Substring] = []
         var priority: Int?
         var due: Day?
+        var reference: Day?
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             if !word.isEmpty, word.count <= 3, word.allSatisfy({ $0 == "!" }) {
                 priority = word.count
                 continue
             }
-            if word.hasPrefix("@"), word.count > 1, let day = parseDue(word.dropFirst(), today: today) {
-                due = day
-                continue
+            if word.hasPrefix("@"), word.count > 1 {
+                let day = reference ?? today()
+                reference = day
+                if let found = parseDue(word.dropFirst(), today: day) {
+                    due = found
+                    continue
+                }
             }
             kept.append(word)
         }
         // Taking markers out can leave doubled or dangling spaces: the words are joined by one space.
         let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
         return TitleSyntax(title: title, priority: priority, due: due)
+    }
+
+    /// Whether the text has nothing to take out: no `!` or `@`, no space at either end, no two in a
+    /// row (most titles; checked on bytes, without splitting into words).
+    private static func isPlain(_ text: String) -> Bool {
+        let space = UInt8(ascii: " ")
+        var previous = space
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "@") || (byte == space && previous == space) { return false }
+            previous = byte
+        }
+        return previous != space
     }
 
     /// A due-date word (without the `@`) as a day, or nil.

@@ -69,6 +69,8 @@ struct TitleSyntaxTests {
         ("Call  mom !! @today  now ", "Call mom now", 2, "2026-11-27"),
         ("  @tom   Pay   rent", "Pay rent", nil, "2026-11-28"),
         ("tab\tstays  inside", "tab\tstays inside", nil, nil),
+        ("Plain words, 漢字 and 🎉 stay as typed", "Plain words, 漢字 and 🎉 stay as typed", nil, nil),
+        ("", "", nil, nil), (" ", "", nil, nil), ("a ", "a", nil, nil),
     ] as [(String, String, Int?, String?)])
     func parsing(text: String, title: String, priority: Int?, due: String?) {
         let parsed = TitleSyntax.parse(text, today: Self.friday)
