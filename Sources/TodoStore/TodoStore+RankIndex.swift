@@ -55,20 +55,29 @@ extension TodoStore {
         let lowerBound = blocks.lowerBounds[block]
         let column = set.kind == .open ? "position" : "completed_at"
         let state = set.kind == .open ? "" : "NOT "
+        let rowsBefore = """
+            FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
+            AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
+            """
+        let arguments: [any SQLiteBindable] = [set.listID, lowerBound.key, lowerBound.id, key.key, key.id]
         if block == blocks.lowerBounds.count - 1 {
-            // In the last block, count the rows after the key instead: a todo just completed (or
-            // added at the end) has none after it, so the count costs nothing where it is common.
+            // The last block has no upper bound and holds every row of a list under 1,024, so the
+            // row may be far from its start. Near the start (a todo added at the top) a short
+            // count finds it; otherwise the rows after it are counted: a todo just completed (or
+            // added at the end) has none, so the count costs nothing where it is common.
+            let probe = Self.lastBlockProbe
+            let near = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 \(rowsBefore) LIMIT \(probe))", arguments)
+            if near < probe { return blocks.starts[block] + Int(near) }
             let after = try connection.scalarInt("""
                 SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL AND (\(column), id) > (?, ?)
                 """, [set.listID, key.key, key.id])
             return blocks.total - 1 - Int(after)
         }
-        let before = try connection.scalarInt("""
-            SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
-            AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
-            """, [set.listID, lowerBound.key, lowerBound.id, key.key, key.id])
-        return blocks.starts[block] + Int(before)
+        return blocks.starts[block] + Int(try connection.scalarInt("SELECT count(*) \(rowsBefore)", arguments))
     }
+
+    /// Rows counted from the start of the last block before counting from its end instead.
+    static let lastBlockProbe = 64
 
     /// Brings cached prefix sums up to date after one of our own journaled steps: blocks added or
     /// removed (a new generation) mean reloading; otherwise each journaled row change is a -1 at
