@@ -62,21 +62,21 @@ extension TodoStore {
         let arguments: [any SQLiteBindable] = [set.listID, lowerBound.key, lowerBound.id, key.key, key.id]
         if block == blocks.lowerBounds.count - 1 {
             // The last block has no upper bound and holds every row of a list under 1,024, so the
-            // row may be far from its start. Near the start (a todo added at the top) a short
-            // count finds it; otherwise the rows after it are counted: a todo just completed (or
-            // added at the end) has none, so the count costs nothing where it is common.
+            // row may be far from either end. A short count of the rows after it settles the
+            // common case for free (a todo just completed, or added at the end, has none after
+            // it); past that many, the rows before it are counted instead (a todo added at the top
+            // has almost none).
             let probe = Self.lastBlockProbe
-            let near = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 \(rowsBefore) LIMIT \(probe))", arguments)
-            if near < probe { return blocks.starts[block] + Int(near) }
             let after = try connection.scalarInt("""
-                SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL AND (\(column), id) > (?, ?)
+                SELECT count(*) FROM (SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
+                AND (\(column), id) > (?, ?) LIMIT \(probe))
                 """, [set.listID, key.key, key.id])
-            return blocks.total - 1 - Int(after)
+            if after < probe { return blocks.total - 1 - Int(after) }
         }
         return blocks.starts[block] + Int(try connection.scalarInt("SELECT count(*) \(rowsBefore)", arguments))
     }
 
-    /// Rows counted from the start of the last block before counting from its end instead.
+    /// Rows counted from the end of the last block before counting from its start instead.
     static let lastBlockProbe = 64
 
     /// Brings cached prefix sums up to date after one of our own journaled steps: blocks added or
