@@ -55,11 +55,6 @@ extension TodoStore {
         let lowerBound = blocks.lowerBounds[block]
         let column = set.kind == .open ? "position" : "completed_at"
         let state = set.kind == .open ? "" : "NOT "
-        let rowsBefore = """
-            FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
-            AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
-            """
-        let arguments: [any SQLiteBindable] = [set.listID, lowerBound.key, lowerBound.id, key.key, key.id]
         if block == blocks.lowerBounds.count - 1 {
             // The last block has no upper bound and holds every row of a list under 1,024, so the
             // row may be far from either end. A short count of the rows after it settles the
@@ -73,7 +68,11 @@ extension TodoStore {
                 """, [set.listID, key.key, key.id])
             if after < probe { return blocks.total - 1 - Int(after) }
         }
-        return blocks.starts[block] + Int(try connection.scalarInt("SELECT count(*) \(rowsBefore)", arguments))
+        let before = try connection.scalarInt("""
+            SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
+            AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
+            """, [set.listID, lowerBound.key, lowerBound.id, key.key, key.id])
+        return blocks.starts[block] + Int(before)
     }
 
     /// Rows counted from the end of the last block before counting from its start instead.
