@@ -3,6 +3,7 @@
 #include "CTerminalSupport.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,18 @@ static volatile sig_atomic_t suspend_requested = 0;
 static volatile sig_atomic_t continued = 0;
 static volatile sig_atomic_t resized = 0;
 static volatile sig_atomic_t installed = 0;
+
+// The self-pipe: every flag-setting handler writes a byte, so a poll on the read end wakes the
+// moment a signal arrives, even one that lands between checking the flags and calling poll.
+static int wake_pipe[2] = { -1, -1 };
+
+static void wake_run_loop(void) {
+    if (wake_pipe[1] < 0) return;
+    int saved_errno = errno;
+    char byte = 0;
+    (void)write(wake_pipe[1], &byte, 1);  // a full pipe already wakes the loop
+    errno = saved_errno;
+}
 
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
 static const int termination_signals[] = { SIGINT, SIGTERM, SIGHUP };
@@ -103,21 +116,25 @@ static void termination_handler(int sig) {
         _exit(128 + sig);
     }
     pending_termination = sig;
+    wake_run_loop();
 }
 
 static void suspend_handler(int sig) {
     (void)sig;
     suspend_requested = 1;
+    wake_run_loop();
 }
 
 static void continue_handler(int sig) {
     (void)sig;
     continued = 1;
+    wake_run_loop();
 }
 
 static void resize_handler(int sig) {
     (void)sig;
     resized = 1;
+    wake_run_loop();
 }
 
 static void ensure_alternate_stack(void) {
@@ -134,6 +151,7 @@ static int install(int sig, struct sigaction *action) {
 
 int ct_install_signal_handlers(void) {
     if (installed) return 0;
+    if (wake_pipe[0] < 0 && pipe2(wake_pipe, O_NONBLOCK | O_CLOEXEC) != 0) wake_pipe[0] = wake_pipe[1] = -1;
     pending_termination = 0;
     suspend_requested = 0;
     continued = 0;
@@ -193,6 +211,14 @@ void ct_uninstall_signal_handlers(void) {
     sigaction(SIGWINCH, &previous[SIGWINCH], NULL);
     installed = 0;
     restore_length = 0;
+}
+
+int ct_signal_wake_fd(void) { return wake_pipe[0]; }
+
+void ct_drain_signal_wake(void) {
+    if (wake_pipe[0] < 0) return;
+    char bytes[64];
+    while (read(wake_pipe[0], bytes, sizeof bytes) > 0) {}
 }
 
 int ct_pending_termination_signal(void) { return pending_termination; }

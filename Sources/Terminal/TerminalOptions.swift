@@ -18,7 +18,8 @@ public struct TerminalOptions: Sendable {
     public var allowsPipedInput: Bool
     /// How long a lone Esc waits for the rest of a key sequence, in milliseconds.
     public var escapeDelayMilliseconds: Int
-    /// How often a blocked read wakes to notice signals, in milliseconds (at most 250).
+    /// How often a blocked read wakes to notice signals, in milliseconds (at most 250), where the
+    /// signal wake pipe could not be made; with it, a signal wakes the read at once.
     public var signalPollMilliseconds: Int
     /// Count the bytes sent to the terminal from the start (`TerminalScreen.bytesWritten`).
     public var countsBytes: Bool

@@ -22,9 +22,9 @@ extension TerminalScreen {
         let deadline = timeoutMilliseconds < 0 ? nil : Self.now() + timeoutMilliseconds
         while true {
             let remaining = deadline.map { max(0, $0 - Self.now()) } ?? Int.max
-            // Short slices, so a signal that arrives between checks is seen soon.
-            let slice = min(remaining, max(1, min(options.signalPollMilliseconds, 250)))
-            if let input = readInput(timeout: slice) {
+            // A signal wakes the poll through the wake pipe; without one, short slices notice it.
+            let slice = ct_signal_wake_fd() >= 0 ? remaining : min(remaining, max(1, min(options.signalPollMilliseconds, 250)))
+            if let input = readInput(timeout: slice == Int.max ? -1 : slice) {
                 for item in input { decoder.feed(item, into: &keys) }
                 break
             }
@@ -34,7 +34,7 @@ extension TerminalScreen {
             }
             serviceJobControl(&keys)
             if !keys.isEmpty || pendingSignal != nil { return keys }
-            if remaining <= slice && deadline != nil { return keys }
+            if let deadline, Self.now() >= deadline { return keys }
         }
         // Drain what is already there, then give a sequence cut between two reads (or an Esc that
         // may start one) a moment to finish, as ncurses' ESCDELAY does.
@@ -54,9 +54,16 @@ extension TerminalScreen {
     /// Nil when nothing arrived, a signal interrupted the wait, or input ended (`isAtEndOfInput`).
     private func readInput(timeout: Int) -> [RawInput]? {
         if ct_take_resize() != 0 { return [resized()] }
-        var probe = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&probe, 1, Int32(clamping: timeout))
-        if ready < 0 { return ct_take_resize() != 0 ? [resized()] : nil }  // EINTR: a signal
+        // The terminal, and the pipe a signal handler writes to (ignored by poll while it is -1).
+        var probes = (pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                      pollfd(fd: ct_signal_wake_fd(), events: Int16(POLLIN), revents: 0))
+        let ready = withUnsafeMutableBytes(of: &probes) {
+            poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, Int32(clamping: timeout))
+        }
+        if ready < 0 || probes.1.revents != 0 {  // EINTR or the wake pipe: a signal
+            ct_drain_signal_wake()
+            return ct_take_resize() != 0 ? [resized()] : nil
+        }
         guard ready > 0 else { return nil }
         let count = inputBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR || errno == EAGAIN { return nil }

@@ -16,8 +16,12 @@ struct IdleTidying {
     /// Whether the last step merged something, so more steps follow soon.
     private(set) var isMerging = false
 
-    /// How long the loop may wait for keys before calling `idle(step:)`.
-    var timeoutMilliseconds: Int { isMerging ? Self.pauseMilliseconds : Self.idleMilliseconds }
+    /// How long the loop may wait for keys before calling `idle(step:)`; nil once the index is tidy,
+    /// when the loop need not wake for it at all.
+    var timeoutMilliseconds: Int? {
+        guard mayBeUntidy else { return nil }
+        return isMerging ? Self.pauseMilliseconds : Self.idleMilliseconds
+    }
 
     /// Something may have changed the index: keys were handled, or another process wrote the store.
     mutating func indexMayHaveChanged() {

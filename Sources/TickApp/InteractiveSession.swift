@@ -44,6 +44,9 @@ public enum InteractiveSession {
         return status
     }
 
+    /// How often the loop looks for changes another process made to the store.
+    static let externalChangesMilliseconds = 500
+
     private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: Counters) -> Int32 {
         // Two canvases used in turn: the presenter keeps the last frame to diff against, so drawing
         // the next frame into the other one never copies the cells the presenter still holds.
@@ -68,7 +71,9 @@ public enum InteractiveSession {
             }
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.
-            guard let keys = screen.readKeys(timeoutMilliseconds: tidying.timeoutMilliseconds) else { break }
+            // Asleep until a key, a signal, a tidying step, or the next look for another process's changes.
+            let timeout = tidying.timeoutMilliseconds ?? externalChangesMilliseconds
+            guard let keys = screen.readKeys(timeoutMilliseconds: timeout) else { break }
             for key in keys {
                 if case .resize = key { screen.invalidate() }
                 app.handle(key)
@@ -76,7 +81,7 @@ public enum InteractiveSession {
                 if app.isFinished { break }
             }
             // Notice another process writing the store, without a key press.
-            if ContinuousClock.now - lastPoll > .milliseconds(500) {
+            if ContinuousClock.now - lastPoll >= .milliseconds(externalChangesMilliseconds) {
                 lastPoll = ContinuousClock.now
                 if app.showExternalChanges() {
                     needsFrame = true

@@ -39,6 +39,8 @@ struct BenchmarksDocument {
         - **Peak memory**: `VmHWM` from `/proc/<pid>/status` just before sending `q` to each of those launches
           (median). Not `ru_maxrss`: posix_spawn runs the child in the benchmark's address space until its
           exec, and Linux counts that space's peak, so `ru_maxrss` reports the benchmark's own memory.
+        - **Idle CPU**: the same schedstat sum over 3 s in which nothing is pressed (after 1 s of quiet
+          following the first frame), per second: what Tick costs while it sits open in a terminal.
         - **CPU per key**: the sum of the first field of `/proc/PID/task/*/schedstat` (nanoseconds of CPU) before
           the key and after its output has been quiet for 30 ms. Median of \(repetitions) presses. Scrolling starts
           with the selection at the bottom edge; presses that change nothing because the end was reached are

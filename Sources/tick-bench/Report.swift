@@ -30,6 +30,8 @@ struct Report {
         rows.append(Row(measure: "peak memory, MB", cells: results.map { format($0.peakResidentBytes / 1_048_576, 1) },
                         target: "< 20 MB", met: results.allSatisfy { $0.peakResidentBytes < 20 * 1_048_576 }))
         rows.append(ratioRow("peak memory ÷ 1,000's", \.peakResidentBytes, limit: 1.3, sizes: sizes))
+        rows.append(Row(measure: "idle CPU, ms per second", cells: results.map { $0.idleCPUMillisecondsPerSecond.map { format($0, 2) } ?? "n/a" },
+                        target: "reported only", met: nil))
         for key in SizeBenchmark.readKeys + SizeBenchmark.writeKeys {
             let values = results.map { $0.keyCPU[key] ?? nil }
             let name = SizeBenchmark.writeKeys.contains(key) && !synchronousOff ? " (with fsync)" : ""

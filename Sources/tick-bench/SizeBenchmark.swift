@@ -12,6 +12,8 @@ struct SizeResult {
     var keyCPUWithFsync: [String: Double?] = [:]
     /// Median bytes and their target, by "lines@80x24" style names.
     var bytes: [String: (measured: Double, limit: Double)] = [:]
+    /// CPU milliseconds per second while idle (nobody pressing anything).
+    var idleCPUMillisecondsPerSecond: Double?
     var cellsCreated: Int?
     var cellsCreatedSource = ""
     var visibleRows = 23
@@ -55,6 +57,7 @@ struct SizeBenchmark {
     private func measureReadKeys(size: Int, database: String, into result: inout SizeResult) throws {
         let (process, _) = try probe.launch(database: database)
         defer { process.finish() }
+        result.idleCPUMillisecondsPerSecond = probe.idleCPU(on: process)
         let unbound = try probe.series(repetitions) { _ in try probe.press(TickProbe.Keys.unbound, on: process) }
         result.keyCPU["unbound F2"] = unbound.medianCPUMilliseconds
         _ = try probe.press(String(repeating: "j", count: 24), on: process)

@@ -72,6 +72,16 @@ struct TickProbe {
         return KeySample(cpuNanoseconds: after &- before, output: output.bytes)
     }
 
+    /// CPU milliseconds per second `process` uses while nobody presses anything: measured over
+    /// `seconds` of silence, after a second for any tidying the launch left to do.
+    func idleCPU(on process: PseudoTerminalProcess, seconds: Int = 3) -> Double {
+        _ = process.readUntilQuiet(quietMilliseconds: 1_000, firstByteTimeout: 1_000)
+        let before = process.cpuNanoseconds(), start = Measure.now()
+        _ = process.readUntilQuiet(quietMilliseconds: seconds * 1_000, firstByteTimeout: seconds * 1_000)
+        let cpu = Measure.milliseconds(process.cpuNanoseconds() &- before)
+        return cpu / (Measure.milliseconds(Measure.now() - start) / 1_000)
+    }
+
     /// Median milliseconds to the first frame and median peak resident bytes over `runs` launches.
     func firstFrame(database: String, runs: Int) throws -> (milliseconds: Double, peakBytes: Double) {
         var times: [Double] = [], peaks: [Double] = []

@@ -24,13 +24,13 @@ struct IdleTidyingTests {
     func pausesWhileMerging() {
         let index = FakeIndex(steps: 3)
         var tidying = IdleTidying()
-        var waits: [Int] = []
+        var waits: [Int?] = []
         for _ in 0..<6 {
             waits.append(tidying.timeoutMilliseconds)
             tidying.idle(step: index.step)
         }
-        // Three steps merge, the fourth finds nothing; after it, no step runs and waits are long again.
-        #expect(waits == [250, 20, 20, 20, 250, 250])
+        // Three steps merge, the fourth finds nothing; after it, no step runs and the loop need not wake.
+        #expect(waits == [250, 20, 20, 20, nil, nil])
         #expect(index.stepsRun == 4)
         #expect(index.pagesAsked.allSatisfy { $0 == IdleTidying.stepPages })
     }
@@ -48,6 +48,7 @@ struct IdleTidyingTests {
         tidying.idle(step: index.step)
         tidying.idle(step: index.step)
         #expect(index.stepsRun == 1)
+        #expect(tidying.timeoutMilliseconds == nil)
         tidying.indexMayHaveChanged()
         #expect(tidying.timeoutMilliseconds == IdleTidying.idleMilliseconds)
         index.stepsLeft = 1

@@ -20,6 +20,13 @@ int ct_set_restore_sequence(const char *bytes, size_t length);
 /// restores and exits 128+sig); SIGTSTP, SIGCONT and SIGWINCH set flags for the run loop. 0 on success.
 int ct_install_signal_handlers(void);
 
+/// The read end of a pipe that receives a byte whenever one of the flag-setting signals above
+/// arrives, for poll(2) beside the terminal; -1 when it could not be made (poll in short slices then).
+int ct_signal_wake_fd(void);
+
+/// Empties the wake pipe (non-blocking); call before looking at the flags.
+void ct_drain_signal_wake(void);
+
 /// Puts back the handlers that were in place before ct_install_signal_handlers.
 void ct_uninstall_signal_handlers(void);
 
