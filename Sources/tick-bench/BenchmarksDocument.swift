@@ -13,7 +13,7 @@ struct BenchmarksDocument {
         """
         # Benchmarks
 
-        Written by `make bench` (the `tick-bench` target, release build; `BENCH_SIZES=0,1000 make bench` for a
+        Written by `make bench` (the `tick-bench` target, release build with the Swift runtime linked in; `BENCH_SIZES=0,1000 make bench` for a
         short run). Every figure is a black-box measurement of the release `tick` binary in a pseudo-terminal,
         except the last line, which times TermTable in process. Nothing here is asserted by a test.
 

@@ -22,7 +22,7 @@ let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
 let repetitions = Int(settings["BENCH_REPETITIONS"] ?? "") ?? 30
 let firstFrameRuns = Int(settings["BENCH_RUNS"] ?? "") ?? 5
 guard FileManager.default.isExecutableFile(atPath: tick) else {
-    progress("no tick binary at \(tick) (build it with `swift build -c release` or set BENCH_TICK)")
+    progress("no tick binary at \(tick) (build it with `make release` or set BENCH_TICK)")
     exit(1)
 }
 
