@@ -64,9 +64,21 @@ extension TodoStore {
         if text.unicodeScalars.count >= 3 {
             // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
             let phrase = "\"" + TextFormatting.replacing("\"", with: "\"\"", in: text) + "\""
+            guard try indexRecentTodos() else {
+                return try connection.query("""
+                    SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
+                    WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
+                    """, [listID, phrase, limit]) { $0.int64(at: 0) }
+            }
+            // Todos the index has not caught up on are matched by their current text instead.
             return try connection.query("""
-                SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
-                WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
+                SELECT todos.id FROM (
+                    SELECT rowid AS match FROM todos_fts
+                    WHERE todos_fts MATCH ?2 AND rowid NOT IN (SELECT todo_id FROM search_pending)
+                    UNION ALL
+                    SELECT rowid FROM temp.search_recent WHERE search_recent MATCH ?2
+                ) AS matches CROSS JOIN todos ON todos.id = matches.match
+                WHERE \(part) ORDER BY \(order) LIMIT ?3
                 """, [listID, phrase, limit]) { $0.int64(at: 0) }
         }
         let short = plain ?? Self.shortMatch(for: text)
@@ -74,6 +86,25 @@ extension TodoStore {
         return try connection.query(
             "SELECT id FROM todos NOT INDEXED WHERE \(part) AND (\(short.condition)) ORDER BY \(order) LIMIT ?\(short.arguments.count + 2)",
             [listID] + short.arguments + [limit]) { $0.int64(at: 0) }
+    }
+
+    /// Puts the current text of the todos the search index has not caught up on into a small
+    /// trigram index of this connection's own (`temp.search_recent`, in memory: the same tokenizer,
+    /// so they match exactly as indexed todos do). Returns false, doing nothing, when there are none.
+    /// Works in a read-only store too: the temporary index is not part of the file.
+    private func indexRecentTodos() throws -> Bool {
+        let pending = try connection.scalarInt("SELECT count(*) FROM search_pending")
+        guard pending > 0 else { return false }
+        try connection.run("""
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_recent USING fts5(title, notes, tokenize='trigram',
+                                                                            detail=full, columnsize=0)
+            """)
+        try connection.run("DELETE FROM temp.search_recent")
+        try connection.run("""
+            INSERT INTO temp.search_recent(rowid, title, notes)
+            SELECT id, title, notes FROM todos WHERE id IN (SELECT todo_id FROM search_pending)
+            """)
+        return true
     }
 
     /// A base-table test for `text`, parameters from ?2 on.
@@ -110,20 +141,49 @@ extension TodoStore {
         return PlainMatch(condition: condition, arguments: spellings, caseFoldsLikeTrigrams: false)
     }
 
-    /// Merges a little of the search index's accumulated segments (each change adds one; merging
-    /// them inside the change would cost most of its time). Call it while idle; returns whether it
-    /// did any work, so the caller can stop once the index is tidy.
+    /// Todos indexed per idle step; also the size of change (in rows) that indexes its own todos at once.
+    static let searchCatchUpRows = 256
+
+    /// Tidies the search index a little: first it indexes up to `searchCatchUpRows` todos that
+    /// changed since it last caught up (see `Schema.searchQueueSQL`), and once none are left it
+    /// merges up to `pages` pages of the segments that catching up adds. Call it while idle;
+    /// returns whether it did any work, so the caller can stop once the index is tidy.
     @discardableResult
     public func tidySearchIndex(pages: Int = 64) -> Bool {
         guard !isReadOnly else { return false }
         let before = connection.totalChanges
         do {
             try connection.transaction {
-                try connection.run("INSERT INTO todos_fts(todos_fts, rank) VALUES ('merge', ?)", [Int64(max(1, pages))])
+                if try indexPendingTodos(limit: Self.searchCatchUpRows) == 0 {
+                    try connection.run("INSERT INTO todos_fts(todos_fts, rank) VALUES ('merge', ?)", [Int64(max(1, pages))])
+                }
             }
         } catch {
             return false
         }
         return connection.totalChanges - before > 1
+    }
+
+    /// Todos changed since the search index last caught up (0 when it is current).
+    public var todosAwaitingSearchIndex: Int {
+        Int((try? connection.scalarInt("SELECT count(*) FROM search_pending")) ?? 0)
+    }
+
+    /// Brings the search index up to date with `limit` of the todos noted in `search_pending`
+    /// (all of them when nil), oldest first, inside the caller's transaction: takes out the text
+    /// the index holds for each, puts in the todo's current text when it still exists. Returns
+    /// how many it caught up on.
+    @discardableResult
+    func indexPendingTodos(limit: Int?) throws -> Int {
+        // LIMIT -1 is no limit.
+        let arguments: [any SQLiteBindable] = [Int64(limit ?? -1)]
+        let batch = "SELECT todo_id FROM search_pending ORDER BY todo_id LIMIT ?1"
+        try connection.run("""
+            INSERT INTO todos_fts(todos_fts, rowid, title, notes)
+            SELECT 'delete', todo_id, old_title, old_notes FROM search_pending WHERE indexed = 1 AND todo_id IN (\(batch))
+            """, arguments)
+        try connection.run("INSERT INTO todos_fts(rowid, title, notes) SELECT id, title, notes FROM todos WHERE id IN (\(batch))",
+                           arguments)
+        return try connection.run("DELETE FROM search_pending WHERE todo_id IN (\(batch))", arguments)
     }
 }

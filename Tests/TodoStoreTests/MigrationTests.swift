@@ -37,7 +37,7 @@ struct MigrationTests {
             let path = folder + "/tick.db"
             let v1Order = try Self.makeVersion1(path, count: 2_500)
             let store = try openStore(path)
-            #expect(try store.connection.scalarInt("PRAGMA user_version") == 3)
+            #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
             try expectIntact(store)
             #expect(store.count == 2_500)
             #expect(store.doneCount == v1Order.filter(\.done).count)
@@ -101,7 +101,7 @@ struct MigrationToVersion3Tests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path)
         defer { store.close() }
-        #expect(try store.connection.scalarInt("PRAGMA user_version") == 3)
+        #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
         #expect(try store.connection.scalarInt("SELECT v FROM todos_fts_config WHERE k = 'automerge'") == 0)
     }
 }
