@@ -99,3 +99,31 @@ struct LineEditorScenarioTests {
         #expect(scenario.screen[1] == row("[ ]  !! Pay rent", "tomorrow"))
     }
 }
+
+/// The editor's text, built from its grapheme clusters, is exactly what was typed.
+@Suite("Input line text")
+struct LineEditorTextTests {
+    @Test("The text reads back as typed: combining marks, emoji sequences, flags, CJK, a long paste", arguments: [
+        "", "plain", "e\u{301}te\u{301}", "👩‍👩‍👧 family", "🇯🇵 flag", "買い物リスト", "tab\there",
+        String(repeating: "long title ", count: 40),
+    ])
+    func textRoundTrips(typed: String) {
+        var editor = LineEditor()
+        for character in typed { _ = editor.handle(.character(character)) }
+        #expect(editor.text == typed)
+        #expect(LineEditor(text: typed).text == typed)
+    }
+
+    @Test("Live search hears every edit that changes the text and nothing else")
+    func changeOnlyOnEdits() throws {
+        final class Heard { var texts: [String] = [] }
+        let heard = Heard()
+        let prompt = PromptOverlay(label: "/", submit: { _ in true }, change: { heard.texts.append($0) })
+        let temporary = try TemporaryStore()
+        let app = makeApp(temporary.store)
+        for key: Key in [.character("a"), .character("b"), .left, .home, .backspace, .end, .backspace] {
+            _ = prompt.handle(key, app: app)
+        }
+        #expect(heard.texts == ["a", "ab", "a"])
+    }
+}
