@@ -16,7 +16,8 @@ extension TableView {
         headerFooterPool.put(view)
     }
 
-    func updateHeaderFooterViews(headers: Set<Int>, footers: Set<Int>) {
+    func updateHeaderFooterViews(headers: [Int], footers: [Int]) {
+        // A screen shows a few sections: arrays searched in place beat building sets per layout.
         for (section, view) in visibleHeaders where !headers.contains(section) {
             visibleHeaders[section] = nil
             endDisplayingHeader(view, section: section)

@@ -129,8 +129,8 @@ extension TableView {
         }
         if let pinned = pinnedHeader, !headers.contains(pinned.section) { headers.insert(pinned.section, at: 0) }
 
-        let rowSet = Set(rows)
-        for (indexPath, cell) in visibleCells where !rowSet.contains(indexPath) {
+        // Rows are placed in display order, so `rows` is sorted: a binary search spares building a set.
+        for (indexPath, cell) in visibleCells where !Self.sorted(rows, contains: indexPath) {
             visibleCells[indexPath] = nil
             endDisplaying(cell, at: indexPath)
         }
@@ -144,9 +144,19 @@ extension TableView {
         measuringCells.removeAll()
         for (indexPath, cell) in visibleCells { applyState(to: cell, at: indexPath) }
 
-        updateHeaderFooterViews(headers: Set(headers), footers: Set(footers))
+        updateHeaderFooterViews(headers: headers, footers: footers)
         visibleItems = items
         updatePrefetching()
+    }
+
+    /// Whether the ascending `paths` hold `indexPath`.
+    static func sorted(_ paths: [IndexPath], contains indexPath: IndexPath) -> Bool {
+        var low = 0, high = paths.count
+        while low < high {
+            let middle = (low + high) / 2
+            if paths[middle] < indexPath { low = middle + 1 } else { high = middle }
+        }
+        return low < paths.count && paths[low] == indexPath
     }
 
     /// Sets the table-owned state of a cell (highlight, editing, mark).

@@ -27,13 +27,15 @@ extension TableView {
         drawnPositions.removeAll(keepingCapacity: true)
         for item in drawnItems { drawnPositions[item.item] = item.y }
         var kept: [(item: VisibleItem, oldY: Int)] = []
-        var distances = Set<Int>()
+        // The one distance every kept item moved by, or nil once two differ.
+        var common: Int?, uniform = true
         for item in visibleItems {
             guard let oldY = drawnPositions[item.item] else { continue }
             kept.append((item, oldY))
-            distances.insert(oldY - item.y)
+            if let common, common != oldY - item.y { uniform = false }
+            common = common ?? oldY - item.y
         }
-        guard distances.count == 1, let distance = distances.first else {
+        guard uniform, let distance = common else {
             lastScroll = partialSlide(of: kept)
             return
         }

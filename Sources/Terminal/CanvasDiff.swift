@@ -55,36 +55,55 @@ public enum CanvasDiff {
     /// The runs of cells, clipped to `visible`, that differ between `old` and `new` (everything when
     /// there is no old frame or its size differs). A changed right half of a wide glyph pulls in
     /// its left half, since only the left half is ever written to the terminal.
-    public static func changedRuns(from old: Canvas?, to new: Canvas, visible: Size) -> [CellRun] {
+    ///
+    /// With `scroll`, `old` is taken as the terminal shows it after that scroll (as `shifted(_:by:)`
+    /// makes it), without copying it: each line is compared with the old line that slid there, or
+    /// with a blank line for those scrolled in.
+    public static func changedRuns(from old: Canvas?, scrolledBy scroll: ScrollHint? = nil, to new: Canvas,
+                                   visible: Size) -> [CellRun] {
         let width = min(new.width, visible.width)
         let height = min(new.height, visible.height)
         guard width > 0, height > 0 else { return [] }
         guard let old, old.size == new.size else { return (0..<height).map { CellRun(y: $0, columns: 0..<width) } }
         var runs: [CellRun] = []
-        old.cells.withUnsafeBufferPointer { previous in
-            new.cells.withUnsafeBufferPointer { next in
-                for y in 0..<height {
-                    let row = y * new.width
-                    // Cells are plain values: an unchanged row is found with one memory comparison.
-                    if memcmp(previous.baseAddress! + row, next.baseAddress! + row, width * MemoryLayout<CanvasCell>.stride) == 0 {
-                        continue
-                    }
-                    var start: Int?
-                    for x in 0..<width {
-                        var changed = previous[row + x] != next[row + x]
-                        // The left half of a wide glyph is redrawn when its right half changed.
-                        if !changed, next[row + x].width == 2, x + 1 < width, previous[row + x + 1] != next[row + x + 1] { changed = true }
-                        if changed {
-                            if start == nil { start = next[row + x].isContinuation && x > 0 ? x - 1 : x }
-                        } else if let begin = start {
-                            runs.append(CellRun(y: y, columns: begin..<x))
-                            start = nil
+        let blank = scroll == nil ? [] : [CanvasCell](repeating: .blank(.plain), count: new.width)
+        old.cells.withUnsafeBufferPointer { previousCells in
+            new.cells.withUnsafeBufferPointer { nextCells in
+                blank.withUnsafeBufferPointer { blankLine in
+                    for y in 0..<height {
+                        let next = nextCells.baseAddress! + y * new.width
+                        let previous: UnsafePointer<CanvasCell>
+                        if let scroll, scroll.lines.contains(y) {
+                            let source = y + scroll.distance
+                            previous = scroll.lines.contains(source) ? previousCells.baseAddress! + source * new.width : blankLine.baseAddress!
+                        } else {
+                            previous = previousCells.baseAddress! + y * new.width
                         }
+                        appendRuns(of: y, from: previous, to: next, width: width, into: &runs)
                     }
-                    if let begin = start { runs.append(CellRun(y: y, columns: begin..<width)) }
                 }
             }
         }
         return runs
+    }
+
+    /// The changed runs of one line, `width` cells from `previous` to `next`.
+    private static func appendRuns(of y: Int, from previous: UnsafePointer<CanvasCell>, to next: UnsafePointer<CanvasCell>,
+                                   width: Int, into runs: inout [CellRun]) {
+        // Cells are plain values: an unchanged line is found with one memory comparison.
+        if memcmp(previous, next, width * MemoryLayout<CanvasCell>.stride) == 0 { return }
+        var start: Int?
+        for x in 0..<width {
+            var changed = previous[x] != next[x]
+            // The left half of a wide glyph is redrawn when its right half changed.
+            if !changed, next[x].width == 2, x + 1 < width, previous[x + 1] != next[x + 1] { changed = true }
+            if changed {
+                if start == nil { start = next[x].isContinuation && x > 0 ? x - 1 : x }
+            } else if let begin = start {
+                runs.append(CellRun(y: y, columns: begin..<x))
+                start = nil
+            }
+        }
+        if let begin = start { runs.append(CellRun(y: y, columns: begin..<width)) }
     }
 }

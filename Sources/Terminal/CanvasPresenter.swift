@@ -51,15 +51,16 @@ final class CanvasPresenter {
         var previous = shown
         if let old = previous, old.size != canvas.size || shownScreen != screen { previous = nil }
         if previous == nil { werase(window) }
-        if let hint = scroll, let old = previous, hint.fits(height: min(canvas.height, screen.height)) {
+        var slid: ScrollHint?
+        if let hint = scroll, previous != nil, hint.fits(height: min(canvas.height, screen.height)) {
             wsetscrreg(window, Int32(hint.lines.lowerBound), Int32(hint.lines.upperBound - 1))
             scrollok(window, true)
             wscrl(window, Int32(hint.distance))
             scrollok(window, false)
             wsetscrreg(window, 0, Int32(screen.height - 1))
-            previous = CanvasDiff.shifted(old, by: hint)
+            slid = hint
         }
-        let runs = CanvasDiff.changedRuns(from: previous, to: canvas, visible: screen)
+        let runs = CanvasDiff.changedRuns(from: previous, scrolledBy: slid, to: canvas, visible: screen)
         if !runs.isEmpty {
             // The run buffer is moved out of the object for the loop, so the per-cell work touches only locals.
             var text = self.text, line = self.line

@@ -1,7 +1,7 @@
 import TermTable
 
 /// The styles Tick draws with, in one place so colors stay consistent.
-public struct Theme: Sendable {
+public struct Theme: Equatable, Sendable {
     /// An open todo's title.
     public var title = Style.plain
     /// A completed todo's title: dimmed.

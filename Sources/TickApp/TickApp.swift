@@ -18,6 +18,8 @@ public final class TickApp {
     public internal(set) var isFinished = false
     /// Set when the screen should be repainted from scratch (Ctrl-L).
     public var needsFullRedraw = false
+    /// The status line as last drawn (see `StatusLineCache`).
+    private var statusLineCache = StatusLineCache()
     /// Drawing figures of the running session (frames, bytes), shown by the statistics key.
     public var sessionStatistics: () -> String = { "frames and bytes are counted in a terminal session" }
 
@@ -155,8 +157,8 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        StatusLine(message: list.message, counts: list.counts, theme: theme, readOnly: list.store.isReadOnly)
-            .draw(in: &canvas, line: size.height - 1)
+        statusLineCache.draw(StatusLine(message: list.message, counts: list.counts, theme: theme, readOnly: list.store.isReadOnly),
+                             in: &canvas, row: size.height - 1)
         return cursor
     }
 

@@ -31,4 +31,18 @@ struct CanvasDiffScrollTests {
         #expect(Set(runs.map(\.y)) == [1, 2, 3])
         #expect(CanvasDiff.changedRuns(from: before, to: after, visible: Size(width: 6, height: 4)).count == 4)
     }
+
+    @Test("Diffing against the old frame as scrolled finds exactly the runs found against a shifted copy",
+          arguments: [ScrollHint(lines: 0..<8, distance: 1), ScrollHint(lines: 0..<8, distance: -1),
+                      ScrollHint(lines: 1..<7, distance: 3), ScrollHint(lines: 2..<8, distance: -2),
+                      ScrollHint(lines: 1..<4, distance: 2)])
+    func scrolledDiffMatchesShiftedCopy(hint: ScrollHint) {
+        let before = canvas(["head", "一二三 a", "b 🇯🇵", "c", "d", "e", "f", "foot"], width: 10)
+        var after = canvas(["head", "b 🇯🇵", "c", "d x", "e", "f", "g 漢字", "foot"], width: 10)
+        after.fill(Rect(x: 0, y: 3, width: 10, height: 1), style: Style(attributes: .reverse))
+        after.draw("d x", at: Point(x: 0, y: 3), style: Style(attributes: .reverse))
+        let visible = Size(width: 10, height: 8)
+        let expected = CanvasDiff.changedRuns(from: CanvasDiff.shifted(before, by: hint), to: after, visible: visible)
+        #expect(CanvasDiff.changedRuns(from: before, scrolledBy: hint, to: after, visible: visible) == expected)
+    }
 }
