@@ -125,13 +125,17 @@ extension TableView {
 
         remapCells(plan)
         remapHeaderFooterViews(plan)
-        measuredHeights = Dictionary(uniqueKeysWithValues: measuredHeights.compactMap { old, height in
-            guard !plan.needsFreshCell(forOld: old), !plan.isReconfigured(old), let new = plan.newIndexPath(forOld: old) else { return nil }
-            return (new, height)
-        })
+        if !measuredHeights.isEmpty {
+            measuredHeights = Dictionary(uniqueKeysWithValues: measuredHeights.compactMap { old, height in
+                guard !plan.needsFreshCell(forOld: old), !plan.isReconfigured(old), let new = plan.newIndexPath(forOld: old) else { return nil }
+                return (new, height)
+            })
+        }
         remapSelection(plan)
-        markedIndexPaths = Set(markedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
-        prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
+        if !markedIndexPaths.isEmpty { markedIndexPaths = Set(markedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) }) }
+        if !prefetchedIndexPaths.isEmpty {
+            prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
+        }
         if let swipe = openSwipe {
             if let new = plan.newIndexPath(forOld: swipe.indexPath), !plan.needsFreshCell(forOld: swipe.indexPath) {
                 openSwipe?.indexPath = new
@@ -194,6 +198,7 @@ extension TableView {
 
     private func remapCells(_ plan: UpdatePlan) {
         var remapped: [IndexPath: TableViewCell] = [:]
+        remapped.reserveCapacity(visibleCells.count)
         var toReconfigure: [IndexPath] = []
         for (old, cell) in visibleCells {
             if plan.needsFreshCell(forOld: old) {

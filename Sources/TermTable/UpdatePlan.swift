@@ -30,6 +30,16 @@ struct UpdatePlan {
     // MARK: Sections
 
     private mutating func planSections(_ update: BatchUpdate) throws(TableUpdateError) {
+        // The usual update touches rows only: every section keeps its index (no sets to build).
+        if update.deletedSections.isEmpty, update.insertedSections.isEmpty, update.reloadedSections.isEmpty,
+           update.movedSections.isEmpty {
+            guard after.count == before.count else {
+                throw .invalidNumberOfSections(after: after.count, before: before.count, inserted: 0, deleted: 0)
+            }
+            newSectionForOld = before.indices.map { $0 }
+            oldSectionForNew = newSectionForOld
+            return
+        }
         var deleted = Set<Int>(), inserted = Set<Int>()
         for section in update.deletedSections {
             guard section >= 0, section < before.count else {
