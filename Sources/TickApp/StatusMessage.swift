@@ -1,3 +1,4 @@
+import TodoStore
 /// The last thing Tick has to say, shown in the status line.
 public struct StatusMessage: Equatable, Sendable {
     /// Whether the message reports a problem.
@@ -14,8 +15,4 @@ public struct StatusMessage: Equatable, Sendable {
 }
 
 /// A title shortened for a message, quoted: “Buy milk”.
-func quoted(_ title: String, limit: Int = 32) -> String {
-    let flat = String(title.map { $0.isNewline ? " " : $0 })
-    let short = flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
-    return "“\(short)”"
-}
+func quoted(_ title: String, limit: Int = 32) -> String { TitleQuoting.quoted(title, limit: limit) }

@@ -81,12 +81,7 @@ extension StoreError: CustomStringConvertible, LocalizedError {
     }
 
     /// User text inside a message, on one line and not overly long.
-    static func quoted(_ text: String) -> String {
-        // Most titles are short printable ASCII: nothing to flatten or cut, no characters to count.
-        if text.utf8.count <= 40, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return "“" + text + "”" }
-        let flat = String(text.map { $0.isNewline ? " " : $0 })
-        return "“" + (flat.count > 40 ? flat.prefix(39) + "…" : flat) + "”"
-    }
+    static func quoted(_ text: String) -> String { TitleQuoting.quoted(text, limit: 40) }
 
     /// The same message, for APIs that show `localizedDescription`.
     public var errorDescription: String? { description }

@@ -17,4 +17,13 @@ struct QuotingTests {
     func quoting(text: String, quoted: String) {
         #expect(StoreError.quoted(text) == quoted)
     }
+
+    @Test("Any limit cuts at that many characters, counting an emoji family or a flag as one", arguments: [
+        ("milk", 1, "“…”"), ("m", 1, "“m”"), ("milk", 4, "“milk”"), ("milk!", 4, "“mil…”"),
+        ("👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧", 3, "“👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧”"), ("🇯🇵🇯🇵🇯🇵🇯🇵", 3, "“🇯🇵🇯🇵…”"),
+        ("a\r\nb", 3, "“a b”"), ("line\u{2028}break", 32, "“line break”"),
+    ])
+    func limits(text: String, limit: Int, quoted: String) {
+        #expect(TitleQuoting.quoted(text, limit: limit) == quoted)
+    }
 }
