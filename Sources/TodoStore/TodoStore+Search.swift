@@ -15,6 +15,9 @@ import FoundationEssentials
 /// milliseconds. When matches are rarer than that, the trigram index (cost per match) or, for
 /// one- and two-character queries, one pass over the table and a sort finds them.
 ///
+/// The trigram index lags behind changes (see `Schema.searchQueueSQL`): todos changed since it last
+/// caught up are matched by their current text through a small temporary index of their own.
+///
 /// At most `SectionQuery.searchLimit` rows per list are shown: the first ones in display order,
 /// open ones first. Their ids are materialized once per query and state of the file, so paging
 /// and finding rows in a search cost a dictionary lookup.
