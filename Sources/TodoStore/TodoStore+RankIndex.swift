@@ -59,14 +59,23 @@ extension TodoStore {
             // The last block has no upper bound and holds every row of a list under 1,024, so the
             // row may be far from either end. A short count of the rows after it settles the
             // common case for free (a todo just completed, or added at the end, has none after
-            // it); past that many, the rows before it are counted instead (a todo added at the top
-            // has almost none).
+            // it); past that many, a short count of the rows before it (a todo added at the top
+            // has almost none); only a row far from both ends is counted in full.
+            // Both short counts are one statement: the second runs only when the first is cut off.
             let probe = Self.lastBlockProbe
-            let after = try connection.scalarInt("""
-                SELECT count(*) FROM (SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
-                AND (\(column), id) > (?, ?) LIMIT \(probe))
-                """, [set.listID, key.key, key.id])
-            if after < probe { return blocks.total - 1 - Int(after) }
+            let part = "list_id = ?1 AND completed_at IS \(state)NULL"
+            let counts = try connection.queryFirst("""
+                SELECT after, CASE WHEN after < \(probe) THEN NULL ELSE
+                    (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part)
+                     AND (\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3) LIMIT \(probe))) END
+                FROM (SELECT (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part)
+                      AND (\(column), id) > (?2, ?3) LIMIT \(probe))) AS after)
+                """, [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]) {
+                (after: Int($0.int64(at: 0)), before: $0.optionalInt64(at: 1).map(Int.init))
+            }
+            guard let counts else { throw rankIndexMismatch() }
+            if counts.after < probe { return blocks.total - 1 - counts.after }
+            if let before = counts.before, before < probe { return blocks.starts[block] + before }
         }
         let before = try connection.scalarInt("""
             SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL

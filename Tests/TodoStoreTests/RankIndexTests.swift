@@ -46,6 +46,24 @@ struct RankIndexTests {
         }
     }
 
+    @Test("Every row of a list held in one last block is ranked right: near its end, near its start and in the middle",
+          arguments: [40, 300, 900])
+    func lastBlockRanks(count: Int) throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            let ids = try store.importItems((0..<count).map { NewTodo(title: "t\($0)") }).map(\.id)
+            // Every tenth done, so the done part (completion order) is a last block too.
+            try store.setDone(true, ids: stride(from: 0, to: ids.count, by: 10).map { ids[$0] })
+            #expect(try store.connection.scalarInt("SELECT count(*) FROM rank_blocks WHERE list_id = 1") == 2)
+            let section = SectionQuery(listID: TodoStore.inboxListID)
+            let shown = try store.items(section, in: 0..<count).map(\.id)
+            #expect(shown.count == count)
+            for (row, id) in shown.enumerated() {
+                #expect(try store.index(of: id, in: section) == row)
+            }
+        }
+    }
+
     @Test("another connection's writes, splits included, are seen at the next read")
     func externalWrites() throws {
         try withTemporaryFolder { folder in
