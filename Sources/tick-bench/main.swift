@@ -5,7 +5,7 @@ import Foundation
 //
 // Environment: BENCH_SIZES (default 0,1000,100000,1000000), BENCH_TICK (default: `tick` next to this
 // program), BENCH_STORES (default .build/bench-stores), BENCH_OUTPUT (default BENCHMARKS.md),
-// BENCH_REPETITIONS (per key, default 60: the median of 30 moved by ~3% between runs), BENCH_RUNS (first-frame launches, default 5).
+// BENCH_REPETITIONS (per key, default 30), BENCH_RUNS (first-frame launches, default 5).
 
 let settings = ProcessInfo.processInfo.environment
 
@@ -19,7 +19,7 @@ let sizes = (settings["BENCH_SIZES"] ?? "0,1000,100000,1000000").split(separator
 let ownDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let tick = settings["BENCH_TICK"] ?? ownDirectory + "/tick"
 let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
-let repetitions = Int(settings["BENCH_REPETITIONS"] ?? "") ?? 60
+let repetitions = Int(settings["BENCH_REPETITIONS"] ?? "") ?? 30
 let firstFrameRuns = Int(settings["BENCH_RUNS"] ?? "") ?? 5
 guard FileManager.default.isExecutableFile(atPath: tick) else {
     progress("no tick binary at \(tick) (build it with `make release` or set BENCH_TICK)")
