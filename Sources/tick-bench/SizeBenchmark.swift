@@ -105,18 +105,23 @@ struct SizeBenchmark {
         let pages = try probe.scrollSeries(TickProbe.Keys.pageDown, count: repetitions, on: process, listIsEmpty: false)
         process.finish()
 
-        // Targets from the screens Tick draws for the same keys, in script mode.
+        // Targets from the screens Tick draws for the same keys, in script mode: for each measured press,
+        // the screen that press produced (the rows at the edge differ from press to press).
         let listRows = rows - 1
-        let atEdge = ScriptScreens.lines(of: try screens.run(keys: String(repeating: "j", count: rows + 1), database: database,
-                                                              columns: columns, rows: rows), rows: rows)
-        // At the bottom edge the selection is on the last list row; the row above it just lost the highlight.
-        let twoRows = ScriptScreens.minimalRepaintBytes(of: atEdge[listRows - 2], row: listRows - 2)
-            + ScriptScreens.minimalRepaintBytes(of: atEdge[listRows - 1], row: listRows - 1, highlighted: true)
+        var lineLimits: [Double] = []
+        for press in 0..<lines.count {
+            let screen = ScriptScreens.lines(of: try screens.run(keys: String(repeating: "j", count: rows + 2 + press), database: database,
+                                                                 columns: columns, rows: rows), rows: rows)
+            // At the bottom edge the selection is on the last list row; the row above it just lost the highlight.
+            let twoRows = ScriptScreens.minimalRepaintBytes(of: screen[listRows - 2], row: listRows - 2)
+                + ScriptScreens.minimalRepaintBytes(of: screen[listRows - 1], row: listRows - 1, highlighted: true)
+            lineLimits.append(Double(twoRows + 40))
+        }
         let paged = ScriptScreens.lines(of: try screens.run(keys: "<PageDown><PageDown>", database: database,
                                                              columns: columns, rows: rows), rows: rows)
         let visible = (0..<listRows).reduce(0) { $0 + ScriptScreens.minimalRepaintBytes(of: paged[$1], row: $1) }
         let name = "\(columns)x\(rows)"
-        result.bytes["line@" + name] = (lines.medianBytes ?? 0, Double(twoRows + 40))
+        result.bytes["line@" + name] = (lines.medianBytes ?? 0, Measure.median(lineLimits) ?? 0)
         result.bytes["page@" + name] = (pages.medianBytes ?? 0, (Double(visible) * 1.1).rounded(.down))
         if columns == 80 { result.visibleRows = listRows }
     }
