@@ -60,7 +60,7 @@ extension TodoStore {
             let changesBefore = connection.totalChanges
             try HistoryReplay(connection: connection, step: step.id, towardsOld: towardsOld, store: self).run()
             // Undoing an import or a batch indexes its todos for search at once, as the change did.
-            if connection.totalChanges - changesBefore > Self.searchCatchUpRows { try indexPendingTodos(limit: nil) }
+            try indexPendingTodosAfterBigChange(since: changesBefore)
             try connection.run("UPDATE history_steps SET undone = ? WHERE id = ?", [towardsOld, step.id])
             let ids = step.ids.split(separator: ",").compactMap { Int64($0) }
             return HistoryStep(description: step.description, todoIDs: ids)

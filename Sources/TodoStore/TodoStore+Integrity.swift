@@ -55,8 +55,7 @@ extension TodoStore {
     /// index as it will be, and the file stays as it was. A store that cannot do that (read-only,
     /// or a full disk) has its index checked only when it has nothing to catch up on.
     private func searchIndexProblems() throws -> [String] {
-        let pending = try connection.scalarInt("SELECT count(*) FROM search_pending")
-        guard pending > 0 else { return searchIndexCheck() }
+        guard try pendingSearchTodos() > 0 else { return searchIndexCheck() }
         guard !isReadOnly else { return [] }
         try connection.run("SAVEPOINT search_check")
         defer {

@@ -32,11 +32,7 @@ extension TodoStore {
                 // Every body writes todos or lists, whose triggers journal each changed row: no row
                 // changed is exactly no journal row written.
                 let changed = connection.totalChanges != changesBefore
-                // A big change (an import, a batch) indexes what it noted for search itself, as
-                // one piece, rather than leaving the idle loop thousands of todos to catch up on.
-                if connection.totalChanges - changesBefore > Self.searchCatchUpRows {
-                    try indexPendingTodos(limit: nil)
-                }
+                try indexPendingTodosAfterBigChange(since: changesBefore)
                 try connection.run("UPDATE history_state SET recording = NULL WHERE id = 1")
                 try file(step: step, summary, changed: changed)
                 return result

@@ -32,9 +32,13 @@ extension TodoStore {
         if let cached = caches.searches[query] { return cached }
         guard let text = query.activeSearch else { return SearchResults(ids: []) }
         let limit = SectionQuery.searchLimit
-        var ids = try searchIDs(text, listID: query.listID, done: false, order: Self.openOrder(query.sort).forward, limit: limit)
+        // Whether lagging todos sit in the temporary index: filled once per search, for both parts.
+        var recent: Bool?
+        var ids = try searchIDs(text, listID: query.listID, done: false, order: Self.openOrder(query.sort).forward, limit: limit,
+                                recent: &recent)
         if query.includesCompleted, ids.count < limit {
-            ids += try searchIDs(text, listID: query.listID, done: true, order: "completed_at, id", limit: limit - ids.count)
+            ids += try searchIDs(text, listID: query.listID, done: true, order: "completed_at, id", limit: limit - ids.count,
+                                 recent: &recent)
         }
         let results = SearchResults(ids: ids)
         // A handful of recent queries (typing, then backspacing) is all that is worth keeping.
@@ -44,7 +48,9 @@ extension TodoStore {
     }
 
     /// The first `limit` ids of one part of a list (open or done, in `order`) that match `text`.
-    private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int) throws -> [Int64] {
+    /// `recent` says whether `indexRecentTodos` has run for this search and found todos (nil: not yet).
+    private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int,
+                           recent: inout Bool?) throws -> [Int64] {
         let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
         let plain = Self.plainMatch(for: text)
         if let plain, plain.caseFoldsLikeTrigrams {
@@ -67,7 +73,8 @@ extension TodoStore {
         if text.unicodeScalars.count >= 3 {
             // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
             let phrase = "\"" + TextFormatting.replacing("\"", with: "\"\"", in: text) + "\""
-            guard try indexRecentTodos() else {
+            if recent == nil { recent = try indexRecentTodos() }
+            guard recent == true else {
                 return try connection.query("""
                     SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
                     WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
@@ -96,8 +103,7 @@ extension TodoStore {
     /// so they match exactly as indexed todos do). Returns false, doing nothing, when there are none.
     /// Works in a read-only store too: the temporary index is not part of the file.
     private func indexRecentTodos() throws -> Bool {
-        let pending = try connection.scalarInt("SELECT count(*) FROM search_pending")
-        guard pending > 0 else { return false }
+        guard try pendingSearchTodos() > 0 else { return false }
         try connection.run("""
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_recent USING fts5(title, notes, tokenize='trigram',
                                                                             detail=full, columnsize=0)
@@ -167,9 +173,18 @@ extension TodoStore {
         return connection.totalChanges - before > 1
     }
 
-    /// Todos changed since the search index last caught up (0 when it is current).
-    public var todosAwaitingSearchIndex: Int {
-        Int((try? connection.scalarInt("SELECT count(*) FROM search_pending")) ?? 0)
+    /// Todos changed since the search index last caught up (0 when it is current, or unreadable).
+    public var todosAwaitingSearchIndex: Int { (try? pendingSearchTodos()) ?? 0 }
+
+    /// The number of todos noted in `search_pending`.
+    func pendingSearchTodos() throws -> Int { Int(try connection.scalarInt("SELECT count(*) FROM search_pending")) }
+
+    /// After a change of more than `searchCatchUpRows` rows (an import, a batch, their undo),
+    /// indexes every todo it noted, as one piece, rather than leaving the idle loop thousands to
+    /// catch up on; smaller changes leave theirs for the idle loop. Inside the change's transaction.
+    func indexPendingTodosAfterBigChange(since changesBefore: Int64) throws {
+        guard connection.totalChanges - changesBefore > Self.searchCatchUpRows else { return }
+        try indexPendingTodos(limit: nil)
     }
 
     /// Brings the search index up to date with `limit` of the todos noted in `search_pending`
