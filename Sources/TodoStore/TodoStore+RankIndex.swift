@@ -55,6 +55,10 @@ extension TodoStore {
         let lowerBound = blocks.lowerBounds[block]
         let column = set.kind == .open ? "position" : "completed_at"
         let state = set.kind == .open ? "" : "NOT "
+        // The list's part, and the rows of the key's block before the key (?2, ?3: the key; ?4, ?5: the block's start).
+        let part = "list_id = ?1 AND completed_at IS \(state)NULL"
+        let beforeKey = "(\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3)"
+        let arguments: [any SQLiteBindable] = [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]
         if block == blocks.lowerBounds.count - 1 {
             // The last block has no upper bound and holds every row of a list under 1,024, so the
             // row may be far from either end. A short count of the rows after it settles the
@@ -63,24 +67,19 @@ extension TodoStore {
             // has almost none); only a row far from both ends is counted in full.
             // Both short counts are one statement: the second runs only when the first is cut off.
             let probe = Self.lastBlockProbe
-            let part = "list_id = ?1 AND completed_at IS \(state)NULL"
             let counts = try connection.queryFirst("""
                 SELECT after, CASE WHEN after < \(probe) THEN NULL ELSE
-                    (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part)
-                     AND (\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3) LIMIT \(probe))) END
+                    (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part) AND \(beforeKey) LIMIT \(probe))) END
                 FROM (SELECT (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part)
                       AND (\(column), id) > (?2, ?3) LIMIT \(probe))) AS after)
-                """, [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]) {
+                """, arguments) {
                 (after: Int($0.int64(at: 0)), before: $0.optionalInt64(at: 1).map(Int.init))
             }
             guard let counts else { throw rankIndexMismatch() }
             if counts.after < probe { return blocks.total - 1 - counts.after }
             if let before = counts.before, before < probe { return blocks.starts[block] + before }
         }
-        let before = try connection.scalarInt("""
-            SELECT count(*) FROM todos WHERE list_id = ? AND completed_at IS \(state)NULL
-            AND (\(column), id) >= (?, ?) AND (\(column), id) < (?, ?)
-            """, [set.listID, lowerBound.key, lowerBound.id, key.key, key.id])
+        let before = try connection.scalarInt("SELECT count(*) FROM todos WHERE \(part) AND \(beforeKey)", arguments)
         return blocks.starts[block] + Int(before)
     }
 
