@@ -147,10 +147,18 @@ extension Schema {
 
     /// Substring search over titles and notes. External content keeps the text only once (in todos);
     /// detail=full is what phrase (substring) queries need; columnsize=0 drops unused ranking data.
-    static let searchSQL = """
+    static let searchSQL = searchIndexSQL + "\n" + searchTriggersSQL
+
+    /// The trigram index over the todos' text, filled from the todos.
+    static let searchIndexSQL = """
         CREATE VIRTUAL TABLE todos_fts USING fts5(title, notes, content='todos', content_rowid='id',
                                                   tokenize='trigram', detail=full, columnsize=0);
         INSERT INTO todos_fts(todos_fts) VALUES ('rebuild');
+        """
+
+    /// Versions 2 and 3 kept the index current inside every change (version 4 replaces these
+    /// triggers with the catch-up queue, `searchQueueSQL`).
+    static let searchTriggersSQL = """
         CREATE TRIGGER todos_fts_insert AFTER INSERT ON todos BEGIN
             INSERT INTO todos_fts(rowid, title, notes) VALUES (NEW.id, NEW.title, NEW.notes);
         END;

@@ -139,19 +139,9 @@ struct SearchCatchUpTests {
             try store.connection.execute("""
                 DROP TABLE search_pending;
                 DROP TRIGGER todos_search_insert; DROP TRIGGER todos_search_delete; DROP TRIGGER todos_search_update;
-                CREATE TRIGGER todos_fts_insert AFTER INSERT ON todos BEGIN
-                    INSERT INTO todos_fts(rowid, title, notes) VALUES (NEW.id, NEW.title, NEW.notes);
-                END;
-                CREATE TRIGGER todos_fts_delete AFTER DELETE ON todos BEGIN
-                    INSERT INTO todos_fts(todos_fts, rowid, title, notes) VALUES ('delete', OLD.id, OLD.title, OLD.notes);
-                END;
-                CREATE TRIGGER todos_fts_update AFTER UPDATE OF title, notes ON todos
-                WHEN OLD.title IS NOT NEW.title OR OLD.notes IS NOT NEW.notes BEGIN
-                    INSERT INTO todos_fts(todos_fts, rowid, title, notes) VALUES ('delete', OLD.id, OLD.title, OLD.notes);
-                    INSERT INTO todos_fts(rowid, title, notes) VALUES (NEW.id, NEW.title, NEW.notes);
-                END;
                 PRAGMA user_version = 3;
                 """)
+            try store.connection.execute(Schema.searchTriggersSQL)
             store.close()
 
             let upgraded = try openStore(path)
