@@ -22,8 +22,11 @@ extension TodoStore {
     /// in the same transaction.
     func journaled<T>(_ body: () throws -> (result: T, summary: StepSummary)) throws -> T {
         try requireWritable()
+        var listsAfter: ListSummary?
         do {
             let result = try connection.transaction { () -> T in
+                // Read after the transaction began, so another connection's commit has cleared it.
+                let listsBefore = currentListSummary()
                 try connection.run("INSERT INTO history_steps(description) VALUES ('')")
                 let step = connection.lastInsertRowID
                 try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])
@@ -34,10 +37,16 @@ extension TodoStore {
                 let changed = connection.totalChanges != changesBefore
                 try indexPendingTodosAfterBigChange(since: changesBefore)
                 try connection.run("UPDATE history_state SET recording = NULL WHERE id = 1")
+                listsAfter = changed ? try patchCaches(afterStep: step, listsBefore: listsBefore) : listsBefore
                 try file(step: step, summary, changed: changed)
                 return result
             }
             caches.searches.removeAll()
+            // Only now that the step is committed may the patched lists be remembered as current.
+            if var lists = listsAfter {
+                lists.changes = connection.totalChanges
+                caches.listSummary = lists
+            }
             return result
         } catch {
             // The transaction rolled back, but caches may have been patched for it already.
@@ -51,7 +60,6 @@ extension TodoStore {
             try connection.run("DELETE FROM history_steps WHERE id = ?", [step])
             return
         }
-        try applyRankChanges(ofStep: step)
         try connection.run("UPDATE history_steps SET description = ?, todo_ids = ? WHERE id = ?",
                            [summary.description, summary.todoIDs.map(String.init).joined(separator: ","), step])
         // What needs tidying, asked in one statement: a redo branch, steps past the depth, garbage.

@@ -86,48 +86,12 @@ extension TodoStore {
     /// Rows counted from the end of the last block before counting from its start instead.
     static let lastBlockProbe = 64
 
-    /// Brings cached prefix sums up to date after one of our own journaled steps: blocks added or
-    /// removed (a new generation) mean reloading; otherwise each journaled row change is a -1 at
-    /// its old key and a +1 at its new one, exactly what the triggers did.
-    func applyRankChanges(ofStep step: Int64) throws {
-        let generation = try rankGeneration()
-        guard generation == caches.rankGeneration, !caches.rankBlocks.isEmpty else {
-            caches.rankBlocks.removeAll()
-            caches.rankGeneration = generation
-            return
-        }
-        let limit = 20_000
-        let changes = try connection.query("""
-            SELECT old_present, old_list_id, old_position, old_completed_at,
-                   new_present, new_list_id, new_position, new_completed_at, todo_id
-            FROM history_todos WHERE step = ? LIMIT ?
-            """, [step, limit + 1]) { row in
-            (old: row.int64(at: 0) != 0 ? Self.rankPlace(row, list: 1, position: 2, completed: 3, id: 8) : nil,
-             new: row.int64(at: 4) != 0 ? Self.rankPlace(row, list: 5, position: 6, completed: 7, id: 8) : nil)
-        }
-        // Reloading is cheaper than patching for big batches (and imports).
-        guard changes.count <= limit else {
-            caches.rankBlocks.removeAll()
-            return
-        }
-        for change in changes {
-            if let old = change.old { caches.rankBlocks[old.set]?.adjust(by: -1, at: old.key) }
-            if let new = change.new { caches.rankBlocks[new.set]?.adjust(by: 1, at: new.key) }
-        }
-    }
-
     /// The rank set and key of a todo row, as the triggers compute them.
     static func rankPlace(listID: Int64, position: Int64, completedAt: Int64?, id: Int64) -> (set: RankSet, key: RankKey) {
         if let completedAt {
             return (RankSet(listID: listID, kind: .done), RankKey(key: completedAt, id: id))
         }
         return (RankSet(listID: listID, kind: .open), RankKey(key: position, id: id))
-    }
-
-    private static func rankPlace(_ row: SQLiteStatement, list: Int32, position: Int32, completed: Int32,
-                                  id: Int32) -> (set: RankSet, key: RankKey) {
-        rankPlace(listID: row.int64(at: list), position: row.int64(at: position),
-                  completedAt: row.optionalInt64(at: completed), id: row.int64(at: id))
     }
 
     /// The WHERE tail and ORDER BY of each ranked part, starting at a block's lower bound.

@@ -66,6 +66,96 @@ struct ReadCacheTests {
         }
     }
 
+    @Test("A change of todos patches the remembered lists from its journal instead of reading them again")
+    func todoChangesPatchTheLists() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path)
+            let work = try store.addList(named: "Work")
+            let milk = try store.add(title: "Buy milk")
+            let rent = try store.add(title: "Pay rent", priority: 2)
+            _ = try store.lists()
+            _ = store.hasPriorities(inList: TodoStore.inboxListID)
+            _ = store.hasPriorities(inList: work.id)
+            let changes: [(String, () throws -> Void)] = [
+                ("toggle", { try store.setDone(true, ids: [milk.id]) }),
+                ("add", { try store.add(title: "Ship it", listID: work.id) }),
+                ("move to another list", { try store.move(id: milk.id, toList: work.id, after: nil) }),
+                ("delete", { try store.delete(ids: [milk.id]) }),
+                ("toggle a todo with a priority", { try store.setDone(true, ids: [rent.id]) }),
+            ]
+            for (name, change) in changes {
+                try change()
+                let patched = try #require(store.currentListSummary()?.lists, "\(name): the lists were dropped, not patched")
+                let fresh = try openStore(path)
+                #expect(patched == (try fresh.lists()), "\(name)")
+                fresh.close()
+            }
+            // The prioritized todo's list must ask again; the other list still knows.
+            #expect(store.currentListSummary()?.hasPriorities[TodoStore.inboxListID] == nil)
+            #expect(store.currentListSummary()?.hasPriorities[work.id] == false)
+            #expect(!store.hasPriorities(inList: TodoStore.inboxListID))
+        }
+    }
+
+    @Test("Lists and priority flags stay equal to a fresh read through random changes, undo, redo and list edits",
+          arguments: [21, 22] as [UInt64])
+    func patchedListsMatchFreshReads(seed: UInt64) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path)
+            var random = SplitMix64(state: seed)
+            var model = StoreModel()
+            let work = try store.addList(named: "Work")
+            model.listOrder.append(work.id)
+            model.manual[work.id] = []
+            var patched = 0
+            for step in 0..<300 {
+                switch Int.random(in: 0..<20, using: &random) {
+                case 0:
+                    // Undo and redo reload what they show: the model is rebuilt from the store.
+                    _ = Bool.random(using: &random) ? try store.undo() : try store.redo()
+                    model = try Self.model(of: store)
+                case 1:
+                    // Undo may have taken the list away again.
+                    if try store.list(id: work.id) != nil { try store.renameList(id: work.id, to: "Work \(step)") }
+                case 2:
+                    if try store.list(id: work.id) != nil { try store.setCollapsed(Bool.random(using: &random), listID: work.id) }
+                default:
+                    try SectionModelTests.randomChange(store, &model, &random)
+                }
+                if store.currentListSummary()?.lists != nil { patched += 1 }
+                let fresh = try openStore(path)
+                #expect(try store.lists() == (try fresh.lists()), "seed \(seed) step \(step)")
+                for list in try fresh.lists() {
+                    #expect(store.hasPriorities(inList: list.id) == fresh.hasPriorities(inList: list.id),
+                            "seed \(seed) step \(step) list \(list.name)")
+                }
+                fresh.close()
+            }
+            #expect(patched > 150, "seed \(seed): only \(patched) of 300 changes kept the lists")
+        }
+    }
+
+    /// A model of what the store holds now, each list's todos in manual order.
+    private static func model(of store: TodoStore) throws -> StoreModel {
+        var model = StoreModel()
+        model.listOrder = try store.lists().map(\.id)
+        model.manual = [:]
+        for listID in model.listOrder {
+            model.manual[listID] = []
+            let ids = try store.connection.query("SELECT id FROM todos WHERE list_id = ? ORDER BY position, id", [listID]) {
+                $0.int64(at: 0)
+            }
+            var previous: Int64?
+            for id in ids {
+                model.insert(try #require(try store.item(id: id)), after: previous)
+                previous = id
+            }
+        }
+        return model
+    }
+
     @Test("Todos read by id come back in the order asked, skipping missing ones, across chunks of a page")
     func itemsByID() throws {
         try withTemporaryFolder { folder in
