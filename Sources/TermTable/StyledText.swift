@@ -28,6 +28,16 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     public var plainText: String { spans.map(\.text).joined() }
     public var description: String { plainText }
 
+    /// Whether the characters without styles are exactly `text`; one span (the usual case) is
+    /// compared without building the joined string.
+    public func hasPlainText(_ text: String) -> Bool {
+        switch spans.count {
+        case 0: return text.isEmpty
+        case 1: return spans[0].text == text
+        default: return plainText == text
+        }
+    }
+
     /// Whether there is no text at all.
     public var isEmpty: Bool { spans.allSatisfy(\.text.isEmpty) }
 

@@ -63,6 +63,6 @@ extension TableView {
     /// Titles from the data source are re-read on every layout, so counts in headers stay current.
     private func refreshTitle(of view: TableViewHeaderFooterView, title: String?) {
         guard view.reuseIdentifier == TableView.defaultHeaderFooterIdentifier, let title else { return }
-        if view.text.plainText != title { view.text = StyledText(title) }
+        if !view.text.hasPlainText(title) { view.text = StyledText(title) }
     }
 }

@@ -99,4 +99,28 @@ struct StickyHeaderTests {
         }
         #expect(harness.table.reuseStatistics.headerFooterViewsCreated <= 3, "\(harness.table.reuseStatistics)")
     }
+
+    @Test("A default header shows the data source's current title after every layout, counts included")
+    func defaultHeaderTitleFollowsTheDataSource() {
+        let source = ArrayDataSource([["a", "b"]])
+        source.headerTitles = ["Inbox · 2 open"]
+        var harness = Harness(source, width: 20, height: 4)
+        #expect(harness.screen()[0].hasPrefix("Inbox · 2 open"))
+        source.headerTitles = ["Inbox · 1 open"]
+        harness.table.setNeedsLayout()
+        #expect(harness.screen()[0].hasPrefix("Inbox · 1 open"))
+        harness.table.setNeedsLayout()
+        #expect(harness.screen()[0].hasPrefix("Inbox · 1 open"), "an unchanged title is kept")
+    }
+
+    @Test("Styled text tells whether it reads as a plain string", arguments: [
+        (StyledText(), "", true), (StyledText(), "x", false),
+        (StyledText("Inbox"), "Inbox", true), (StyledText("Inbox"), "Inbox ", false),
+        (StyledText([.init("In"), .init("box", style: Style(attributes: .bold))]), "Inbox", true),
+        (StyledText([.init("In"), .init("box")]), "In", false),
+    ])
+    func plainTextComparison(text: StyledText, plain: String, expected: Bool) {
+        #expect(text.hasPlainText(plain) == expected)
+        #expect((text.plainText == plain) == expected)
+    }
 }
