@@ -100,12 +100,16 @@ struct StoreCaches {
     /// a read snapshot and valid while the connection has changed no row since
     /// (`sqlite3_total_changes64`), so keys that change nothing do not read them again.
     var listSummary = ListSummary()
+    /// This connection's changes and `PRAGMA data_version` when a search-index tidying step last
+    /// found nothing to do: until either moves, the next step has nothing to do either.
+    var tidyIndex: (changes: Int64, dataVersion: Int64?)?
 
     /// Forgets everything derived; the next read reloads what it needs.
     mutating func removeAll() {
         rankBlocks.removeAll()
         searches.removeAll()
         listSummary = ListSummary()
+        tidyIndex = nil
         rankGeneration = -1
     }
 }

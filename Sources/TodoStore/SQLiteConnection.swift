@@ -166,6 +166,24 @@ final class SQLiteConnection {
         }
     }
 
+    /// The busy timeout last set with `setBusyTimeout(milliseconds:)`.
+    private(set) var busyTimeoutMilliseconds: Int32 = 0
+
+    /// Sets how long a statement waits for another connection's lock before failing with "busy".
+    func setBusyTimeout(milliseconds: Int32) {
+        guard let handle else { return }
+        sqlite3_busy_timeout(handle, milliseconds)
+        busyTimeoutMilliseconds = milliseconds
+    }
+
+    /// Runs `body` failing at once, rather than waiting, when another connection holds a lock it needs.
+    func withoutWaitingForLocks<T>(_ body: () throws -> T) rethrows -> T {
+        let saved = busyTimeoutMilliseconds
+        setBusyTimeout(milliseconds: 0)
+        defer { setBusyTimeout(milliseconds: saved) }
+        return try body()
+    }
+
     /// Called at the start of every outermost transaction and read snapshot, before its body: the
     /// one place to notice another connection's commits (nested reads share the snapshot, so they
     /// need no check of their own).

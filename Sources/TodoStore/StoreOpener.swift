@@ -23,7 +23,7 @@ enum StoreOpener {
         readOnly = readOnly || connection.isReadOnlyHandle
         // busy_timeout is connection state, not file state: safe before the checks, and they need it
         // when another process is mid-commit.
-        try connection.execute("PRAGMA busy_timeout = 2000")
+        connection.setBusyTimeout(milliseconds: 2000)
 
         let facts: Schema.Facts
         do {

@@ -157,20 +157,30 @@ extension TodoStore {
     /// changed since it last caught up (see `Schema.searchQueueSQL`), and once none are left it
     /// merges up to `pages` pages of the segments that catching up adds. Call it while idle;
     /// returns whether it did any work, so the caller can stop once the index is tidy.
+    ///
+    /// It never waits for another process's write (the user may press a key meanwhile): a busy
+    /// file is simply tidied later. And once a step found nothing to do, later steps cost no
+    /// transaction at all until this connection or another one changes the file.
     @discardableResult
     public func tidySearchIndex(pages: Int = 64) -> Bool {
         guard !isReadOnly else { return false }
+        let version = try? dataVersion()
+        if let tidy = caches.tidyIndex, tidy.changes == connection.totalChanges, tidy.dataVersion == version { return false }
         let before = connection.totalChanges
         do {
-            try connection.transaction {
-                if try indexPendingTodos(limit: Self.searchCatchUpRows) == 0 {
-                    try connection.run("INSERT INTO todos_fts(todos_fts, rank) VALUES ('merge', ?)", [Int64(max(1, pages))])
+            try connection.withoutWaitingForLocks {
+                try connection.transaction {
+                    if try indexPendingTodos(limit: Self.searchCatchUpRows) == 0 {
+                        try connection.run("INSERT INTO todos_fts(todos_fts, rank) VALUES ('merge', ?)", [Int64(max(1, pages))])
+                    }
                 }
             }
         } catch {
             return false
         }
-        return connection.totalChanges - before > 1
+        let worked = connection.totalChanges - before > 1
+        caches.tidyIndex = worked ? nil : (changes: connection.totalChanges, dataVersion: version)
+        return worked
     }
 
     /// Todos changed since the search index last caught up (0 when it is current, or unreadable).

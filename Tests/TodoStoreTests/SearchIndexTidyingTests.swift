@@ -23,4 +23,44 @@ struct SearchIndexTidyingTests {
         #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "milk")) == 110)
         #expect(store.integrityCheck() == "ok")
     }
+
+    @Test("Once tidying finds nothing, further idle steps cost no transaction until this store or another one writes")
+    func idleStepsAfterNothingToDo() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path)
+            let other = try openStore(path)
+            try store.add(title: "Buy milk")
+            while store.tidySearchIndex(pages: 8) {}
+            let settled = store.connection.totalChanges
+            #expect(!store.tidySearchIndex())
+            #expect(store.connection.totalChanges == settled, "a step with nothing new to tidy ran a transaction")
+            try store.add(title: "Pay rent")
+            #expect(store.tidySearchIndex(), "its own change left a todo to index")
+            while store.tidySearchIndex(pages: 8) {}
+            let afterOwn = store.connection.totalChanges
+            try other.add(title: "Ship it")
+            _ = store.tidySearchIndex()
+            #expect(store.connection.totalChanges > afterOwn, "another connection's change must be looked at")
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "ship")) == 1)
+        }
+    }
+
+    @Test("A tidying step does not wait while another process holds the write lock, and tidies once it is free")
+    func tidyingNeverWaitsForAWriter() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path)
+            let other = try openStore(path)
+            try store.add(title: "Buy milk")
+            try other.connection.execute("BEGIN IMMEDIATE")
+            let start = ContinuousClock.now
+            #expect(!store.tidySearchIndex(), "the file is busy")
+            // The store waits up to 2 s for locks elsewhere; an idle step must not block a key that long.
+            #expect(ContinuousClock.now - start < .milliseconds(1_000))
+            #expect(store.connection.busyTimeoutMilliseconds == 2_000, "other statements still wait as before")
+            try other.connection.execute("COMMIT")
+            #expect(store.tidySearchIndex(), "the busy step was not mistaken for a tidy index")
+        }
+    }
 }
