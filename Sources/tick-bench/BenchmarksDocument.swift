@@ -47,7 +47,10 @@ struct BenchmarksDocument {
           dropped and the list is reset with `g`. Page down is `ESC[6~`. Add is `a`, a title and Enter, counted
           as one key. Search is `/` then `e`, measured on the `e`, only when `/` visibly changes the screen.
           Toggle, add and delete run on a scratch copy of the store with `TICK_SYNCHRONOUS=OFF` when Tick reads
-          it; the fsync line is the same series with the default minus that.
+          it, in two rounds of \(repetitions) presses each (one before and one after the round with the fsync,
+          each in a fresh process), and the median is over both rounds, so that a burst of load elsewhere on the
+          machine moves at most half of a figure's samples; the fsync line is the round with the default minus
+          that.
         - **Bytes**: every byte read from the master after the key until 30 ms of quiet, median of \(repetitions).
           The limits come from the plain-text screens Tick prints for the same keys in script mode: a *minimal
           repaint* of a row is its cursor address (`ESC[row;1H`), its text in UTF-8 without trailing blanks and
