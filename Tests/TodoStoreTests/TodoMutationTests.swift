@@ -104,6 +104,30 @@ struct TodoMutationTests {
                 else { try store.delete(ids: items.map(\.id) + [999]) }
             }
             #expect(try StoreSnapshot(store) == before)
+            #expect(throws: StoreError.notFound(id: 999), "a single missing todo") {
+                if operation == "setDone" { try store.setDone(true, ids: [999]) } else { try store.delete(ids: [999]) }
+            }
+            #expect(try StoreSnapshot(store) == before)
+        }
+    }
+
+    @Test("setDone and delete over several chunks of ids return every todo once, in the order asked")
+    func chunkedBatches() throws {
+        try withTemporaryFolder { folder in
+            let store = try openSteppingStore(folder + "/tick.db")
+            let items = try store.importItems((0..<600).map { NewTodo(title: "t\($0)") })
+            let early = try store.setDone(true, ids: [items[17].id])[0]
+            var random = SplitMix64(state: 5)
+            let order = items.map(\.id).shuffled(using: &random) + [items[3].id]
+            let marked = try store.setDone(true, ids: order)
+            #expect(marked.map(\.id) == Array(order.dropLast()))
+            #expect(marked.allSatisfy { $0.isDone })
+            #expect(marked.first { $0.id == early.id }?.completedAt == early.completedAt, "an earlier completion time is kept")
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, includesCompleted: false)) == 0)
+            let deleted = try store.delete(ids: order)
+            #expect(deleted.map(\.id) == Array(order.dropLast()))
+            #expect(deleted.map(\.title) == order.dropLast().map { id in items.first { $0.id == id }!.title })
+            #expect(store.count == 0)
         }
     }
 
