@@ -42,15 +42,15 @@ struct BenchmarksDocument {
         - **Idle CPU**: the same schedstat sum over 3 s in which nothing is pressed (after 1 s of quiet
           following the first frame), per second: what Tick costs while it sits open in a terminal.
         - **CPU per key**: the sum of the first field of `/proc/PID/task/*/schedstat` (nanoseconds of CPU) before
-          the key and after its output has been quiet for 30 ms. Median of \(repetitions) presses. Scrolling starts
+          the key and after its output has been quiet for 30 ms. Median of 2 × \(repetitions) presses: every key is
+          measured in two rounds, each in a fresh Tick, minutes apart (see below for the write keys), so that a
+          burst of load elsewhere on the machine moves at most half of a figure's samples. Scrolling starts
           with the selection at the bottom edge; presses that change nothing because the end was reached are
           dropped and the list is reset with `g`. Page down is `ESC[6~`. Add is `a`, a title and Enter, counted
           as one key. Search is `/` then `e`, measured on the `e`, only when `/` visibly changes the screen.
           Toggle, add and delete run on a scratch copy of the store with `TICK_SYNCHRONOUS=OFF` when Tick reads
-          it, in two rounds of \(repetitions) presses each (one before and one after the round with the fsync,
-          each in a fresh process), and the median is over both rounds, so that a burst of load elsewhere on the
-          machine moves at most half of a figure's samples; the fsync line is the round with the default minus
-          that.
+          it, in two rounds (one before and one after the round with the fsync); the read keys' two rounds come
+          before and after all the write keys. The fsync line is the round with the default minus that.
         - **Bytes**: every byte read from the master after the key until 30 ms of quiet, median of \(repetitions).
           The limits come from the plain-text screens Tick prints for the same keys in script mode: a *minimal
           repaint* of a row is its cursor address (`ESC[row;1H`), its text in UTF-8 without trailing blanks and

@@ -39,17 +39,19 @@ struct SizeBenchmark {
         result.firstFrameMilliseconds = frame.milliseconds
         result.peakResidentBytes = frame.peakBytes
 
-        try measureReadKeys(size: size, database: database, into: &result)
-        // Without the fsync, the write keys are measured in two rounds, before and after the round with
-        // it, and the median is taken over both: a passing burst of load on the machine then moves at most
-        // half the samples of a figure instead of all of them.
+        // Every CPU figure is measured in two rounds, each in a fresh process, minutes apart (the read
+        // keys before and after the write keys; the write keys without the fsync before and after the
+        // round with it), and the median is taken over both: a passing burst of load elsewhere on the
+        // machine then moves at most half the samples of a figure instead of all of them.
+        var samples = try measureReadKeys(size: size, database: database, idleCPU: &result.idleCPUMillisecondsPerSecond)
         let off = supportsSynchronousOff ? ["TICK_SYNCHRONOUS": "OFF"] : [:]
-        var withoutFsync = try measureWriteKeys(database: database, environment: off)
+        samples.merge(try measureWriteKeys(database: database, environment: off)) { $0 + $1 }
         if supportsSynchronousOff {
             result.keyCPUWithFsync = try measureWriteKeys(database: database, environment: [:]).mapValues(\.medianCPUMilliseconds)
-            withoutFsync.merge(try measureWriteKeys(database: database, environment: off)) { $0 + $1 }
+            samples.merge(try measureWriteKeys(database: database, environment: off)) { $0 + $1 }
         }
-        result.keyCPU.merge(withoutFsync.mapValues(\.medianCPUMilliseconds)) { $1 }
+        samples.merge(try measureReadKeys(size: size, database: database, idleCPU: &result.idleCPUMillisecondsPerSecond)) { $0 + $1 }
+        result.keyCPU.merge(samples.mapValues(\.medianCPUMilliseconds)) { $1 }
         if size > 0 {
             for (columns, rows) in [(80, 24), (200, 60)] {
                 try measureBytes(database: database, columns: columns, rows: rows, into: &result)
@@ -59,24 +61,24 @@ struct SizeBenchmark {
         return result
     }
 
-    private func measureReadKeys(size: Int, database: String, into result: inout SizeResult) throws {
+    /// One round of the read keys in a fresh process, `repetitions` presses each; idle CPU is measured
+    /// first when `idleCPU` is still nil.
+    private func measureReadKeys(size: Int, database: String, idleCPU: inout Double?) throws -> [String: [TickProbe.KeySample]] {
         let (process, _) = try probe.launch(database: database)
         defer { process.finish() }
-        result.idleCPUMillisecondsPerSecond = probe.idleCPU(on: process)
-        let unbound = try probe.series(repetitions) { _ in try probe.press(TickProbe.Keys.unbound, on: process) }
-        result.keyCPU["unbound F2"] = unbound.medianCPUMilliseconds
+        if idleCPU == nil { idleCPU = probe.idleCPU(on: process) }
+        var samples: [String: [TickProbe.KeySample]] = [:]
+        samples["unbound F2"] = try probe.series(repetitions) { _ in try probe.press(TickProbe.Keys.unbound, on: process) }
         _ = try probe.press(String(repeating: "j", count: 24), on: process)
-        let scroll = try probe.scrollSeries("j", count: repetitions, on: process, listIsEmpty: size == 0)
-        result.keyCPU["scroll j"] = scroll.medianCPUMilliseconds
-        let page = try probe.scrollSeries(TickProbe.Keys.pageDown, count: repetitions, on: process, listIsEmpty: size == 0)
-        result.keyCPU["page down"] = page.medianCPUMilliseconds
+        samples["scroll j"] = try probe.scrollSeries("j", count: repetitions, on: process, listIsEmpty: size == 0)
+        samples["page down"] = try probe.scrollSeries(TickProbe.Keys.pageDown, count: repetitions, on: process, listIsEmpty: size == 0)
         var ends: [TickProbe.KeySample] = [], starts: [TickProbe.KeySample] = []
         for _ in 0..<repetitions {
             ends.append(try probe.press("G", on: process))
             starts.append(try probe.press("g", on: process))
         }
-        result.keyCPU["jump end G"] = ends.medianCPUMilliseconds
-        result.keyCPU["jump start g"] = starts.medianCPUMilliseconds
+        samples["jump end G"] = ends
+        samples["jump start g"] = starts
         // Search: "/" must open something, else the letter after it would be another command ("e" edits).
         var search: [TickProbe.KeySample] = []
         for _ in 0..<repetitions {
@@ -86,7 +88,8 @@ struct SizeBenchmark {
             _ = try probe.press(TickProbe.Keys.escape, on: process, firstByteTimeout: 200)
             _ = try probe.press(TickProbe.Keys.escape, on: process, firstByteTimeout: 200)
         }
-        result.keyCPU["search keystroke"] = search.medianCPUMilliseconds
+        samples["search keystroke"] = search
+        return samples
     }
 
     /// Add, toggle and delete `repetitions` times each (add first, so an empty store has rows to act on).
