@@ -131,6 +131,31 @@ struct KeyScriptScenarioTests {
         }
     }
 
+    @Test("A problem after tags on the same line is at the column it starts, counting each tag's characters", arguments: [
+        ("<Enter><Foo>", 1, 8, "unknown key <Foo>"), ("<Enter><Enter>x<Foo>", 1, 16, "unknown key <Foo>"),
+        ("a<C-d><Foo>", 1, 7, "unknown key <Foo>"), ("<lt><gt><Foo>", 1, 9, "unknown key <Foo>"),
+        ("<Esc>\n<Up><Foo>", 2, 5, "unknown key <Foo>"), ("买<Space>牛奶<Foo>", 1, 11, "unknown key <Foo>"),
+        ("<Snap><Wait 5ms><Foo>", 1, 17, "unknown key <Foo>"), ("<Enter><Wait soon>", 1, 8, "<Wait> wants a duration"),
+        ("<Tab><Foo", 1, 6, "unclosed tag"),
+    ])
+    func problemAfterTags(text: String, line: Int, column: Int, problem: String) {
+        #expect {
+            try KeyScript.parseSteps(text)
+        } throws: { error in
+            guard let error = error as? KeyScript.ParseError else { return false }
+            return error.line == line && error.column == column && error.problem.contains(problem)
+        }
+    }
+
+    @Test("A script read in pieces keeps counting columns across a tag that ends a piece")
+    func problemAfterTagsInPieces() throws {
+        var position = KeyScript.Position()
+        #expect(try KeyScript.parseSteps("<Enter>", from: &position) == [.key(.enter)])
+        #expect(throws: KeyScript.ParseError(problem: "unknown key <Foo>", line: 1, column: 8)) {
+            try KeyScript.parseSteps("<Foo>", from: &position)
+        }
+    }
+
     @Test("A resize re-lays out the list and keeps the highlight visible; a tiny terminal gets a note")
     func resize() throws {
         let temporary = try TemporaryStore()
