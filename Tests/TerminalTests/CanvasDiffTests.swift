@@ -54,6 +54,57 @@ struct CanvasDiffTests {
         #expect(runs == [CellRun(y: 0, columns: 0..<2)])
     }
 
+    @Test("A change that reaches the last column of a line is redrawn up to that column", arguments: [
+        ("abcdefghij", "abcdefghiX", [CellRun(y: 1, columns: 9..<10)]),
+        ("abcdefghij", "abcdeXYZWV", [CellRun(y: 1, columns: 5..<10)]),
+        ("abcdefghij", "XbcdefghiY", [CellRun(y: 1, columns: 0..<1), CellRun(y: 1, columns: 9..<10)]),
+        ("abcdefghij", "ABCDEFGHIJ", [CellRun(y: 1, columns: 0..<10)]),
+        ("abcdefghij", "abcdefgh买", [CellRun(y: 1, columns: 8..<10)]),
+        ("abcdefgh买", "abcdefghij", [CellRun(y: 1, columns: 8..<10)]),
+    ])
+    func lastColumn(old: String, new: String, expected: [CellRun]) {
+        // The changed line sits between unchanged ones, so no run can borrow a neighbour's end; and
+        // the new frame is the old one drawn over, so unchanged cells are the same bytes too.
+        let before = canvas(["top", old, "bottom"])
+        var after = before
+        after.draw(new, at: Point(x: 0, y: 1))
+        #expect(CanvasDiff.changedRuns(from: before, to: after, visible: Size(width: 80, height: 24)) == expected)
+    }
+
+    @Test("The very last cell of the frame is compared like any other, and so is the right half of a wide glyph there")
+    func lastCell() {
+        let old = canvas(["same", "abcdefgh买"])
+        var changed = old
+        changed.draw("!", at: Point(x: 9, y: 1))
+        #expect(CanvasDiff.changedRuns(from: old, to: changed, visible: Size(width: 80, height: 24)) == [CellRun(y: 1, columns: 8..<10)],
+                "the wide glyph's left half is redrawn too")
+        var restyled = old
+        restyled.restyle(Rect(x: 9, y: 1, width: 1, height: 1)) { $0.foreground = .red }
+        #expect(CanvasDiff.changedRuns(from: old, to: restyled, visible: Size(width: 80, height: 24)) == [CellRun(y: 1, columns: 8..<10)])
+    }
+
+    @Test("In a terminal narrower than the frame, a change in its last column is redrawn and one beyond it is not")
+    func lastVisibleColumn() {
+        let old = canvas(["abcdefghij", "abcdefghij"])
+        var new = old
+        new.draw("X", at: Point(x: 5, y: 0))
+        new.draw("X", at: Point(x: 9, y: 1))
+        #expect(CanvasDiff.changedRuns(from: old, to: new, visible: Size(width: 6, height: 24)) == [CellRun(y: 0, columns: 5..<6)])
+        #expect(CanvasDiff.changedRuns(from: old, to: new, visible: Size(width: 10, height: 24))
+            == [CellRun(y: 0, columns: 5..<6), CellRun(y: 1, columns: 9..<10)])
+    }
+
+    @Test("After a scroll, a slid line that differs only in its last column is redrawn there")
+    func lastColumnAfterScroll() {
+        let old = canvas(["row 1     ", "row 2     ", "row 3     "])
+        var new = old
+        for (y, line) in ["row 2    !", "row 3     ", "row 4     "].enumerated() { new.draw(line, at: Point(x: 0, y: y)) }
+        let runs = CanvasDiff.changedRuns(from: old, scrolledBy: ScrollHint(lines: 0..<3, distance: 1), to: new,
+                                          visible: Size(width: 80, height: 24))
+        // The line scrolled in is compared with a blank one: "row 4" differs but for its space.
+        #expect(runs == [CellRun(y: 0, columns: 9..<10), CellRun(y: 2, columns: 0..<3), CellRun(y: 2, columns: 4..<5)])
+    }
+
     @Test("A frame larger than the terminal is clipped to it")
     func clipping() {
         let runs = CanvasDiff.changedRuns(from: nil, to: Canvas(width: 100, height: 50), visible: Size(width: 80, height: 2))
