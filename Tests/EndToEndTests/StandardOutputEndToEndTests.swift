@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The built `tick` with its standard output on a full disk, a pipe whose reader left, or a terminal.
+@Suite("tick's standard output: full disks, closed pipes, terminals")
+struct StandardOutputEndToEndTests {
+    /// Runs the binary with `arguments`, standard output on /dev/full; returns the status and standard error.
+    static func runIntoFullDisk(_ arguments: [String], input: String = "") throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TickEndToEndTests.binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TICK_CONFIG": "/dev/null"]) { _, new in new }
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let stdin = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = full
+        process.standardError = stderr
+        try process.run()
+        try full.close()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: errors, as: UTF8.self))
+    }
+
+    /// Runs a bash script; returns its standard output and error.
+    static func bash(_ script: String) throws -> (output: String, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TICK_CONFIG": "/dev/null"]) { _, new in new }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+
+    /// A store with a few todos, in a folder removed at the end of the test.
+    final class Store {
+        let database = CommandLineTests.scratchDatabase()
+        init(todos: Int = 3) throws {
+            let lines = (1...todos).map { "Todo number \($0) with a title long enough to fill a pipe quickly" }.joined(separator: "\n")
+            #expect(try CommandLineTests.run(["--db", database, "import", "-"], input: lines).status == 0)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+    }
+
+    @Test("With standard output on a full disk every way of printing is exit 1 with one message", arguments: [
+        (["export"], ""), (["export", "--format", "json"], ""), (["ls"], ""), (["add", "Another"], ""), (["help"], ""),
+        (["ls", "--help"], ""), (["completions", "zsh"], ""), (["--help"], ""), (["--version"], ""),
+        (["--size", "40x4"], "aBuy milk<Enter>"), (["--size", "40x4", "--frames"], "aBuy milk<Enter>"),
+        (["--size", "40x4", "--stats"], "j"),
+    ])
+    func fullDisk(arguments: [String], keys: String) throws {
+        let store = try Store()
+        let outcome = try Self.runIntoFullDisk(["--db", store.database] + arguments, input: keys)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors == "tick: cannot write to standard output: No space left on device\n")
+    }
+
+    @Test("When the reader of a pipe leaves early (tick ls | head -1), tick stops quietly with status 141, SIGPIPE ignored or not",
+          arguments: ["ls", "export", "export --format json"])
+    func brokenPipe(command: String) throws {
+        let store = try Store(todos: 5000)
+        for ignoresSignal in [true, false] {
+            // An ignored SIGPIPE (as some parents leave it) is inherited; then writes fail with EPIPE instead.
+            let trap = ignoresSignal ? "trap '' PIPE; " : ""
+            let script = "\(trap)\(TickEndToEndTests.binary) --db '\(store.database)' \(command) | head -1 >/dev/null; echo \"${PIPESTATUS[0]}\""
+            let outcome = try Self.bash(script)
+            #expect(outcome.output == "141\n", "\(ignoresSignal ? "ignored" : "default") SIGPIPE")
+            #expect(outcome.errors.isEmpty)
+        }
+    }
+}
