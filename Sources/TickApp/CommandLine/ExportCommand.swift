@@ -37,7 +37,7 @@ struct ExportCommand: Subcommand {
             try context.buffered { write in try Self.export(store, format: format, to: write) }
             return 0
         }
-        let writer = try AtomicFileWriter(path: path)
+        let writer = try ExportFileWriter(path: path)
         let count: Int
         do {
             count = try Self.export(store, format: format, to: writer.write)
@@ -56,55 +56,5 @@ struct ExportCommand: Subcommand {
         case .json: return try JSONFormat.export(store, to: write)
         case .todoTxt: return try TodoTxtFormat.export(store, to: write)
         }
-    }
-}
-
-/// Writes a file through a temporary sibling and renames it into place, so a failed export never
-/// leaves half a file where a good one was.
-final class AtomicFileWriter {
-    private let path: String
-    private let temporaryPath: String
-    private let stream: FileStream
-    private var buffer = Data()
-
-    init(path: String) throws {
-        self.path = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = folder + ".\(name).tick-\(getpid()).tmp"
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure("cannot write \(path): \(FileStream.lastErrorMessage)")
-        }
-        stream = FileStream(descriptor: descriptor, closesOnDeinit: false)
-    }
-
-    func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { try flush() }
-    }
-
-    private func flush() throws {
-        guard stream.write(buffer) else {
-            throw CommandFailure("cannot write \(path): \(FileStream.lastErrorMessage)")
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    func commit() throws {
-        try flush()
-        fsync(stream.descriptor)
-        close(stream.descriptor)
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw CommandFailure("cannot write \(path): \(reason)")
-        }
-    }
-
-    func discard() {
-        close(stream.descriptor)
-        unlink(temporaryPath)
     }
 }
