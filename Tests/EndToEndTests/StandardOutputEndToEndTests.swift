@@ -77,4 +77,22 @@ struct StandardOutputEndToEndTests {
             #expect(outcome.errors.isEmpty)
         }
     }
+
+    @Test("export to a terminal shows a title's escape sequences as placeholders: the terminal's title stays",
+          .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), arguments: ["export", "export /dev/tty"])
+    func exportToTerminal(command: String) throws {
+        let store = try Store(todos: 1)
+        let title = "Pay \u{1B}]2;pwned\u{07}rent \u{1B}]52;c;ZXZpbA==\u{07}"
+        #expect(try CommandLineTests.run(["--db", store.database, "add", title]).status == 0)
+        let session = try TmuxSession(command: "env TICK_CONFIG=/dev/null \(TickEndToEndTests.binary) --db \(store.database) \(command)",
+                                      width: 80, height: 6)
+        defer { session.kill() }
+        #expect(try session.waitForExit() == 0)
+        let screen = try session.capture()
+        #expect(screen.contains { $0.hasSuffix("Pay ␛]2;pwned␇rent ␛]52;c;ZXZpbA==␇") }, "\(screen)")
+        #expect(try session.query("#{pane_title}") != "pwned")
+        // The same export through a pipe is exact.
+        let piped = try CommandLineTests.run(["--db", store.database, "export"])
+        #expect(piped.output.contains(title))
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 @testable import TickApp
 import TodoStore
 
-/// What commands do when standard output fails.
+/// What commands do when standard output fails, and what export shows on a terminal.
 @Suite("Command line: standard output")
 struct StandardOutputTests {
     /// What a run printed, and how many writes to standard output it tried.
@@ -69,5 +69,43 @@ struct StandardOutputTests {
             #expect(outcome.status == 1)
             #expect(outcome.writes == 1)
         }
+    }
+
+    static let hostile = "Pay \u{1B}]0;pwned\u{07}rent \u{1B}]52;c;ZXZpbA==\u{07} now \u{9B}31m"
+
+    @Test("export to a terminal shows control characters as placeholders, as tick ls does", arguments: [["export"], ["export", "--format", "json"]])
+    func terminalPlaceholders(arguments: [String]) throws {
+        let tick = try CommandHarness()
+        let added = tick.run(["add", "--list", "Work\u{1B}[2J", Self.hostile])
+        #expect(added.status == 0)
+        let shown = Self.run(arguments, in: tick, terminal: true)
+        #expect(shown.status == 0)
+        #expect(!shown.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
+        if arguments.count == 1 {
+            #expect(shown.output.contains("Pay ␛]0;pwned␇rent ␛]52;c;ZXZpbA==␇ now �31m +Work␛[2J"))
+            #expect(shown.output.hasSuffix("\n") && shown.output.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("export to a file or a pipe keeps the exact text, control characters included")
+    func exactWhenNotTerminal() throws {
+        let tick = try CommandHarness()
+        tick.run(["add", Self.hostile])
+        let piped = Self.run(["export"], in: tick)
+        #expect(piped.output.contains(Self.hostile))
+        let file = tick.file("backup.txt")
+        #expect(tick.run(["export", file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains(Self.hostile))
+        let json = Self.run(["export", "--format", "json"], in: tick).output
+        #expect(try JSONFormat.decode(Data(json.utf8)).todos.first?.title == Self.hostile)
+    }
+
+    @Test("export's message shows a file name's control characters as placeholders")
+    func fileNameIsShownSafely() throws {
+        let tick = try CommandHarness()
+        tick.run(["add", "Buy milk"])
+        let outcome = tick.run(["export", tick.file("backup\u{1B}[2J.txt")])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "Exported 1 todo to \(tick.file("backup␛[2J.txt")) (todo.txt)\n")
     }
 }

@@ -34,20 +34,31 @@ struct ExportCommand: Subcommand {
         let store = try context.openStore()
         defer { store.close() }
         guard let path else {
-            try context.buffered { write in try Self.export(store, format: format, to: write) }
+            try context.buffered { write in
+                try Self.export(store, format: format, to: context.outputIsTerminal ? { try write(Self.shownOnTerminal($0)) } : write)
+            }
             return 0
         }
         let writer = try ExportFileWriter(path: path)
         let count: Int
         do {
-            count = try Self.export(store, format: format, to: writer.write)
+            let write = writer.isTerminal ? { try writer.write(Self.shownOnTerminal($0)) } : writer.write
+            count = try Self.export(store, format: format, to: write)
             try writer.commit()
         } catch {
             writer.discard()
             throw error
         }
-        context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(path) (\(format == .json ? "JSON" : "todo.txt"))")
+        let shownPath = TodoTable.safe(path).text
+        context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(shownPath) (\(format == .json ? "JSON" : "todo.txt"))")
         return 0
+    }
+
+    /// Export text as a terminal may show it: each line's control characters as placeholders (␛, ␇),
+    /// as `tick ls` shows them, so a title cannot retitle the terminal or set its clipboard. Line
+    /// breaks stay; only what reaches a terminal changes, files and pipes get the exact data.
+    static func shownOnTerminal(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TodoTable.safe(String($0)).text }.joined(separator: "\n")
     }
 
     @discardableResult

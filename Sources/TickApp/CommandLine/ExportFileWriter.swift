@@ -23,6 +23,8 @@ final class ExportFileWriter {
     private let temporaryPath: String?
     private var buffer = Data()
     private var isClosed = false
+    /// Whether the destination is a terminal (`/dev/tty`): control characters are then shown as placeholders.
+    let isTerminal: Bool
 
     /// Opens the place `path` names for writing, or fails with a message naming it.
     init(path: String) throws {
@@ -49,6 +51,7 @@ final class ExportFileWriter {
         } else {
             throw Self.failure(path, FileStream.lastErrorMessage)
         }
+        isTerminal = isatty(descriptor) == 1
     }
 
     deinit { if !isClosed { discard() } }
