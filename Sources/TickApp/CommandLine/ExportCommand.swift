@@ -14,7 +14,8 @@ struct ExportCommand: Subcommand {
         JSON carries every field (title, notes, list, priority, due day, flag, creation and completion times, \
         order) and the lists, so tick import of it into an empty store gives back the same list. todo.txt \
         keeps what the format can hold: done state and dates, priority as (A) (B) (C), the list as +project, \
-        due:YYYY-MM-DD.
+        due:YYYY-MM-DD. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
+        written through. On a terminal, control characters in titles show as placeholders (␛).
         """,
         examples: ["tick export --format json backup.json", "tick export > todo.txt"])
 
