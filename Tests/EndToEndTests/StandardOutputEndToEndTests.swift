@@ -78,6 +78,22 @@ struct StandardOutputEndToEndTests {
         }
     }
 
+    @Test("An export to a file that fails part way (the file size limit here) is exit 1 and leaves the old file and no temporary file")
+    func exportFailingPartWay() throws {
+        let store = try Store(todos: 1)
+        let lines = (1...2000).map { "Todo \($0) " + String(repeating: "long title ", count: 50) }.joined(separator: "\n")
+        #expect(try CommandLineTests.run(["--db", store.database, "import", "-"], input: lines).status == 0)
+        let folder = (store.database as NSString).deletingLastPathComponent
+        let backup = folder + "/backup.txt"
+        try "the old backup\n".write(toFile: backup, atomically: false, encoding: .utf8)
+        // ulimit -f 256: writes past 256 KiB (of about 1 MB) fail with EFBIG once SIGXFSZ is ignored.
+        let outcome = try Self.bash("trap '' XFSZ; ulimit -f 256; \(TickEndToEndTests.binary) --db '\(store.database)' export '\(backup)'; echo \"status $?\"")
+        #expect(outcome.output == "status 1\n")
+        #expect(outcome.errors == "tick export: cannot write \(backup): File too large\n")
+        #expect(try String(contentsOfFile: backup, encoding: .utf8) == "the old backup\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("backup") } == ["backup.txt"])
+    }
+
     @Test("export to a terminal shows a title's escape sequences as placeholders: the terminal's title stays",
           .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), arguments: ["export", "export /dev/tty"])
     func exportToTerminal(command: String) throws {
