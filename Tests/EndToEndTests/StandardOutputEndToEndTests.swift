@@ -94,6 +94,24 @@ struct StandardOutputEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("backup") } == ["backup.txt"])
     }
 
+    @Test("export /dev/stdout writes into the pipe standard output is, and /dev/stdout stays as it was")
+    func exportToDevStdout() throws {
+        let store = try Store(todos: 3)
+        let before = try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout")
+        let expected = try CommandLineTests.run(["--db", store.database, "export"]).output
+        let outcome = try Self.bash("\(TickEndToEndTests.binary) --db '\(store.database)' export /dev/stdout | cat; echo \"status ${PIPESTATUS[0]}\"")
+        #expect(outcome.output == expected + "Exported 3 todos to /dev/stdout (todo.txt)\nstatus 0\n")
+        #expect(outcome.errors.isEmpty)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout") == before)
+
+        // Standard output on a file opened for appending: the export is added, the file not replaced.
+        let log = (store.database as NSString).deletingLastPathComponent + "/log.txt"
+        try "an earlier line\n".write(toFile: log, atomically: false, encoding: .utf8)
+        let appended = try Self.bash("\(TickEndToEndTests.binary) --db '\(store.database)' export /dev/stdout >> '\(log)'; echo \"status $?\"")
+        #expect(appended.output == "status 0\n")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "an earlier line\n" + expected + "Exported 3 todos to /dev/stdout (todo.txt)\n")
+    }
+
     @Test("export to a terminal shows a title's escape sequences as placeholders: the terminal's title stays",
           .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), arguments: ["export", "export /dev/tty"])
     func exportToTerminal(command: String) throws {

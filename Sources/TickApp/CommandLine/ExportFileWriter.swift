@@ -9,7 +9,8 @@ import FoundationEssentials
 ///   one was. A file replaced keeps its permission bits (a backup readable by the group stays so);
 ///   a new file is 0600, since todos are private.
 /// - a character device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe): written through, as a
-///   shell's `>` would; replacing it with a regular file would break whatever uses it.
+///   shell's `>` would; replacing it with a regular file would break whatever uses it. So is the file
+///   standard output already writes to (`tick export /dev/stdout >> log.txt`).
 /// - a symbolic link: followed to its target (which may not exist yet) and that is written as above;
 ///   the link stays a link.
 /// - anything else (a folder, a block device, a socket): refused before anything is written.
@@ -29,16 +30,26 @@ final class ExportFileWriter {
     /// Opens the place `path` names for writing, or fails with a message naming it.
     init(path: String) throws {
         self.path = path
-        destination = try Self.resolvingLinks(path, for: path)
         var status = stat()
-        if lstat(destination, &status) == 0 {
+        // stat follows every link, /proc's too: /dev/stdout leads to /proc/self/fd/1 and on to
+        // whatever standard output is, a pipe whose link text ("pipe:[…]") is no path at all.
+        if stat(path, &status) == 0 {
             switch status.st_mode & S_IFMT {
+            case S_IFREG where Self.isStandardOutput(status):
+                // `tick export /dev/stdout >> log.txt`: replacing log.txt would lose what it held
+                // (and what follows on standard output); add to it where standard output is instead.
+                destination = path
+                descriptor = dup(STDOUT_FILENO)
+                guard descriptor >= 0 else { throw Self.failure(path, FileStream.lastErrorMessage) }
+                temporaryPath = nil
             case S_IFREG:
+                destination = try Self.realPath(path)
                 (descriptor, temporaryPath) = try Self.createTemporaryFile(beside: destination, mode: status.st_mode & 0o777,
                                                                          owner: (status.st_uid, status.st_gid), for: path)
             case S_IFCHR, S_IFIFO:
+                destination = path
                 // A FIFO waits here for its reader, as it does for any program writing to it.
-                descriptor = open(destination, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+                descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
                 guard descriptor >= 0 else { throw Self.failure(path, FileStream.lastErrorMessage) }
                 temporaryPath = nil
             case S_IFDIR:
@@ -47,6 +58,8 @@ final class ExportFileWriter {
                 throw Self.failure(path, "it is neither a regular file, a character device nor a FIFO")
             }
         } else if errno == ENOENT {
+            // Nothing there yet, or a link to nothing: the name the links lead to is created.
+            destination = try Self.resolvingLinks(path, for: path)
             (descriptor, temporaryPath) = try Self.createTemporaryFile(beside: destination, mode: 0o600, owner: nil, for: path)
         } else {
             throw Self.failure(path, FileStream.lastErrorMessage)
@@ -97,6 +110,19 @@ final class ExportFileWriter {
         isClosed = true
         close(descriptor)
         if let temporaryPath { unlink(temporaryPath) }
+    }
+
+    /// Whether the file `status` describes is the one standard output writes to.
+    private static func isStandardOutput(_ status: stat) -> Bool {
+        var output = stat()
+        return fstat(STDOUT_FILENO, &output) == 0 && output.st_dev == status.st_dev && output.st_ino == status.st_ino
+    }
+
+    /// The absolute path of an existing file with every link resolved: the file a rename must replace.
+    static func realPath(_ path: String) throws -> String {
+        guard let resolved = realpath(path, nil) else { throw failure(path, FileStream.lastErrorMessage) }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Follows symbolic links from `path` to what they finally name, which may not exist yet (a dangling
