@@ -15,8 +15,8 @@ public final class CommandContext {
     public var outputIsTerminal: Bool
     /// Writes to standard output, throwing when the write fails (a full disk, a closed pipe).
     public var write: (String) throws -> Void
-    /// The first failed write of `print`, which does not throw so that a message never hides what a
-    /// command did; `CommandLineTool.run` turns it into exit status 1 after the command.
+    /// The first failed write to standard output (through `print`, `emit` or a buffered writer);
+    /// `CommandLineTool.run` turns it into exit status 1 and one message after the command.
     public private(set) var outputFailure: (any Error)?
     /// Writes to standard error.
     public var writeError: (String) -> Void
