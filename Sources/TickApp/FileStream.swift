@@ -1,13 +1,17 @@
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// A file descriptor read or written in whole pieces: standard input and output, script files,
 /// exports. Tick uses this rather than Foundation's `FileHandle` so it can link only
 /// FoundationEssentials, which keeps the process several megabytes smaller.
-public final class FileStream: @unchecked Sendable {  // an immutable descriptor number
+public final class FileStream: Sendable {
     /// The descriptor.
     public let descriptor: Int32
     private let closesOnDeinit: Bool
+    /// The `errno` of the first write that failed, kept so a failure nobody checked at the time is
+    /// still reported when the process exits (see `reportsStandardOutputFailuresAtExit`).
+    private let failure = Mutex<Int32?>(nil)
 
     /// Wraps a descriptor; `closesOnDeinit` closes it when the stream goes away.
     public init(descriptor: Int32, closesOnDeinit: Bool = false) {
@@ -50,22 +54,42 @@ public final class FileStream: @unchecked Sendable {  // an immutable descriptor
         }
     }
 
-    /// Writes all of `data`; false when the write failed (a closed pipe, a full disk).
+    /// The `errno` of the first failed `write` (not `writeAll`), if one failed.
+    public var firstFailure: Int32? { failure.withLock { $0 } }
+
+    /// Writes all of `data`; false when the write failed (a closed pipe, a full disk). The failure is
+    /// remembered in `firstFailure`, so standard output's is reported at exit even when ignored here.
     @discardableResult
     public func write(_ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer in
+        do {
+            try writeAll(data)
+            return true
+        } catch {
+            failure.withLock { $0 = $0 ?? error.number }
+            errno = error.number
+            return false
+        }
+    }
+
+    /// Writes all of `data`, throwing the system's reason when a write fails; the caller reports it.
+    public func writeAll(_ data: Data) throws(WriteFailure) {
+        let failed: Int32? = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return errno
                 }
                 offset += written
             }
-            return true
+            return nil
         }
+        if let failed { throw WriteFailure(number: failed) }
     }
+
+    /// Writes text as UTF-8, throwing the system's reason when a write fails.
+    public func writeAll(_ text: String) throws(WriteFailure) { try writeAll(Data(text.utf8)) }
 
     /// Writes text as UTF-8.
     @discardableResult
@@ -73,6 +97,18 @@ public final class FileStream: @unchecked Sendable {  // an immutable descriptor
 
     /// The message for the current `errno`.
     public static var lastErrorMessage: String { String(cString: strerror(errno)) }
+}
+
+/// A write that failed, with the system's error number (`ENOSPC`, `EPIPE`…).
+public struct WriteFailure: Error, Equatable, CustomStringConvertible {
+    /// The `errno` value.
+    public var number: Int32
+    /// A failure with `errno` value `number`.
+    public init(number: Int32) { self.number = number }
+    /// The system's reason: "No space left on device".
+    public var description: String { String(cString: strerror(number)) }
+    /// Whether the reader went away (`tick ls | head -1`): not worth a message.
+    public var isBrokenPipe: Bool { number == EPIPE }
 }
 
 extension String {

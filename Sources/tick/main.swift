@@ -15,6 +15,9 @@ func printOutput(_ text: String) {
     FileStream.standardOutput.write(text)
 }
 
+// However output is written (a command, --help, a key script's screens), a failed write is exit 1.
+StandardOutputCheck.reportsFailuresAtExit()
+
 // A subcommand (tick add …) runs and exits; anything else is the app: the terminal UI or a key script.
 let options: LaunchOptions
 switch CommandLineTool.route(Array(CommandLine.arguments.dropFirst())) {

@@ -11,10 +11,13 @@ public final class CommandContext {
     public var environment: [String: String]
     /// The day `@tomorrow`, `@fri` and `@+3d` count from.
     public var today: Day
-    /// Whether standard output is a terminal (the demo needs one; nothing else changes with it).
+    /// Whether standard output is a terminal: export then shows control characters as placeholders.
     public var outputIsTerminal: Bool
-    /// Writes to standard output.
-    public var write: (String) -> Void
+    /// Writes to standard output, throwing when the write fails (a full disk, a closed pipe).
+    public var write: (String) throws -> Void
+    /// The first failed write to standard output (through `print`, `emit` or a buffered writer);
+    /// `CommandLineTool.run` turns it into exit status 1 and one message after the command.
+    public private(set) var outputFailure: (any Error)?
     /// Writes to standard error.
     public var writeError: (String) -> Void
     /// Reads all of standard input (for `tick import -`).
@@ -25,7 +28,7 @@ public final class CommandContext {
     /// A context; every part can be replaced for tests.
     public init(databasePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                 today: Day = .today, outputIsTerminal: Bool = false,
-                write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+                write: @escaping (String) throws -> Void, writeError: @escaping (String) -> Void,
                 readStandardInput: @escaping () -> Data = { FileStream.standardInput.readToEnd() }) {
         self.databasePath = databasePath
         self.environment = environment
@@ -39,7 +42,7 @@ public final class CommandContext {
     /// The running process: standard output and error, the real environment and clock.
     public static func standard(databasePath: String?) -> CommandContext {
         let context = CommandContext(databasePath: databasePath, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-                                     write: { FileStream.standardOutput.write($0) },
+                                     write: { try FileStream.standardOutput.writeAll($0) },
                                      writeError: { FileStream.standardError.write($0) })
         if let path = Configuration.defaultPath(environment: context.environment) {
             context.configuration = Configuration.load(path: path)
@@ -56,20 +59,41 @@ public final class CommandContext {
                       durability: TodoStore.Durability(environment: environment))
     }
 
-    /// Writes one line to standard output.
-    public func print(_ line: String) { write(line + "\n") }
+    /// Writes one line to standard output; a failure is kept in `outputFailure` (and later lines are
+    /// not attempted), so the command still finishes what it started and then exits 1.
+    public func print(_ line: String) {
+        guard outputFailure == nil else { return }
+        do {
+            try write(line + "\n")
+        } catch {
+            outputFailure = error
+        }
+    }
 
     /// Runs `body` with a writer that gathers output into 64 KiB pieces, so a listing or an export
-    /// of a million todos is a few hundred writes rather than a million.
-    public func buffered<T>(_ body: ((String) -> Void) throws -> T) rethrows -> T {
+    /// of a million todos is a few hundred writes rather than a million. A failed write throws out of
+    /// `body` at once: there is no point reading on when nothing more can be written.
+    public func buffered<T>(_ body: ((String) throws -> Void) throws -> T) throws -> T {
         var pending = ""
-        defer { if !pending.isEmpty { write(pending) } }
-        return try body { text in
+        let result = try body { text in
             pending += text
             if pending.utf8.count >= 1 << 16 {
-                self.write(pending)
+                try self.emit(pending)
                 pending = ""
             }
+        }
+        if !pending.isEmpty { try emit(pending) }
+        return result
+    }
+
+    /// Writes `text` to standard output as it is (no line break added), throwing a failure and keeping
+    /// it in `outputFailure` too, so it is reported as standard output's whatever a command makes of it.
+    public func emit(_ text: String) throws {
+        do {
+            try write(text)
+        } catch {
+            outputFailure = outputFailure ?? error
+            throw error
         }
     }
 }

@@ -65,7 +65,11 @@ public enum CommandLineTool {
     public static func run(_ command: any Subcommand.Type, arguments: [String], context: CommandContext) -> Int32 {
         let description = command.description
         if ParsedArguments.asksForHelp(arguments) {
-            context.write(description.help)
+            do {
+                try context.emit(description.help)
+            } catch {
+                return outputFailureStatus(context) ?? 1
+            }
             return 0
         }
         let instance: any Subcommand
@@ -82,7 +86,11 @@ public enum CommandLineTool {
             return 2
         }
         do {
-            return try instance.run(in: context)
+            let status = try instance.run(in: context)
+            return outputFailureStatus(context) ?? status
+        } catch where context.outputFailure != nil {
+            // Whatever the command made of it, the output is what failed.
+            return outputFailureStatus(context) ?? 1
         } catch let error as UsageError {
             // Some arguments can only be judged while running (a due day counts from today).
             context.writeError("tick \(description.name): \(error.message)\n\nUsage: \(description.usage)\n")
@@ -91,6 +99,16 @@ public enum CommandLineTool {
             context.writeError("tick \(description.name): \(error)\n")
             return 1
         }
+    }
+
+    /// The status (and message) for a failed write to standard output during a command, nil when none failed.
+    private static func outputFailureStatus(_ context: CommandContext) -> Int32? {
+        guard let failure = context.outputFailure else { return nil }
+        guard let failure = failure as? WriteFailure else {
+            context.writeError("tick: cannot write to standard output: \(failure)\n")
+            return 1
+        }
+        return StandardOutputCheck.status(for: failure, report: context.writeError)
     }
 
     /// `tick --help`: the app's usage, then every command.

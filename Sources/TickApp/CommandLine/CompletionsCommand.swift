@@ -25,7 +25,7 @@ struct CompletionsCommand: Subcommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        context.write(CompletionScript.script(for: shell))
+        try context.emit(CompletionScript.script(for: shell))
         return 0
     }
 }

@@ -39,7 +39,7 @@ struct DemoCommand: Subcommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         if printsScript {
-            context.write(DemoTour.script + "\n")
+            try context.emit(DemoTour.script + "\n")
             return 0
         }
         do {

@@ -14,7 +14,8 @@ struct ExportCommand: Subcommand {
         JSON carries every field (title, notes, list, priority, due day, flag, creation and completion times, \
         order) and the lists, so tick import of it into an empty store gives back the same list. todo.txt \
         keeps what the format can hold: done state and dates, priority as (A) (B) (C), the list as +project, \
-        due:YYYY-MM-DD.
+        due:YYYY-MM-DD. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
+        written through. On a terminal, control characters in titles show as placeholders (␛).
         """,
         examples: ["tick export --format json backup.json", "tick export > todo.txt"])
 
@@ -34,20 +35,31 @@ struct ExportCommand: Subcommand {
         let store = try context.openStore()
         defer { store.close() }
         guard let path else {
-            try context.buffered { write in try Self.export(store, format: format, to: write) }
+            try context.buffered { write in
+                try Self.export(store, format: format, to: context.outputIsTerminal ? { try write(Self.shownOnTerminal($0)) } : write)
+            }
             return 0
         }
-        let writer = try AtomicFileWriter(path: path)
+        let writer = try ExportFileWriter(path: path)
         let count: Int
         do {
-            count = try Self.export(store, format: format, to: writer.write)
+            let write = writer.isTerminal ? { try writer.write(Self.shownOnTerminal($0)) } : writer.write
+            count = try Self.export(store, format: format, to: write)
             try writer.commit()
         } catch {
             writer.discard()
             throw error
         }
-        context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(path) (\(format == .json ? "JSON" : "todo.txt"))")
+        let shownPath = TodoTable.safe(path).text
+        context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(shownPath) (\(format == .json ? "JSON" : "todo.txt"))")
         return 0
+    }
+
+    /// Export text as a terminal may show it: each line's control characters as placeholders (␛, ␇),
+    /// as `tick ls` shows them, so a title cannot retitle the terminal or set its clipboard. Line
+    /// breaks stay; only what reaches a terminal changes, files and pipes get the exact data.
+    static func shownOnTerminal(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TodoTable.safe(String($0)).text }.joined(separator: "\n")
     }
 
     @discardableResult
@@ -56,55 +68,5 @@ struct ExportCommand: Subcommand {
         case .json: return try JSONFormat.export(store, to: write)
         case .todoTxt: return try TodoTxtFormat.export(store, to: write)
         }
-    }
-}
-
-/// Writes a file through a temporary sibling and renames it into place, so a failed export never
-/// leaves half a file where a good one was.
-final class AtomicFileWriter {
-    private let path: String
-    private let temporaryPath: String
-    private let stream: FileStream
-    private var buffer = Data()
-
-    init(path: String) throws {
-        self.path = path
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        temporaryPath = folder + ".\(name).tick-\(getpid()).tmp"
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw CommandFailure("cannot write \(path): \(FileStream.lastErrorMessage)")
-        }
-        stream = FileStream(descriptor: descriptor, closesOnDeinit: false)
-    }
-
-    func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { try flush() }
-    }
-
-    private func flush() throws {
-        guard stream.write(buffer) else {
-            throw CommandFailure("cannot write \(path): \(FileStream.lastErrorMessage)")
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    func commit() throws {
-        try flush()
-        fsync(stream.descriptor)
-        close(stream.descriptor)
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            discard()
-            throw CommandFailure("cannot write \(path): \(reason)")
-        }
-    }
-
-    func discard() {
-        close(stream.descriptor)
-        unlink(temporaryPath)
     }
 }

@@ -16,7 +16,7 @@ struct HelpCommand: Subcommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         if let topic, let command = CommandLineTool.command(named: topic) {
-            context.write(command.description.help)
+            try context.emit(command.description.help)
         } else {
             context.print(CommandLineTool.overview)
         }

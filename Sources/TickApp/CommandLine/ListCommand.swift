@@ -44,24 +44,24 @@ struct ListCommand: Subcommand {
         let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name))
         var count = 0
         try context.buffered { write in
-            if json { write("[") }
+            if json { try write("[") }
             for list in lists {
                 try forEachItem(in: list, store: store) { item in
                     if json {
-                        write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name))
+                        try write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name))
                     } else {
-                        write(table.row(item, listName: list.name) + "\n")
+                        try write(table.row(item, listName: list.name) + "\n")
                     }
                     count += 1
                 }
             }
-            if json { write(count == 0 ? "]\n" : "\n]\n") }
+            if json { try write(count == 0 ? "]\n" : "\n]\n") }
         }
         return 0
     }
 
     /// The rows of one list the filter asks for, read in pages (a list may hold a million todos).
-    private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) -> Void) throws {
+    private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
         let query = SectionQuery(listID: list.id, includesCompleted: filter != .open)
         let rows: Range<Int>
         switch filter {
@@ -73,7 +73,7 @@ struct ListCommand: Subcommand {
         while start < rows.upperBound {
             let page = try store.items(query, in: start..<min(start + 500, rows.upperBound))
             if page.isEmpty { break }
-            page.forEach(body)
+            try page.forEach(body)
             start += page.count
         }
     }
