@@ -83,6 +83,33 @@ struct PasteEndToEndTests {
         #expect(!screen.contains { $0.contains("200~") || $0.contains("201~") }, "\(screen)")
     }
 
+    @Test("While Ctrl-Z has Tick stopped, bracketed paste is off; after fg it is on again")
+    func bracketedPasteOffWhileSuspended() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        let session = try TmuxSession(command: "bash --norc --noprofile -i", width: 60, height: 12)
+        defer { session.kill() }
+        try session.waitFor(text: "bash-")
+        // bash's own readline would turn bracketed paste on and off around its prompt: not here.
+        try session.sendKeys("bind 'set enable-bracketed-paste off'", literal: true)
+        try session.sendKeys("Enter")
+        try session.sendKeys(try e2e.tick("--db \(scratch.database)"), literal: true)
+        try session.sendKeys("Enter")
+        try session.waitFor(text: "0 open")
+        try session.sendKeys("C-z")
+        try session.waitFor(text: "Stopped")
+        try session.sendKeys("cat -v", literal: true)
+        try session.sendKeys("Enter")
+        try session.paste("while stopped\n")
+        let screen = try session.waitFor(text: "while stopped")
+        #expect(!screen.contains { $0.contains("200~") || $0.contains("201~") }, "\(screen)")
+        try session.sendKeys("C-d")
+        try session.sendKeys("fg", literal: true)
+        try session.sendKeys("Enter")
+        try session.waitFor(text: "0 open")
+        try session.paste("dd")
+        try session.waitFor(text: "Paste ignored: press a to add")
+    }
+
     @Test("Ctrl-\\ (SIGQUIT) quits like SIGTERM: status 131, the terminal restored, and no backtrace on the screen")
     func controlBackslashQuits() throws {
         let scratch = try TickEndToEndTests.Scratch()
