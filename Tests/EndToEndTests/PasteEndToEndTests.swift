@@ -46,6 +46,24 @@ struct PasteEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test("A paste that arrives in two pieces with a pause between is still one paste, not keys")
+    func pasteInPieces() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        try seed(scratch.database, titles: ["One", "Two", "Three"])
+        let before = try listing(scratch.database)
+        let session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 50, height: 10)
+        defer { session.kill() }
+        try session.waitFor(text: "3 open")
+        try session.sendKeys("a")
+        try session.waitFor(text: "Add to Inbox:")
+        // A slow link: the second piece comes well after the Esc delay (25 ms), within the paste's 500 ms.
+        try session.sendBytes(Array("\u{1B}[200~milk".utf8))
+        Thread.sleep(forTimeInterval: 0.1)
+        try session.sendBytes(Array("\rdd\r\u{1B}[201~".utf8))
+        try session.waitFor(text: "Add 2 todos, one per line?")
+        #expect(try listing(scratch.database) == before)
+    }
+
     @Test("A paste on the list is ignored; one whose end marker never comes ends after a pause and keys work again")
     func pasteOnTheListAndUnfinishedPaste() throws {
         let scratch = try TickEndToEndTests.Scratch()
