@@ -37,7 +37,9 @@ static void wake_run_loop(void) {
 }
 
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
-static const int termination_signals[] = { SIGINT, SIGTERM, SIGHUP };
+// SIGQUIT (Ctrl-\) among them: left to the Swift runtime, it prints a backtrace over the screen
+// and the program carries on; the user asked Tick to quit.
+static const int termination_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 #define CT_COUNT(array) (sizeof(array) / sizeof((array)[0]))
 #define CT_MAX_SIGNAL 65
 static struct sigaction previous[CT_MAX_SIGNAL];

@@ -15,6 +15,9 @@ public enum Key: Hashable, Sendable {
     case mouse(MouseEvent)
     /// The terminal changed size.
     case resize(width: Int, height: Int)
+    /// Text the user pasted (bracketed paste: everything between `ESC [200~` and `ESC [201~`), as the
+    /// terminal sent it. It is text, never keys: a pasted `dd` must not delete two todos.
+    case paste(String)
 
     /// The plain character typed, if this key inserts text.
     public var insertedCharacter: Character? {
@@ -81,6 +84,36 @@ extension Key: CustomStringConvertible {
         case .function(let n): return "<F\(n)>"
         case .mouse(let event): return "<Mouse \(event.kind) \(event.x),\(event.y)>"
         case .resize(let width, let height): return "<Resize \(width)x\(height)>"
+        case .paste(let text): return "<Paste>" + Self.pasteNotation(text) + "</Paste>"
         }
+    }
+}
+
+extension Key {
+    /// Pasted text in key-script notation: `<` as `<lt>`, line breaks as `<Enter>`, Tab as `<Tab>`,
+    /// Esc as `<Esc>` and other control characters as `<C-x>`, so the notation never holds a raw control.
+    static func pasteNotation(_ text: String) -> String {
+        var result = ""
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            let crlf = afterCarriageReturn && scalar == "\n"
+            afterCarriageReturn = scalar == "\r"
+            switch scalar.value {
+            case _ where crlf: continue
+            case 0x3C: result += "<lt>"
+            case 0x0A, 0x0D: result += "<Enter>"
+            case 0x09: result += "<Tab>"
+            case 0x1B: result += "<Esc>"
+            case 0x00: result += "<C-@>"
+            case 0x01...0x1A: result += "<C-\(Character(Unicode.Scalar(scalar.value + 0x60)!))>"
+            case 0x1C: result += "<C-\\>"
+            case 0x1D: result += "<C-]>"
+            case 0x1E: result += "<C-^>"
+            case 0x1F: result += "<C-_>"
+            case 0x7F...0x9F: result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

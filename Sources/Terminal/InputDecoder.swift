@@ -9,6 +9,10 @@ import TermTable
 /// deliver; they are understood too.) Unknown sequences are swallowed whole so they never turn
 /// into stray keys. Feed one burst of input, then call `finish()`:
 /// a lone Esc and the last typed character are only known to be complete when the burst ends.
+///
+/// Bracketed paste (`ESC [200~` … `ESC [201~`) becomes one `Key.paste` carrying the text as sent:
+/// nothing inside a paste is ever a key. A paste whose end marker never comes ends at `finish()`
+/// (the terminal backend calls it once input has paused, see `TerminalScreen.readKeys`).
 public struct InputDecoder: Sendable {
     enum State: Equatable, Sendable {
         case ground
@@ -24,6 +28,8 @@ public struct InputDecoder: Sendable {
         case legacyMouse
         /// ESC [ [ then one letter: the Linux console's F1–F5.
         case consoleFunctionKey
+        /// Inside a bracketed paste, with how many characters of its end marker `ESC [201~` came so far.
+        case paste(matched: Int)
     }
 
     /// Longest sequence kept; longer garbage is still consumed to its end but not stored.
@@ -32,12 +38,25 @@ public struct InputDecoder: Sendable {
     private var sequence: [UInt32] = []
     private var pendingText = ""
     private var lastWasCarriageReturn = false
+    /// The text of the paste being read.
+    private var pasteText = String.UnicodeScalarView()
 
     /// Creates a decoder in its initial state.
     public init() {}
 
     /// Whether input so far ends inside an escape sequence, so more bytes are worth waiting for.
-    public var isInsideSequence: Bool { state != .ground && state != .escape }
+    public var isInsideSequence: Bool {
+        switch state {
+        case .ground, .escape, .paste: return false
+        default: return true
+        }
+    }
+
+    /// Whether input so far ends inside a bracketed paste whose end marker has not come yet.
+    public var isInsidePaste: Bool {
+        if case .paste = state { return true }
+        return false
+    }
 
     /// Whether input so far ends with an Esc that may still start a sequence (or be the Esc key).
     public var isAfterEscape: Bool { state == .escape }
@@ -55,14 +74,20 @@ public struct InputDecoder: Sendable {
         case .string(let introducer, let sawEscape): string(input, introducer, sawEscape, &keys)
         case .legacyMouse: legacyMouse(input, &keys)
         case .consoleFunctionKey: consoleFunctionKey(input, &keys)
+        case .paste(let matched): paste(input, matched: matched, &keys)
         }
     }
 
     /// Ends a burst: a pending Esc becomes `.escape`, ESC plus an introducer alone becomes Alt-that,
-    /// the last character is delivered, and a truncated sequence is dropped.
+    /// the last character is delivered, a truncated sequence is dropped, and an unfinished paste is
+    /// delivered as the paste of what came (its text is never turned into keys).
     public mutating func finish(into keys: inout [Key]) {
         switch state {
         case .ground: break
+        case .paste(let matched):
+            // The start of an end marker that never completed was pasted text after all.
+            pasteText.append(contentsOf: Self.pasteEnd[0..<matched])
+            endPaste(&keys)
         case .escape: keys.append(.escape)
         case .controlSequence where sequence.isEmpty: keys.append(.alt("["))
         case .singleShift: if sequence.isEmpty { keys.append(.alt("O")) }
@@ -156,6 +181,12 @@ public struct InputDecoder: Sendable {
                 state = .consoleFunctionKey
                 return
             }
+            if value == 0x7E, sequence == Self.pasteStartParameters {  // ESC [200~: a paste begins
+                sequence.removeAll(keepingCapacity: true)
+                pasteText = String.UnicodeScalarView()
+                state = .paste(matched: 0)
+                return
+            }
             if let key = ControlSequence.key(parameters: sequence, final: value) { keys.append(key) }
             reset()
         } else if sequence.count < Self.sequenceLimit {
@@ -221,6 +252,41 @@ public struct InputDecoder: Sendable {
         }
         // A to E are F1 to F5; another printable byte ends a sequence Tick does not know, swallowed whole.
         if (0x41...0x45).contains(value) { keys.append(.function(Int(value - 0x40))) }
+        reset()
+    }
+
+    /// The parameters of `ESC [200~`, the start of a bracketed paste.
+    static let pasteStartParameters: [UInt32] = [0x32, 0x30, 0x30]
+    /// `ESC [201~`, the end of a bracketed paste.
+    static let pasteEnd: [Unicode.Scalar] = ["\u{1B}", "[", "2", "0", "1", "~"]
+
+    private mutating func paste(_ input: RawInput, matched: Int, _ keys: inout [Key]) {
+        guard case .character(let value) = input, let scalar = Unicode.Scalar(value) else {
+            // A resize while the paste arrives still counts; a curses key code cannot occur in a paste.
+            if case .resize(let width, let height) = input { keys.append(.resize(width: width, height: height)) }
+            return
+        }
+        if scalar == Self.pasteEnd[matched] {
+            if matched + 1 == Self.pasteEnd.count {
+                endPaste(&keys)
+            } else {
+                state = .paste(matched: matched + 1)
+            }
+            return
+        }
+        // Not the end marker after all: what looked like its start is text, and this may start it again.
+        pasteText.append(contentsOf: Self.pasteEnd[0..<matched])
+        if scalar == Self.pasteEnd[0] {
+            state = .paste(matched: 1)
+        } else {
+            pasteText.append(scalar)
+            state = .paste(matched: 0)
+        }
+    }
+
+    private mutating func endPaste(_ keys: inout [Key]) {
+        if !pasteText.isEmpty { keys.append(.paste(String(pasteText))) }
+        pasteText = String.UnicodeScalarView()
         reset()
     }
 

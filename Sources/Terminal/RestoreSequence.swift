@@ -4,11 +4,27 @@ public enum RestoreSequence {
     public static let mouseOn = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
     /// Turns the same modes off, in reverse order.
     public static let mouseOff = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l"
+    /// Turns on bracketed paste (2004): the terminal wraps pasted text in `ESC [200~` … `ESC [201~`,
+    /// so a paste is text and never runs as keys.
+    public static let bracketedPasteOn = "\u{1B}[?2004h"
+    /// Turns bracketed paste off: a shell that does not expect the markers would show them.
+    public static let bracketedPasteOff = "\u{1B}[?2004l"
 
-    /// The bytes written after a crash: mouse off, then terminfo's sgr0, cnorm, rmkx and rmcup
-    /// (each may be missing), with `$<…>` padding removed since a signal handler cannot delay.
+    /// The modes Tick turns on for a session (and again after Ctrl-Z): bracketed paste, and mouse reporting when wanted.
+    public static func modesOn(mouse: Bool) -> String {
+        bracketedPasteOn + (mouse ? mouseOn : "")
+    }
+
+    /// The same modes off, in reverse order, as every exit path writes them.
+    public static func modesOff(mouse: Bool) -> String {
+        (mouse ? mouseOff : "") + bracketedPasteOff
+    }
+
+    /// The bytes written after a crash or a second termination signal: the session's modes off
+    /// (mouse reporting when it was on, bracketed paste always), then terminfo's sgr0, cnorm, rmkx
+    /// and rmcup (each may be missing), with `$<…>` padding removed since a signal handler cannot delay.
     public static func bytes(mouse: Bool, sgr0: String?, cnorm: String?, rmkx: String?, rmcup: String?) -> [UInt8] {
-        var text = mouse ? mouseOff : ""
+        var text = modesOff(mouse: mouse)
         for capability in [sgr0, cnorm, rmkx, rmcup] {
             if let capability { text += withoutPadding(capability) }
         }

@@ -23,6 +23,9 @@ public struct TerminalOptions: Sendable {
     public var signalPollMilliseconds: Int
     /// Count the bytes sent to the terminal from the start (`TerminalScreen.bytesWritten`).
     public var countsBytes: Bool
+    /// How long a bracketed paste whose end marker has not come waits for more input, in
+    /// milliseconds, before what came is taken as the whole paste (and later input as keys again).
+    public var pasteEndMilliseconds: Int
 
     /// Creates options; the defaults suit an interactive session without mouse reporting.
     public init(
@@ -31,7 +34,8 @@ public struct TerminalOptions: Sendable {
         allowsPipedInput: Bool = false,
         escapeDelayMilliseconds: Int = 25,
         signalPollMilliseconds: Int = 100,
-        countsBytes: Bool = false
+        countsBytes: Bool = false,
+        pasteEndMilliseconds: Int = 500
     ) {
         self.mouse = mouse
         self.colors = colors
@@ -39,5 +43,6 @@ public struct TerminalOptions: Sendable {
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
         self.signalPollMilliseconds = signalPollMilliseconds
         self.countsBytes = countsBytes
+        self.pasteEndMilliseconds = pasteEndMilliseconds
     }
 }

@@ -45,8 +45,25 @@ extension TerminalScreen {
               let input = readInput(timeout: options.escapeDelayMilliseconds) {
             for item in input { decoder.feed(item, into: &keys) }
         }
+        readRestOfPaste(into: &keys)
         decoder.finish(into: &keys)
         return keys
+    }
+
+    /// Reads an unfinished bracketed paste to its end marker. A paste is text however long it takes
+    /// to arrive, so waiting the Esc delay is not enough; but a paste whose end marker never comes
+    /// (a terminal that dropped it, or someone typing `ESC [200~`) must not swallow the keyboard:
+    /// after `pasteEndMilliseconds` without input it ends, and `finish` delivers what came as the paste.
+    private func readRestOfPaste(into keys: inout [Key]) {
+        var quietSince = Self.now()
+        while decoder.isInsidePaste, !isAtEndOfInput, pendingSignal == nil {
+            let quiet = Self.now() - quietSince
+            guard quiet < options.pasteEndMilliseconds else { return }
+            if let input = readInput(timeout: options.pasteEndMilliseconds - quiet) {
+                for item in input { decoder.feed(item, into: &keys) }
+                quietSince = Self.now()
+            }
+        }
     }
 
     /// What arrived within `timeout` milliseconds: the scalars of one `read(2)` (UTF-8 decoded, a

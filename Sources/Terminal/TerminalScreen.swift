@@ -4,7 +4,7 @@ import Glibc
 import TermTable
 
 /// The interactive terminal: starts ncurses, shows canvases, reads keys, and always gives the
-/// terminal back as it found it — on `stop()`, on Ctrl-C/SIGTERM/SIGHUP (through the caller),
+/// terminal back as it found it — on `stop()`, on Ctrl-C/SIGTERM/SIGHUP/SIGQUIT (through the caller),
 /// on Ctrl-Z (while stopped) and on a crash (from a signal handler).
 ///
 /// Only one screen may be live at a time, and every call must come from the thread that made it.
@@ -75,7 +75,7 @@ public final class TerminalScreen {
         // then costs one write(2) per line. Suspending now makes the first frame resume curses mode
         // ("running"), and every later frame is one write.
         counter.measure { _ = endwin() }
-        if options.mouse { counter.measure { writeRaw(RestoreSequence.mouseOn) } }
+        counter.measure { writeRaw(RestoreSequence.modesOn(mouse: options.mouse)) }
         self.counter = counter
     }
 
@@ -109,7 +109,7 @@ public final class TerminalScreen {
         presenter.invalidate()
     }
 
-    /// A termination signal (SIGINT, SIGTERM, SIGHUP) waiting to be acted on; the run loop should
+    /// A termination signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) waiting to be acted on; the run loop should
     /// `stop()` and exit. A second one before that restores the terminal and exits at once.
     public var pendingSignal: Int32? {
         let signal = ct_pending_termination_signal()
@@ -132,7 +132,7 @@ public final class TerminalScreen {
     public func suspend() {
         guard !isStopped else { return }
         counter.measure {
-            if options.mouse { writeRaw(RestoreSequence.mouseOff) }
+            writeRaw(RestoreSequence.modesOff(mouse: options.mouse))
             endwin()
         }
         ct_suspend_self()
@@ -142,7 +142,7 @@ public final class TerminalScreen {
             // The first refresh after endwin re-enters curses mode (smcup, keypad, cursor state).
             clearok(cn_curscr(), true)
             wrefresh(window)
-            if options.mouse { writeRaw(RestoreSequence.mouseOn) }
+            writeRaw(RestoreSequence.modesOn(mouse: options.mouse))
         }
     }
 
@@ -152,7 +152,7 @@ public final class TerminalScreen {
         guard !isStopped else { return }
         isStopped = true
         counter.measure {
-            if options.mouse { writeRaw(RestoreSequence.mouseOff) }
+            writeRaw(RestoreSequence.modesOff(mouse: options.mouse))
             endwin()
         }
         delscreen(screen)

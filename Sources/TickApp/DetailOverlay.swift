@@ -21,7 +21,10 @@ final class DetailOverlay: Overlay {
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         if var editor = notes {
-            if key == .escape || key == .control("s") {
+            if case .paste(let text) = key {
+                editor.insert(pasted: text)
+                notes = editor
+            } else if key == .escape || key == .control("s") {
                 list.setNotes(editor.text, todo: id)
                 notes = nil
             } else if editor.handle(key) {
@@ -30,6 +33,8 @@ final class DetailOverlay: Overlay {
             return true
         }
         switch key {
+        case .paste:
+            list.message = .info("Paste ignored: press n to write notes, then paste")
         case .escape, .character("q"), .enter: return false
         case .character("n"), .character("i"):
             guard !app.refusesChanges(), let item else { break }

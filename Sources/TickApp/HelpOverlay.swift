@@ -71,6 +71,7 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         case .pageDown: return "PgDn"
         case .function(let number): return "F\(number)"
         case .mouse, .resize: return key.description
+        case .paste: return "a paste"
         }
     }
 

@@ -6,6 +6,7 @@ import TermTable
 /// `<Tab>`, `<S-Tab>`, `<BS>`, `<Del>`, arrows, `<Home>`, `<End>`, `<PageUp>`, `<PageDown>`,
 /// `<C-x>` for control keys, `<M-x>` for Alt, `<F1>`…`<F24>`, `<lt>` for a literal `<`).
 /// Line breaks in a script file are ignored so long scripts can be wrapped; write `<Enter>` for Enter.
+/// `<Paste>milk<Enter>dd</Paste>` is a bracketed paste of that text (see `parsePaste`).
 ///
 /// Directives describe a scenario rather than a key (see `ScriptStep`): `<Wait 500ms>`,
 /// `<Resize 60x20>`, `<Snap>`, `<Caption text>` and `<Today 2026-11-29>`.
@@ -70,6 +71,14 @@ public enum KeyScript {
                     throw ParseError(problem: "unclosed tag \"<\" (write <lt> for a literal <)", line: line, column: column)
                 }
                 let name = String(text[text.index(after: index)..<close])
+                if name.lowercased() == pasteOpening {
+                    let opening = Position(line: line, column: column)
+                    column += name.count + 2
+                    let paste = try parsePaste(text, from: text.index(after: close), line: &line, column: &column, opening: opening)
+                    keys.append(.key(paste.key))
+                    index = paste.next
+                    continue
+                }
                 if let directive = try directive(name, line: line, column: column) {
                     keys.append(directive)
                 } else {

@@ -61,22 +61,44 @@ public struct KeyScriptReader {
         }
     }
 
+    /// The longest paste a streamed script keeps whole: well under a parsing window, so a cut is always found.
+    static let pasteCutLimit = 32 << 10
+
+    /// Whether `bytes` holds `tag` (ASCII, compared ignoring case) at `index`.
+    private static func starts(_ bytes: [UInt8], at index: Int, with tag: String) -> Bool {
+        let wanted = Array(tag.utf8)
+        guard index + wanted.count <= bytes.count else { return false }
+        return zip(bytes[index..<(index + wanted.count)], wanted).allSatisfy { byte, letter in
+            (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) == letter
+        }
+    }
+
     private mutating func fill() {
         let data = handle.read(upTo: Self.chunkSize)
         if data.isEmpty { atEnd = true } else { pending.append(contentsOf: data) }
     }
 
     /// Where the buffered bytes can be split without cutting a character, a grapheme or a tag: before
-    /// an ASCII byte (nothing joins onto one, CR LF aside), outside an unfinished `<tag>`.
+    /// an ASCII byte (nothing joins onto one, CR LF aside), outside an unfinished `<tag>` and outside
+    /// a `<Paste>…</Paste>` of up to `pasteCutLimit` bytes (a longer one in a streamed script is cut,
+    /// and reported as unclosed).
     static func safeCut(in bytes: [UInt8], final: Bool) -> Int? {
         if final { return bytes.isEmpty ? nil : bytes.count }
         var best: Int?
         var openTag: Int?
+        var openPaste: Int?
         for index in bytes.indices {
             let byte = bytes[index]
             let insideTag = openTag.map { index - $0 < 256 } ?? false
-            if index > 0, byte < 0x80, !insideTag, !(byte == 0x0A && bytes[index - 1] == 0x0D) { best = index }
-            if byte == UInt8(ascii: "<") { openTag = openTag ?? index } else if byte == UInt8(ascii: ">") { openTag = nil }
+            let insidePaste = openPaste.map { index - $0 < pasteCutLimit } ?? false
+            if index > 0, byte < 0x80, !insideTag, !insidePaste, !(byte == 0x0A && bytes[index - 1] == 0x0D) { best = index }
+            if byte == UInt8(ascii: "<") {
+                openTag = openTag ?? index
+                if starts(bytes, at: index, with: "<paste>") { openPaste = openPaste ?? index }
+                if starts(bytes, at: index, with: "</paste>") { openPaste = nil }
+            } else if byte == UInt8(ascii: ">") {
+                openTag = nil
+            }
         }
         if let best { return best }
         // No safe place in a long run of non-ASCII text: split at a character boundary rather than grow forever.

@@ -22,6 +22,8 @@ final class PromptOverlay: Overlay {
     let change: ((String) -> Void)?
     /// Gets the keys the editor has no use for (the search passes ↑/↓ to the list).
     let otherKey: ((Key) -> Void)?
+    /// Adds a pasted text's lines as that many todos, after asking (see `paste`); true when they were added.
+    var addLines: (([String]) -> Bool)?
 
     init(label: String, text: String = "", submit: @escaping (String) -> Bool, cancel: @escaping () -> Void = {},
          change: ((String) -> Void)? = nil, otherKey: ((Key) -> Void)? = nil) {
@@ -36,6 +38,10 @@ final class PromptOverlay: Overlay {
     var bottomLines: Int? { 1 }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
+        if case .paste(let text) = key {
+            paste(text, app: app)
+            return true
+        }
         // The characters, not the text: building a String per key made typing a title cost more
         // than saving it (a burst of 20 characters: ~1 ms).
         let before = change == nil ? nil : editor.characters

@@ -62,6 +62,9 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
                 create?(typed)
             }
             return false
+        case .paste(let text):
+            filter.insert(pasted: text)
+            refilter()
         default:
             let before = filter.text
             _ = filter.handle(key)

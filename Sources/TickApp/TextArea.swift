@@ -63,6 +63,21 @@ struct TextArea: Equatable {
         return true
     }
 
+    /// Inserts pasted text at the cursor: its line breaks break lines (notes have lines), tabs
+    /// become spaces and other control characters are dropped.
+    mutating func insert(pasted text: String) {
+        let pasted = PastedText.lines(of: text)
+        let rest = Array(lines[row][column...])
+        lines[row].removeSubrange(column...)
+        lines[row] += Array(pasted[0])
+        for line in pasted.dropFirst() {
+            row += 1
+            lines.insert(Array(line), at: row)
+        }
+        column = lines[row].count
+        lines[row] += rest
+    }
+
     /// Draws the lines in `area`, scrolled to keep the cursor in view; returns the cursor's position.
     mutating func draw(in canvas: inout Canvas, area: Rect, style: Style) -> Point {
         guard area.height > 0, area.width > 0 else { return area.origin }

@@ -77,11 +77,13 @@ extension TickApp {
     func openAdder() {
         guard !refusesChanges() else { return }
         let listName = list.currentList?.name ?? "Inbox"
-        present(PromptOverlay(label: "Add to \(listName): ", submit: { [unowned self] text in
+        let adder = PromptOverlay(label: "Add to \(listName): ", submit: { [unowned self] text in
             list.addTodo(title: text)
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")
-        }))
+        })
+        adder.addLines = { [unowned self] lines in list.addTodos(titles: lines) }
+        present(adder)
     }
 
     /// Opens the input line on a todo's title (with its priority and due markers).

@@ -104,6 +104,10 @@ public final class TickApp {
             }
             return
         }
+        if case .paste = key {
+            ignorePasteInList()
+            return
+        }
         // Revealed swipe buttons take arrows, Tab, Enter, Esc and their letters first.
         if list.tableView.handleSwipeKey(key) { return }
         if list.tableView.isEditing, let command = editingKeyMap.command(for: key) {

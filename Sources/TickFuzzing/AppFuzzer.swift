@@ -28,6 +28,14 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         if (55..<70).contains(roll) {
             // Titles in every script, including the hostile ones.
             let pieces = ["买", "牛奶", "👍🏽", "👨‍👩‍👧", "e\u{301}", "\u{202E}", "\u{200D}", "🇯🇵", "❤️", "ab", " ", "!!", "@tom", "@+3d", "\u{FFFD}"]
+            if roll < 58 {
+                // A paste: pieces, line breaks and controls that must stay text (several lines may ask a question).
+                let breaks = ["\r", "\n", "\r\n", "\t", "\u{1B}[2J", "dd", "\u{0}"]
+                let text = (0..<Int(1 + random.next() % 6)).map { _ in
+                    random.next() % 3 == 0 ? breaks[Int(random.next() % UInt64(breaks.count))] : pieces[Int(random.next() % UInt64(pieces.count))]
+                }.joined()
+                return [.paste(text)]
+            }
             return pieces[Int(random.next() % UInt64(pieces.count))].map { .character($0) }
         }
         return [nextKey(tallest: &tallest)]

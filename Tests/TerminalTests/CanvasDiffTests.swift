@@ -159,10 +159,26 @@ struct CellTextTests {
 
 @Suite("Restoring: the crash-time escape sequence")
 struct RestoreSequenceTests {
-    @Test("Mouse reporting is turned off first, then terminfo's reset strings follow in order")
+    @Test("Mouse reporting and bracketed paste are turned off first, then terminfo's reset strings follow in order")
     func order() {
         let bytes = RestoreSequence.bytes(mouse: true, sgr0: "\u{1B}[m", cnorm: "\u{1B}[?25h", rmkx: nil, rmcup: "\u{1B}[?1049l")
-        #expect(String(decoding: bytes, as: UTF8.self) == RestoreSequence.mouseOff + "\u{1B}[m\u{1B}[?25h\u{1B}[?1049l")
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l")
+    }
+
+    @Test("Bracketed paste is turned off on every exit even when the mouse was never on")
+    func bracketedPasteOffWithoutMouse() {
+        let bytes = RestoreSequence.bytes(mouse: false, sgr0: nil, cnorm: "\u{1B}[?25h", rmkx: nil, rmcup: nil)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[?2004l\u{1B}[?25h")
+    }
+
+    @Test("A session turns on exactly the modes its exit turns off, in reverse order", arguments: [true, false])
+    func modesPair(mouse: Bool) {
+        #expect(RestoreSequence.modesOn(mouse: mouse).hasPrefix("\u{1B}[?2004h"))
+        #expect(RestoreSequence.modesOff(mouse: mouse).hasSuffix("\u{1B}[?2004l"))
+        let on = RestoreSequence.modesOn(mouse: mouse).split(separator: "\u{1B}")
+        let off = RestoreSequence.modesOff(mouse: mouse).split(separator: "\u{1B}")
+        #expect(off == on.reversed().map { String($0.dropLast()) + "l" })
     }
 
     @Test("Padding delays are removed since a signal handler cannot wait", arguments: [

@@ -95,7 +95,7 @@ struct InputDecoderKeyTests {
     }
 
     @Test("Unknown and reply sequences are swallowed whole, keys around them survive", arguments: [
-        "\u{1B}[99z", "\u{1B}[?1;2c", "\u{1B}[>0;276;0c", "\u{1B}[200~", "\u{1B}[I", "\u{1B}]11;rgb:0000/0000/0000\u{07}",
+        "\u{1B}[99z", "\u{1B}[?1;2c", "\u{1B}[>0;276;0c", "\u{1B}[201~", "\u{1B}[I", "\u{1B}]11;rgb:0000/0000/0000\u{07}",
         "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", "\u{1B}P1$r0m\u{1B}\\", "\u{1B}[97;5u", "\u{1B}OE", "\u{1B}[1:2A",
     ])
     func unknownSequences(sequence: String) {

@@ -16,7 +16,7 @@ int ct_save_termios(int fd);
 /// Sets the bytes written to the terminal after a crash (sgr0, cnorm, rmkx, rmcup, mouse off); 0 on success.
 int ct_set_restore_sequence(const char *bytes, size_t length);
 
-/// Installs handlers: crashes restore then re-raise; SIGINT/SIGTERM/SIGHUP set a flag (a second one
+/// Installs handlers: crashes restore then re-raise; SIGINT/SIGTERM/SIGHUP/SIGQUIT set a flag (a second one
 /// restores and exits 128+sig); SIGTSTP, SIGCONT and SIGWINCH set flags for the run loop. 0 on success.
 int ct_install_signal_handlers(void);
 
@@ -33,7 +33,7 @@ void ct_uninstall_signal_handlers(void);
 /// Writes the restore sequence and the saved termios now (async-signal-safe).
 void ct_restore_terminal(void);
 
-/// The pending termination signal (SIGINT, SIGTERM, SIGHUP) or 0; it stays pending until taken.
+/// The pending termination signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) or 0; it stays pending until taken.
 int ct_pending_termination_signal(void);
 
 /// Returns and clears the pending termination signal, or 0.

@@ -75,6 +75,18 @@ final class TmuxSession {
         try run(["send-keys", "-t", Self.target, "-H"] + bytes.map { String(format: "%02x", $0) })
     }
 
+    /// Pastes `text` as a terminal does: through a tmux paste buffer (`load-buffer`), wrapped in the
+    /// bracketed-paste markers when the program turned that mode on (`paste-buffer -p`). tmux sends
+    /// line feeds as carriage returns, as terminals do.
+    func paste(_ text: String) throws {
+        let file = (FileManager.default.temporaryDirectory.path as NSString)
+            .appendingPathComponent("tick-e2e-paste-\(UUID().uuidString).txt")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try run(["load-buffer", "-b", "tick-paste", file])
+        try run(["paste-buffer", "-p", "-d", "-b", "tick-paste", "-t", Self.target])
+    }
+
     /// The pane's lines as shown now (trailing spaces trimmed); with `escapes`, including SGR codes.
     /// After the command exits, the screen it left (not tmux's "Pane is dead" line).
     func capture(escapes: Bool = false) throws -> [String] {

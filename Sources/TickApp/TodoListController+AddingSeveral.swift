@@ -1,0 +1,32 @@
+import TermTable
+import TodoStore
+
+extension TodoListController {
+    /// Adds one todo per line (each parsed for `!`/`@date` markers as a typed title) after the
+    /// highlighted one, in their order, as one store step: one `u` takes them all back. False (with
+    /// a message, nothing added) when a line holds markers but no title.
+    @discardableResult
+    func addTodos(titles lines: [String]) -> Bool {
+        let parsed = lines.map { TitleSyntax.parse($0, today: today()) }
+        if let blank = parsed.firstIndex(where: { $0.title.allSatisfy { $0.isWhitespace || $0.isNewline } }) {
+            message = .error("Line \(blank + 1) has no title: nothing added")
+            return false
+        }
+        guard let list = currentList else { return false }
+        let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
+        return mutate {
+            var after = selected?.id
+            if let selected, selected.isDone {
+                // Done todos sit together at the end: next to one, the new todos go just above them.
+                let open = SectionQuery(listID: list.id, sort: .manual, includesCompleted: false)
+                after = list.openCount > 0 ? try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id : nil
+            }
+            if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
+            let todos = parsed.map { NewTodo(title: $0.title, priority: $0.priority ?? 0, due: $0.due?.iso) }
+            let items = try store.add(todos, toList: list.id, after: after)
+            reloadFromStore(selecting: items.last?.id)
+            let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
+            message = .info("Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes")
+        }
+    }
+}
