@@ -16,6 +16,8 @@ final class SQLiteConnection {
         /// Read only and assumed unchanging (`?immutable=1`): works in folders we cannot write to, but
         /// ignores other processes' writes and any un-checkpointed WAL content.
         case immutable
+        /// A private database in memory: nothing is read from or written to any file.
+        case memory
     }
 
     let path: String
@@ -36,6 +38,10 @@ final class SQLiteConnection {
         case .immutable:
             flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             filename = Self.immutableURI(for: path)
+        case .memory:
+            // SQLITE_OPEN_MEMORY rather than the name ":memory:" so no path can ever become a file.
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY
+            filename = ":memory:"
         }
         var db: OpaquePointer?
         // Each transaction's WAL frames reach the file in one write (CSQLiteWAL); should the VFS not

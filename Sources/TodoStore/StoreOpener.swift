@@ -10,6 +10,7 @@ enum StoreOpener {
     }
 
     static func open(path: String, readOnly requested: Bool, durability: TodoStore.Durability = .full) throws -> Opened {
+        if path == TodoStore.inMemoryPath { return try openInMemory(readOnly: requested) }
         var readOnly = requested || StoreFile.shouldOpenReadOnly(path)
         if !StoreFile.exists(path) {
             if readOnly { throw StoreError.io(path: path, detail: "does not exist, and a read-only store cannot create it") }
@@ -52,6 +53,21 @@ enum StoreOpener {
             // A big import or migration grows the WAL to its size; truncate it again after checkpoints.
             try connection.execute("PRAGMA journal_size_limit = 67108864")
         }
+        try configure(connection)
+        try Schema.migrate(connection, from: startVersion)
+        return Opened(connection: connection, isReadOnly: readOnly)
+    }
+
+    /// A fresh store that lives and dies with the connection: no file, no WAL, nothing to check.
+    private static func openInMemory(readOnly: Bool) throws -> Opened {
+        let connection = try SQLiteConnection(path: TodoStore.inMemoryPath, mode: .memory)
+        try configure(connection)
+        try Schema.migrate(connection, from: 0)
+        return Opened(connection: connection, isReadOnly: readOnly)
+    }
+
+    /// Connection settings every store needs, on disk or in memory.
+    private static func configure(_ connection: SQLiteConnection) throws {
         try connection.execute("PRAGMA foreign_keys = ON")
         // Statement journals stay in memory: each statement with triggers inside a big transaction
         // (an import) would otherwise spill page copies to a file in /var/tmp, ten times slower.
@@ -59,8 +75,6 @@ enum StoreOpener {
         // A fixed 4 MiB page cache (the default is 2 MiB): pages around the viewport and the rank
         // index stay in memory; the cap keeps memory independent of the number of todos.
         try connection.execute("PRAGMA cache_size = -4096")
-        try Schema.migrate(connection, from: startVersion)
-        return Opened(connection: connection, isReadOnly: readOnly)
     }
 
     private static func check(_ facts: Schema.Facts, path: String) throws {

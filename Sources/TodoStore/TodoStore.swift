@@ -11,6 +11,14 @@ public final class TodoStore {
     /// True when changes are refused: requested by the caller, or the file or its folder is not writable.
     public let isReadOnly: Bool
 
+    /// The path that opens a private store in memory (SQLite's own spelling): nothing is read from or
+    /// written to disk, and its todos vanish when it closes. Meant for key scripts and tests that must
+    /// never touch a user's store.
+    public static let inMemoryPath = ":memory:"
+
+    /// True when this store lives in memory only (opened with `inMemoryPath`).
+    public var isInMemory: Bool { path == Self.inMemoryPath }
+
     /// The list that always exists; new todos go there unless told otherwise.
     public static let inboxListID: Int64 = Schema.inboxListID
     /// How many undoable steps are kept; older ones are dropped in the transaction that adds a new one.
@@ -48,6 +56,12 @@ public final class TodoStore {
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
         lastDataVersion = (try? dataVersion()) ?? 0
         connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
+    }
+
+    /// A new, empty store in memory that no other process can see and that no file ever backs.
+    public convenience init(inMemoryWith clock: @escaping @Sendable () -> Date = Date.init,
+                            historyDepth: Int = 100) throws {
+        try self.init(path: Self.inMemoryPath, clock: clock, historyDepth: historyDepth)
     }
 
     /// How hard each commit is pushed to disk.
