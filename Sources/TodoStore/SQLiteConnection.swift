@@ -1,5 +1,10 @@
 import CSQLite
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A thin, safe wrapper over one sqlite3 connection: cached prepared statements that are always
 /// reset after use, immediate transactions, and errors that carry the file name and sqlite3_errmsg.
@@ -130,7 +135,8 @@ final class SQLiteConnection {
         if result != SQLITE_OK {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(result))
             sqlite3_free(message)
-            throw StoreError.from(code: sqlite3_extended_errcode(handle), message: text, path: path)
+            throw noted(StoreError.from(code: sqlite3_extended_errcode(handle), message: text, path: path,
+                                        systemError: sqlite3_system_errno(handle)))
         }
     }
 
@@ -201,7 +207,22 @@ final class SQLiteConnection {
         guard let handle else { return closedError() }
         let extended = sqlite3_extended_errcode(handle)
         let message = String(cString: sqlite3_errmsg(handle))
-        return StoreError.from(code: extended != SQLITE_OK ? extended : code, message: message, path: path)
+        return noted(StoreError.from(code: extended != SQLITE_OK ? extended : code, message: message, path: path,
+                                     systemError: sqlite3_system_errno(handle)))
+    }
+
+    /// The first damage any statement on this connection ran into (SQLite's "malformed", or a failed
+    /// `quick_check`): from then on the store refuses changes, whatever they would touch.
+    private(set) var damage: StoreError?
+
+    /// Remembers damage that a check found in the file, and returns the error to report.
+    func noteDamage(_ detail: String) -> StoreError {
+        noted(.damaged(path: path, detail: detail))
+    }
+
+    private func noted(_ error: StoreError) -> StoreError {
+        if case .damaged = error, damage == nil { damage = error }
+        return error
     }
 
     private func cachedStatement(_ sql: String) throws -> SQLiteStatement {
@@ -227,16 +248,20 @@ final class SQLiteConnection {
 }
 
 extension StoreError {
-    /// Maps an SQLite result code to the error the user should see for `path`.
-    static func from(code: Int32, message: String, path: String) -> StoreError {
+    /// Maps an SQLite result code (and the system's `errno` behind an I/O error) to the error the
+    /// user should see for `path`.
+    static func from(code: Int32, message: String, path: String, systemError: Int32 = 0) -> StoreError {
         switch code & 0xFF {
         case SQLITE_NOTADB:
             return .corrupt(path: path, detail: "is not an SQLite database (\(message))")
         case SQLITE_CORRUPT:
-            return .corrupt(path: path, detail: "is damaged (\(message))")
+            return .damaged(path: path, detail: message)
         case SQLITE_READONLY:
             return .readOnly(path: path)
         case SQLITE_FULL:
+            return .diskFull(path: path)
+        case SQLITE_IOERR where systemError == ENOSPC || systemError == EDQUOT:
+            // SQLite says "disk I/O error" when a full disk stops its shared-memory file.
             return .diskFull(path: path)
         case SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_PERM:
             return .io(path: path, detail: message)

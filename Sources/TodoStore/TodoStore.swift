@@ -19,12 +19,22 @@ public final class TodoStore {
     /// True when this store lives in memory only (opened with `inMemoryPath`).
     public var isInMemory: Bool { path == Self.inMemoryPath }
 
+    /// When true, the first change checks the whole file (`PRAGMA quick_check`, about 2.5 ms per
+    /// 1,000 todos) and refuses to write into a damaged store. A command-line change sets it: its
+    /// own reads may never reach a damaged page, and it should not add to a store that is failing.
+    /// The app leaves it off (a key must answer at once); it refuses changes once a read finds damage.
+    public var checksFileBeforeFirstChange = false
+
     /// The list that always exists; new todos go there unless told otherwise.
     public static let inboxListID: Int64 = Schema.inboxListID
     /// How many undoable steps are kept; older ones are dropped in the transaction that adds a new one.
     public let historyDepth: Int
 
     let connection: SQLiteConnection
+    /// The error every change fails with, when changes are refused (`isReadOnly`).
+    let writeRefusal: StoreError?
+    /// Whether the whole file was found intact by `PRAGMA quick_check` (see `checksFileBeforeFirstChange`).
+    var fileCheckedIntact = false
     let clock: @Sendable () -> Date
     private var lastDataVersion: Int64 = 0
     /// Derived data kept between calls (rank-block prefix sums, search results); see `StoreCaches`.
@@ -52,7 +62,8 @@ public final class TodoStore {
         self.historyDepth = max(0, historyDepth)
         let opened = try StoreOpener.open(path: path, readOnly: readOnly, durability: durability)
         connection = opened.connection
-        isReadOnly = opened.isReadOnly
+        writeRefusal = opened.writeRefusal
+        isReadOnly = opened.writeRefusal != nil
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
         lastDataVersion = (try? dataVersion()) ?? 0
         connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }

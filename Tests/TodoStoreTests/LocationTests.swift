@@ -34,6 +34,9 @@ struct LocationTests {
             #expect(mode(of: folder + "/data") == 0o700)
             #expect(mode(of: folder + "/data/tick") == 0o700)
             #expect(mode(of: path) == 0o600)
+            // The store is made under a temporary name and linked into place: nothing else is left.
+            store.close()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/data/tick") == ["tick.db"])
         }
     }
 
@@ -52,8 +55,8 @@ struct LocationTests {
             let path = folder + "/tick.db"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             #expect { try openStore(path) } throws: { error in
-                guard case StoreError.io = error else { return false }
-                return "\(error)".contains(path)
+                guard case let StoreError.notATickStore(_, reason) = error else { return false }
+                return "\(error)".contains(path) && reason.contains("a folder")
             }
         }
     }
