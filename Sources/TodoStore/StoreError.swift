@@ -55,7 +55,7 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "\(path) \(detail); restore it from a backup or pass --db to use another file"
         case let .damaged(path, detail):
             return "\(path) is damaged (\(detail)), so Tick changes nothing in it; copy it somewhere safe, "
-                + "then save what can still be read (tick export) or restore it from a backup"
+                + "then save what can still be read (tick export, or the sqlite3 shell's .recover) or restore it from a backup"
         case let .diskFull(path):
             return "the disk is full, so nothing was changed; free some space on the disk holding \(path)"
         case let .io(path, detail):
