@@ -8,7 +8,8 @@ import FoundationEssentials
 public final class TodoStore {
     /// The file this store reads and writes, as passed to `init`.
     public let path: String
-    /// True when changes are refused: requested by the caller, or the file or its folder is not writable.
+    /// True when changes are refused: requested by the caller, the file or its folder is not writable,
+    /// or the disk had no room for the shared-memory file when the store opened.
     public let isReadOnly: Bool
 
     /// The path that opens a private store in memory (SQLite's own spelling): nothing is read from or

@@ -40,6 +40,29 @@ struct LocationTests {
         }
     }
 
+    @Test("several processes creating the same store at once all open the one that won, and none fails")
+    func concurrentCreation() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let failures = Failures()
+            // Threads stand in for processes: each has its own connection, and creation is all file work.
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                do {
+                    let store = try openStore(path)
+                    try store.add(title: "from \(index)", at: 0)
+                    store.close()
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+            #expect(failures.all.isEmpty)
+            let store = try openStore(path)
+            defer { store.close() }
+            #expect(try allTitles(store).sorted() == (0..<4).map { "from \($0)" })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("tick-new") }.isEmpty)
+        }
+    }
+
     @Test("an existing folder keeps its permissions")
     func existingFolderUntouched() throws {
         try withTemporaryFolder { folder in
@@ -60,4 +83,12 @@ struct LocationTests {
             }
         }
     }
+}
+
+/// Errors gathered from several threads.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
 }
