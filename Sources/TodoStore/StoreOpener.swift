@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// The opening rules: create a missing store whole and privately, check an existing file without
-/// writing to it, and only then switch on WAL and migrate. A todo list holds people's commitments, so every
-/// doubt ends in an error that leaves the file exactly as it was.
+/// writing to it, and only then switch on WAL and migrate. A todo list holds people's commitments,
+/// so every doubt ends in an error that leaves the file exactly as it was.
 enum StoreOpener {
     struct Opened {
         let connection: SQLiteConnection
