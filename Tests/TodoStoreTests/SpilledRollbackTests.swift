@@ -32,7 +32,13 @@ struct SpilledRollbackTests {
 
             // Process A has spilled and rolled back; B now commits two todos in two transactions.
             let first = lines.next()
-            #expect(first == "rolled back")
+            guard first == "rolled back" else {
+                // Writing the go-ahead to a process that has gone would raise SIGPIPE here.
+                process.terminate()
+                process.waitUntilExit()
+                Issue.record("process A did not roll back: \(first ?? "nothing")")
+                return
+            }
             let committer = try openStore(path)
             try committer.add(title: "first", at: 0)
             try committer.add(title: "second", at: 1)
