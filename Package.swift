@@ -14,12 +14,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
-        // A VFS over SQLite's default one that writes each transaction's WAL frames in one system call.
-        .target(name: "CSQLiteWAL", dependencies: ["CSQLite"], path: "Sources/CSQLiteWAL"),
 
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
-        .target(name: "TodoStore", dependencies: ["CSQLite", "CSQLiteWAL"]),
+        .target(name: "TodoStore", dependencies: ["CSQLite"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),

@@ -10,6 +10,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case readOnly(path: String)
     /// The file is damaged or is not a database at all.
     case corrupt(path: String, detail: String)
+    /// A page or index of the store is damaged; the store refuses every change from then on.
+    case damaged(path: String, detail: String)
     /// The file or its folder could not be created, read or written.
     case io(path: String, detail: String)
     /// The disk (or the file's size limit) is full: the change was rolled back.
@@ -51,6 +53,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "\(path) is open read-only, so changes are not possible; check the permissions of the file and its folder"
         case let .corrupt(path, detail):
             return "\(path) \(detail); restore it from a backup or pass --db to use another file"
+        case let .damaged(path, detail):
+            return "\(path) is damaged (\(detail)), so Tick changes nothing in it; copy it somewhere safe, "
+                + "then save what can still be read (tick export, or the sqlite3 shell's .recover) or restore it from a backup"
         case let .diskFull(path):
             return "the disk is full, so nothing was changed; free some space on the disk holding \(path)"
         case let .io(path, detail):

@@ -6,16 +6,8 @@ import Darwin
 #endif
 
 /// File-system work around the store file that SQLite does not do for us: private permissions on
-/// creation, deciding read-only, and checking the header before SQLite may touch the file.
+/// creation, deciding read-only, and checking the file before SQLite may touch it.
 enum StoreFile {
-    /// What the first bytes of an existing file say it is.
-    enum Kind: Equatable {
-        /// A 0-byte file: safe to initialise.
-        case empty
-        /// Looks like a complete SQLite database; SQLite's own reads check the rest.
-        case sqliteDatabase
-    }
-
     /// The first 16 bytes of every SQLite 3 database.
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
@@ -25,27 +17,11 @@ enum StoreFile {
         return stat(path, &info) == 0
     }
 
-    /// Creates the missing parent folders (0700) and the empty store file (0600).
-    ///
-    /// Modes are set explicitly after creation because a permissive umask must not expose the
-    /// user's commitments to other accounts. Returns false when the file already existed.
-    @discardableResult
-    static func createIfMissing(_ path: String) throws -> Bool {
+    /// Whether `path` is a symbolic link whose target does not exist: Tick does not create a store
+    /// through a link, where it would land in a place the user never named.
+    static func isDanglingLink(_ path: String) -> Bool {
         var info = stat()
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError.io(path: path, detail: "is a folder, not a store file") }
-            return false
-        }
-        guard errno == ENOENT else { throw posixError(path) }
-        try createFolders(parentFolder(of: path))
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor < 0 {
-            if errno == EEXIST { return false }  // another process created it first: treat as existing
-            throw posixError(path)
-        }
-        defer { close(descriptor) }
-        guard fchmod(descriptor, 0o600) == 0 else { throw posixError(path) }
-        return true
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK && !exists(path)
     }
 
     /// Read-only is decided by both `access(W_OK)` and the mode bits: root passes `access` for any
@@ -61,17 +37,31 @@ enum StoreFile {
         return access(folder, W_OK) != 0 || (folderInfo.st_mode & 0o222) == 0
     }
 
-    /// Checks the file's header without writing. SQLite 3.40 also rejects garbage and truncation on
-    /// its first read; checking here first gives a precise message (how many bytes are missing)
-    /// before SQLite has opened, locked or created anything next to the file.
-    static func inspect(_ path: String) throws -> Kind {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw posixError(path) }
-        defer { close(descriptor) }
+    /// Checks the file without writing: it must be a regular file holding an SQLite header. SQLite
+    /// 3.40 also rejects garbage and truncation on its first read; checking here first gives a
+    /// precise message (how many bytes are missing) before SQLite has opened, locked or created
+    /// anything next to the file. `O_NONBLOCK` keeps a FIFO from blocking this open forever.
+    static func inspect(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         var info = stat()
+        guard descriptor >= 0 else {
+            let error = posixError(path)
+            // A socket cannot be opened at all ("No such device or address"): say what it is instead.
+            if stat(path, &info) == 0, let kind = nonRegularKind(info.st_mode) {
+                throw StoreError.notATickStore(path: path, reason: "it is \(kind), not a regular file")
+            }
+            throw error
+        }
+        defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { throw posixError(path) }
+        if let kind = nonRegularKind(info.st_mode) {
+            throw StoreError.notATickStore(path: path, reason: "it is \(kind), not a regular file")
+        }
         let size = Int64(info.st_size)
-        if size == 0 { return .empty }
+        // Tick creates a store whole (see `create`), so an empty file is someone else's.
+        if size == 0 {
+            throw StoreError.notATickStore(path: path, reason: "it is an empty file, which Tick did not create; delete it to start a new store there")
+        }
 
         var header = [UInt8](repeating: 0, count: 100)
         let readCount = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
@@ -90,7 +80,7 @@ enum StoreFile {
             throw StoreError.corrupt(path: path, detail: "has a damaged header (page size \(rawPageSize))")
         }
         // A WAL file may hold pages the main file does not have yet; then SQLite is the judge.
-        let walHasFrames = fileSize(path + "-wal") > 0
+        let walHasFrames = walHasFrames(path)
         if size % pageSize != 0, !walHasFrames {
             throw StoreError.corrupt(path: path, detail: "is truncated (\(size) bytes is not a whole number of \(pageSize)-byte pages)")
         }
@@ -100,7 +90,19 @@ enum StoreFile {
         if pageCount > 0, headerIsCurrent, size < pageCount * pageSize, !walHasFrames {
             throw StoreError.corrupt(path: path, detail: "is truncated (\(size) bytes, its header says \(pageCount * pageSize))")
         }
-        return .sqliteDatabase
+    }
+
+    /// What a file that is not a regular file is, for the message (nil for a regular file).
+    private static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe (FIFO)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
     }
 
     /// The folder that holds `path` ("." for a bare file name).
@@ -110,7 +112,7 @@ enum StoreFile {
         return folder.isEmpty ? "/" : folder
     }
 
-    private static func createFolders(_ folder: String) throws {
+    static func createFolders(_ folder: String) throws {
         var info = stat()
         if stat(folder, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.io(path: folder, detail: "is not a folder") }
@@ -125,6 +127,11 @@ enum StoreFile {
         guard chmod(folder, 0o700) == 0 else { throw posixError(folder) }
     }
 
+    /// Whether the store's write-ahead log holds anything (frames that may not be in the file yet).
+    static func walHasFrames(_ path: String) -> Bool {
+        fileSize(path + "-wal") > 0
+    }
+
     private static func fileSize(_ path: String) -> Int64 {
         var info = stat()
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
@@ -134,7 +141,7 @@ enum StoreFile {
         bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    private static func posixError(_ path: String) -> StoreError {
+    static func posixError(_ path: String) -> StoreError {
         .io(path: path, detail: String(cString: strerror(errno)))
     }
 }

@@ -17,6 +17,17 @@ extension TodoStore {
         }
     }
 
+    /// Checks every page of the file (`PRAGMA quick_check`, linear in its size) and throws `.damaged`
+    /// on the first problem; the connection remembers it, so every later change is refused too.
+    func checkFileIntact() throws {
+        let problems = try connection.query("PRAGMA quick_check(1)") { $0.string(at: 0) ?? "" }
+        guard problems == ["ok"] else {
+            // The report spans lines under a "*** in database main ***" banner; messages are one line.
+            let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("***") }
+            throw connection.noteDamage(lines.isEmpty ? "quick_check failed" : lines.joined(separator: "; "))
+        }
+    }
+
     /// Pages in the database file now (for `pageLimit` in fault-injection tests).
     public var pageCount: Int64 { Int64((try? connection.scalarInt("PRAGMA page_count")) ?? 0) }
 

@@ -124,8 +124,14 @@ extension TodoStore {
         return Key(position: item.position, id: id)
     }
 
+    /// Throws when changes are refused: read-only, no disk space at open, or damage found in the file.
     func requireWritable() throws {
-        if isReadOnly { throw StoreError.readOnly(path: path) }
+        if let writeRefusal { throw writeRefusal }
+        if let damage = connection.damage { throw damage }
+        if checksFileBeforeFirstChange, !fileCheckedIntact {
+            try checkFileIntact()
+            fileCheckedIntact = true
+        }
     }
 
     /// The ids in their first-seen order, without repeats.

@@ -163,7 +163,7 @@ extension TodoStore {
     /// transaction at all until this connection or another one changes the file.
     @discardableResult
     public func tidySearchIndex(pages: Int = 64) -> Bool {
-        guard !isReadOnly else { return false }
+        guard !isReadOnly, connection.damage == nil else { return false }
         let version = try? dataVersion()
         if let tidy = caches.tidyIndex, tidy.changes == connection.totalChanges, tidy.dataVersion == version { return false }
         let before = connection.totalChanges

@@ -8,8 +8,24 @@ import FoundationEssentials
 public final class TodoStore {
     /// The file this store reads and writes, as passed to `init`.
     public let path: String
-    /// True when changes are refused: requested by the caller, or the file or its folder is not writable.
+    /// True when changes are refused: requested by the caller, the file or its folder is not writable,
+    /// or the disk had no room for the shared-memory file when the store opened.
     public let isReadOnly: Bool
+
+    /// The path that opens a private store in memory (SQLite's own spelling): nothing is read from or
+    /// written to disk, and its todos vanish when it closes. Meant for key scripts and tests that must
+    /// never touch a user's store.
+    public static let inMemoryPath = ":memory:"
+
+    /// True when this store lives in memory only (opened with `inMemoryPath`).
+    public var isInMemory: Bool { path == Self.inMemoryPath }
+
+    /// When true, the first change checks the whole file (`PRAGMA quick_check`, 0.1–0.25 s at
+    /// 100,000 todos, linear in the file's size) and refuses to write into a damaged store. A
+    /// command-line change sets it: its own reads may never reach a damaged page, and it should not
+    /// add to a store that is failing. The app leaves it off (a key must answer at once); it refuses
+    /// changes once a read finds damage.
+    public var checksFileBeforeFirstChange = false
 
     /// The list that always exists; new todos go there unless told otherwise.
     public static let inboxListID: Int64 = Schema.inboxListID
@@ -17,6 +33,10 @@ public final class TodoStore {
     public let historyDepth: Int
 
     let connection: SQLiteConnection
+    /// The error every change fails with, when changes are refused (`isReadOnly`).
+    let writeRefusal: StoreError?
+    /// Whether the whole file was found intact by `PRAGMA quick_check` (see `checksFileBeforeFirstChange`).
+    var fileCheckedIntact = false
     let clock: @Sendable () -> Date
     private var lastDataVersion: Int64 = 0
     /// Derived data kept between calls (rank-block prefix sums, search results); see `StoreCaches`.
@@ -44,10 +64,17 @@ public final class TodoStore {
         self.historyDepth = max(0, historyDepth)
         let opened = try StoreOpener.open(path: path, readOnly: readOnly, durability: durability)
         connection = opened.connection
-        isReadOnly = opened.isReadOnly
+        writeRefusal = opened.writeRefusal
+        isReadOnly = opened.writeRefusal != nil
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
         lastDataVersion = (try? dataVersion()) ?? 0
         connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
+    }
+
+    /// A new, empty store in memory that no other process can see and that no file ever backs.
+    public convenience init(inMemoryWith clock: @escaping @Sendable () -> Date = Date.init,
+                            historyDepth: Int = 100) throws {
+        try self.init(path: Self.inMemoryPath, clock: clock, historyDepth: historyDepth)
     }
 
     /// How hard each commit is pushed to disk.

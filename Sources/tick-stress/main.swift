@@ -6,6 +6,7 @@ import TodoStore
 //
 //   tick-stress [--rounds 50] [--seed N] [--max-ms 300] [--db PATH]
 //   tick-stress child --db PATH --seed N      (internal: the process that gets killed)
+//   tick-stress spilled-rollback --db PATH    (internal: one side of SpilledRollbackTests)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, in arguments: [String] = arguments) -> String? {
@@ -16,6 +17,10 @@ func option(_ name: String, in arguments: [String] = arguments) -> String? {
 if arguments.first == "child" {
     guard let path = option("--db"), let seed = option("--seed").flatMap(UInt64.init) else { exit(2) }
     Child.run(path: path, seed: seed)
+}
+if arguments.first == "spilled-rollback" {
+    guard let path = option("--db") else { exit(2) }
+    SpilledRollback.run(path: path)
 }
 
 let rounds = option("--rounds").flatMap(Int.init) ?? 50

@@ -146,3 +146,33 @@ struct CommandLineTodoCommandTests {
         #expect(tick.run(["--db=", "ls"], database: false).status == 2)
     }
 }
+
+/// `--db :memory:` gives each command a private, empty store that vanishes when it ends.
+@Suite("Command line: in-memory store")
+struct CommandLineInMemoryTests {
+    @Test("every command runs against --db :memory: and no file named :memory: appears", arguments: [
+        (["add", "Buy", "milk"], Int32(0), "Added 1 to Inbox: Buy milk\n"),
+        (["ls"], 0, ""),
+        (["ls", "--json"], 0, "[]\n"),
+        (["export"], 0, ""),
+        (["import", "-"], 0, "Imported 1 todo (0 done) into 1 list from standard input\n"),
+        (["mv", "1", "--list", "Work"], 1, ""),
+        (["done", "1"], 1, ""),
+        (["undone", "1"], 1, ""),
+        (["rm", "1"], 1, ""),
+        (["edit", "1", "--flag"], 1, ""),
+    ])
+    func everyCommand(arguments: [String], status: Int32, output: String) throws {
+        let tick = try CommandHarness()
+        let leftover = FileManager.default.currentDirectoryPath + "/:memory:"
+        let existedBefore = FileManager.default.fileExists(atPath: leftover)
+        defer { if !existedBefore { try? FileManager.default.removeItem(atPath: leftover) } }
+        let outcome = tick.run(["--db", ":memory:"] + arguments, input: "Call mum\n", database: false)
+        #expect(outcome.status == status, "\(outcome.errors)")
+        #expect(outcome.output == output)
+        // A store that cannot open names the file; an empty store only misses the todo.
+        #expect(status == 0 ? outcome.errors.isEmpty : outcome.errors.contains("no todo has id 1"))
+        #expect(FileManager.default.fileExists(atPath: leftover) == existedBefore)
+        #expect(!FileManager.default.fileExists(atPath: tick.path))
+    }
+}

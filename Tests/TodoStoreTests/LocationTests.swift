@@ -34,6 +34,32 @@ struct LocationTests {
             #expect(mode(of: folder + "/data") == 0o700)
             #expect(mode(of: folder + "/data/tick") == 0o700)
             #expect(mode(of: path) == 0o600)
+            // The store is made under a temporary name and linked into place: nothing else is left.
+            store.close()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/data/tick") == ["tick.db"])
+        }
+    }
+
+    @Test("several processes creating the same store at once all open the one that won, and none fails")
+    func concurrentCreation() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let failures = Failures()
+            // Threads stand in for processes: each has its own connection, and creation is all file work.
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                do {
+                    let store = try openStore(path)
+                    try store.add(title: "from \(index)", at: 0)
+                    store.close()
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+            #expect(failures.all.isEmpty)
+            let store = try openStore(path)
+            defer { store.close() }
+            #expect(try allTitles(store).sorted() == (0..<4).map { "from \($0)" })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("tick-new") }.isEmpty)
         }
     }
 
@@ -52,9 +78,17 @@ struct LocationTests {
             let path = folder + "/tick.db"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             #expect { try openStore(path) } throws: { error in
-                guard case StoreError.io = error else { return false }
-                return "\(error)".contains(path)
+                guard case let StoreError.notATickStore(_, reason) = error else { return false }
+                return "\(error)".contains(path) && reason.contains("a folder")
             }
         }
     }
+}
+
+/// Errors gathered from several threads.
+private final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
 }

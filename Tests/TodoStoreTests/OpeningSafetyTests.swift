@@ -80,23 +80,111 @@ struct OpeningSafetyTests {
         }
     }
 
-    @Test("an empty file and a blank SQLite database are turned into a store", arguments: [false, true])
-    func blankFilesAreInitialised(sqliteBlank: Bool) throws {
+    /// How a file that Tick did not create, and that is not a store, can look.
+    enum Stranger: String, CaseIterable, CustomTestStringConvertible {
+        case emptyFile, linkToEmptyFile, blankDatabase, blankDatabaseWithUserVersion
+        var testDescription: String { rawValue }
+    }
+
+    @Test("only a missing file becomes a new store: anything else that is not a Tick store is refused untouched",
+          arguments: Stranger.allCases)
+    func strangersAreRefused(stranger: Stranger) throws {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
-            #expect(FileManager.default.createFile(atPath: path, contents: nil))
-            if sqliteBlank {
-                let blank = try SQLiteConnection(path: path, mode: .readWrite)
-                try blank.execute("PRAGMA user_version = 3; VACUUM")
+            let target = stranger == .linkToEmptyFile ? folder + "/target" : path
+            #expect(FileManager.default.createFile(atPath: target, contents: nil))
+            #expect(chmod(target, 0o644) == 0)
+            if stranger == .linkToEmptyFile { #expect(symlink(target, path) == 0) }
+            if stranger == .blankDatabase || stranger == .blankDatabaseWithUserVersion {
+                let blank = try SQLiteConnection(path: target, mode: .readWrite)
+                try blank.execute(stranger == .blankDatabase ? "VACUUM" : "PRAGMA user_version = 3; VACUUM")
                 blank.close()
-                #expect(try fileBytes(path).count > 0)
+                #expect(try fileBytes(target).count > 0)
             }
-            let store = try openStore(path)
-            try store.add(title: "works", at: 0)
-            #expect(try store.connection.scalarInt("PRAGMA application_id") == 0x5449_434B)
-            #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
-            #expect(try store.connection.queryFirst("PRAGMA journal_mode") { $0.string(at: 0) } == "wal")
-            #expect(try store.connection.scalarInt("SELECT count(*) FROM lists WHERE id = 1 AND name = 'Inbox'") == 1)
+            try expectRefusal(path) { error in
+                guard case let .notATickStore(_, reason) = error else { return false }
+                return reason.contains("which Tick did not create")
+            }
+            #expect(mode(of: target) == 0o644)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            #expect(names == (stranger == .linkToEmptyFile ? ["target", "tick.db"] : ["tick.db"]))
+        }
+    }
+
+    /// Files that are not regular files, each made in the test's folder.
+    enum SpecialFile: String, CaseIterable, CustomTestStringConvertible {
+        case fifo, characterDevice, linkToDevNull, socket
+        var testDescription: String { rawValue }
+    }
+
+    @Test("a FIFO, a device or a socket is refused at once, without waiting and without a file beside it",
+          arguments: SpecialFile.allCases)
+    func specialFilesAreRefused(kind: SpecialFile) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            switch kind {
+            case .fifo: #expect(mkfifo(path, 0o600) == 0)
+            case .characterDevice:
+                // mknod needs root; elsewhere a link to /dev/null stands in for it.
+                if mknod(path, S_IFCHR | 0o600, dev_t(1 << 8 | 3)) != 0 { #expect(symlink("/dev/null", path) == 0) }
+            case .linkToDevNull: #expect(symlink("/dev/null", path) == 0)
+            case .socket:
+                let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                defer { close(socket) }
+                var address = sockaddr_un()
+                address.sun_family = sa_family_t(AF_UNIX)
+                withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+                    for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+                }
+                let bound = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                }
+                #expect(bound == 0)
+            }
+            #expect { try openStore(path) } throws: { error in
+                guard case let StoreError.notATickStore(_, reason) = error else { return false }
+                return "\(error)".contains(path) && reason.contains("not a regular file")
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(names == ["tick.db"])
+        }
+    }
+
+    @Test("a symbolic link to a missing file is refused, and nothing is created at its target")
+    func danglingLink() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            #expect(symlink(folder + "/elsewhere.db", path) == 0)
+            #expect { try openStore(path) } throws: { error in
+                guard case let StoreError.notATickStore(_, reason) = error else { return false }
+                return reason.contains("symbolic link to a missing file")
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(names == ["tick.db"])
+        }
+    }
+
+    @Test("a link to a Tick store opens that store")
+    func linkToStore() throws {
+        try withTemporaryFolder { folder in
+            try makeStore(folder + "/real.db", titles: ["through the link"])
+            #expect(symlink(folder + "/real.db", folder + "/tick.db") == 0)
+            let store = try openStore(folder + "/tick.db")
+            defer { store.close() }
+            #expect(try allTitles(store) == ["through the link"])
+        }
+    }
+
+    @Test("a header whose page size is not a power of two from 512 to 65536 is refused as damaged", arguments: [3000, 256, 0])
+    func damagedPageSize(pageSize: Int) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            try makeStore(path, titles: ["x"])
+            var bytes = try fileBytes(path)
+            bytes[16] = UInt8(pageSize >> 8)
+            bytes[17] = UInt8(pageSize & 0xFF)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            try expectRefusal(path) { $0 == .corrupt(path: path, detail: "has a damaged header (page size \(pageSize))") }
         }
     }
 

@@ -54,9 +54,12 @@ public final class CommandContext {
     public var storePath: String { databasePath ?? TodoStore.defaultPath(environment: environment) }
 
     /// Opens the store (creating it on first use); failures carry the store's one-line message.
+    /// A command's first change checks the whole file first, so no command adds to a damaged store.
     public func openStore() throws -> TodoStore {
-        try TodoStore(path: storePath, historyDepth: configuration.historyDepth,
-                      durability: TodoStore.Durability(environment: environment))
+        let store = try TodoStore(path: storePath, historyDepth: configuration.historyDepth,
+                                  durability: TodoStore.Durability(environment: environment))
+        store.checksFileBeforeFirstChange = true
+        return store
     }
 
     /// Writes one line to standard output; a failure is kept in `outputFailure` (and later lines are
