@@ -10,6 +10,7 @@ enum StoreOpener {
     }
 
     static func open(path: String, readOnly requested: Bool, durability: TodoStore.Durability = .full) throws -> Opened {
+        if path == TodoStore.inMemoryPath { return try openInMemory(readOnly: requested) }
         var readOnly = requested || StoreFile.shouldOpenReadOnly(path)
         if !StoreFile.exists(path) {
             if readOnly { throw StoreError.io(path: path, detail: "does not exist, and a read-only store cannot create it") }
@@ -61,6 +62,18 @@ enum StoreOpener {
         try connection.execute("PRAGMA cache_size = -4096")
         try Schema.migrate(connection, from: startVersion)
         return Opened(connection: connection, isReadOnly: readOnly)
+    }
+
+    /// A throwaway store in memory: no file is created or checked, and WAL does not apply (SQLite
+    /// keeps an in-memory database's journal in memory too).
+    private static func openInMemory(readOnly: Bool) throws -> Opened {
+        // An empty store cannot be read-only: there is nothing to read and nothing could be written.
+        if readOnly { throw StoreError.readOnly(path: TodoStore.inMemoryPath) }
+        let connection = try SQLiteConnection(path: TodoStore.inMemoryPath, mode: .readWrite)
+        try connection.execute("PRAGMA foreign_keys = ON")
+        try connection.execute("PRAGMA temp_store = MEMORY")
+        try Schema.migrate(connection, from: 0)
+        return Opened(connection: connection, isReadOnly: false)
     }
 
     private static func check(_ facts: Schema.Facts, path: String) throws {

@@ -11,6 +11,10 @@ public final class TodoStore {
     /// True when changes are refused: requested by the caller, or the file or its folder is not writable.
     public let isReadOnly: Bool
 
+    /// The path that opens a throwaway store in memory (SQLite's name): nothing is read from or
+    /// written to disk, and the todos are gone when the store closes.
+    public static let inMemoryPath = ":memory:"
+
     /// The list that always exists; new todos go there unless told otherwise.
     public static let inboxListID: Int64 = Schema.inboxListID
     /// How many undoable steps are kept; older ones are dropped in the transaction that adds a new one.
