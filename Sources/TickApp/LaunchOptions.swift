@@ -153,7 +153,8 @@ public struct LaunchOptions: Equatable {
 
     Options:
       --db PATH      the store file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.db,
-                     else ~/.local/share/tick/tick.db; for a key script, a throwaway store)
+                     else ~/.local/share/tick/tick.db; a key script given neither --db
+                     nor $TICK_DB runs on a throwaway store)
       --default-db   print the default store's path and exit; run a key script on your
                      todos with: tick --db "$(tick --default-db)" --script FILE
       --script FILE  run the key script in FILE (- for standard input)
