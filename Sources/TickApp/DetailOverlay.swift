@@ -9,6 +9,9 @@ final class DetailOverlay: Overlay {
     private unowned let list: TodoListController
     private let id: Int64
     private var notes: TextArea?
+    /// The notes as they were when saving them last failed: Esc again without a change gives up on them,
+    /// so a store that refuses every change cannot keep the user in the editor.
+    private var refusedNotes: String?
 
     init(list: TodoListController, todo: TodoItem) {
         self.list = list
@@ -25,8 +28,13 @@ final class DetailOverlay: Overlay {
                 editor.insert(pasted: text)
                 notes = editor
             } else if key == .escape || key == .control("s") {
-                list.setNotes(editor.text, todo: id)
-                notes = nil
+                // A refused save (a NUL, a full disk) keeps the text in the editor, with the message saying why.
+                if list.setNotes(editor.text, todo: id) || (key == .escape && refusedNotes == editor.text) {
+                    notes = nil
+                    refusedNotes = nil
+                } else {
+                    refusedNotes = editor.text
+                }
             } else if editor.handle(key) {
                 notes = editor
             }
@@ -53,7 +61,8 @@ final class DetailOverlay: Overlay {
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        let help = notes == nil ? "Esc back · n notes · e edit title · x done · f flag" : "editing notes · Esc saves"
+        let help = notes == nil ? "Esc back · n notes · e edit title · x done · f flag"
+            : refusedNotes == notes?.text ? "editing notes, not saved · Esc again discards" : "editing notes · Esc saves"
         canvas.draw("Details — \(help)", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         guard let item else {
             canvas.draw("This todo no longer exists.", at: Point(x: area.minX, y: area.minY + 2), style: theme.error)

@@ -1,4 +1,5 @@
 import TermTable
+import TodoStore
 
 /// What `tick` was asked to do, parsed from its arguments.
 public struct LaunchOptions: Equatable {
@@ -20,6 +21,9 @@ public struct LaunchOptions: Equatable {
     public var showsHelp = false
     /// `--version`.
     public var showsVersion = false
+    /// Print the default store's path and exit (`--default-db`), so a key script can be pointed at
+    /// it deliberately: `tick --db "$(tick --default-db)" --script FILE`.
+    public var showsDefaultDatabase = false
     /// Print every frame of a key script, each under a heading (`--frames`).
     public var printsFrames = false
     /// Show a key script live in the terminal when standard output is one (`--play`).
@@ -85,13 +89,44 @@ public struct LaunchOptions: Equatable {
             case "--no-mouse": options.disablesMouse = true
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
+            case "--default-db": options.showsDefaultDatabase = true
             default:
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option \"\(argument)\"" : "unknown command \"\(argument)\"")
             }
             index += 1
         }
+        // Read as "use the default store" it would be a trap: a script would still run on the throwaway one.
+        if options.showsDefaultDatabase, arguments.count > 1 {
+            throw UsageError(message: "--default-db only prints the default store's path; to run a key script on that store: "
+                             + "tick --db \"$(tick --default-db)\" --script FILE")
+        }
         return options
     }
+
+    /// Whether this run plays a key script rather than opening the terminal UI: `--script`, or keys
+    /// arriving on a standard input that is not a terminal.
+    public func runsScript(standardInputIsTerminal: Bool) -> Bool {
+        scriptPath != nil || !standardInputIsTerminal
+    }
+
+    /// The store this run opens: `--db`, else `TICK_DB`, else the default file, except that a key
+    /// script given neither `--db` nor `TICK_DB` runs on a throwaway in-memory store, so keys piped in
+    /// by accident (`echo dd | tick`, `ls | tick`) can never change the user's todos.
+    public func storePath(runsScript: Bool, environment: [String: String]) -> String {
+        if let databasePath { return databasePath }
+        if runsScript, environment["TICK_DB", default: ""].isEmpty { return TodoStore.inMemoryPath }
+        return TodoStore.defaultPath(environment: environment)
+    }
+
+    /// Whether the store was picked for the user rather than named: a key script's throwaway store.
+    /// Its changes are lost on exit, which `throwawayStoreNote` says when there were any.
+    public func usesThrowawayStore(runsScript: Bool, environment: [String: String]) -> Bool {
+        databasePath == nil && storePath(runsScript: runsScript, environment: environment) == TodoStore.inMemoryPath
+    }
+
+    /// Printed on standard error after a key script changed its throwaway store: those changes are gone.
+    public static let throwawayStoreNote = "tick: nothing was saved: the key script ran on a throwaway store (no --db given, "
+        + "no TICK_DB set); to change your todos, add --db \"$(tick --default-db)\""
 
     /// `80x24` as a size, or nil.
     public static func parseSize(_ text: String) -> Size? {
@@ -107,15 +142,21 @@ public struct LaunchOptions: Equatable {
            tick [--db PATH] --script FILE|- [--size WxH] [--stats] [--frames | --play [--delay 150ms]]
            ... | tick [--db PATH] [--size WxH]
            tick [--db PATH] COMMAND [ARGUMENTS]
+           tick --default-db
 
     Tick is a todo list for the terminal. With no arguments it opens the list in the terminal.
     When standard input is not a terminal, or with --script, it reads keys in a vim-like
     notation (aBuy milk<Enter>x), runs them on an in-memory screen and prints the final screen
-    (and any <Snap>). Commands (tick add, tick ls, …) work on the store from the shell.
+    (and any <Snap>). A key script changes only a store it is given (--db or $TICK_DB); without
+    one it runs on a throwaway store and nothing is saved. Commands (tick add, tick ls, …) work
+    on the store from the shell.
 
     Options:
       --db PATH      the store file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.db,
-                     else ~/.local/share/tick/tick.db)
+                     else ~/.local/share/tick/tick.db; a key script given neither --db
+                     nor $TICK_DB runs on a throwaway store)
+      --default-db   print the default store's path and exit; run a key script on your
+                     todos with: tick --db "$(tick --default-db)" --script FILE
       --script FILE  run the key script in FILE (- for standard input)
       --size WxH     screen size for key scripts (default 80x24)
       --stats        on exit, print cell reuse statistics (and, in a terminal, frames

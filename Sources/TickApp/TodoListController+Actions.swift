@@ -100,10 +100,12 @@ extension TodoListController {
         }
     }
 
-    /// Saves a todo's notes (from the detail view).
-    func setNotes(_ notes: String, todo id: Int64) {
-        guard let item = try? store.item(id: id), item.notes != notes else { return }
-        mutate {
+    /// Saves a todo's notes (from the detail view); false (with a message) when they were refused
+    /// or could not be written, so the editor can keep them.
+    @discardableResult
+    func setNotes(_ notes: String, todo id: Int64) -> Bool {
+        guard let item = try? store.item(id: id), item.notes != notes else { return true }
+        return mutate {
             let old = indexPath(ofTodo: id, inList: item.listID)
             let updated = try store.update(id: id, notes: notes)
             try relocate(todo: id, now: updated, listID: item.listID, from: old)

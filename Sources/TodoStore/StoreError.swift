@@ -22,6 +22,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case notFound(id: Int64)
     /// A title was refused before anything was stored.
     case invalidTitle(String)
+    /// A todo's notes were refused before anything was stored.
+    case invalidNotes(String)
     /// A row index outside `0...count` (for inserts) or `0..<count` (for moves) was passed.
     case indexOutOfRange(index: Int, count: Int)
     /// No list has this id (it was deleted, possibly by another process).
@@ -66,6 +68,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "there is no todo with id \(id); it may have been deleted"
         case let .invalidTitle(reason):
             return "invalid title: \(reason)"
+        case let .invalidNotes(reason):
+            return "invalid notes: \(reason)"
         case let .indexOutOfRange(index, count):
             return "row \(index) is out of range (the list has \(count) rows)"
         case let .listNotFound(id):

@@ -12,6 +12,7 @@ extension TodoStore {
     public func importItems(_ items: [NewTodo], intoEmptyStoreOnly: Bool = false) throws -> [TodoItem] {
         for item in items {
             try Validation.title(item.title)
+            try Validation.notes(item.notes)
             try Validation.due(item.due)
             _ = try Validation.listName(item.listName)
         }

@@ -8,6 +8,7 @@ extension TodoStore {
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
                     priority: Int = 0, due: String? = nil) throws -> TodoItem {
         try Validation.title(title)
+        try Validation.notes(notes)
         try Validation.due(due)
         return try journaled {
             try requireList(id: listID)
@@ -54,6 +55,7 @@ extension TodoStore {
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
                        isFlagged: Bool? = nil) throws -> TodoItem {
         if let title { try Validation.title(title) }
+        if let notes { try Validation.notes(notes) }
         if let due { try Validation.due(due) }
         return try journaled {
             let item = try requireItem(id: id)

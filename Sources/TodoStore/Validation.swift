@@ -2,11 +2,22 @@ import FoundationEssentials
 
 /// The rules for what users may store, checked before any transaction starts.
 enum Validation {
-    /// Titles must contain something visible; everything else is the user's text and kept as is.
+    /// Titles must contain something visible and no NUL; everything else is the user's text and kept as is.
     static func title(_ title: String) throws {
         if title.isEmpty { throw StoreError.invalidTitle("a todo needs a title") }
         if isBlank(title) { throw StoreError.invalidTitle("a title cannot be only spaces or blank lines") }
+        if containsNUL(title) { throw StoreError.invalidTitle("a title " + nulProblem) }
     }
+
+    /// Notes are the user's text, kept as is, except that they cannot hold a NUL.
+    static func notes(_ notes: String) throws {
+        if containsNUL(notes) { throw StoreError.invalidNotes("notes " + nulProblem) }
+    }
+
+    /// Why text with a NUL is refused rather than stored: SQLite keeps it whole, but its text
+    /// functions (search, LIKE, comparisons in SQL) stop at the NUL, so the todo would be found by
+    /// its first part only. Refusing names the character, and the user can delete it and try again.
+    static let nulProblem = "cannot contain a NUL character (U+0000, shown as ␀)"
 
     /// Due days are real calendar days written `YYYY-MM-DD` (years 0001–9999), so they sort as text.
     static func due(_ due: String?) throws {
@@ -28,6 +39,7 @@ enum Validation {
     static func listName(_ name: String) throws -> String {
         let trimmed = trimmedListName(name)
         if trimmed.isEmpty { throw StoreError.invalidListName("a list needs a name") }
+        if containsNUL(trimmed) { throw StoreError.invalidListName("a list name " + nulProblem) }
         return trimmed
     }
 
@@ -39,6 +51,10 @@ enum Validation {
 
     private static func trimmedListName(_ name: String) -> String {
         TextFormatting.trimmed(name)
+    }
+
+    private static func containsNUL(_ text: String) -> Bool {
+        text.utf8.contains(0)
     }
 
     private static func isBlank(_ text: String) -> Bool {

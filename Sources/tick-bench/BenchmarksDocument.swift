@@ -51,6 +51,10 @@ struct BenchmarksDocument {
           Toggle, add and delete run on a scratch copy of the store with `TICK_SYNCHRONOUS=OFF` when Tick reads
           it, in two rounds (one before and one after the round with the fsync); the read keys' two rounds come
           before and after all the write keys. The fsync line is the round with the default minus that.
+        - **Editor on a 100 KB title**: after the other figures, `tick import` adds a todo whose title is
+          100,000 bytes (words with CJK among them) in a list of its own; in a fresh Tick, `G` reaches it, then
+          `e` (measured, as CPU per key) and Esc, \(repetitions) times; the median. Under a frame (16 ms) means
+          the editor costs what a short title costs plus reading the title once.
         - **Bytes**: every byte read from the master after the key until 30 ms of quiet, median of \(repetitions).
           The limits come from the plain-text screens Tick prints for the same keys in script mode: a *minimal
           repaint* of a row is its cursor address (`ESC[row;1H`), its text in UTF-8 without trailing blanks and

@@ -40,6 +40,9 @@ struct Report {
                             target: isReference ? "reference" : "< 1 ms",
                             met: isReference ? nil : verdict(values.compactMap { $0 }.map { $0 < 1 })))
         }
+        let editor = results.map { $0.keyCPU[LongTitleBenchmark.key] ?? nil }
+        rows.append(Row(measure: "CPU to open the editor (e) on a 100 KB title, ms", cells: editor.map { $0.map { format($0, 2) } ?? "n/a" },
+                        target: "< 16 ms", met: verdict(editor.compactMap { $0 }.map { $0 < 16 })))
         if synchronousOff {
             for key in SizeBenchmark.writeKeys {
                 let cells = results.map { result -> String in

@@ -58,6 +58,9 @@ struct SizeBenchmark {
             }
         }
         try measureCellsCreated(database: database, into: &result)
+        // Last: it adds a list and a todo to the scratch copy.
+        let editor = try LongTitleBenchmark(probe: probe, repetitions: repetitions).run(database: database)
+        result.keyCPU[LongTitleBenchmark.key] = editor.medianCPUMilliseconds
         return result
     }
 

@@ -39,7 +39,14 @@ if options.showsVersion {
 }
 
 let environment = ProcessInfo.processInfo.environment
-let databasePath = options.databasePath ?? TodoStore.defaultPath(environment: environment)
+if options.showsDefaultDatabase {
+    print(TodoStore.defaultPath(environment: environment))
+    exit(0)
+}
+let runsScript = options.runsScript(standardInputIsTerminal: isatty(STDIN_FILENO) == 1)
+// A script without --db or TICK_DB gets a throwaway store: piped keys must never change todos by accident.
+let databasePath = options.storePath(runsScript: runsScript, environment: environment)
+let usesThrowawayStore = options.usesThrowawayStore(runsScript: runsScript, environment: environment)
 let configuration: Configuration = {
     guard !options.ignoresConfig, let path = options.configPath ?? Configuration.defaultPath(environment: environment) else {
         return Configuration()
@@ -57,7 +64,13 @@ let configuration: Configuration = {
     }
 }
 
-let scriptPath = options.scriptPath ?? (isatty(STDIN_FILENO) == 0 ? "-" : nil)
+/// Says on standard error that a script's changes to its throwaway store were not saved (once, at the
+/// end: standard output is the screen, and a script that changed nothing needs no warning).
+@MainActor func noteThrowawayChanges(_ store: TodoStore) {
+    if usesThrowawayStore, store.canUndo || store.canRedo { printError(LaunchOptions.throwawayStoreNote) }
+}
+
+let scriptPath = options.scriptPath ?? (runsScript ? "-" : nil)
 if let scriptPath {
     guard let handle = scriptPath == "-" ? FileStream.standardInput : FileStream.reading(scriptPath) else {
         printError("tick: cannot read key script \(scriptPath)")
@@ -77,6 +90,7 @@ if let scriptPath {
         do {
             let status = try LivePlayer.playScript(&reader, store: store, configuration: configuration,
                                                    delayMilliseconds: options.delayMilliseconds)
+            noteThrowawayChanges(store)
             store.close()
             exit(status)
         } catch let error as KeyScript.ParseError {
@@ -100,10 +114,11 @@ if let scriptPath {
         exit(2)
     }
     let result = runner.result
-    store.close()
     // Frames already end with the final screen, and <Snap> chooses what is printed.
     if !options.printsFrames && runner.snapCount == 0 { printOutput(ScriptRunner.text(of: result.screen)) }
     if options.printsStatistics { print(result.statistics) }
+    noteThrowawayChanges(store)
+    store.close()
     exit(0)
 }
 

@@ -11,10 +11,12 @@ struct CommandLineTests {
     }
 
     /// Runs the built binary with `arguments`, feeding `input` on standard input.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Outcome {
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+                    currentFolder: String? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TickEndToEndTests.binary)
         process.arguments = arguments
+        if let currentFolder { process.currentDirectoryURL = URL(fileURLWithPath: currentFolder) }
         // The user's own config file must not change what tests see.
         let isolated = ["TICK_CONFIG": "/dev/null"].merging(environment) { _, new in new }
         process.environment = ProcessInfo.processInfo.environment.merging(isolated) { _, new in new }

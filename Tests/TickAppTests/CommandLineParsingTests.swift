@@ -1,5 +1,6 @@
 import Testing
 @testable import TickApp
+import TodoStore
 
 /// The table-driven parser and the routing between commands and the app.
 @Suite("Command line: parsing and routing")
@@ -78,5 +79,58 @@ struct CommandLineParsingTests {
         #expect(options.delayMilliseconds == delay)
         #expect(throws: UsageError.self) { try LaunchOptions.parse(["--delay", "soon"]) }
         #expect(throws: UsageError.self) { try LaunchOptions.parse(["--delay", "2m"]) }
+    }
+
+    struct StoreCase: Sendable {
+        var arguments: [String]
+        var standardInputIsTerminal: Bool
+        var environment: [String: String]
+        var store: String
+    }
+
+    static let home = ["HOME": "/home/sam"]
+    static let homeStore = "/home/sam/.local/share/tick/tick.db"
+
+    @Test("A key script changes only a store it is given (--db or TICK_DB); otherwise it runs on a throwaway one", arguments: [
+        // Keys piped in (echo dd | tick, ls | tick) and --script FILE, with no store named: throwaway.
+        StoreCase(arguments: [], standardInputIsTerminal: false, environment: home, store: TodoStore.inMemoryPath),
+        StoreCase(arguments: ["--script", "x.keys"], standardInputIsTerminal: true, environment: home, store: TodoStore.inMemoryPath),
+        StoreCase(arguments: ["--script", "-"], standardInputIsTerminal: false, environment: home.merging(["TICK_DB": ""]) { $1 },
+                  store: TodoStore.inMemoryPath),
+        StoreCase(arguments: ["--play"], standardInputIsTerminal: false, environment: ["XDG_DATA_HOME": "/data"], store: TodoStore.inMemoryPath),
+        // Named stores are used as given.
+        StoreCase(arguments: ["--db", "/tmp/x.db"], standardInputIsTerminal: false, environment: home, store: "/tmp/x.db"),
+        StoreCase(arguments: ["--script", "x.keys"], standardInputIsTerminal: true, environment: home.merging(["TICK_DB": "/t.db"]) { $1 },
+                  store: "/t.db"),
+        // The terminal UI opens the default store.
+        StoreCase(arguments: [], standardInputIsTerminal: true, environment: home, store: homeStore),
+        StoreCase(arguments: ["--no-mouse"], standardInputIsTerminal: true, environment: ["XDG_DATA_HOME": "/data"], store: "/data/tick/tick.db"),
+    ])
+    func storeChoice(_ example: StoreCase) throws {
+        let options = try LaunchOptions.parse(example.arguments)
+        let runsScript = options.runsScript(standardInputIsTerminal: example.standardInputIsTerminal)
+        #expect(runsScript == (example.arguments.contains("--script") || !example.standardInputIsTerminal))
+        #expect(options.storePath(runsScript: runsScript, environment: example.environment) == example.store)
+        #expect(options.usesThrowawayStore(runsScript: runsScript, environment: example.environment)
+                == (example.store == TodoStore.inMemoryPath))
+    }
+
+    @Test("--db :memory: is a throwaway store the user chose, so nothing warns about it")
+    func explicitMemoryStore() throws {
+        let options = try LaunchOptions.parse(["--db", TodoStore.inMemoryPath])
+        #expect(options.storePath(runsScript: true, environment: Self.home) == TodoStore.inMemoryPath)
+        #expect(!options.usesThrowawayStore(runsScript: true, environment: Self.home))
+    }
+
+    @Test("--default-db stands alone; with anything else it explains how to run a script on the default store")
+    func defaultDatabaseFlag() throws {
+        #expect(try LaunchOptions.parse(["--default-db"]).showsDefaultDatabase)
+        #expect {
+            try LaunchOptions.parse(["--default-db", "--script", "x.keys"])
+        } throws: { error in
+            (error as? LaunchOptions.UsageError)?.message.contains("tick --db \"$(tick --default-db)\" --script FILE") == true
+        }
+        #expect(LaunchOptions.usage.contains("--default-db"))
+        #expect(CompletionScript.script(for: .bash).contains("--default-db"))
     }
 }

@@ -12,7 +12,6 @@ struct TitleTests {
         "买牛奶",
         "thumbs 👍🏽 and family 👨‍👩‍👧",
         "escape \u{1B}[31mred\u{1B}[0m bell \u{07} and C1 \u{85}\u{9B}2J",
-        "nul \u{0} inside",
         "  leading and trailing spaces  ",
         "e\u{301} decomposed vs \u{E9} composed",
         String(repeating: "0123456789abcdef", count: 6400),  // 100 KB

@@ -20,6 +20,7 @@ public enum CompletionScript {
         OptionDescription("delay", value: .text("TIME"), help: "pause after each key with --play"),
         OptionDescription("help", short: "h", help: "show the help"),
         OptionDescription("version", help: "show the version"),
+        OptionDescription("default-db", help: "print the default store's path"),
     ]
 
     /// The script for `shell`.

@@ -120,6 +120,7 @@ public enum JSONFormat {
         }
         do {
             try Validation.title(todo.title)
+            try Validation.notes(todo.notes)
             try Validation.due(todo.due)
             _ = try Validation.listName(todo.listName)
         } catch {

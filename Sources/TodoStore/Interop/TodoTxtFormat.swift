@@ -117,6 +117,13 @@ public enum TodoTxtFormat {
         guard !todo.title.allSatisfy(\.isWhitespace) else {
             throw LineProblem(message: "no title (only dates, a priority, a +project or due: were found)")
         }
+        // The same rules as every other way in, so a NUL is refused here with the line's number.
+        do {
+            try Validation.title(todo.title)
+            _ = try Validation.listName(todo.listName)
+        } catch {
+            throw LineProblem(message: "\(error)")
+        }
         if isDone { completed = completed ?? created ?? now }
         todo.completedAt = completed
         todo.createdAt = created ?? (isDone ? completed : nil)
