@@ -9,21 +9,30 @@ final class DetailOverlay: Overlay {
     private unowned let list: TodoListController
     private let id: Int64
     private var notes: TextArea?
+    /// Set when saving the notes failed: Esc pressed again then leaves without them, as the user was told.
+    private var notesFailedToSave = false
 
     init(list: TodoListController, todo: TodoItem) {
         self.list = list
         id = todo.id
     }
 
-    private var item: TodoItem? { try? list.store.item(id: id) }
+    /// The todo as stored now; nil when it is gone or cannot be read (the status line then says why).
+    private var item: TodoItem? { list.storedItem(id: id) }
 
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         if var editor = notes {
             if key == .escape || key == .control("s") {
-                list.setNotes(editor.text, todo: id)
-                notes = nil
+                if list.setNotes(editor.text, todo: id) || (key == .escape && notesFailedToSave) {
+                    notes = nil
+                    notesFailedToSave = false
+                } else {
+                    // The notes are still here to save again; the status line says why they were not.
+                    notesFailedToSave = true
+                    if let said = list.message { list.message = .error(said.text + " · Ctrl-S tries again, Esc again leaves without them") }
+                }
             } else if editor.handle(key) {
                 notes = editor
             }
@@ -50,8 +59,17 @@ final class DetailOverlay: Overlay {
         canvas.fill(area)
         let help = notes == nil ? "Esc back · n notes · e edit title · x done · f flag" : "editing notes · Esc saves"
         canvas.draw("Details — \(help)", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
-        guard let item else {
-            canvas.draw("This todo no longer exists.", at: Point(x: area.minX, y: area.minY + 2), style: theme.error)
+        let item: TodoItem
+        do {
+            guard let stored = try list.store.item(id: id) else {
+                canvas.draw("This todo no longer exists.", at: Point(x: area.minX, y: area.minY + 2), style: theme.error)
+                return nil
+            }
+            item = stored
+        } catch {
+            // Drawing only shows the failure; it never changes the status line.
+            canvas.draw("Cannot read this todo: \(error)", at: Point(x: area.minX, y: area.minY + 2), style: theme.error,
+                        maxWidth: area.width, truncation: .ellipsis)
             return nil
         }
         var y = area.minY + 2

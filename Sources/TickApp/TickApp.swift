@@ -157,7 +157,7 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        statusLineCache.draw(StatusLine(message: list.message, counts: list.counts, theme: theme, readOnly: list.store.isReadOnly),
+        statusLineCache.draw(StatusLine(message: list.message, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

@@ -46,6 +46,7 @@ public final class TodoStore {
         connection = opened.connection
         isReadOnly = opened.isReadOnly
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
+        // Unreadable here means the first `hasExternalChanges()` reports a change, and the reload reports the failure.
         lastDataVersion = (try? dataVersion()) ?? 0
         connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
     }
@@ -75,15 +76,15 @@ public final class TodoStore {
     }
 
     /// Whether any open todo of a list has a priority, so the list can show its priority column (indexed, O(log n)).
-    public func hasPriorities(inList listID: Int64) -> Bool {
-        (try? reading {
+    public func hasPriorities(inList listID: Int64) throws -> Bool {
+        try reading {
             if let known = currentListSummary()?.hasPriorities[listID] { return known }
             let found = try connection.queryFirst(
                 "SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NULL AND priority > 0)", [listID]
             ) { $0.int64(at: 0) != 0 } ?? false
             updateListSummary { $0.hasPriorities[listID] = found }
             return found
-        }) ?? false
+        }
     }
 
     /// Closes the file; the store cannot be used afterwards (calls fail with an error).
@@ -110,9 +111,11 @@ public final class TodoStore {
     public var doneCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).done }
 
     /// True when another connection committed a change since the last call (or since opening), so
-    /// the caller should reload what it shows. Our own changes do not count.
+    /// the caller should reload what it shows. Our own changes do not count. When the check itself
+    /// fails this says true: the caller's reload then meets the failure and reports it, where false
+    /// would leave the screen showing what it last read as if all were well.
     public func hasExternalChanges() -> Bool {
-        guard let version = try? dataVersion() else { return false }
+        guard let version = try? dataVersion() else { return true }
         defer { lastDataVersion = version }
         return version != lastDataVersion
     }
