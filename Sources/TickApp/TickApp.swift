@@ -93,6 +93,8 @@ public final class TickApp {
             resize(to: Size(width: width, height: height))
             return
         }
+        // While the store cannot be read, every key first tries again, so it acts on the todos as they are.
+        if list.readFailure != nil { list.reloadFromStore() }
         if case .mouse(let event) = key {
             handleMouse(event)
             return

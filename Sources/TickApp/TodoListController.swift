@@ -253,8 +253,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         do {
             saved = try change()
         } catch {
-            message = .error("Not saved: \(error)")
             reloadFromStore()
+            // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
+            message = .error("Not saved: \(error)")
             return false
         }
         do {

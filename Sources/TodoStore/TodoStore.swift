@@ -98,24 +98,37 @@ public final class TodoStore {
         StoreFile.shouldOpenReadOnly(path)
     }
 
-    /// The number of todos in all lists, open and done (from maintained counts, not a scan; 0 if unreadable).
+    /// The number of todos in all lists, open and done (from maintained counts, not a scan). For
+    /// tests and tools; stops the program when the store cannot be read (see `readOrStop`).
     public var count: Int {
-        let counts = (try? readCounts()) ?? (open: 0, done: 0)
+        let counts = readOrStop("the counts", readCounts)
         return counts.open + counts.done
     }
 
-    /// The number of todos in all lists not yet completed (maintained, O(1); 0 if unreadable).
-    public var openCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).open }
+    /// The number of todos in all lists not yet completed (maintained, O(1)); for tests and tools, as `count`.
+    public var openCount: Int { readOrStop("the counts", readCounts).open }
 
-    /// The number of completed todos in all lists (maintained, O(1); 0 if unreadable).
-    public var doneCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).done }
+    /// The number of completed todos in all lists (maintained, O(1)); for tests and tools, as `count`.
+    public var doneCount: Int { readOrStop("the counts", readCounts).done }
+
+    /// The value of a read behind the non-throwing conveniences that tests and tools use (`count`,
+    /// `canUndo`…), or a stop naming the failure: answering 0 or false would let a check of an
+    /// unreadable store pass. Tick itself uses the throwing reads (`lists()`, `count(_:)`), which
+    /// report the failure to the user.
+    func readOrStop<T>(_ what: String, _ read: () throws -> T) -> T {
+        do {
+            return try read()
+        } catch {
+            preconditionFailure("cannot read \(what) of \(path): \(error)")
+        }
+    }
 
     /// True when another connection committed a change since the last call (or since opening), so
     /// the caller should reload what it shows. Our own changes do not count. When the check itself
     /// fails this says true: the caller's reload then meets the failure and reports it, where false
     /// would leave the screen showing what it last read as if all were well.
     public func hasExternalChanges() -> Bool {
-        guard let version = try? dataVersion() else { return true }
+        guard let version = try? dataVersion() else { return true }  // the reload then reports the failure
         defer { lastDataVersion = version }
         return version != lastDataVersion
     }

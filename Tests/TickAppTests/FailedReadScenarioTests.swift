@@ -39,6 +39,21 @@ struct FailedReadScenarioTests {
         #expect(scenario.status.hasPrefix("Not added: Cannot read the store"), "\(scenario.status)")
     }
 
+    @Test("An add next to a done todo whose list's last open todo cannot be read is not saved, rather than put at the top")
+    func addBesideDoneTodo() throws {
+        let scenario = try Scenario(["Open one", "Finished"], size: Size(width: 120, height: 8))
+        try scenario.type("jx")  // Finished is done and still highlighted
+        #expect(scenario.selectedTitle == "Finished")
+        let failure = StoreFailureInjection(scenario.store, failing: .reads)
+        try scenario.type("aNew<Enter>")
+        #expect(scenario.status.hasPrefix("Not saved: "), "\(scenario.status)")
+        #expect(scenario.app.isPrompting, "the title is still there to try again")
+        #expect(scenario.store.count == 2)
+        failure.lift()
+        try scenario.type("<Enter>")
+        #expect(try scenario.titles(inList: "Inbox") == ["Open one", "New", "Finished"])
+    }
+
     @Test("Notes that cannot be saved stay in the editor; Ctrl-S saves them once the store works, and Esc twice leaves without them")
     func notesAreNotLost() throws {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 14))
