@@ -54,6 +54,15 @@ struct FailedReadScenarioTests {
         #expect(try scenario.titles(inList: "Inbox") == ["Open one", "New", "Finished"])
     }
 
+    @Test("Rows that cannot be read are reported in the status line, not drawn as blank todos")
+    func unreadableRows() throws {
+        let scenario = try Scenario((1...200).map { "Todo \($0)" }, size: Size(width: 120, height: 8))
+        let failure = StoreFailureInjection(scenario.store, failing: .reads)
+        defer { failure.lift() }
+        try scenario.type("G")  // the last rows were never read
+        #expect(scenario.status.hasPrefix("Cannot read the store: \(scenario.temporary.path): disk I/O error"), "\(scenario.status)")
+    }
+
     @Test("Notes that cannot be saved stay in the editor; Ctrl-S saves them once the store works, and Esc twice leaves without them")
     func notesAreNotLost() throws {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 14))
