@@ -18,7 +18,8 @@ final class DetailOverlay: Overlay {
         id = todo.id
     }
 
-    private var item: TodoItem? { try? list.store.item(id: id) }
+    /// The todo as stored now; nil when it is gone or cannot be read (the status line then says why).
+    private var item: TodoItem? { list.storedItem(id: id) }
 
     var bottomLines: Int? { nil }
 
@@ -64,8 +65,17 @@ final class DetailOverlay: Overlay {
         let help = notes == nil ? "Esc back · n notes · e edit title · x done · f flag"
             : refusedNotes == notes?.text ? "editing notes, not saved · Esc again discards" : "editing notes · Esc saves"
         canvas.draw("Details — \(help)", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
-        guard let item else {
-            canvas.draw("This todo no longer exists.", at: Point(x: area.minX, y: area.minY + 2), style: theme.error)
+        let item: TodoItem
+        do {
+            guard let stored = try list.store.item(id: id) else {
+                canvas.draw("This todo no longer exists.", at: Point(x: area.minX, y: area.minY + 2), style: theme.error)
+                return nil
+            }
+            item = stored
+        } catch {
+            // Drawing only shows the failure; it never changes the status line.
+            canvas.draw("Cannot read this todo: \(error)", at: Point(x: area.minX, y: area.minY + 2), style: theme.error,
+                        maxWidth: area.width, truncation: .ellipsis)
             return nil
         }
         var y = area.minY + 2

@@ -48,6 +48,7 @@ final class SectionPageCache {
     /// Reads the rows around these ahead of time.
     func prefetch(rows wanted: [Int], in query: SectionQuery) {
         for row in wanted.sorted() where cached(row, in: query) == nil {
+            // A guess ahead of time: a row that fails here is read again, and its failure reported, when shown.
             try? load(around: row, in: query)
         }
     }

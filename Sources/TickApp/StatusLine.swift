@@ -3,20 +3,22 @@ import TermTable
 /// The bottom line: the last message at the left, the counts at the right.
 struct StatusLine: Equatable {
     var message: StatusMessage?
-    var counts: (open: Int, done: Int)
+    /// Nil while the store cannot be read: "0 open · 0 done" would say it is empty.
+    var counts: (open: Int, done: Int)?
     var theme: Theme
     var readOnly: Bool
 
     static func == (lhs: StatusLine, rhs: StatusLine) -> Bool {
-        lhs.message == rhs.message && lhs.counts == rhs.counts && lhs.readOnly == rhs.readOnly && lhs.theme == rhs.theme
+        lhs.message == rhs.message && lhs.counts?.open == rhs.counts?.open && lhs.counts?.done == rhs.counts?.done
+            && (lhs.counts == nil) == (rhs.counts == nil) && lhs.readOnly == rhs.readOnly && lhs.theme == rhs.theme
     }
 
     func draw(in canvas: inout Canvas, line: Int) {
         let width = canvas.width
         canvas.fill(Rect(x: 0, y: line, width: width, height: 1))
-        let countsText = "\(counts.open) open · \(counts.done) done" + (readOnly ? " · read-only" : "")
+        let countsText = counts.map { "\($0.open) open · \($0.done) done" + (readOnly ? " · read-only" : "") } ?? ""
         let countsWidth = DisplayWidth.of(countsText)
-        let showsCounts = countsWidth + 2 <= width / 2 || message == nil
+        let showsCounts = counts != nil && (countsWidth + 2 <= width / 2 || message == nil)
         let right = showsCounts ? width - countsWidth : width
         if showsCounts {
             canvas.draw(countsText, at: Point(x: max(0, right), y: line), style: theme.hint, truncation: .ellipsis)

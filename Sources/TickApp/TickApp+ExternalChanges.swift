@@ -4,10 +4,12 @@ import TodoStore
 extension TickApp {
     /// Shows changes another process (another Tick, the command line) made to the store, keeping the
     /// highlight on the same todo; returns whether anything changed. Cheap enough to call on an idle
-    /// timer: it reads SQLite's `data_version`, a counter in shared memory.
+    /// timer: it reads SQLite's `data_version`, a counter in shared memory. While the store cannot be
+    /// read, every call tries again, so the todos come back as soon as it can.
     @discardableResult
     public func showExternalChanges() -> Bool {
-        guard list.store.hasExternalChanges() else { return false }
+        let retrying = list.readFailure != nil
+        guard list.store.hasExternalChanges() || retrying else { return false }
         list.reloadFromStore()
         return true
     }

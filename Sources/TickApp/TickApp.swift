@@ -93,6 +93,8 @@ public final class TickApp {
             resize(to: Size(width: width, height: height))
             return
         }
+        // While the store cannot be read, every key first tries again, so it acts on the todos as they are.
+        if list.readFailure != nil { list.reloadFromStore() }
         if case .mouse(let event) = key {
             handleMouse(event)
             return
@@ -161,7 +163,7 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        statusLineCache.draw(StatusLine(message: list.message, counts: list.counts, theme: theme, readOnly: list.store.isReadOnly),
+        statusLineCache.draw(StatusLine(message: list.message, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

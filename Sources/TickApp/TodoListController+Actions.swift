@@ -12,16 +12,20 @@ extension TodoListController {
             message = .error("A todo needs a title: type some words, or Esc to cancel")
             return false
         }
-        guard let list = currentList else { return false }
-        var after: Int64?
-        if let selected = selectedItem, selected.listID == list.id {
-            // Done todos sit together at the end: next to one, the new todo goes just above them.
-            after = selected.isDone ? lastOpenTodo(inList: list) : selected.id
+        guard let list = currentList else {
+            message = .error(readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to")
+            return false
         }
-        return mutate {
+        let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
+        return mutate({
+            // Done todos sit together at the end: next to one, the new todo goes just above them.
+            let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
                                      priority: parsed.priority ?? 0, due: parsed.due?.iso)
+            message = .info("Added \(quoted(item.title))")
+            return item
+        }, show: { item in
             let shown: IndexPath?
             if list.isCollapsed {
                 reloadFromStore(selecting: item.id)
@@ -30,47 +34,52 @@ extension TodoListController {
                 shown = try relocate(todo: item.id, now: item, listID: item.listID, from: nil)
                 if let shown { highlight(shown) }
             }
-            message = .info("Added \(quoted(item.title))" + (shown == nil ? " (hidden by the current view)" : ""))
-        }
+            if shown == nil { message = .info("Added \(quoted(item.title)) (hidden by the current view)") }
+        }, reselecting: { $0.id })
     }
 
     /// The last open todo of a list in manual order, or nil when it has none.
-    private func lastOpenTodo(inList list: TodoList) -> Int64? {
+    private func lastOpenTodo(inList list: TodoList) throws -> Int64? {
         guard list.openCount > 0 else { return nil }
         let open = SectionQuery(listID: list.id, sort: .manual, includesCompleted: false)
-        return (try? store.items(open, in: (list.openCount - 1)..<list.openCount))?.first?.id
+        return try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id
     }
 
     /// Marks the todo at a row done, or not done again. The highlight stays at the same place, so
     /// pressing `x` repeatedly works down the list.
     public func toggle(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
-        mutate {
+        mutate({
             let updated = try store.setDone(!item.isDone, ids: [item.id])[0]
+            message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
+            return updated
+        }, show: { updated in
             try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
             keepHighlight(near: indexPath)
-            message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
-        }
+        })
     }
 
     /// Deletes the todo at a row; the highlight moves to the next one.
     public func delete(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
-        mutate {
+        mutate({
             try store.delete(ids: [item.id])
-            try relocate(todo: item.id, now: nil, listID: nil, from: indexPath)
             message = .info("Deleted \(quoted(item.title)) · u undoes")
-        }
+        }, show: {
+            try relocate(todo: item.id, now: nil, listID: nil, from: indexPath)
+        })
     }
 
     /// Flags the todo at a row for attention, or removes the flag.
     public func toggleFlag(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
-        mutate {
+        mutate({
             let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
-            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
             message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
-        }
+            return updated
+        }, show: { updated in
+            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
+        }, reselecting: { $0.id })
     }
 
     /// The title line shown when editing a todo: its title plus its priority and due markers.
@@ -93,40 +102,53 @@ extension TodoListController {
         }
         let due = parsed.due?.iso
         guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else { return true }
-        return mutate {
+        return mutate({
             let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
-            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
             message = .info("Edited \(quoted(updated.title))")
-        }
+            return updated
+        }, show: { updated in
+            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
+        }, reselecting: { $0.id })
     }
 
-    /// Saves a todo's notes (from the detail view); false (with a message) when they were refused
-    /// or could not be written, so the editor can keep them.
+    /// Saves a todo's notes (from the detail view); false, with a message, when they could not be
+    /// saved (the todo is gone, or the store failed), so the editor can keep them.
     @discardableResult
     func setNotes(_ notes: String, todo id: Int64) -> Bool {
-        guard let item = try? store.item(id: id), item.notes != notes else { return true }
-        return mutate {
-            let old = indexPath(ofTodo: id, inList: item.listID)
-            let updated = try store.update(id: id, notes: notes)
-            try relocate(todo: id, now: updated, listID: item.listID, from: old)
-            message = .info("Notes saved for \(quoted(item.title))")
+        let item: TodoItem
+        do {
+            guard let stored = try store.item(id: id) else { throw StoreError.notFound(id: id) }
+            item = stored
+        } catch {
+            message = .error("Notes not saved: \(error)")
+            return false
         }
+        guard item.notes != notes else { return true }
+        let old = indexPath(ofTodo: id, inList: item.listID)
+        return mutate({
+            let updated = try store.update(id: id, notes: notes)
+            message = .info("Notes saved for \(quoted(item.title))")
+            return updated
+        }, show: { updated in
+            try relocate(todo: id, now: updated, listID: item.listID, from: old)
+        }, reselecting: { $0.id })
     }
 
     /// Moves a todo to the top of another list.
     func move(todo item: TodoItem, toList listID: Int64) {
         guard listID != item.listID else { return }
         let old = indexPath(ofTodo: item.id, inList: item.listID)
-        mutate {
+        let name = lists.first { $0.id == listID }?.name ?? "?"
+        mutate({
             try store.move(id: item.id, toList: listID, after: nil)
+            message = .info("Moved \(quoted(item.title)) to \(name)")
+        }, show: {
             if let shown = try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old) {
                 highlight(shown)
             } else if let old {
                 keepHighlight(near: old)
             }
-            let name = lists.first { $0.id == listID }?.name ?? "?"
-            message = .info("Moved \(quoted(item.title)) to \(name)")
-        }
+        }, reselecting: { item.id })
     }
 
     /// After the highlighted row went away or moved, highlights whatever is now at its place.
@@ -167,19 +189,22 @@ extension TodoListController {
             if destinationIndexPath.section == sourceIndexPath.section, row >= sourceIndexPath.row { row += 1 }
             above = self.item(at: IndexPath(row: row, section: destinationIndexPath.section))?.id
         }
+        let listName = lists[destinationIndexPath.section].name
         do {
             try store.move(id: item.id, toList: listID, after: above)
-            let sourceQuery = query(forSection: sourceIndexPath.section)
-            refreshLists()
-            cache.removeRow(sourceIndexPath.row, in: sourceQuery)
-            if let moved = try store.item(id: item.id) {
-                cache.insertRow(destinationIndexPath.row, item: moved, in: query(forSection: destinationIndexPath.section))
-            }
-            message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(lists[destinationIndexPath.section].name)")
         } catch {
             message = .error("Not saved: \(error)")
             cache.invalidate()
             refreshLists()
+            return
+        }
+        message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
+        // The move is committed: a failed read from here on is reported as such, never as "Not saved".
+        let sourceQuery = query(forSection: sourceIndexPath.section)
+        refreshLists()
+        cache.removeRow(sourceIndexPath.row, in: sourceQuery)
+        if let moved = storedItem(id: item.id), destinationIndexPath.section < lists.count {
+            cache.insertRow(destinationIndexPath.row, item: moved, in: query(forSection: destinationIndexPath.section))
         }
     }
 

@@ -31,14 +31,15 @@ extension TodoListController {
     func deleteMarked() {
         let marked = markedItems()
         guard !marked.isEmpty else { return }
-        mutate {
+        mutate({
             try store.delete(ids: marked.map(\.1.id))
+            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes")
+        }, show: {
             cache.invalidate()
             refreshLists()
             try tableView.deleteRows(at: marked.map(\.0))
             try refreshVisibleRowsIfNeeded()
-            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes")
-        }
+        })
     }
 
     /// Marks every marked todo done (or, when all are done, not done) in one transaction and one batch.
@@ -46,15 +47,16 @@ extension TodoListController {
         let marked = markedItems()
         guard !marked.isEmpty else { return }
         let done = !marked.allSatisfy { $0.1.isDone }
-        mutate {
+        mutate({
             try store.setDone(done, ids: marked.map(\.1.id))
+            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes")
+        }, show: {
             cache.invalidate()
             refreshLists()
             // Completed todos move to the end of their lists: their sections are shown afresh, as one batch.
             try tableView.reloadSections(Array(Set(marked.map(\.0.section))).sorted())
             remark(marked.map(\.1))
             try refreshVisibleRowsIfNeeded()
-            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes")
-        }
+        })
     }
 }

@@ -20,8 +20,8 @@ extension TodoListController {
                 return
             }
             // Which rows a step touched, and where, is the store's business: show its state afresh.
-            reloadFromStore(selecting: done.todoIDs.first(where: { (try? store.item(id: $0)) != nil }))
             message = .info("\(verb) \(done.description)")
+            reloadFromStore(selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))
         } catch {
             message = .error("\(verb == "Undid" ? "Undo" : "Redo") failed: \(error)")
             reloadFromStore()

@@ -44,12 +44,22 @@ extension TodoListController {
         }
         // Matches of each list, in the list's display order (at most the store's search limit per list).
         var matches: [IndexPath] = []
-        for (section, list) in lists.enumerated() where !list.isCollapsed {
-            var query = options.query(listID: list.id)
-            query.search = search
-            guard let count = try? store.count(query), count > 0,
-                  let found = try? store.items(query, in: 0..<count) else { continue }
-            matches += found.compactMap { item in (try? store.index(of: item.id, in: options.query(listID: list.id))).map { IndexPath(row: $0, section: section) } }
+        do {
+            for (section, list) in lists.enumerated() where !list.isCollapsed {
+                var query = options.query(listID: list.id)
+                query.search = search
+                let count = try store.count(query)
+                guard count > 0 else { continue }
+                for item in try store.items(query, in: 0..<count) {
+                    if let row = try store.index(of: item.id, in: options.query(listID: list.id)) {
+                        matches.append(IndexPath(row: row, section: section))
+                    }
+                }
+            }
+        } catch {
+            // "No todo matches" would be a lie: the matches could not be read.
+            reportReadFailure(error)
+            return
         }
         guard !matches.isEmpty else {
             message = .info("No todo matches “\(search)”")

@@ -7,16 +7,19 @@ extension TodoListController {
     public func toggleCollapsed(section: Int) {
         guard section < lists.count else { return }
         let list = lists[section]
-        mutate {
+        mutate({
             try store.setCollapsed(!list.isCollapsed, listID: list.id)
+            message = .info(!list.isCollapsed ? "Collapsed \(list.name) · z expands" : "Expanded \(list.name)")
+        }, show: {
             cache.invalidate()
             refreshLists()
             // The engine animates nothing: the section's rows go or come back as one batch.
             try tableView.reloadSections([section])
             // As in a tree view, the focus stays on the list just folded, so z unfolds it again.
+            let said = message
             focus(section: section)
-            message = .info(lists[section].isCollapsed ? "Collapsed \(list.name) · z expands" : "Expanded \(list.name)")
-        }
+            message = said
+        })
     }
 
     /// The section new todos, `z` and the lists screen act on: the focused list's, else the highlighted row's.
@@ -62,32 +65,29 @@ extension TodoListController {
     @discardableResult
     func addList(named name: String) -> TodoList? {
         var created: TodoList?
-        mutate {
+        mutate({
             created = try store.addList(named: name)
-            reloadFromStore()
             message = .info("Created list \(created!.name)")
-        }
+        }, show: { reloadFromStore() })
         return created
     }
 
     /// Renames a list; false (with a message) when the name is refused.
     @discardableResult
     func renameList(_ list: TodoList, to name: String) -> Bool {
-        mutate {
+        mutate({
             let renamed = try store.renameList(id: list.id, to: name)
-            reloadFromStore()
             message = .info("Renamed \(list.name) to \(renamed.name)")
-        }
+        }, show: { reloadFromStore() })
     }
 
     /// Deletes a list; its todos go to the Inbox (`movingToInbox`) or are deleted with it.
     func deleteList(_ list: TodoList, movingToInbox: Bool) {
-        mutate {
+        mutate({
             try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
-            reloadFromStore()
             let todos = list.openCount + list.doneCount
             message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes")
-        }
+        }, show: { reloadFromStore() })
     }
 
     /// Moves a list up or down in the section order.
@@ -95,9 +95,6 @@ extension TodoListController {
         guard let index = section(ofList: list.id) else { return }
         let target = index + offset
         guard target >= 0, target < lists.count else { return }
-        mutate {
-            try store.moveList(id: list.id, to: target)
-            reloadFromStore()
-        }
+        mutate({ try store.moveList(id: list.id, to: target) }, show: { reloadFromStore() })
     }
 }

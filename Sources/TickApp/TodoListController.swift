@@ -51,7 +51,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         tableView.delegate = self
         tableView.prefetchDataSource = self
         tableView.moveSelectionToFirstRow()
-        if store.isReadOnly { message = .error("Read-only store: changes are disabled") }
+        if store.isReadOnly, readFailure == nil { message = .error("Read-only store: changes are disabled") }
     }
 
     /// Pages of rows read from the store so far: a change the app made itself re-reads none.
@@ -65,17 +65,35 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Rows shown in all sections.
     public var count: Int { sectionCounts.reduce(0, +) }
 
+    /// Why the store could not be read at the last refresh, or nil when it could. While set, the
+    /// table shows no rows and says why instead: an unreadable store must never look empty, as
+    /// "No todos yet" invites the user to start over.
+    public internal(set) var readFailure: String?
+
     /// Reads the lists and every section's row count again (cheap: counts are maintained by the store).
+    /// A failed read empties the table and says so, in the middle of the screen and in the status line.
     func refreshLists() {
-        do { try store.readSnapshot { readLists() } } catch { readLists() }
+        do {
+            try store.readSnapshot { try readLists() }
+            readFailure = nil
+        } catch {
+            lists = []
+            sectionCounts = []
+            reportReadFailure(error)
+            emptyState.isShown = true
+            emptyState.text = readFailure ?? ""
+        }
     }
 
-    private func readLists() {
-        lists = (try? store.lists()) ?? []
-        sectionCounts = lists.map { list in
-            list.isCollapsed ? 0 : ((try? store.count(options.query(listID: list.id))) ?? 0)
+    private func readLists() throws {
+        let lists = try store.lists()
+        let sectionCounts = try lists.map { list in
+            list.isCollapsed ? 0 : try store.count(options.query(listID: list.id))
         }
-        let priorities = Set(lists.filter { store.hasPriorities(inList: $0.id) }.map(\.id))
+        let priorities = Set(try lists.filter { try store.hasPriorities(inList: $0.id) }.map(\.id))
+        // Assigned only once everything was read, so a failure half way leaves no mix of old and new.
+        self.lists = lists
+        self.sectionCounts = sectionCounts
         if priorities != listsWithPriorities {
             listsWithPriorities = priorities
             needsVisibleRowsRefresh = true
@@ -96,10 +114,24 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         lists.firstIndex { $0.id == listID }
     }
 
-    /// The todo at a row, or nil when it cannot be read.
+    /// The todo at a row, or nil when there is none or it cannot be read (the status line then says why).
     public func item(at indexPath: IndexPath) -> TodoItem? {
         guard indexPath.section >= 0, indexPath.section < lists.count else { return nil }
-        return try? cache.item(at: indexPath.row, in: query(forSection: indexPath.section))
+        do {
+            return try cache.item(at: indexPath.row, in: query(forSection: indexPath.section))
+        } catch {
+            reportReadFailure(error)
+            return nil
+        }
+    }
+
+    /// Says in the status line that reading the store failed, naming the file and the error
+    /// (store errors name the file themselves), and remembers it as `readFailure`.
+    func reportReadFailure(_ error: any Error) {
+        let detail = "\(error)"
+        let text = detail.contains(store.path) ? "Cannot read the store: \(detail)" : "Cannot read \(store.path): \(detail)"
+        readFailure = text
+        message = .error(text)
     }
 
     /// The highlighted todo.
@@ -117,17 +149,32 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         return lists.first
     }
 
-    /// Where a todo is shown now, or nil when it is hidden (collapsed list, filtered out).
+    /// Where a todo is shown now, or nil when it is hidden (collapsed list, filtered out) or its
+    /// place cannot be read (the status line then says why).
     func indexPath(ofTodo id: Int64, inList listID: Int64) -> IndexPath? {
-        guard let section = section(ofList: listID), !lists[section].isCollapsed,
-              let row = try? store.index(of: id, in: query(forSection: section)) else { return nil }
-        return IndexPath(row: row, section: section)
+        guard let section = section(ofList: listID), !lists[section].isCollapsed else { return nil }
+        do {
+            return try store.index(of: id, in: query(forSection: section)).map { IndexPath(row: $0, section: section) }
+        } catch {
+            reportReadFailure(error)
+            return nil
+        }
+    }
+
+    /// The todo with this id as stored now, or nil when it is gone or cannot be read (the status line then says why).
+    func storedItem(id: Int64) -> TodoItem? {
+        do {
+            return try store.item(id: id)
+        } catch {
+            reportReadFailure(error)
+            return nil
+        }
     }
 
     /// Highlights a todo, wherever it is shown.
     @discardableResult
     func select(todo id: Int64) -> Bool {
-        guard let item = try? store.item(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
+        guard let item = storedItem(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
         highlight(indexPath)
         return true
     }
@@ -168,7 +215,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         cell.today = today()
         cell.item = item(at: indexPath)
         cell.highlight = options.filter ?? highlightedSearch
-        cell.showsPriorityColumn = listsWithPriorities.contains(lists[indexPath.section].id)
+        // After a failed read the table may still ask for a section the controller no longer has.
+        cell.showsPriorityColumn = indexPath.section < lists.count && listsWithPriorities.contains(lists[indexPath.section].id)
         return cell
     }
 
@@ -190,21 +238,35 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Keeping the table in step
 
-    /// Runs a change; a store failure leaves everything as it was and says why in the status line.
+    /// Changes the store, then shows the change; returns whether the change was saved.
+    ///
+    /// `change` makes the store change (one transaction), sets the status message and returns what it
+    /// made; if it throws, nothing was changed: the status line says "Not saved" and the table is
+    /// read afresh. `show` then updates the table. The change is committed by then, so a failure
+    /// there (another process wrote between the commit and the update, and the table's counts no
+    /// longer add up) must not be reported as a failed change, which the user would make again: the
+    /// table is read afresh instead, highlighting the todo `reselecting` names.
     @discardableResult
-    func mutate(_ change: () throws -> Void) -> Bool {
+    func mutate<Saved>(_ change: () throws -> Saved, show: (Saved) throws -> Void = { _ in },
+                       reselecting: (Saved) -> Int64? = { _ in nil }) -> Bool {
+        let saved: Saved
         do {
-            try change()
-            return true
-        } catch let error as StoreError {
-            message = .error("Not saved: \(error)")
-        } catch let error as TableUpdateError {
-            message = .error("Display out of step, reloaded: \(error)")
+            saved = try change()
         } catch {
+            reloadFromStore()
+            // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
             message = .error("Not saved: \(error)")
+            return false
         }
-        reloadFromStore()
-        return false
+        do {
+            try show(saved)
+        } catch {
+            let said = message
+            reloadFromStore(selecting: reselecting(saved))
+            // A read failure found by the reload is news; otherwise the change's own message stands.
+            if readFailure == nil { message = said }
+        }
+        return true
     }
 
     /// Re-reads everything (after another process changed the store, an undo, a new sort or filter),
@@ -220,7 +282,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if !marked.isEmpty { remark(marked) }
         if let selectedID, select(todo: selectedID) { return }
         // The highlighted todo's list was folded (a redo of z, another Tick): its header takes the focus.
-        if let selectedID, let item = try? store.item(id: selectedID), let section = section(ofList: item.listID),
+        if let selectedID, let item = storedItem(id: selectedID), let section = section(ofList: item.listID),
            lists[section].isCollapsed {
             focusedEmptyListID = item.listID
         }

@@ -16,6 +16,7 @@ public enum LibFuzzerTarget {
         switch selector % 8 {
         case 0...3:
             let path = scratchFolder + "/input-\(UInt64.random(in: 0...UInt64.max)).db"
+            // Tidying the scratch store; a file left behind is recreated or refused by the next run's open, which reports it.
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
             var fuzzer = AppFuzzer(source: FuzzBytes(rest))
             do {
@@ -33,6 +34,7 @@ public enum LibFuzzerTarget {
     /// A private folder for the stores of one fuzzing process.
     private static let scratchFolder: String = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-libfuzzer-\(getpid())").path
+        // It may exist already; a folder that cannot be made fails the store's open, which says why.
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
     }()

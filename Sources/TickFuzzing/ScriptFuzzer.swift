@@ -10,6 +10,7 @@ public struct ScriptFuzzer {
     /// Parses one input; a crash ends the process, which is the failure. True when it parsed.
     @discardableResult
     public static func check(_ text: String) -> Bool {
+        // Whether it parses is the answer; a parse error is an expected outcome for random text.
         (try? KeyScript.parse(text)) != nil
     }
 

@@ -7,14 +7,14 @@ import FoundationEssentials
 /// another process changed those rows since, the restored values win (last writer wins) while the
 /// triggers keep counts, the rank index and the search index right.
 extension TodoStore {
-    /// Whether there is a step to undo.
+    /// Whether there is a step to undo (for tests and tools, as `count`: an unreadable store stops them).
     public var canUndo: Bool {
-        (try? connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 0)")) == 1
+        readOrStop("the history") { try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 0)") } == 1
     }
 
-    /// Whether there is an undone step to redo (a new change drops them).
+    /// Whether there is an undone step to redo (a new change drops them); for tests and tools, as `canUndo`.
     public var canRedo: Bool {
-        (try? connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)")) == 1
+        readOrStop("the history") { try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)") } == 1
     }
 
     /// Forgets every undo and redo step (the todos stay as they are), in one transaction: for stores
@@ -44,7 +44,7 @@ extension TodoStore {
 
     /// The number of steps that can be undone (for tests and diagnostics).
     var undoableStepCount: Int {
-        Int((try? connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 0")) ?? 0)
+        Int(readOrStop("the history") { try connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 0") })
     }
 
     private func replay(towardsOld: Bool) throws -> HistoryStep? {

@@ -28,8 +28,8 @@ extension TodoStore {
         }
     }
 
-    /// Pages in the database file now (for `pageLimit` in fault-injection tests).
-    public var pageCount: Int64 { Int64((try? connection.scalarInt("PRAGMA page_count")) ?? 0) }
+    /// Pages in the database file now (for `pageLimit` in fault-injection tests; unreadable stops them, as `count`).
+    public var pageCount: Int64 { readOrStop("the page count") { try connection.scalarInt("PRAGMA page_count") } }
 
     /// Descriptions of every way the counts, the rank index, the search index or the journal state
     /// disagree with the todos; empty when all is well.
@@ -70,6 +70,7 @@ extension TodoStore {
         guard !isReadOnly else { return [] }
         try connection.run("SAVEPOINT search_check")
         defer {
+            // Should the rollback fail, the release keeps the index caught up, as idle tidying would: no todo changes.
             _ = try? connection.run("ROLLBACK TO search_check")
             _ = try? connection.run("RELEASE search_check")
         }

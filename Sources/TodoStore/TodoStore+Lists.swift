@@ -63,15 +63,21 @@ extension TodoStore {
     public func addList(named name: String, at index: Int? = nil) throws -> TodoList {
         let stored = try Validation.listName(name)
         return try journaled {
-            let others = try lists()
-            try requireUnusedName(stored, among: others)
-            let slot = index ?? others.count
-            guard (0...others.count).contains(slot) else { throw StoreError.indexOutOfRange(index: slot, count: others.count) }
-            let position = try listPosition(at: slot, among: others)
-            try connection.run("INSERT INTO lists(name, position) VALUES (?, ?)", [stored, position])
-            let list = try requireList(id: connection.lastInsertRowID)
+            let list = try insertList(named: stored, at: index)
             return (list, StepSummary(description: "add list \(StoreError.quoted(stored))"))
         }
+    }
+
+    /// Inserts a list named `stored` (already validated) at `index` of the order (nil: at the end),
+    /// inside the caller's transaction; a name already used is refused.
+    func insertList(named stored: String, at index: Int? = nil) throws -> TodoList {
+        let others = try lists()
+        try requireUnusedName(stored, among: others)
+        let slot = index ?? others.count
+        guard (0...others.count).contains(slot) else { throw StoreError.indexOutOfRange(index: slot, count: others.count) }
+        let position = try listPosition(at: slot, among: others)
+        try connection.run("INSERT INTO lists(name, position) VALUES (?, ?)", [stored, position])
+        return try requireList(id: connection.lastInsertRowID)
     }
 
     /// Renames a list (the Inbox too) and returns it.

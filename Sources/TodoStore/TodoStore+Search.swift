@@ -164,6 +164,7 @@ extension TodoStore {
     @discardableResult
     public func tidySearchIndex(pages: Int = 64) -> Bool {
         guard !isReadOnly, connection.damage == nil else { return false }
+        // Idle work: an unreadable version only means the "nothing to do" shortcut is not taken.
         let version = try? dataVersion()
         if let tidy = caches.tidyIndex, tidy.changes == connection.totalChanges, tidy.dataVersion == version { return false }
         let before = connection.totalChanges
@@ -183,8 +184,8 @@ extension TodoStore {
         return worked
     }
 
-    /// Todos changed since the search index last caught up (0 when it is current, or unreadable).
-    public var todosAwaitingSearchIndex: Int { (try? pendingSearchTodos()) ?? 0 }
+    /// Todos changed since the search index last caught up (0 when it is current); for tests and tools, as `count`.
+    public var todosAwaitingSearchIndex: Int { readOrStop("the search queue", pendingSearchTodos) }
 
     /// The number of todos noted in `search_pending`.
     func pendingSearchTodos() throws -> Int { Int(try connection.scalarInt("SELECT count(*) FROM search_pending")) }

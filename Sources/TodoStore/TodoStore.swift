@@ -67,6 +67,7 @@ public final class TodoStore {
         writeRefusal = opened.writeRefusal
         isReadOnly = opened.writeRefusal != nil
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
+        // Unreadable here means the first `hasExternalChanges()` reports a change, and the reload reports the failure.
         lastDataVersion = (try? dataVersion()) ?? 0
         connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
     }
@@ -102,15 +103,15 @@ public final class TodoStore {
     }
 
     /// Whether any open todo of a list has a priority, so the list can show its priority column (indexed, O(log n)).
-    public func hasPriorities(inList listID: Int64) -> Bool {
-        (try? reading {
+    public func hasPriorities(inList listID: Int64) throws -> Bool {
+        try reading {
             if let known = currentListSummary()?.hasPriorities[listID] { return known }
             let found = try connection.queryFirst(
                 "SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NULL AND priority > 0)", [listID]
             ) { $0.int64(at: 0) != 0 } ?? false
             updateListSummary { $0.hasPriorities[listID] = found }
             return found
-        }) ?? false
+        }
     }
 
     /// Closes the file; the store cannot be used afterwards (calls fail with an error).
@@ -124,22 +125,37 @@ public final class TodoStore {
         StoreFile.shouldOpenReadOnly(path)
     }
 
-    /// The number of todos in all lists, open and done (from maintained counts, not a scan; 0 if unreadable).
+    /// The number of todos in all lists, open and done (from maintained counts, not a scan). For
+    /// tests and tools; stops the program when the store cannot be read (see `readOrStop`).
     public var count: Int {
-        let counts = (try? readCounts()) ?? (open: 0, done: 0)
+        let counts = readOrStop("the counts", readCounts)
         return counts.open + counts.done
     }
 
-    /// The number of todos in all lists not yet completed (maintained, O(1); 0 if unreadable).
-    public var openCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).open }
+    /// The number of todos in all lists not yet completed (maintained, O(1)); for tests and tools, as `count`.
+    public var openCount: Int { readOrStop("the counts", readCounts).open }
 
-    /// The number of completed todos in all lists (maintained, O(1); 0 if unreadable).
-    public var doneCount: Int { ((try? readCounts()) ?? (open: 0, done: 0)).done }
+    /// The number of completed todos in all lists (maintained, O(1)); for tests and tools, as `count`.
+    public var doneCount: Int { readOrStop("the counts", readCounts).done }
+
+    /// The value of a read behind the non-throwing conveniences that tests and tools use (`count`,
+    /// `canUndo`…), or a stop naming the failure: answering 0 or false would let a check of an
+    /// unreadable store pass. Tick itself uses the throwing reads (`lists()`, `count(_:)`), which
+    /// report the failure to the user.
+    func readOrStop<T>(_ what: String, _ read: () throws -> T) -> T {
+        do {
+            return try read()
+        } catch {
+            preconditionFailure("cannot read \(what) of \(path): \(error)")
+        }
+    }
 
     /// True when another connection committed a change since the last call (or since opening), so
-    /// the caller should reload what it shows. Our own changes do not count.
+    /// the caller should reload what it shows. Our own changes do not count. When the check itself
+    /// fails this says true: the caller's reload then meets the failure and reports it, where false
+    /// would leave the screen showing what it last read as if all were well.
     public func hasExternalChanges() -> Bool {
-        guard let version = try? dataVersion() else { return false }
+        guard let version = try? dataVersion() else { return true }  // the reload then reports the failure
         defer { lastDataVersion = version }
         return version != lastDataVersion
     }

@@ -7,10 +7,11 @@ struct MachineDescription {
 
     /// Reads `/proc`, `uname`, `swift --version` and the SQLite library linked into this program.
     init() {
+        // A description only: what cannot be read shows as "unknown" or 0, never as a measurement.
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
-        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+        let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""  // as above: description only
         let totalKiB = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
         var names = utsname()
@@ -32,6 +33,7 @@ struct MachineDescription {
 
     /// The 1-, 5- and 15-minute load averages: other work on the machine skews the timings.
     static func loadAverage() -> String {
+        // Context for the reader, as above: unreadable shows as an empty entry.
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
@@ -44,7 +46,7 @@ struct MachineDescription {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "unknown" }
+        guard (try? process.run()) != nil else { return "unknown" }  // shown as such in the description
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "unknown"

@@ -113,10 +113,17 @@ final class PseudoTerminalProcess {
 
     /// CPU time charged to every thread of the child so far, in nanoseconds, from
     /// `/proc/<pid>/task/*/schedstat` (exact for a sleeping process, unlike clock ticks).
-    func cpuNanoseconds() -> UInt64 {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    /// Throws when the child's threads cannot be listed: 0 would read as a key that cost nothing.
+    func cpuNanoseconds() throws -> UInt64 {
+        let tasks: [String]
+        do {
+            tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        } catch {
+            throw BenchError("cannot read the CPU time of tick (pid \(pid)): \(error)")
+        }
         var total: UInt64 = 0
         for task in tasks {
+            // A thread that ended since the listing has no file left; its time is no longer charged anywhere.
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
                   let first = text.split(separator: " ").first, let nanoseconds = UInt64(first) else { continue }
             total += nanoseconds
@@ -169,6 +176,7 @@ final class PseudoTerminalProcess {
 
     /// `VmHWM` of a running process, in bytes.
     static func highWaterMark(of pid: pid_t) -> Int? {
+        // nil, "not measured", is what the caller shows for a process that already ended.
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first else { return nil }

@@ -27,7 +27,7 @@ struct ScriptScreens {
         let data = Data(keys.utf8)
         DispatchQueue.global().async {
             writer.write(data)
-            try? writer.close()
+            try? writer.close()  // the keys are written by now: a failed close loses none of them
         }
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -69,7 +69,7 @@ struct SizeBenchmark {
     private func measureReadKeys(size: Int, database: String, idleCPU: inout Double?) throws -> [String: [TickProbe.KeySample]] {
         let (process, _) = try probe.launch(database: database)
         defer { process.finish() }
-        if idleCPU == nil { idleCPU = probe.idleCPU(on: process) }
+        if idleCPU == nil { idleCPU = try probe.idleCPU(on: process) }
         var samples: [String: [TickProbe.KeySample]] = [:]
         samples["unbound F2"] = try probe.series(repetitions) { _ in try probe.press(TickProbe.Keys.unbound, on: process) }
         _ = try probe.press(String(repeating: "j", count: 24), on: process)
@@ -140,6 +140,7 @@ struct SizeBenchmark {
     /// prints it after quitting, else from the same keys in script mode.
     private func measureCellsCreated(database: String, into result: inout SizeResult) throws {
         var interactive = ""
+        // Interactive --stats is preferred; when Tick cannot be launched so, script mode below gives the figure.
         if let process = try? probe.launch(database: database, extraArguments: ["--stats"]).process {
             for _ in 0..<100 { _ = try probe.press(String(repeating: "j", count: 100), on: process) }
             interactive = String(decoding: process.finish(), as: UTF8.self)

@@ -16,7 +16,7 @@ struct StoreCache {
         store.close()
         defer { removeStore(at: path) }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw BenchError("cannot read \(path)") }
-        defer { try? handle.close() }
+        defer { try? handle.close() }  // read-only handle: closing cannot lose data
         let header = handle.readData(ofLength: 64)
         guard header.count == 64 else { throw BenchError("\(path) has no SQLite header") }
         return header[60..<64].reduce(0) { $0 << 8 | Int($1) }
@@ -49,6 +49,7 @@ struct StoreCache {
 
     /// Removes a store file with its WAL and shared-memory files.
     func removeStore(at path: String) {
+        // Some of these never exist; a stale one that cannot be removed makes the store's open fail, which says why.
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 

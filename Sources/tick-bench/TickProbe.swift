@@ -61,24 +61,23 @@ struct TickProbe {
     /// ms for a response to begin: a key that changes nothing writes nothing).
     /// Throws when Tick exits instead (a crash), quoting the end of what it wrote.
     func press(_ keys: String, on process: PseudoTerminalProcess, firstByteTimeout: Int = 250) throws -> KeySample {
-        let before = process.cpuNanoseconds()
+        let before = try process.cpuNanoseconds()
         process.send(keys)
         let output = process.readUntilQuiet(quietMilliseconds: quietMilliseconds, firstByteTimeout: firstByteTimeout)
-        let after = process.cpuNanoseconds()
         if process.hasExited() {
             let text = String(decoding: output.bytes.prefix(400), as: UTF8.self)
             throw BenchError("tick exited after the keys \(keys.debugDescription); it wrote: \(text.debugDescription)")
         }
-        return KeySample(cpuNanoseconds: after &- before, output: output.bytes)
+        return KeySample(cpuNanoseconds: try process.cpuNanoseconds() &- before, output: output.bytes)
     }
 
     /// CPU milliseconds per second `process` uses while nobody presses anything: measured over
     /// `seconds` of silence, after a second for any tidying the launch left to do.
-    func idleCPU(on process: PseudoTerminalProcess, seconds: Int = 3) -> Double {
+    func idleCPU(on process: PseudoTerminalProcess, seconds: Int = 3) throws -> Double {
         _ = process.readUntilQuiet(quietMilliseconds: 1_000, firstByteTimeout: 1_000)
-        let before = process.cpuNanoseconds(), start = Measure.now()
+        let before = try process.cpuNanoseconds(), start = Measure.now()
         _ = process.readUntilQuiet(quietMilliseconds: seconds * 1_000, firstByteTimeout: seconds * 1_000)
-        let cpu = Measure.milliseconds(process.cpuNanoseconds() &- before)
+        let cpu = Measure.milliseconds(try process.cpuNanoseconds() &- before)
         return cpu / (Measure.milliseconds(Measure.now() - start) / 1_000)
     }
 

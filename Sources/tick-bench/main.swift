@@ -28,6 +28,7 @@ guard FileManager.default.isExecutableFile(atPath: tick) else {
 
 var template = Array((NSTemporaryDirectory() + "/tick-bench.XXXXXX").utf8CString)
 guard let scratch = mkdtemp(&template).map({ String(cString: $0) }) else { progress("cannot create a scratch folder"); exit(1) }
+// Tidying the scratch folder; a leftover harms nothing.
 defer { try? FileManager.default.removeItem(atPath: scratch) }
 
 let environment = [

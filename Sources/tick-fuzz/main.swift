@@ -18,6 +18,7 @@ let keysPerRun = option("--keys").flatMap(Int.init) ?? 3_000
 var seed = option("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
 let deadline = Date().addingTimeInterval(seconds)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-fuzz-\(getpid())")
+// A folder that cannot be made fails the first store's open, which reports it; tidying it is best effort.
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -37,7 +38,7 @@ repeat {
     _ = parser.run(count: 500)
     var importer = ImportFuzzer(seed: seed)
     _ = importer.run(count: 200)
-    try? FileManager.default.removeItem(atPath: path)
+    try? FileManager.default.removeItem(atPath: path)  // each run has its own file: a leftover is only clutter
     runs += 1
     keys += fuzzer.played.count
     scripts += 500

@@ -12,7 +12,14 @@ enum Child {
             FileHandle.standardError.write(Data("child: \(error)\n".utf8))
             exit(1)
         }
-        var ids = (try? store.items(offset: 0, limit: 100_000).map(\.id)) ?? []
+        // A store the last kill left unreadable is what this tool looks for: say so, never start from "no todos".
+        var ids: [Int64]
+        do {
+            ids = try store.items(offset: 0, limit: 100_000).map(\.id)
+        } catch {
+            FileHandle.standardError.write(Data("child: cannot read the store: \(error)\n".utf8))
+            exit(1)
+        }
         var sequence = 0
         while true {
             sequence += 1

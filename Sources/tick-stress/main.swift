@@ -31,6 +31,7 @@ let path = option("--db") ?? folder.appendingPathComponent("tick.db").path
 print("tick-stress: \(rounds) rounds, seed \(seed), store \(path)")
 do {
     try Parent.run(path: path, rounds: rounds, seed: seed, maximumMilliseconds: maximum)
+    // Removing the passed run's scratch folder is tidying only: a leftover in the temp folder harms nothing.
     if option("--db") == nil { try? FileManager.default.removeItem(at: folder) }
 } catch {
     print("tick-stress: FAILED: \(error) (replay with --seed \(seed); the store is kept at \(path))")

@@ -129,6 +129,26 @@ struct CommandLineTodoCommandTests {
         #expect(outcome.errors == "tick ls: there is no list named “Nope” (lists: Inbox, Work, Later)\n")
     }
 
+    @Test("add --list finds a list another Tick created (ignoring case), goes after its open todos, and creates a new list")
+    func addToNamedList() throws {
+        let tick = try CommandHarness()
+        try tick.withStore { _ = try $0.addList(named: "Work") }  // made by another Tick since
+        #expect(tick.output("add", "--list", "WORK", "First") == "Added 1 to Work: First\n")
+        tick.run(["add", "-l", "work", "Second"])
+        tick.run(["done", "2"])
+        #expect(tick.output("add", "-l", " Work ", "Third") == "Added 3 to Work: Third\n")
+        #expect(try tick.withStore { store in
+            let work = try #require(try store.list(named: "Work"))
+            let open = SectionQuery(listID: work.id, includesCompleted: false)
+            return try store.items(open, in: 0..<store.count(open)).map(\.title)
+        } == ["First", "Third"])
+        #expect(tick.output("add", "--list", "Errands", "Stamps") == "Added 4 to Errands: Stamps\n")
+        #expect(try tick.withStore { try $0.lists().map(\.name) } == ["Inbox", "Work", "Errands"])
+        let blank = tick.run(["add", "--list", "  ", "Nowhere"])
+        #expect(blank.status == 1 && blank.errors.contains("a list needs a name"), "\(blank.errors)")
+        #expect(try tick.withStore { $0.count } == 4)
+    }
+
     @Test("--db works before or after the command, and a store that is not Tick's fails with exit 1")
     func storeOption() throws {
         let tick = try CommandHarness()

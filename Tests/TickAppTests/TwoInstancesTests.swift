@@ -44,3 +44,35 @@ struct TwoInstancesTests {
         #expect(a.list.count == 20 && b.list.count == 20)
     }
 }
+
+@Suite("A change committed while another Tick writes")
+struct CommittedChangeTests {
+    @Test("An add whose table update meets another process's add is reported as added, closes the input line and exists once")
+    func addMeetsAnotherAdd() throws {
+        let scenario = try Scenario(["One", "Two"], size: Size(width: 60, height: 10))
+        let other = try TodoStore(path: scenario.temporary.path)
+        defer { other.close() }
+        // Between this Tick's commit and its table update, the other process adds to the same list.
+        interleave(afterNextWriteOf: scenario.store) { try other.add(title: "Elsewhere") }
+        try scenario.type("aThree<Enter>")
+        #expect(scenario.status.hasPrefix("Added “Three”"), "\(scenario.status)")
+        #expect(!scenario.app.isPrompting, "the input line closed: nothing to add again")
+        let titles = try scenario.titles(inList: "Inbox")
+        #expect(titles.filter { $0 == "Three" }.count == 1)
+        #expect(Set(titles) == ["Elsewhere", "One", "Two", "Three"])
+        #expect(scenario.selectedTitle == "Three")
+        #expect(Set(scenario.screen[1...4]) == ["[ ] Elsewhere", "[ ] One", "[ ] Two", "[ ] Three"])
+    }
+
+    @Test("A completion whose table update meets another process's add is reported as done", arguments: ["x", "f"])
+    func toggleMeetsAnotherAdd(key: String) throws {
+        let scenario = try Scenario(["One", "Two"], size: Size(width: 60, height: 10))
+        let other = try TodoStore(path: scenario.temporary.path)
+        defer { other.close() }
+        interleave(afterNextWriteOf: scenario.store) { try other.add(title: "Elsewhere") }
+        try scenario.type(key)
+        #expect(scenario.list.message?.kind == .info, "\(scenario.status)")
+        #expect(scenario.status.hasPrefix(key == "x" ? "Done: “One”" : "Flagged “One”"), "\(scenario.status)")
+        #expect(scenario.screen.contains("[ ] Elsewhere"), "the table was read afresh")
+    }
+}

@@ -40,16 +40,16 @@ struct ReadCacheTests {
             let other = try openStore(path)
             let inbox = TodoStore.inboxListID
             let todo = try store.add(title: "Pay rent")
-            #expect(!store.hasPriorities(inList: inbox))
-            #expect(!store.hasPriorities(inList: inbox), "a second read, from the cache")
+            #expect(try !store.hasPriorities(inList: inbox))
+            #expect(try !store.hasPriorities(inList: inbox), "a second read, from the cache")
             try store.update(id: todo.id, priority: 2)
-            #expect(store.hasPriorities(inList: inbox))
+            #expect(try store.hasPriorities(inList: inbox))
             try store.setDone(true, ids: [todo.id])
-            #expect(!store.hasPriorities(inList: inbox), "done todos do not count")
+            #expect(try !store.hasPriorities(inList: inbox), "done todos do not count")
             try other.setDone(false, ids: [todo.id])
-            #expect(store.hasPriorities(inList: inbox), "another connection reopened it")
+            #expect(try store.hasPriorities(inList: inbox), "another connection reopened it")
             try store.delete(ids: [todo.id])
-            #expect(!store.hasPriorities(inList: inbox))
+            #expect(try !store.hasPriorities(inList: inbox))
         }
     }
 
@@ -75,8 +75,8 @@ struct ReadCacheTests {
             let milk = try store.add(title: "Buy milk")
             let rent = try store.add(title: "Pay rent", priority: 2)
             _ = try store.lists()
-            _ = store.hasPriorities(inList: TodoStore.inboxListID)
-            _ = store.hasPriorities(inList: work.id)
+            _ = try store.hasPriorities(inList: TodoStore.inboxListID)
+            _ = try store.hasPriorities(inList: work.id)
             let changes: [(String, () throws -> Void)] = [
                 ("toggle", { try store.setDone(true, ids: [milk.id]) }),
                 ("add", { try store.add(title: "Ship it", listID: work.id) }),
@@ -94,7 +94,7 @@ struct ReadCacheTests {
             // The prioritized todo's list must ask again; the other list still knows.
             #expect(store.currentListSummary()?.hasPriorities[TodoStore.inboxListID] == nil)
             #expect(store.currentListSummary()?.hasPriorities[work.id] == false)
-            #expect(!store.hasPriorities(inList: TodoStore.inboxListID))
+            #expect(try !store.hasPriorities(inList: TodoStore.inboxListID))
         }
     }
 
@@ -128,7 +128,7 @@ struct ReadCacheTests {
                 let fresh = try openStore(path)
                 #expect(try store.lists() == (try fresh.lists()), "seed \(seed) step \(step)")
                 for list in try fresh.lists() {
-                    #expect(store.hasPriorities(inList: list.id) == fresh.hasPriorities(inList: list.id),
+                    #expect(try store.hasPriorities(inList: list.id) == fresh.hasPriorities(inList: list.id),
                             "seed \(seed) step \(step) list \(list.name)")
                 }
                 fresh.close()

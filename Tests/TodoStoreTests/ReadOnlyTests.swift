@@ -79,3 +79,34 @@ struct ReadOnlyTests {
         }
     }
 }
+
+@Suite("Reads that cannot fail quietly")
+struct QuietReadTests {
+    @Test("count, canUndo and the other conveniences stop the program on an unreadable store rather than answer 0 or false")
+    func conveniencesStop() async {
+        await #expect(processExitsWith: .failure) {
+            try withTemporaryFolder { folder in
+                let store = try openStore(folder + "/tick.db")
+                store.close()
+                _ = store.count
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            try withTemporaryFolder { folder in
+                let store = try openStore(folder + "/tick.db")
+                store.close()
+                _ = store.canUndo
+            }
+        }
+    }
+
+    @Test("A failed look for other processes' changes counts as a change, so the caller's reload meets the failure")
+    func failedCheckIsAChange() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            #expect(!store.hasExternalChanges())
+            store.close()
+            #expect(store.hasExternalChanges())
+        }
+    }
+}

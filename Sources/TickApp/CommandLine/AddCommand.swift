@@ -28,37 +28,12 @@ struct AddCommand: Subcommand {
         }
         let store = try context.openStore()
         defer { store.close() }
-        let list = try ListLookup.list(named: listName ?? context.configuration.defaultList, in: store, creating: true)
-        let item = try store.add(title: parsed.title, listID: list.id, after: try ListLookup.lastOpenID(in: list, store: store),
-                                 priority: parsed.priority ?? 0, due: parsed.due?.iso)
-        context.print("Added \(item.id) to \(TodoTable.safe(list.name).text): \(Describe.todo(item))")
+        // One transaction finds or creates the list and reads its last open todo: another process
+        // adding, deleting or creating that list meanwhile cannot make this add fail.
+        let placed = try store.append(title: parsed.title, toListNamed: listName ?? context.configuration.defaultList,
+                                      priority: parsed.priority ?? 0, due: parsed.due?.iso)
+        context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         return 0
-    }
-}
-
-/// Finding lists by name for the commands that take `--list`.
-enum ListLookup {
-    /// The list called `name` (ignoring case), the Inbox when nil; a missing one is created when
-    /// `creating`, as the TUI's list picker does, else a failure naming the lists there are.
-    static func list(named name: String?, in store: TodoStore, creating: Bool) throws -> TodoList {
-        guard let name else {
-            guard let inbox = try store.list(id: TodoStore.inboxListID) else { throw CommandFailure("the store has no Inbox") }
-            return inbox
-        }
-        if let list = try store.list(named: name) { return list }
-        guard creating else {
-            let names = try store.lists().map { TodoTable.safe($0.name).text }.joined(separator: ", ")
-            throw CommandFailure("there is no list named \(ListCommand.quoted(name)) (lists: \(names))")
-        }
-        return try store.addList(named: name)
-    }
-
-    /// The last open todo of a list in manual order, which new and moved todos follow; nil when it has none.
-    static func lastOpenID(in list: TodoList, store: TodoStore, excluding id: Int64? = nil) throws -> Int64? {
-        let query = SectionQuery(listID: list.id, includesCompleted: false)
-        let open = try store.count(query)
-        let tail = try store.items(query, in: max(0, open - 2)..<open)
-        return tail.last(where: { $0.id != id })?.id
     }
 }
 

@@ -48,6 +48,7 @@ struct DemoCommand: Subcommand {
             throw CommandFailure("\(error); tick demo plays in a terminal (tick demo --print-script prints the tour as a key script)")
         }
         let folder = try Self.temporaryFolder()
+        // The demo's throwaway store: failing to tidy it leaves a file in the temp folder and loses nothing.
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = try TodoStore(path: folder + "/demo.db", durability: .noSync)
         defer { store.close() }

@@ -94,10 +94,10 @@ struct MoveCommand: Subcommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         defer { store.close() }
-        let item = try TodoIDs.require([id], in: store)[0]
-        let list = try ListLookup.list(named: listName, in: store, creating: true)
-        try store.move(id: id, toList: list.id, after: try ListLookup.lastOpenID(in: list, store: store, excluding: id))
-        context.print("Moved \(id) to \(TodoTable.safe(list.name).text): \(Describe.todo(item))")
+        _ = try TodoIDs.require([id], in: store)
+        // As for add: the list and its last open todo are read inside the move's own transaction.
+        let placed = try store.moveToEnd(id: id, ofListNamed: listName)
+        context.print("Moved \(id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         return 0
     }
 }

@@ -103,6 +103,7 @@ public enum TodoTxtFormat {
         }
         if let index = words.lastIndex(where: { $0.hasPrefix("due:") }) {
             let value = String(words[index].dropFirst(4))
+            // A probe: a value that is not a real day stays part of the title, as todo.txt means it.
             guard (try? Validation.due(value)) != nil else {
                 throw LineProblem(message: "invalid due date \(StoreError.quoted(value)): write due:YYYY-MM-DD, like due:2026-12-24")
             }

@@ -1,0 +1,65 @@
+import FoundationEssentials
+
+/// Adding a todo to, or moving one to, the end of a list the user named, as `tick add --list` and
+/// `tick mv` do. Finding the list, creating it when it is new and reading its last open todo all
+/// happen inside the change's own transaction: read before it, another process could create that
+/// list or delete that todo in between, and the change would fail although nothing was wrong.
+extension TodoStore {
+    /// Where `append` or `moveToEnd` put a todo.
+    public struct EndPlacement: Equatable, Sendable {
+        /// The todo as stored after the change.
+        public var item: TodoItem
+        /// The list it is in now (its counts as they were before the change).
+        public var list: TodoList
+        /// Whether the list was created by this change (undoing the change removes it again).
+        public var createdList: Bool
+    }
+
+    /// Adds a todo after the last open todo of the list named `name` (ignoring case; nil: the Inbox),
+    /// creating that list at the end of the lists when there is none; one transaction, one undo step.
+    @discardableResult
+    public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
+                       due: String? = nil) throws -> EndPlacement {
+        try Validation.title(title)
+        try Validation.due(due)
+        let stored = try name.map(Validation.listName)
+        return try journaled {
+            let (list, created) = try listForEnd(named: stored)
+            let item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: list.id,
+                                      after: try lastOpenKey(inList: list.id, excluding: nil))
+            return (EndPlacement(item: item, list: list, createdList: created),
+                    .todos("add %@", titles: [title], ids: [item.id]))
+        }
+    }
+
+    /// Moves todo `id` after the last open todo of the list named `name` (ignoring case), creating
+    /// that list when there is none; one transaction, one undo step. The todo keeps its state.
+    @discardableResult
+    public func moveToEnd(id: Int64, ofListNamed name: String) throws -> EndPlacement {
+        let stored = try Validation.listName(name)
+        return try journaled {
+            let item = try requireItem(id: id)
+            let (list, created) = try listForEnd(named: stored)
+            let moved = try place(item, inList: list.id, after: try lastOpenKey(inList: list.id, excluding: id))
+            let placement = EndPlacement(item: try requireItem(id: id), list: list, createdList: created)
+            return (placement, moved ? .todos("move %@", titles: [item.title], ids: [id]) : StepSummary(description: ""))
+        }
+    }
+
+    /// The list named `stored` (nil: the Inbox), created when missing; inside a transaction, so a
+    /// list another process has just created is found rather than created twice.
+    private func listForEnd(named stored: String?) throws -> (list: TodoList, created: Bool) {
+        guard let stored else { return (try requireList(id: Self.inboxListID), false) }
+        let key = Validation.listNameKey(stored)
+        if let existing = try lists().first(where: { Validation.listNameKey($0.name) == key }) { return (existing, false) }
+        return (try insertList(named: stored), true)
+    }
+
+    /// The manual-order key of the last open todo of a list (other than `excluding`), or nil.
+    private func lastOpenKey(inList listID: Int64, excluding id: Int64?) throws -> Key? {
+        try connection.queryFirst("""
+            SELECT position, id FROM todos WHERE list_id = ? AND completed_at IS NULL AND id IS NOT ?
+            ORDER BY position DESC, id DESC LIMIT 1
+            """, [listID, id]) { Key(position: $0.int64(at: 0), id: $0.int64(at: 1)) }
+    }
+}
