@@ -17,6 +17,12 @@ extension TodoStore {
         readOrStop("the history") { try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)") } == 1
     }
 
+    /// Whether the history holds any step, undone or not: whether anything was changed through this
+    /// file while its history was kept (a failed read is an error, unlike `canUndo`).
+    public func hasHistory() throws -> Bool {
+        try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps)") == 1
+    }
+
     /// Forgets every undo and redo step (the todos stay as they are), in one transaction: for stores
     /// built in bulk, such as the benchmark's, whose history would otherwise be worked off a chunk
     /// at a time by the next changes.

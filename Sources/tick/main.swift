@@ -67,7 +67,12 @@ let configuration: Configuration = {
 /// Says on standard error that a script's changes to its throwaway store were not saved (once, at the
 /// end: standard output is the screen, and a script that changed nothing needs no warning).
 @MainActor func noteThrowawayChanges(_ store: TodoStore) {
-    if usesThrowawayStore, store.canUndo || store.canRedo { printError(LaunchOptions.throwawayStoreNote) }
+    guard usesThrowawayStore else { return }
+    do {
+        if try store.hasHistory() { printError(LaunchOptions.throwawayStoreNote) }
+    } catch {
+        printError("tick: \(error)")
+    }
 }
 
 let scriptPath = options.scriptPath ?? (runsScript ? "-" : nil)
