@@ -20,8 +20,8 @@ public final class TodoStore {
     /// True when this store lives in memory only (opened with `inMemoryPath`).
     public var isInMemory: Bool { path == Self.inMemoryPath }
 
-    /// When true, the first change checks the whole file (`PRAGMA quick_check`, 0.1–0.25 s at
-    /// 100,000 todos, linear in the file's size) and refuses to write into a damaged store. A
+    /// When true, the first change checks the whole file (`PRAGMA quick_check`, linear in the file's
+    /// size: about 0.3 s at a million todos) and refuses to write into a damaged store. A
     /// command-line change sets it: its own reads may never reach a damaged page, and it should not
     /// add to a store that is failing. The app leaves it off (a key must answer at once); it refuses
     /// changes once a read finds damage.
