@@ -93,10 +93,10 @@ final class TmuxSession {
         // tmux announces a dead pane with a line feed on the last line, scrolling the final screen
         // up by one line: capture from one line into the history instead.
         let dead = (try? query("#{pane_dead}")) == "1"
-        // The announcement is written a moment after the pane is marked dead: wait for it (at most a
-        // second), or the range below would start one line too early.
+        // The announcement is written a moment after the pane is marked dead: wait for it (at most five
+        // seconds, for a loaded machine), or the range below would start one line too early.
         if dead {
-            let deadline = Date().addingTimeInterval(1)
+            let deadline = Date().addingTimeInterval(5)
             while Date() < deadline,
                   !(try run(["capture-pane", "-p", "-t", Self.target]).components(separatedBy: "\n").contains { $0.hasPrefix("Pane is dead") }) {
                 Thread.sleep(forTimeInterval: 0.01)
@@ -112,14 +112,21 @@ final class TmuxSession {
     /// Polls the screen until some line contains `text`; returns the screen, or throws with it on timeout.
     @discardableResult
     func waitFor(text: String, timeout: TimeInterval = 10) throws -> [String] {
+        try waitFor("\"\(text)\"", timeout: timeout) { screen in screen.contains { $0.contains(text) } }
+    }
+
+    /// Polls the screen until `isReady` accepts it; returns the screen, or throws with it (and
+    /// `description` of what was awaited) on timeout.
+    @discardableResult
+    func waitFor(_ description: String, timeout: TimeInterval = 10, until isReady: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         repeat {
             screen = try capture()
-            if screen.contains(where: { $0.contains(text) }) { return screen }
+            if isReady(screen) { return screen }
             Thread.sleep(forTimeInterval: 0.05)
         } while Date() < deadline
-        throw Failure(description: "timed out after \(timeout) s waiting for \"\(text)\"; screen:\n" + screen.joined(separator: "\n"))
+        throw Failure(description: "timed out after \(timeout) s waiting for \(description); screen:\n" + screen.joined(separator: "\n"))
     }
 
     /// Changes the pane's size, as a user resizing the terminal window would.

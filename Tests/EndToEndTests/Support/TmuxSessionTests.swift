@@ -28,6 +28,8 @@ struct TmuxSessionTests {
         defer { session.kill() }
         try session.sendKeys("abc 买", literal: true)
         try session.sendKeys("Enter")
+        // The terminal echoes the line at once, cat a moment later: the bytes must come after both.
+        try session.waitFor("the line and cat's copy of it") { $0.filter { $0 == "abc 买" }.count == 2 }
         try session.sendBytes(Array("xyz".utf8))
         let screen = try session.waitFor(text: "xyz")
         #expect(screen.prefix(2) == ["abc 买", "abc 买"])
