@@ -1,10 +1,11 @@
 import FoundationEssentials
 
-/// The small syntax typed into a title: `!`/`!!`/`!!!` for priority and `@when` for a due date.
+/// The small syntax typed into a title: `!`/`!!`/`!!!` for priority and `@when` for a due date
+/// (the words `@when` understands are listed with `parseDue`).
 ///
-/// Due dates: `@today`, `@tomorrow` (`@tom`), a weekday (`@mon` … `@sun`, or the full name: the
-/// next such day, today when it is that day), `@2026-12-24`, and `@+3d`, `@+2w`, `@+1m` (days,
-/// weeks, months from today). Words that do not parse stay in the title unchanged.
+/// A word that looks like a date but is not one (`@2026-02-30`, `@3pm`) stays in the title and is
+/// named in `hint`; two due dates in one title are a `mistake`, since one of them would be lost.
+/// Other `@` words (`@phone`, `bob@example.com`) are plain title text.
 public struct TitleSyntax: Equatable, Sendable {
     /// The title with the markers taken out.
     public var title: String
@@ -12,6 +13,10 @@ public struct TitleSyntax: Equatable, Sendable {
     public var priority: Int?
     /// The due day, when the title named one.
     public var due: Day?
+    /// The due markers read, as typed (`@fri`); more than one is a mistake.
+    public var dueMarkers: [String] = []
+    /// Words that look like due markers but are not dates; they stay in the title.
+    public var unreadDates: [String] = []
 
     /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
     /// an `@` word: finding the local day costs a time-zone lookup.
@@ -20,6 +25,8 @@ public struct TitleSyntax: Equatable, Sendable {
         var kept: [Substring] = []
         var priority: Int?
         var due: Day?
+        var dueMarkers: [String] = []
+        var unreadDates: [String] = []
         var reference: Day?
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             if !word.isEmpty, word.count <= 3, word.allSatisfy({ $0 == "!" }) {
@@ -31,14 +38,46 @@ public struct TitleSyntax: Equatable, Sendable {
                 reference = day
                 if let found = parseDue(word.dropFirst(), today: day) {
                     due = found
+                    dueMarkers.append(String(word))
                     continue
                 }
+                if looksLikeDue(word.dropFirst()) { unreadDates.append(String(word)) }
             }
             kept.append(word)
         }
         // Taking markers out can leave doubled or dangling spaces: the words are joined by one space.
         let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
-        return TitleSyntax(title: title, priority: priority, due: due)
+        return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates)
+    }
+
+    /// "@2026-02-30 is not a date; kept in the title", or nil when every date-like word was read.
+    public var hint: String? { Self.hint(unreadDates) }
+
+    /// The hint for these unread words (several titles' together, for a paste), or nil for none.
+    public static func hint(_ unreadDates: [String]) -> String? {
+        guard !unreadDates.isEmpty else { return nil }
+        let shown = unreadDates.map(shortened)
+        return unreadDates.count == 1 ? "\(shown[0]) is not a date; kept in the title"
+            : "\(listed(shown)) are not dates; kept in the title"
+    }
+
+    /// `message` led by the hint, when there is one: a status line cut short still shows the hint.
+    public func hinted(_ message: String) -> String { hint.map { "\($0) · \(message)" } ?? message }
+
+    /// "two due dates, @2026-12-31 and @tom" when the title names more than one (one would be lost), else nil.
+    public var mistake: String? {
+        guard dueMarkers.count > 1 else { return nil }
+        let shown = dueMarkers.map(Self.shortened)
+        return "\(dueMarkers.count == 2 ? "two" : String(dueMarkers.count)) due dates, \(Self.listed(shown))"
+    }
+
+    /// A word as messages name it: cut with "…" past 24 characters, so a pasted run of text without
+    /// spaces cannot fill the status line.
+    static func shortened(_ word: String) -> String { word.count <= 24 ? word : String(word.prefix(23)) + "…" }
+
+    /// "a", "a and b", "a, b and c".
+    static func listed(_ words: [String]) -> String {
+        words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 
     /// Whether the text has nothing to take out: no `!` or `@`, no space at either end, no two in a
@@ -52,32 +91,6 @@ public struct TitleSyntax: Equatable, Sendable {
         }
         return previous != space
     }
-
-    /// A due-date word (without the `@`) as a day, or nil.
-    public static func parseDue(_ word: Substring, today: Day) -> Day? {
-        let lowered = word.lowercased()
-        switch lowered {
-        case "today", "tod": return today
-        case "tomorrow", "tom", "tmr": return today.adding(days: 1)
-        case "yesterday": return today.adding(days: -1)
-        default: break
-        }
-        if let weekday = weekdays.firstIndex(where: { lowered == $0 || (lowered.count >= 3 && $0.hasPrefix(lowered)) }) {
-            return today.adding(days: (weekday - today.weekday + 7) % 7)
-        }
-        if lowered.hasPrefix("+"), lowered.count >= 3, let unit = lowered.last, let count = Int(lowered.dropFirst().dropLast()), count <= 10_000 {
-            switch unit {
-            case "d": return today.adding(days: count)
-            case "w": return today.adding(days: 7 * count)
-            case "m": return today.adding(months: count)
-            case "y": return today.adding(months: 12 * count)
-            default: return nil
-            }
-        }
-        return Day(iso: lowered)
-    }
-
-    private static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     /// How a due day reads next to a todo: "today", "tomorrow", "in 3 d", "2 d late", or the date when far away.
     public static func describe(due: Day, today: Day) -> String {

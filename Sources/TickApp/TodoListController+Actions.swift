@@ -8,10 +8,7 @@ extension TodoListController {
     @discardableResult
     public func addTodo(title text: String) -> Bool {
         let parsed = TitleSyntax.parse(text, today: today())
-        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
-            message = .error("A todo needs a title: type some words, or Esc to cancel")
-            return false
-        }
+        guard accepts(parsed) else { return false }
         guard let list = currentList else {
             message = .error(readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to")
             return false
@@ -23,7 +20,7 @@ extension TodoListController {
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
                                      priority: parsed.priority ?? 0, due: parsed.due?.iso)
-            message = .info("Added \(quoted(item.title))")
+            message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
             let shown: IndexPath?
@@ -34,7 +31,7 @@ extension TodoListController {
                 shown = try relocate(todo: item.id, now: item, listID: item.listID, from: nil)
                 if let shown { highlight(shown) }
             }
-            if shown == nil { message = .info("Added \(quoted(item.title)) (hidden by the current view)") }
+            if shown == nil { message = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
         }, reselecting: { $0.id })
     }
 
@@ -82,6 +79,20 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
+    /// True when a typed title can be saved; false, with the reason in the status line (the input
+    /// line stays open), when it has no words besides its markers or names two due dates.
+    private func accepts(_ parsed: TitleSyntax) -> Bool {
+        if let mistake = parsed.mistake {
+            message = .error(mistake.prefix(1).uppercased() + mistake.dropFirst() + ": keep one")
+            return false
+        }
+        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
+            message = .error("A todo needs a title: type some words, or Esc to cancel")
+            return false
+        }
+        return true
+    }
+
     /// The title line shown when editing a todo: its title plus its priority and due markers.
     func editableTitle(of item: TodoItem) -> String {
         var text = item.title
@@ -96,15 +107,15 @@ extension TodoListController {
     public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
         guard let item = item(at: indexPath) else { return true }
         let parsed = TitleSyntax.parse(text, today: today())
-        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
-            message = .error("A todo needs a title: type some words, or Esc to cancel")
-            return false
-        }
+        guard accepts(parsed) else { return false }
         let due = parsed.due?.iso
-        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else { return true }
+        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else {
+            if let hint = parsed.hint { message = .info(hint) }
+            return true
+        }
         return mutate({
             let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
-            message = .info("Edited \(quoted(updated.title))")
+            message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in
             if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }

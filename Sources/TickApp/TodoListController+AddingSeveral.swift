@@ -8,6 +8,10 @@ extension TodoListController {
     @discardableResult
     func addTodos(titles lines: [String]) -> Bool {
         let parsed = lines.map { TitleSyntax.parse($0, today: today()) }
+        if let line = parsed.firstIndex(where: { $0.mistake != nil }), let mistake = parsed[line].mistake {
+            message = .error("Line \(line + 1) has \(mistake): nothing added")
+            return false
+        }
         if let blank = parsed.firstIndex(where: { $0.title.allSatisfy { $0.isWhitespace || $0.isNewline } }) {
             message = .error("Line \(blank + 1) has no title: nothing added")
             return false
@@ -26,7 +30,8 @@ extension TodoListController {
             let items = try store.add(todos, toList: list.id, after: after)
             reloadFromStore(selecting: items.last?.id)
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
-            message = .info("Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes")
+            let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes"
+            message = .info(TitleSyntax.hint(parsed.flatMap(\.unreadDates)).map { "\($0) · \(added)" } ?? added)
         }
     }
 }

@@ -79,6 +79,63 @@ struct TitleSyntaxTests {
         #expect(parsed.due?.iso == due)
     }
 
+    @Test("The common ways people write a date are understood, whatever their case", arguments: [
+        ("tmrw", "2026-11-28"), ("TOM", "2026-11-28"), ("Fri", "2026-11-27"), ("tues", "2026-12-01"),
+        // The end of this week (Sunday), month and year.
+        ("eow", "2026-11-29"), ("eom", "2026-11-30"), ("EOM", "2026-11-30"), ("eoy", "2026-12-31"),
+        // next-week is Monday of next week; next-fri is Friday of next week, not this one.
+        ("next-week", "2026-11-30"), ("nextweek", "2026-11-30"), ("next-month", "2026-12-01"), ("next-year", "2027-01-01"),
+        ("next-fri", "2026-12-04"), ("next-mon", "2026-11-30"), ("next-sunday", "2026-12-06"),
+        // A month and a day in either order: the next such date, today included.
+        ("dec5", "2026-12-05"), ("dec-5", "2026-12-05"), ("5dec", "2026-12-05"), ("5-dec", "2026-12-05"),
+        ("December5", "2026-12-05"), ("dec05", "2026-12-05"), ("sept3", "2027-09-03"),
+        ("nov27", "2026-11-27"), ("nov26", "2027-11-26"), ("jan1", "2027-01-01"), ("feb29", "2028-02-29"),
+        // Counts without the +, and ISO dates with one-digit months and days.
+        ("3d", "2026-11-30"), ("2w", "2026-12-11"), ("+1y", "2027-11-27"), ("2026-1-5", "2026-01-05"),
+    ])
+    func commonForms(word: String, expected: String) {
+        #expect(TitleSyntax.parseDue(Substring(word), today: Self.friday)?.iso == expected)
+    }
+
+    @Test("A word that looks like a date but is none stays in the title, named in the hint", arguments: [
+        "@2026-02-30", "@3pm", "@dec32", "@apr31", "@next-wek", "@today.", "@fri,", "@may", "@+3x", "@12/24", "@1st",
+        "@2026-13-01", "@+99999d", "@Dec",
+    ])
+    func unreadDates(word: String) {
+        let parsed = TitleSyntax.parse("Tax \(word) now", today: Self.friday)
+        #expect(parsed.title == "Tax \(word) now")
+        #expect(parsed.due == nil)
+        #expect(parsed.hint == "\(word) is not a date; kept in the title")
+        #expect(parsed.mistake == nil)
+    }
+
+    @Test("Other @ words are plain title text, with no hint", arguments: [
+        "@phone", "@home", "@decide", "@nextcloud", "@monkey", "@sunny", "@wedding", "@marketing", "@-)", "@",
+        "bob@example.com", "@bob@example.com", "@買い物",
+    ])
+    func plainAtWords(word: String) {
+        let parsed = TitleSyntax.parse("Call \(word)", today: Self.friday)
+        #expect(parsed.title == "Call \(word)")
+        #expect(parsed.hint == nil)
+        #expect(parsed.due == nil)
+    }
+
+    @Test("Several unread words are all named in one hint")
+    func severalUnreadDates() {
+        let parsed = TitleSyntax.parse("Meet @3pm @dec32 @may at @home", today: Self.friday)
+        #expect(parsed.hint == "@3pm, @dec32 and @may are not dates; kept in the title")
+        #expect(parsed.hinted("Added") == "@3pm, @dec32 and @may are not dates; kept in the title · Added")
+    }
+
+    @Test("Two or more due dates are a mistake naming every one of them", arguments: [
+        ("Tax @2026-12-31 @tom", "two due dates, @2026-12-31 and @tom"),
+        ("@fri Tax @friday", "two due dates, @fri and @friday"),
+        ("a @mon @tue @wed", "3 due dates, @mon, @tue and @wed"),
+    ])
+    func twoDueDates(text: String, mistake: String) {
+        #expect(TitleSyntax.parse(text, today: Self.friday).mistake == mistake)
+    }
+
     @Test("Due dates read in relative words", arguments: [
         (0, "today"), (1, "tomorrow"), (3, "in 3 d"), (-1, "yesterday"), (-2, "2 d late"), (400, "2028-01-01"),
     ])

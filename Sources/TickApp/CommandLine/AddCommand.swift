@@ -1,38 +1,50 @@
 import TodoStore
 
-/// `tick add TITLE…`: adds a todo at the end of a list's open todos, reading `!`/`@when` as the TUI does.
+/// `tick add TITLE…`: adds a todo at the end of a list's open todos, reading `!`/`@when` as the TUI
+/// does, or the same from `--priority` and `--due`, which need no quoting in any shell.
 struct AddCommand: Subcommand {
     static let description = CommandDescription(
         name: "add", summary: "Add a todo at the end of a list.",
         arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true)],
-        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list")],
+        options: [
+            OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list"),
+            TodoFields.priorityOption, TodoFields.dueOption,
+        ],
         discussion: """
-        As when typing in Tick, !, !! and !!! set the priority (low, medium, high) and @today, @tomorrow, \
-        @fri, @2026-12-24 or @+3d (also w for weeks, m for months) set the due day; they are taken out of \
-        the title. Prints the new todo's id.
+        As when typing in Tick, !, !! and !!! in the title set the priority (low, medium, high) and @when \
+        sets the due day: @today, @tomorrow, @fri, @dec5, @2026-12-24, @+3d, @next-week, @eom and more \
+        (the README lists them all); they are taken out of the title. A word that looks like a date but \
+        is not one (@3pm, @2026-02-30) stays in the title, with a note on standard error; two due dates \
+        are refused.
+
+        In bash and zsh an unquoted ! recalls an earlier command (history expansion): put the title in \
+        single quotes, or use --priority and --due. Prints the new todo's id.
         """,
-        examples: ["tick add Pay rent !!! @fri", "tick add --list Groceries Oat milk", "tick add -- -20% coupon"])
+        examples: ["tick add --priority high --due fri Pay rent", "tick add 'Pay rent !!! @fri'",
+                   "tick add --list Groceries Oat milk", "tick add -- -20% coupon"])
 
     let text: String
     let listName: String?
+    let priorityWord: String?
+    let dueWord: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         text = arguments.positionals.joined(separator: " ")
         listName = arguments.value("list")
+        priorityWord = arguments.value("priority")
+        dueWord = arguments.value("due")
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let parsed = TitleSyntax.parse(text, today: context.today)
-        guard !parsed.title.allSatisfy(\.isWhitespace) else {
-            throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
-        }
+        let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, today: context.today)
         let store = try context.openStore()
         defer { store.close() }
         // One transaction finds or creates the list and reads its last open todo: another process
         // adding, deleting or creating that list meanwhile cannot make this add fail.
-        let placed = try store.append(title: parsed.title, toListNamed: listName ?? context.configuration.defaultList,
-                                      priority: parsed.priority ?? 0, due: parsed.due?.iso)
+        let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
+                                      priority: fields.priority ?? 0, due: fields.due??.iso)
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
+        if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
         return 0
     }
 }

@@ -10,18 +10,21 @@ struct EditCommand: Subcommand {
                                 repeats: true, isOptional: true),
         ],
         options: [
-            OptionDescription("priority", short: "p", value: .choice("LEVEL", ["0", "1", "2", "3"]), help: "0 none, 1 low, 2 medium, 3 high"),
-            OptionDescription("due", value: .text("WHEN"), help: "the due day: today, tomorrow, fri, 2026-12-24, +3d… or none"),
+            TodoFields.priorityOption, TodoFields.dueOption,
             OptionDescription("notes", value: .text("TEXT"), help: "replace the notes (\"\" clears them)"),
             OptionDescription("flag", help: "flag the todo"),
             OptionDescription("unflag", help: "remove the flag"),
         ],
-        discussion: "What is not given stays as it was: a new title without markers keeps the priority and due day.",
-        examples: ["tick edit 12 Pay the rent !! @+2d", "tick edit 12 --due none --flag", "tick edit 12 --notes $'line 1\\nline 2'"])
+        discussion: """
+        What is not given stays as it was: a new title without markers keeps the priority and due day. \
+        As with tick add, a title with ! needs single quotes in bash and zsh.
+        """,
+        examples: ["tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --priority medium --due none --flag",
+                   "tick edit 12 --notes $'line 1\\nline 2'"])
 
     let id: Int64
     let text: String?
-    let priority: Int?
+    let priorityWord: String?
     let dueWord: String?
     let notes: String?
     let flag: Bool?
@@ -30,45 +33,25 @@ struct EditCommand: Subcommand {
         id = try TodoIDs.parse([arguments.positionals[0]])[0]
         let words = arguments.positionals.dropFirst()
         text = words.isEmpty ? nil : words.joined(separator: " ")
-        priority = arguments.value("priority").flatMap { Int($0) }
+        priorityWord = arguments.value("priority")
         dueWord = arguments.value("due")
         notes = arguments.value("notes")
         if arguments.has("flag") && arguments.has("unflag") { throw UsageError(message: "--flag and --unflag exclude each other") }
         flag = arguments.has("flag") ? true : arguments.has("unflag") ? false : nil
-        if text == nil && priority == nil && dueWord == nil && notes == nil && flag == nil {
+        if text == nil && priorityWord == nil && dueWord == nil && notes == nil && flag == nil {
             throw UsageError(message: "nothing to change: give a new title or an option")
         }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        var title: String?
-        var newPriority = priority
-        var due: String??
-        if let text {
-            let parsed = TitleSyntax.parse(text, today: context.today)
-            guard !parsed.title.allSatisfy(\.isWhitespace) else {
-                throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
-            }
-            title = parsed.title
-            newPriority = newPriority ?? parsed.priority
-            if let day = parsed.due { due = .some(day.iso) }
-        }
-        if let dueWord {
-            if dueWord.lowercased() == "none" {
-                due = .some(nil)
-            } else {
-                let word = dueWord.hasPrefix("@") ? dueWord.dropFirst() : Substring(dueWord)
-                guard let day = TitleSyntax.parseDue(word, today: context.today) else {
-                    throw UsageError(message: "cannot read the due day \(ListCommand.quoted(dueWord)): use today, tomorrow, fri, 2026-12-24, +3d or none")
-                }
-                due = .some(day.iso)
-            }
-        }
+        let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, today: context.today)
         let store = try context.openStore()
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
-        let item = try store.update(id: id, title: title, notes: notes, priority: newPriority, due: due, isFlagged: flag)
+        let item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
+                                    due: fields.due.map { $0?.iso }, isFlagged: flag)
         context.print("Edited \(item.id): \(Describe.todo(item))")
+        if let hint = fields.hint { context.writeError("tick edit: \(hint)\n") }
         return 0
     }
 }

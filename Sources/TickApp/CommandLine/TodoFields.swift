@@ -1,0 +1,65 @@
+import TodoStore
+
+/// The title, priority and due day that `add` and `edit` were given, from the words of the title
+/// (`!!`, `@fri`) and from `--priority` and `--due` together. Saying the same thing twice is a
+/// mistake that names both, since one of them would be lost.
+struct TodoFields {
+    /// `--priority LEVEL`: words that are safe to type in any shell, unlike `!`.
+    static let priorityOption = OptionDescription(
+        "priority", short: "p", value: .choice("LEVEL", ["none", "low", "medium", "high", "0", "1", "2", "3"]),
+        help: "none, low, medium or high (or 0 to 3), as !, !! and !!! in a title")
+    /// `--due WHEN`.
+    static let dueOption = OptionDescription(
+        "due", value: .text("WHEN"),
+        help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, next-week, eom…, or none")
+
+    /// The title without its markers; nil when no title was given.
+    var title: String?
+    /// 0 to 3; nil when neither the title nor `--priority` said.
+    var priority: Int?
+    /// The due day; `.some(nil)` for `--due none`, nil when neither the title nor `--due` said.
+    var due: Day??
+    /// The note about words that look like dates but are not, for standard error.
+    var hint: String?
+
+    /// Reads the title's markers and the options, relative to `today`.
+    init(text: String?, priorityWord: String?, dueWord: String?, today: Day) throws(UsageError) {
+        if let priorityWord { priority = Self.level(priorityWord) }
+        if let dueWord { due = .some(try Self.day(dueWord, today: today)) }
+        guard let text else { return }
+        let parsed = TitleSyntax.parse(text, today: today)
+        if let mistake = parsed.mistake { throw UsageError(message: "\(Self.safe(mistake)): keep one") }
+        if let marker = parsed.dueMarkers.first, let dueWord {
+            throw UsageError(message: "two due dates, \(Self.safe(marker)) and --due \(Self.safe(dueWord)): keep one")
+        }
+        if let marked = parsed.priority, let priorityWord {
+            throw UsageError(message: "two priorities, \(String(repeating: "!", count: marked)) and --priority \(priorityWord): keep one")
+        }
+        guard !parsed.title.allSatisfy(\.isWhitespace) else {
+            throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
+        }
+        title = parsed.title
+        priority = priority ?? parsed.priority
+        if let day = parsed.due { due = .some(day) }
+        hint = parsed.hint.map(Self.safe)
+    }
+
+    /// The number a `--priority` word stands for (the parser has already checked it is one of them).
+    static func level(_ word: String) -> Int {
+        ["none": 0, "low": 1, "medium": 2, "high": 3][word] ?? Int(word) ?? 0
+    }
+
+    /// The day a `--due` value names (an `@` in front is allowed), nil for `none`.
+    static func day(_ word: String, today: Day) throws(UsageError) -> Day? {
+        if word.lowercased() == "none" { return nil }
+        let bare = word.hasPrefix("@") ? word.dropFirst() : Substring(word)
+        guard let day = TitleSyntax.parseDue(bare, today: today) else {
+            throw UsageError(message: "cannot read the due day \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
+                             + "2026-12-24, +3d, next-week, eom or none (the README lists every form)")
+        }
+        return day
+    }
+
+    /// User text for a message: control characters shown as placeholders, never sent to the terminal.
+    private static func safe(_ text: String) -> String { TodoTable.safe(text).text }
+}
