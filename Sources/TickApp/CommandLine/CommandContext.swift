@@ -76,6 +76,7 @@ public final class CommandContext {
     /// Runs `body` with a writer that gathers output into 64 KiB pieces, so a listing or an export
     /// of a million todos is a few hundred writes rather than a million. A failed write throws out of
     /// `body` at once: there is no point reading on when nothing more can be written.
+    @discardableResult
     public func buffered<T>(_ body: ((String) throws -> Void) throws -> T) throws -> T {
         var pending = ""
         let result = try body { text in
