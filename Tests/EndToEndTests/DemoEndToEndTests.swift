@@ -52,4 +52,20 @@ struct DemoEndToEndTests {
         try session.sendKeys("Space")
         #expect(try session.waitForExit() == 0)
     }
+
+    @Test("--play with the script on a pipe keeps the last screen until a key is pressed on the terminal")
+    func playFromPipeWaitsForAKey() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        let session = try TmuxSession(command: "printf 'aX<Enter>' | " + (try tick("--db \(scratch.database) --play --delay 1ms")), width: 60, height: 10)
+        defer { session.kill() }
+        // The end of the pipe is no key press: the last screen stays, in the alternate screen, until a key comes.
+        let screen = try session.waitFor(text: "End of the script")
+        #expect(screen[0].hasPrefix("▾ Inbox · 1 open"))
+        #expect(screen[1].hasPrefix("[ ] X"))
+        #expect(session.isRunning)
+        #expect(try session.query("#{alternate_on}") == "1")
+        try session.sendKeys("x")
+        #expect(try session.waitForExit() == 0)
+        #expect(try session.query("#{alternate_on}") == "0")
+    }
 }
