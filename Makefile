@@ -3,10 +3,10 @@
 SWIFT ?= swift
 # Debian packages the build needs, and those the tests need on top.
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev
-TEST_PACKAGES := tmux locales
+TEST_PACKAGES := tmux locales groff-base
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean screens bench stress fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps build release run test clean screens install uninstall bench stress fuzz fuzz-libfuzzer
 
 all: build
 
@@ -48,6 +48,21 @@ test: test-deps
 
 clean:
 	rm -rf .build
+
+# Where `make install` puts Tick ($(DESTDIR)$(PREFIX)/bin/tick, share/man/man1/tick.1 and the bash,
+# zsh and fish completions under share/); DESTDIR stages an install for packaging.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The program `make install` copies: the release build, made first, unless TICK_BINARY names
+# another (the tests install the debug build, which needs no release build).
+TICK_BINARY ?=
+
+install: $(if $(TICK_BINARY),,release)
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" ./scripts/install.sh install "$(or $(TICK_BINARY),.build/release/tick)"
+
+# Removes exactly the files `make install` puts there (same PREFIX and DESTDIR).
+uninstall:
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" ./scripts/install.sh uninstall
 
 # Regenerates the screens shown in README.md from docs/screens/*.keys (a test fails when one is stale).
 screens: build
