@@ -3,10 +3,12 @@
 SWIFT ?= swift
 # Debian packages the build needs, and those the tests need on top.
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev
-TEST_PACKAGES := tmux locales
+TEST_PACKAGES := tmux locales groff-base
+# What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
+SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean screens bench stress fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps build release run test clean screens install uninstall bench stress fuzz fuzz-libfuzzer
 
 all: build
 
@@ -49,9 +51,39 @@ test: test-deps
 clean:
 	rm -rf .build
 
-# Regenerates the screens shown in README.md from docs/screens/*.keys (a test fails when one is stale).
-screens: build
-	./scripts/update-screens.sh
+# Where `make install` puts Tick ($(DESTDIR)$(PREFIX)/bin/tick, share/man/man1/tick.1 and the bash,
+# zsh and fish completions under share/); DESTDIR stages an install for packaging.
+PREFIX ?= /usr/local
+DESTDIR ?=
+# The program `make install` copies: the release build, made first, unless TICK_BINARY names
+# another (the tests install the debug build, which needs no release build).
+TICK_BINARY ?=
+
+install: $(if $(TICK_BINARY),,release)
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" ./scripts/install.sh install "$(or $(TICK_BINARY),.build/release/tick)"
+
+# Removes exactly the files `make install` puts there (same PREFIX and DESTDIR).
+uninstall:
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" ./scripts/install.sh uninstall
+
+# The SVG renderer for the README's animation, in a venv of its own under .build (pinned, so the
+# same recording always gives the same picture). svgterm (termtosvg's continuation) sizes each run
+# of text by its display width, so CJK and emoji keep their columns; showreel's SVG export, tried
+# too, placed wide characters one column apart and dropped reverse video. svgterm imports pkg_resources,
+# which venvs of Python 3.12 and later no longer bring: hence setuptools.
+SVG_VENV := .build/svg-venv
+SVG_RENDERER := svgterm==1.1.0 'setuptools<81'
+$(SVG_VENV)/.installed:
+	$(call install_missing,$(SCREENS_PACKAGES))
+	python3 -m venv $(SVG_VENV)
+	$(SVG_VENV)/bin/pip install --quiet --disable-pip-version-check $(SVG_RENDERER)
+	touch $@
+
+# Regenerates the screens shown in README.md from docs/screens/*.keys (a test fails when one is
+# stale), and the animation at its top: `tick demo --record` into docs/tour.cast, drawn as
+# docs/tour.svg.
+screens: build $(SVG_VENV)/.installed
+	SVG_VENV=$(SVG_VENV) ./scripts/update-screens.sh
 
 # Plays the built-in tour in this terminal on a throwaway store; ARGS="--delay 80ms" plays it faster.
 demo: build

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerates the screens in README.md from the key scripts in docs/screens/, so they never go stale.
+# Regenerates the screens in README.md from the key scripts in docs/screens/, so they never go stale,
+# and the animated tour at its top (docs/tour.cast, docs/tour.svg).
 # A block in the README looks like:  <!-- screen: NAME WxH --> ```text ... ``` <!-- /screen -->
 # and is replaced by the output of docs/screens/NAME.keys played on an empty store at WxH (the final
 # screen, or what its <Snap> tags print). Scripts start with <Today YYYY-MM-DD> so relative due dates
@@ -33,3 +34,14 @@ if unused:
 open("README.md", "w", encoding="utf-8").write(updated)
 PY
 echo "README.md screens updated"
+
+# The animation at the top of README.md: the tour recorded as asciicast v2, drawn as an animated SVG
+# by the renderer `make screens` installs into $SVG_VENV. Both files are replaced only when whole.
+"$tick" demo --record "$work/tour.cast" >/dev/null
+svg_venv=${SVG_VENV:-.build/svg-venv}
+[ -x "$svg_venv/bin/svgterm" ] || { echo "no SVG renderer in $svg_venv: run make screens" >&2; exit 1; }
+"$svg_venv/bin/svgterm" render "$work/tour.cast" "$work/tour.svg" -t window_frame -D 4000 >/dev/null
+mv "$work/tour.cast" docs/tour.cast
+mv "$work/tour.svg" docs/tour.svg
+chmod 644 docs/tour.cast docs/tour.svg  # the recording is written private, as tick's files are
+echo "docs/tour.cast and docs/tour.svg updated ($(wc -c < docs/tour.svg) bytes of SVG)"

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Whether to draw in color.
 public enum ColorPreference: Sendable, Equatable {
     /// Colors when the terminal has them, unless `NO_COLOR` is set to something non-empty.
@@ -16,6 +18,9 @@ public struct TerminalOptions: Sendable {
     public var colors: ColorPreference
     /// Accept keys from a pipe on standard input (the screen is still standard output).
     public var allowsPipedInput: Bool
+    /// Where keys are read from: standard input, or another descriptor such as `/dev/tty` opened by
+    /// a caller whose standard input carries something else (a key script played live from a pipe).
+    public var inputDescriptor: Int32
     /// How long a lone Esc waits for the rest of a key sequence, in milliseconds.
     public var escapeDelayMilliseconds: Int
     /// How often a blocked read wakes to notice signals, in milliseconds (at most 250), where the
@@ -32,6 +37,7 @@ public struct TerminalOptions: Sendable {
         mouse: Bool = false,
         colors: ColorPreference = .automatic,
         allowsPipedInput: Bool = false,
+        inputDescriptor: Int32 = STDIN_FILENO,
         escapeDelayMilliseconds: Int = 25,
         signalPollMilliseconds: Int = 100,
         countsBytes: Bool = false,
@@ -40,6 +46,7 @@ public struct TerminalOptions: Sendable {
         self.mouse = mouse
         self.colors = colors
         self.allowsPipedInput = allowsPipedInput
+        self.inputDescriptor = inputDescriptor
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
         self.signalPollMilliseconds = signalPollMilliseconds
         self.countsBytes = countsBytes

@@ -71,8 +71,9 @@ extension TerminalScreen {
     /// Nil when nothing arrived, a signal interrupted the wait, or input ended (`isAtEndOfInput`).
     private func readInput(timeout: Int) -> [RawInput]? {
         if ct_take_resize() != 0 { return [resized()] }
-        // The terminal, and the pipe a signal handler writes to (ignored by poll while it is -1).
-        var probes = (pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        // The keyboard (standard input unless the options name another), and the pipe a signal
+        // handler writes to (ignored by poll while it is -1).
+        var probes = (pollfd(fd: options.inputDescriptor, events: Int16(POLLIN), revents: 0),
                       pollfd(fd: ct_signal_wake_fd(), events: Int16(POLLIN), revents: 0))
         let ready = withUnsafeMutableBytes(of: &probes) {
             poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, Int32(clamping: timeout))
@@ -82,7 +83,7 @@ extension TerminalScreen {
             return ct_take_resize() != 0 ? [resized()] : nil
         }
         guard ready > 0 else { return nil }
-        let count = inputBuffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        let count = inputBuffer.withUnsafeMutableBytes { read(options.inputDescriptor, $0.baseAddress, $0.count) }
         if count < 0, errno == EINTR || errno == EAGAIN { return nil }
         guard count > 0 else {
             // End of file, or a hung-up terminal (EIO): nothing more will come.

@@ -6,21 +6,26 @@ public enum CompletionScript {
         case bash, zsh, fish
     }
 
-    /// The options of `tick` itself (the app and key scripts), which come before any command.
+    /// The options of `tick` itself (the app and key scripts), which come before any command: the
+    /// completions and the manual page's OPTIONS are generated from them (the zsh and fish
+    /// descriptions stop before the first parenthesis).
     static let appOptions: [OptionDescription] = [
-        CommandDescription.databaseOption,
-        OptionDescription("config", value: .file("PATH"), help: "the config file"),
+        OptionDescription("db", value: .file("PATH"),
+                          help: "the store file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.db, else ~/.local/share/tick/tick.db; "
+                                + "a key script given neither --db nor $TICK_DB runs on a throwaway store)"),
+        OptionDescription("config", value: .file("PATH"),
+                          help: "the config file (default: $TICK_CONFIG, else $XDG_CONFIG_HOME/tick/config, else ~/.config/tick/config)"),
         OptionDescription("no-config", help: "ignore the config file"),
-        OptionDescription("no-mouse", help: "leave the mouse to the terminal"),
-        OptionDescription("script", value: .file("FILE"), help: "play a key script (- for standard input)"),
-        OptionDescription("size", value: .text("WxH"), help: "screen size for key scripts"),
-        OptionDescription("stats", help: "print reuse and drawing statistics"),
-        OptionDescription("frames", help: "print every frame of a key script"),
-        OptionDescription("play", help: "show a key script live in the terminal"),
-        OptionDescription("delay", value: .text("TIME"), help: "pause after each key with --play"),
+        OptionDescription("no-mouse", help: "leave the mouse to the terminal (no clicks, wheel or drags in Tick)"),
+        OptionDescription("script", value: .file("FILE"), help: "play a key script (- for standard input) instead of opening the terminal"),
+        OptionDescription("size", value: .text("WxH"), help: "screen size for key scripts (default 80x24)"),
+        OptionDescription("stats", help: "print reuse and drawing statistics (cells created, frames drawn, bytes written) on exit"),
+        OptionDescription("frames", help: "print every frame of a key script, each under a \"--- frame N ---\" line"),
+        OptionDescription("play", help: "show a key script live in the terminal (when standard output is one), keys from the terminal"),
+        OptionDescription("delay", value: .text("TIME"), help: "pause after each key with --play (default 150ms)"),
         OptionDescription("help", short: "h", help: "show the help"),
         OptionDescription("version", help: "show the version"),
-        OptionDescription("default-db", help: "print the default store's path"),
+        OptionDescription("default-db", help: "print the default store's path and exit"),
     ]
 
     /// The script for `shell`.

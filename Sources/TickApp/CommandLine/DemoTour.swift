@@ -4,8 +4,10 @@
 /// live, print as frames (`tick --script tour.keys --frames`), and run headless in the tests.
 public enum DemoTour {
     /// The key script of the tour, written for an 80×24 terminal (it adapts to others); captions
-    /// stay short enough to fit beside the playback hint.
+    /// stay short enough to fit beside the playback hint. Its day is fixed, so `@fri` and the due
+    /// column read the same whenever it plays, and a recording of it changes only when Tick does.
     public static let script = """
+    <Today 2026-12-01>
     <Caption a adds a todo; !!! sets its priority, @+3d a due day>
     aRenew passport 🛂 !!! @+3d<Enter>
     aBuy oat milk<Enter>
@@ -35,4 +37,7 @@ public enum DemoTour {
 
     /// The caption shown at the end, held until a key is pressed.
     public static let ending = "That was the tour of Tick. Press any key to leave"
+
+    /// The caption a recording ends on (nobody can press a key in a recording).
+    public static let recordingEnding = "That was the tour of Tick: try it with tick demo"
 }

@@ -4,12 +4,13 @@ import TermTable
 import Terminal
 import TodoStore
 
-/// Plays key-script steps live in the real terminal at human speed: the app draws as it would
-/// for a user, with a caption line at the bottom saying what the current steps show.
+/// Plays key-script steps at human speed: the app draws as it would for a user, with a caption
+/// line at the bottom saying what the current steps show.
 ///
-/// Used by `tick demo` and by `tick --script FILE --play`. While it plays, Space pauses and
-/// resumes, `q` or Esc stops, and a real resize is followed. `<Resize WxH>` shows the app at that
-/// size (within the terminal) with its edge drawn, as if the window had shrunk.
+/// Used by `tick demo` and by `tick --script FILE --play` in the terminal, and by `tick demo --record`
+/// on a recording. While it plays in a terminal, Space pauses and resumes, `q` or Esc stops, and a
+/// real resize is followed. `<Resize WxH>` shows the app at that size (within the surface) with its
+/// edge drawn, as if the window had shrunk.
 public final class LivePlayer {
     /// How a playback ended.
     public enum Outcome: Equatable {
@@ -22,7 +23,7 @@ public final class LivePlayer {
     }
 
     private let app: TickApp
-    private let screen: TerminalScreen
+    private let screen: any PlaybackSurface
     private let delay: Int
     private var requestedSize: Size?
     private var caption: String?
@@ -33,9 +34,11 @@ public final class LivePlayer {
     private var holding = false
     /// How `<Wait>` pauses scale: 1 plays them as written; the demo scales its own with `--delay`.
     public var waitScale = 1.0
+    /// Whether the caption line offers Space and q: not in a recording, where nobody can press them.
+    public var showsControls = true
 
     /// A player drawing `app` on `screen`, pausing `delayMilliseconds` after each key; `colors` are a config file's.
-    public init(app: TickApp, screen: TerminalScreen, delayMilliseconds: Int, colors: [String: Style] = [:]) {
+    public init(app: TickApp, screen: any PlaybackSurface, delayMilliseconds: Int, colors: [String: Style] = [:]) {
         self.app = app
         self.screen = screen
         delay = max(0, delayMilliseconds)
@@ -48,9 +51,15 @@ public final class LivePlayer {
 
     /// `tick --script FILE --play`: plays a script from `reader` live over `store`, then holds the
     /// last screen until a key; returns the exit status.
+    ///
+    /// The viewer's keys come from the terminal (`/dev/tty`), not from standard input: that may be
+    /// the script's own pipe, whose end is no key press (nor is a script's text).
     public static func playScript(_ reader: inout KeyScriptReader, store: TodoStore, configuration: Configuration,
                                   delayMilliseconds: Int) throws -> Int32 {
-        let screen = try TerminalScreen(options: TerminalOptions(mouse: false, allowsPipedInput: true))
+        let keyboard = Keyboard.open()
+        defer { keyboard.close() }
+        let screen = try TerminalScreen(options: TerminalOptions(mouse: false, allowsPipedInput: true,
+                                                                 inputDescriptor: keyboard.descriptor))
         defer { screen.stop() }
         let app = TickApp(store: store, size: screen.size, configuration: configuration)
         let player = LivePlayer(app: app, screen: screen, delayMilliseconds: delayMilliseconds, colors: configuration.colors)
@@ -59,6 +68,13 @@ public final class LivePlayer {
         if outcome == .finished, !app.isFinished { outcome = player.hold(saying: "End of the script: press any key to leave") }
         if case .signal(let number) = outcome { return 128 + number }
         return 0
+    }
+
+    /// The caption line: a bar of its own color where there are 256 colors (reverse video would look
+    /// like the highlighted row), reverse video elsewhere.
+    private var captionStyle: Style {
+        screen.colorCapability == .palette256 ? Style(foreground: .indexed(231), background: .indexed(24))
+            : Style(attributes: .reverse)
     }
 
     /// The default look for what the terminal can show.
@@ -99,14 +115,19 @@ public final class LivePlayer {
         return .finished
     }
 
-    /// Shows `text` in the caption line and waits for any key (or the end of input); returns a signal if one arrives.
-    public func hold(saying text: String) -> Outcome {
+    /// Shows `text` in the caption line as the last word, with no controls offered.
+    public func end(saying text: String) {
         caption = text
         holding = true
         draw()
+    }
+
+    /// Shows `text` in the caption line and waits for any key (or the end of input); returns a signal if one arrives.
+    public func hold(saying text: String) -> Outcome {
+        end(saying: text)
         while true {
-            if let signal = TerminalScreen.takeTerminationSignal() { return .signal(signal) }
-            guard let keys = screen.readKeys(timeoutMilliseconds: 250) else { return .finished }
+            if let signal = screen.takeTerminationSignal() { return .signal(signal) }
+            guard let keys = screen.waitForKeys(milliseconds: 250) else { return .finished }
             for key in keys {
                 if case .resize = key { follow(); continue }
                 return .finished
@@ -116,11 +137,11 @@ public final class LivePlayer {
 
     /// Waits, reading the viewer's keys meanwhile; nil to go on, or how playback ended.
     private func pauseWatchingInput(milliseconds: Int) -> Outcome? {
-        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        let deadline = screen.clockMilliseconds + milliseconds
         repeat {
-            if let signal = TerminalScreen.takeTerminationSignal() { return .signal(signal) }
-            let remaining = paused ? 250 : max(0, Int((deadline - ContinuousClock.now) / .milliseconds(1)))
-            guard let keys = screen.readKeys(timeoutMilliseconds: remaining) else {
+            if let signal = screen.takeTerminationSignal() { return .signal(signal) }
+            let remaining = paused ? 250 : max(0, deadline - screen.clockMilliseconds)
+            guard let keys = screen.waitForKeys(milliseconds: remaining) else {
                 // Keys came from a pipe that has ended: nobody can press anything, so just keep time.
                 usleep(useconds_t(min(remaining, 250) * 1000))
                 continue
@@ -135,7 +156,7 @@ public final class LivePlayer {
                 default: break
                 }
             }
-        } while paused || ContinuousClock.now < deadline
+        } while paused || screen.clockMilliseconds < deadline
         return nil
     }
 
@@ -160,7 +181,7 @@ public final class LivePlayer {
         frame.copy(appCanvas, from: appCanvas.bounds, to: Point(x: 0, y: 0))
         drawEdge()
         drawCaption()
-        screen.present(frame, cursor: cursor)
+        screen.show(frame, cursor: cursor)
     }
 
     /// The right and bottom edges of an app drawn smaller than the terminal.
@@ -180,9 +201,9 @@ public final class LivePlayer {
     private func drawCaption() {
         guard frame.height > 0 else { return }
         let line = frame.height - 1
-        let style = Style(attributes: [.reverse])
+        let style = captionStyle
         frame.fill(Rect(x: 0, y: line, width: frame.width, height: 1), style: style)
-        let hint = holding ? "" : paused ? " paused · Space goes on · q quits " : " Space pauses · q quits "
+        let hint = holding || !showsControls ? "" : paused ? " paused · Space goes on · q quits " : " Space pauses · q quits "
         let hintWidth = DisplayWidth.of(hint)
         let room = frame.width - (hintWidth > 0 && frame.width >= hintWidth + 20 ? hintWidth : 0)
         frame.draw(" ▶ " + (caption ?? ""), at: Point(x: 0, y: line), style: style.adding(.bold), maxWidth: room, truncation: .ellipsis)

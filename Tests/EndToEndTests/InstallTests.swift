@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `make install` and `make uninstall` into a temporary DESTDIR, installing the debug build
+/// (TICK_BINARY) so that no release build is needed.
+@Suite("make install and make uninstall", .serialized)
+struct InstallTests {
+    static let makeProgram = ["/usr/bin/make", "/usr/local/bin/make"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Every file an install puts under the prefix.
+    static let installedFiles = [
+        "bin/tick", "share/bash-completion/completions/tick", "share/fish/vendor_completions.d/tick.fish",
+        "share/man/man1/tick.1", "share/zsh/site-functions/_tick",
+    ]
+
+    /// Runs `make ARGUMENTS` in the package root; returns its status and what it printed.
+    func make(_ arguments: [String], in scratch: TickEndToEndTests.Scratch) throws -> (status: Int32, output: String) {
+        let log = scratch.folder.appendingPathComponent("make.log").path
+        FileManager.default.createFile(atPath: log, contents: nil)  // ChildProcess opens it without O_CREAT
+        let command = [try #require(Self.makeProgram), "-C", TickEndToEndTests.root.path] + arguments
+        let status = try ChildProcess.run(command, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"],
+                                          output: log, errors: log, timeout: 60)
+        return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
+    }
+
+    /// The regular files under `folder`, as paths relative to it, sorted.
+    func files(under folder: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        var found: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                found.append(String(url.path.dropFirst(folder.path.count + 1)))
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Standard output of the debug `tick` run with `arguments`.
+    func tickOutput(_ arguments: [String], in scratch: TickEndToEndTests.Scratch) throws -> String {
+        let path = scratch.folder.appendingPathComponent("tick.out").path
+        let ignored = scratch.folder.appendingPathComponent("tick.err").path
+        for file in [path, ignored] { FileManager.default.createFile(atPath: file, contents: nil) }
+        #expect(try ChildProcess.run([TickEndToEndTests.binary] + arguments, environment: ["PATH": "/usr/bin:/bin"],
+                                     output: path, errors: ignored, timeout: 30) == 0)
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @Test("make install puts exactly the program, its manual page and the three completion scripts under DESTDIR/PREFIX; make uninstall removes them",
+          .enabled(if: makeProgram != nil, "make is not installed"),
+          arguments: [(["PREFIX=/usr"], "usr"), ([], "usr/local")])
+    func installAndUninstall(prefixArguments: [String], prefix: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TickEndToEndTests.binary), "build first: swift build (make test does)")
+        let scratch = try TickEndToEndTests.Scratch()
+        let destination = scratch.folder.appendingPathComponent("stage")
+        let variables = ["DESTDIR=\(destination.path)", "TICK_BINARY=\(TickEndToEndTests.binary)"] + prefixArguments
+
+        let install = try make(["install"] + variables, in: scratch)
+        #expect(install.status == 0, "\(install.output)")
+        #expect(files(under: destination) == Self.installedFiles.map { "\(prefix)/\($0)" })
+        let root = destination.appendingPathComponent(prefix)
+        #expect(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("bin/tick").path))
+        // The page and the scripts are what this very program generates.
+        let installed = { (path: String) in try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+        #expect(try installed("share/man/man1/tick.1") == tickOutput(["help", "--man"], in: scratch))
+        #expect(try installed("share/bash-completion/completions/tick") == tickOutput(["completions", "bash"], in: scratch))
+        #expect(try installed("share/zsh/site-functions/_tick") == tickOutput(["completions", "zsh"], in: scratch))
+        #expect(try installed("share/fish/vendor_completions.d/tick.fish") == tickOutput(["completions", "fish"], in: scratch))
+
+        let uninstall = try make(["uninstall"] + variables, in: scratch)
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(files(under: destination).isEmpty)
+    }
+}
