@@ -52,7 +52,7 @@ final class DetailOverlay: Overlay {
         let page = max(1, layout.rows - 1)
         switch key {
         case .paste:
-            list.message = .info("Paste ignored: press n to write notes, then paste")
+            list.message = .info("Paste ignored: press n to write notes, then paste", while: .overlay(ObjectIdentifier(self)))
         case .escape, .character("q"), .enter: return false
         case .character("n"), .character("i"):
             guard !app.refusesChanges(), let item else { break }

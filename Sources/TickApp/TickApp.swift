@@ -89,6 +89,8 @@ public final class TickApp {
 
     /// Handles one key.
     public func handle(_ key: Key) {
+        // Whatever the key changed, a message about a state it ended goes with it.
+        defer { retireStaleMessage() }
         if case .resize(let width, let height) = key {
             resize(to: Size(width: width, height: height))
             return
@@ -163,7 +165,7 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        statusLineCache.draw(StatusLine(message: list.message, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
+        statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

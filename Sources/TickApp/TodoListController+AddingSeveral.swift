@@ -26,7 +26,7 @@ extension TodoListController {
             let items = try store.add(todos, toList: list.id, after: after)
             reloadFromStore(selecting: items.last?.id)
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
-            message = .info("Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes")
+            message = .info("Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes", while: .undoable(change: changeCount))
         }
     }
 }
