@@ -23,6 +23,10 @@ public final class TickApp {
     /// Drawing figures of the running session (frames, bytes), shown by the statistics key.
     public var sessionStatistics: () -> String = { "frames and bytes are counted in a terminal session" }
 
+    /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
+    /// not exist), one line each: counted in the status line at start, listed in help.
+    public private(set) var configurationProblems: [String] = []
+
     /// The layers over the list (input line, help, question), the top one taking the keys.
     var overlays: [Overlay] = []
     /// Where a mouse drag on a row started, for swiping with the mouse.
@@ -44,17 +48,16 @@ public final class TickApp {
             list.options.showsCompleted = !configuration.hidesCompleted
             list.reloadFromStore()
         }
+        var problems = configuration.problems
         if let name = configuration.defaultList {
             if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
                 list.focus(section: wanted)
             } else {
-                list.message = .error("config: there is no list named \(name); L creates lists")
+                problems.append("there is no list named \(name); L creates lists")
             }
         }
-        if let first = configuration.problems.first {
-            let more = configuration.problems.count > 1 ? " (+\(configuration.problems.count - 1) more)" : ""
-            list.message = .error("config: \(first)\(more)")
-        }
+        configurationProblems = problems
+        if let message = configurationProblemsMessage() { list.message = message }
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
         list.requestDetail = { [weak self] item in
             guard let self else { return }
