@@ -15,7 +15,8 @@ import TodoStore
 ///     sort manual|due|priority|created
 ///     history <n>                 how many changes undo can go back (default 100)
 ///
-/// A bad line is reported with the file, line and problem, and the other lines still apply.
+/// A bad line is reported with the file, line and problem, and the other lines still apply. All
+/// problems are kept: help lists them and `tick --check-config` prints them.
 public struct Configuration: Equatable {
     /// The key map after `bind` and `unbind` lines.
     public var keyMap = KeyMap.standard
@@ -51,7 +52,7 @@ public struct Configuration: Equatable {
         // Devices and pipes read too (e.g. /dev/null to mean "no settings").
         guard let stream = FileStream.reading(path) else {
             var configuration = Configuration()
-            configuration.problems.append("\(path): cannot be read")
+            configuration.problems.append(printable("\(path): cannot be read"))
             return configuration
         }
         return parse(String(decoding: stream.readToEnd(), as: UTF8.self), path: path)
@@ -67,11 +68,15 @@ public struct Configuration: Equatable {
             do {
                 try configuration.apply(setting, Array(words.dropFirst()))
             } catch {
-                configuration.problems.append("\(path):\(index + 1): \(error.message)")
+                configuration.problems.append(printable("\(path):\(index + 1): \(error.message)"))
             }
         }
         return configuration
     }
+
+    /// A problem as it can be printed: the file's own words are quoted in it, and a control character
+    /// among them (an escape sequence, say) would reach the terminal with `tick --check-config`.
+    private static func printable(_ problem: String) -> String { TodoTable.safe(problem).text }
 
     struct Problem: Error {
         var message: String

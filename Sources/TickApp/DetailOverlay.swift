@@ -3,8 +3,9 @@ import TermTable
 import TodoStore
 
 /// A todo's details, pushed over the list by Enter (the table's `didSelectRowAt`): the full title,
-/// list, priority, due date, flag, times and notes, which are edited in place. Esc goes back to the
-/// list with the same highlight and scroll position.
+/// list, priority, due date, flag, times and notes, which are edited in place. Details taller than
+/// the screen scroll (`j`/`k`, `PgDn`/`PgUp`, `g`/`G`), with a scroll indicator and the lines shown
+/// named above them. Esc goes back to the list with the same highlight and scroll position.
 final class DetailOverlay: Overlay {
     private unowned let list: TodoListController
     private let id: Int64
@@ -12,6 +13,13 @@ final class DetailOverlay: Overlay {
     /// The notes as they were when saving them last failed: Esc again without a change gives up on them,
     /// so a store that refuses every change cannot keep the user in the editor.
     private var refusedNotes: String?
+    /// The first line of the details shown.
+    private var top = 0
+    /// The lines of the details and the rows they had at the last drawing: the keys scroll by these.
+    private var layout = (lines: 0, rows: 0)
+    /// The last two layouts (with and without the scroll indicator's column): scrolling through long
+    /// notes wraps them once, not on every key.
+    private var laidOut: [(source: DetailDocument.Source, document: DetailDocument)] = []
 
     init(list: TodoListController, todo: TodoItem) {
         self.list = list
@@ -41,9 +49,10 @@ final class DetailOverlay: Overlay {
             }
             return true
         }
+        let page = max(1, layout.rows - 1)
         switch key {
         case .paste:
-            list.message = .info("Paste ignored: press n to write notes, then paste")
+            list.message = .info("Paste ignored: press n to write notes, then paste", while: .overlay(ObjectIdentifier(self)))
         case .escape, .character("q"), .enter: return false
         case .character("n"), .character("i"):
             guard !app.refusesChanges(), let item else { break }
@@ -54,11 +63,23 @@ final class DetailOverlay: Overlay {
         case .character("x"), .character("f"):
             guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             if key == .character("x") { list.toggle(at: indexPath) } else { list.toggleFlag(at: indexPath) }
+        case .character("j"), .down: scroll(to: top + 1)
+        case .character("k"), .up: scroll(to: top - 1)
+        case .pageDown, .character(" "), .control("f"): scroll(to: top + page)
+        case .pageUp, .control("b"): scroll(to: top - page)
+        case .control("d"): scroll(to: top + max(1, layout.rows / 2))
+        case .control("u"): scroll(to: top - max(1, layout.rows / 2))
+        case .character("g"), .home: scroll(to: 0)
+        case .character("G"), .end: scroll(to: .max)
         default: break
         }
         return true
     }
 
+    /// Scrolls the details so `line` is the first shown, as far as there are lines.
+    private func scroll(to line: Int) {
+        top = max(0, min(line, layout.lines - layout.rows))
+    }
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
@@ -78,45 +99,73 @@ final class DetailOverlay: Overlay {
                         maxWidth: area.width, truncation: .ellipsis)
             return nil
         }
-        var y = area.minY + 2
-        let labelWidth = 11
-        let valueWidth = max(1, area.width - labelWidth)
-        func field(_ label: String, _ value: StyledText) {
-            guard y < area.maxY else { return }
-            canvas.draw(label, at: Point(x: area.minX, y: y), style: theme.hint)
-            canvas.draw(value, at: Point(x: area.minX + labelWidth, y: y), maxWidth: valueWidth, truncation: .ellipsis)
-            y += 1
+        let rows = Rect(x: area.minX, y: area.minY + 2, width: area.width, height: max(0, area.height - 2))
+        guard rows.height > 0, rows.width > 0 else { return nil }
+        let listName = list.lists.first { $0.id == item.listID }?.name ?? "?"
+        let today = list.today()
+        func document(width: Int) -> DetailDocument {
+            self.document(DetailDocument.Source(item: item, listName: listName, today: today, width: width, theme: theme,
+                                                includesNotes: notes == nil))
         }
-        for line in TextWrapping.wrap(StyledText(item.title, style: theme.title.adding(.bold)), width: valueWidth, keepsLineBreaks: true) {
-            guard y < area.maxY - 7 else { break }
-            if y == area.minY + 2 { canvas.draw("Title", at: Point(x: area.minX, y: y), style: theme.hint) }
-            canvas.draw(glyphs: line, at: Point(x: area.minX + labelWidth, y: y), maxWidth: valueWidth)
-            y += 1
-        }
-        field("List", StyledText(list.lists.first { $0.id == item.listID }?.name ?? "?"))
-        field("Priority", StyledText(item.priority == 0 ? "none" : String(repeating: "!", count: min(3, item.priority)),
-                                     style: item.priority == 0 ? theme.hint : theme.priority))
-        if let due = item.due.flatMap({ Day(iso: $0) }) {
-            let today = list.today()
-            field("Due", StyledText("\(due.iso) (\(TitleSyntax.describe(due: due, today: today)))",
-                                    style: due < today && !item.isDone ? theme.overdue : theme.due))
-        } else {
-            field("Due", StyledText("none", style: theme.hint))
-        }
-        field("Flag", item.isFlagged ? StyledText("⚑ flagged", style: theme.flag) : StyledText("no", style: theme.hint))
-        field("Created", StyledText(Day.localTime(item.createdAt)))
-        field("Completed", item.completedAt.map { StyledText(Day.localTime($0)) } ?? StyledText("not yet", style: theme.hint))
-        field("Notes", notes == nil && item.notes.isEmpty ? StyledText("none yet — n writes some", style: theme.hint) : "")
-        let notesArea = Rect(x: area.minX + 2, y: y, width: max(0, area.width - 2), height: max(0, area.maxY - y))
         if var editor = notes {
-            let cursor = editor.draw(in: &canvas, area: notesArea, style: theme.title)
+            let cursor = drawEditing(&editor, document: document(width: rows.width), in: &canvas, rows: rows, theme: theme)
             notes = editor
             return cursor
         }
-        for line in TextWrapping.wrap(StyledText(item.notes, style: theme.title), width: max(1, notesArea.width), keepsLineBreaks: true)
-            .prefix(notesArea.height).enumerated() {
-            canvas.draw(glyphs: line.element, at: Point(x: notesArea.minX, y: notesArea.minY + line.offset), maxWidth: notesArea.width)
+        var width = rows.width
+        var details = document(width: width)
+        let overflows = details.lines.count > rows.height
+        if overflows {
+            // The rightmost column becomes the scroll indicator, as in the list; the lines wrap without it.
+            width -= 1
+            details = document(width: width)
         }
+        layout = (details.lines.count, rows.height)
+        scroll(to: top)
+        for row in 0..<min(rows.height, details.lines.count - top) {
+            details.draw(line: top + row, in: &canvas, x: rows.minX, y: rows.minY + row, width: width, theme: theme)
+        }
+        if overflows { drawPosition(in: &canvas, rows: rows, lines: details.lines.count, theme: theme) }
         return nil
+    }
+
+    /// The details laid out from `source`, from the last layouts when one was made from the same.
+    private func document(_ source: DetailDocument.Source) -> DetailDocument {
+        if let known = laidOut.first(where: { $0.source == source }) { return known.document }
+        let document = DetailDocument(source)
+        laidOut = [(source, document)] + laidOut.prefix(1)
+        return document
+    }
+
+    /// While the notes are edited, the lines above them and the editor below the "Notes" label: the
+    /// details scroll only as far as needed to give the editor a few rows (all of them on a tiny screen).
+    private func drawEditing(_ editor: inout TextArea, document details: DetailDocument, in canvas: inout Canvas,
+                             rows: Rect, theme: Theme) -> Point {
+        let wanted = max(1, min(rows.height - 1, max(3, editor.lines.count)))
+        top = max(min(top, details.notesLabel), details.notesLabel + 1 + wanted - rows.height, 0)
+        let shown = max(0, min(rows.height, details.lines.count - top))
+        for row in 0..<shown {
+            details.draw(line: top + row, in: &canvas, x: rows.minX, y: rows.minY + row, width: rows.width, theme: theme)
+        }
+        let notesArea = Rect(x: rows.minX + DetailDocument.notesIndent, y: rows.minY + shown,
+                             width: max(0, rows.width - DetailDocument.notesIndent), height: rows.height - shown)
+        return editor.draw(in: &canvas, area: notesArea, style: theme.title)
+    }
+
+    /// The scroll indicator in the rightmost column, and which lines are shown in the line above them.
+    private func drawPosition(in canvas: inout Canvas, rows: Rect, lines: Int, theme: Theme) {
+        let track = rows.height
+        let thumb = min(track, max(1, track * track / lines))
+        let maxTop = lines - track
+        // As in the list, the thumb touches an end only when the details do.
+        var thumbTop = maxTop == 0 ? 0 : (track - thumb) * top / maxTop
+        if top > 0, top < maxTop, track - thumb > 1 { thumbTop = min(max(1, thumbTop), track - thumb - 1) }
+        canvas.fill(Rect(x: rows.maxX - 1, y: rows.minY, width: 1, height: track), with: Glyph(text: "│", width: 1))
+        canvas.fill(Rect(x: rows.maxX - 1, y: rows.minY + thumbTop, width: 1, height: thumb), with: Glyph(text: "┃", width: 1))
+        let range = "lines \(top + 1)–\(top + track) of \(lines)"
+        let text = DisplayWidth.of(range) + 13 <= rows.width ? range + " · j/k scroll" : range
+        let width = DisplayWidth.of(text)
+        canvas.draw(text, at: Point(x: max(rows.minX, rows.maxX - width), y: rows.minY - 1), style: theme.hint,
+                    maxWidth: rows.width, truncation: .ellipsis)
     }
 }

@@ -1,7 +1,8 @@
 import TermTable
 
 /// The help screen, generated from the key map itself: a binding added to the map appears here.
-/// It is a `TableView` like the list, with one section per group of commands.
+/// It is a `TableView` like the list, with one section per group of commands, after a section
+/// listing the config file's problems in full when there are any.
 final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     /// One line of help: the keys and what they do.
     struct Entry {
@@ -10,9 +11,12 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     }
 
     private let sections: [(title: String, entries: [Entry])]
+    /// The config file's problems, shown first, each whole: the status line only counts them.
+    private let problems: [String]
     let tableView = TableView()
 
-    init(keyMap: KeyMap, editingKeyMap: KeyMap = .editing) {
+    init(keyMap: KeyMap, editingKeyMap: KeyMap = .editing, problems: [String] = []) {
+        self.problems = problems
         var sections: [(title: String, entries: [Entry])] = []
         for group in Command.Group.allCases where group != .editing {
             let commands = Command.allCases.filter { $0.group == group && !keyMap.keys(for: $0).isEmpty }
@@ -30,6 +34,7 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         if !editing.isEmpty { sections.insert((Command.Group.editing.rawValue, editing), at: min(sections.count, 5)) }
         self.sections = sections
         tableView.register(HelpCell.self, forCellReuseIdentifier: "help")
+        tableView.register(ProblemCell.self, forCellReuseIdentifier: "problem")
         // A long summary wraps under its own column rather than losing its end to "…".
         tableView.rowHeight = TableView.automaticDimension
         tableView.dataSource = self
@@ -103,12 +108,27 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     // MARK: Table
 
-    func numberOfSections(in tableView: TableView) -> Int { sections.count }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].entries.count }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { sections[section].title }
+    /// Sections before the key groups: one for the config file's problems when there are any.
+    private var problemSections: Int { problems.isEmpty ? 0 : 1 }
+
+    func numberOfSections(in tableView: TableView) -> Int { problemSections + sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        section < problemSections ? problems.count : sections[section - problemSections].entries.count
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        guard section >= problemSections else {
+            return "Config file: \(problems.count) problem\(problems.count == 1 ? "" : "s") (the other lines apply)"
+        }
+        return sections[section - problemSections].title
+    }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        if indexPath.section < problemSections {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "problem", for: indexPath) as! ProblemCell
+            cell.problem = problems[indexPath.row]
+            return cell
+        }
         let cell = tableView.dequeueReusableCell(withIdentifier: "help", for: indexPath) as! HelpCell
-        let entry = sections[indexPath.section].entries[indexPath.row]
+        let entry = sections[indexPath.section - problemSections].entries[indexPath.row]
         cell.keys = entry.keys
         cell.summary = entry.summary
         return cell
@@ -140,6 +160,31 @@ final class HelpCell: TableViewCell {
         let lines = TextWrapping.wrap(StyledText(summary), width: max(1, canvas.width - column))
         for (y, line) in lines.prefix(canvas.height).enumerated() {
             canvas.draw(glyphs: line, at: Point(x: column, y: y), maxWidth: canvas.width - column)
+        }
+        drawHighlight(in: &canvas)
+    }
+}
+
+/// One problem of the config file, whole: wrapped, its continuation lines indented under the first.
+final class ProblemCell: TableViewCell {
+    var problem = "" { didSet { setNeedsDisplay() } }
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        problem = ""
+    }
+
+    /// The lines at `width`: wrapped two columns narrower, so the continuation lines fit indented.
+    private func lines(width: Int) -> [[StyledGlyph]] {
+        TextWrapping.wrap(StyledText(problem), width: max(1, width - 2))
+    }
+
+    override func heightThatFits(width: Int) -> Int { max(1, lines(width: width).count) }
+
+    override func draw(in canvas: inout Canvas) {
+        for (y, line) in lines(width: canvas.width).prefix(canvas.height).enumerated() {
+            let x = y == 0 ? 0 : 2
+            canvas.draw(glyphs: line, at: Point(x: x, y: y), maxWidth: canvas.width - x)
         }
         drawHighlight(in: &canvas)
     }

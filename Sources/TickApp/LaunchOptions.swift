@@ -24,6 +24,8 @@ public struct LaunchOptions: Equatable {
     /// Print the default store's path and exit (`--default-db`), so a key script can be pointed at
     /// it deliberately: `tick --db "$(tick --default-db)" --script FILE`.
     public var showsDefaultDatabase = false
+    /// Check the config file and print every problem in it, then exit (`--check-config`).
+    public var checksConfiguration = false
     /// Print every frame of a key script, each under a heading (`--frames`).
     public var printsFrames = false
     /// Show a key script live in the terminal when standard output is one (`--play`).
@@ -46,6 +48,7 @@ public struct LaunchOptions: Equatable {
     public static func parse(_ arguments: [String]) throws(UsageError) -> LaunchOptions {
         var options = LaunchOptions()
         var index = 0
+        var otherFlags: [String] = []  // the options besides --check-config and --config
         func value(for flag: String) throws(UsageError) -> String {
             index += 1
             guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
@@ -90,15 +93,22 @@ public struct LaunchOptions: Equatable {
             case "-h", "--help": options.showsHelp = true
             case "--version": options.showsVersion = true
             case "--default-db": options.showsDefaultDatabase = true
+            case "--check-config": options.checksConfiguration = true
             default:
                 throw UsageError(message: argument.hasPrefix("-") ? "unknown option \"\(argument)\"" : "unknown command \"\(argument)\"")
             }
+            if flag != "--check-config", flag != "--config" { otherFlags.append(flag) }
             index += 1
         }
         // Read as "use the default store" it would be a trap: a script would still run on the throwaway one.
         if options.showsDefaultDatabase, arguments.count > 1 {
             throw UsageError(message: "--default-db only prints the default store's path; to run a key script on that store: "
                              + "tick --db \"$(tick --default-db)\" --script FILE")
+        }
+        // Anything else beside it would be silently ignored: the check runs nothing and opens no store.
+        if options.checksConfiguration, !otherFlags.isEmpty {
+            throw UsageError(message: "--check-config only checks a config file (and takes only --config PATH): "
+                             + "leave out \(otherFlags.joined(separator: ", "))")
         }
         return options
     }
@@ -143,6 +153,7 @@ public struct LaunchOptions: Equatable {
            ... | tick [--db PATH] [--size WxH]
            tick [--db PATH] COMMAND [ARGUMENTS]
            tick --default-db
+           tick --check-config [--config PATH]
 
     Tick is a todo list for the terminal. With no arguments it opens the list in the terminal.
     When standard input is not a terminal, or with --script, it reads keys in a vim-like
@@ -167,6 +178,8 @@ public struct LaunchOptions: Equatable {
       --config PATH  the config file (default: $TICK_CONFIG, else $XDG_CONFIG_HOME/tick/config,
                      else ~/.config/tick/config)
       --no-config    ignore the config file
+      --check-config print every problem in the config file (FILE:LINE: problem) and exit:
+                     status 1 when there is any, 0 and "config OK: PATH" when there is none
       --no-mouse     do not ask the terminal for mouse events
       -h, --help     show this help
       --version      show the version

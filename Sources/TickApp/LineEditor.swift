@@ -135,11 +135,33 @@ public struct LineEditor: Equatable {
             earliest -= 1
         }
         scrollOffset = max(min(scrollOffset, cursor), earliest)
+        // The widths of the characters from there that fit in the line (and of the first one that does not).
+        var widths: [Int] = []
+        var shown = 0
+        while scrollOffset + widths.count < characters.count, shown <= width {
+            widths.append(columns(at: scrollOffset + widths.count))
+            shown += widths[widths.count - 1]
+        }
+        // When all the rest fits with columns to spare (the terminal widened, the end was deleted),
+        // characters hidden at the left come back into them: a line never shows blanks at its right
+        // while text is hidden at its left. Only characters then drawn are measured.
+        let room = cursor == characters.count ? width - 1 : width
+        if scrollOffset + widths.count == characters.count, shown <= room {
+            var before: [Int] = []
+            while scrollOffset > 0 {
+                let columns = self.columns(at: scrollOffset - 1)
+                if shown + columns > room { break }
+                shown += columns
+                before.append(columns)
+                scrollOffset -= 1
+            }
+            if !before.isEmpty { widths = before.reversed() + widths }
+        }
         var x = origin.x
         var cursorX = origin.x
-        for index in scrollOffset..<characters.count {
+        for (offset, columns) in widths.enumerated() {
+            let index = scrollOffset + offset
             if index == cursor { cursorX = x }
-            let columns = self.columns(at: index)
             guard x + columns <= origin.x + width else { break }
             canvas.draw(String(characters[index]), at: Point(x: x, y: origin.y), style: style, maxWidth: origin.x + width - x)
             x += columns

@@ -13,17 +13,30 @@ struct StatusLine: Equatable {
             && (lhs.counts == nil) == (rhs.counts == nil) && lhs.readOnly == rhs.readOnly && lhs.theme == rhs.theme
     }
 
+    /// The counts at the right ("3 open · 1 done"), or nothing while the store cannot be read.
+    private var countsText: String {
+        counts.map { "\($0.open) open · \($0.done) done" + (readOnly ? " · read-only" : "") } ?? ""
+    }
+
+    /// Where the counts start on a line `width` columns wide: the width itself when they are not shown
+    /// (no room for them beside a message).
+    private func countsColumn(lineWidth width: Int) -> Int {
+        let countsWidth = DisplayWidth.of(countsText)
+        let showsCounts = counts != nil && (countsWidth + 2 <= width / 2 || message == nil)
+        return showsCounts ? width - countsWidth : width
+    }
+
+    /// The columns the message has on a line `width` columns wide; a longer one is cut with "…".
+    func messageWidth(lineWidth width: Int) -> Int { max(0, countsColumn(lineWidth: width) - 1) }
+
     func draw(in canvas: inout Canvas, line: Int) {
         let width = canvas.width
         canvas.fill(Rect(x: 0, y: line, width: width, height: 1))
-        let countsText = counts.map { "\($0.open) open · \($0.done) done" + (readOnly ? " · read-only" : "") } ?? ""
-        let countsWidth = DisplayWidth.of(countsText)
-        let showsCounts = counts != nil && (countsWidth + 2 <= width / 2 || message == nil)
-        let right = showsCounts ? width - countsWidth : width
-        if showsCounts {
+        let right = countsColumn(lineWidth: width)
+        if right < width {
             canvas.draw(countsText, at: Point(x: max(0, right), y: line), style: theme.hint, truncation: .ellipsis)
         }
-        let available = max(0, right - 1)
+        let available = messageWidth(lineWidth: width)
         if let message {
             canvas.draw(message.text, at: Point(x: 0, y: line), style: message.kind == .error ? theme.error : theme.message,
                         maxWidth: available, truncation: .ellipsis)

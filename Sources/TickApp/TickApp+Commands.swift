@@ -54,7 +54,8 @@ extension TickApp {
         case .toggleCompleted:
             list.options.showsCompleted.toggle()
             list.reloadFromStore()
-            list.message = .info(list.options.showsCompleted ? "Showing completed todos" : "Hiding completed todos · H shows them")
+            list.message = list.options.showsCompleted ? .info("Showing completed todos")
+                : .info("Hiding completed todos · H shows them", while: .completedHidden)
         case .cycleSort:
             list.options.sort = list.options.nextSort
             list.reloadFromStore()
@@ -62,10 +63,12 @@ extension TickApp {
         case .manageLists: present(ListsOverlay(list: list))
         case .editMode:
             table.setEditing(!table.isEditing)
-            list.message = .info(table.isEditing ? "Editing: Space marks · V marks the list · d deletes · x completes · Esc leaves" : "Left editing mode")
+            list.message = table.isEditing
+                ? .info("Editing: Space marks · V marks the list · d deletes · x completes · Esc leaves", while: .editingMode(marked: nil))
+                : .info("Left editing mode")
         case .mark: if let selected { table.toggleMark(at: selected); table.moveSelection(by: 1) }
         case .markAll: if table.isEditing { list.markAllInCurrentSection() }
-        case .help: present(HelpOverlay(keyMap: keyMap, editingKeyMap: editingKeyMap))
+        case .help: present(HelpOverlay(keyMap: keyMap, editingKeyMap: editingKeyMap, problems: configurationProblems))
         case .statistics:
             list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true

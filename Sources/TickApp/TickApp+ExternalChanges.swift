@@ -9,8 +9,12 @@ extension TickApp {
     @discardableResult
     public func showExternalChanges() -> Bool {
         let retrying = list.readFailure != nil
-        guard list.store.hasExternalChanges() || retrying else { return false }
+        let changed = list.store.hasExternalChanges()
+        guard changed || retrying else { return false }
+        // Another process's change is now the one `u` would undo.
+        if changed { list.changeCount += 1 }
         list.reloadFromStore()
+        retireStaleMessage()
         return true
     }
 }

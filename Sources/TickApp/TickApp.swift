@@ -23,6 +23,10 @@ public final class TickApp {
     /// Drawing figures of the running session (frames, bytes), shown by the statistics key.
     public var sessionStatistics: () -> String = { "frames and bytes are counted in a terminal session" }
 
+    /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
+    /// not exist), one line each: counted in the status line at start, listed in help.
+    public private(set) var configurationProblems: [String] = []
+
     /// The layers over the list (input line, help, question), the top one taking the keys.
     var overlays: [Overlay] = []
     /// Where a mouse drag on a row started, for swiping with the mouse.
@@ -44,17 +48,16 @@ public final class TickApp {
             list.options.showsCompleted = !configuration.hidesCompleted
             list.reloadFromStore()
         }
+        var problems = configuration.problems
         if let name = configuration.defaultList {
             if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
                 list.focus(section: wanted)
             } else {
-                list.message = .error("config: there is no list named \(name); L creates lists")
+                problems.append("there is no list named \(name); L creates lists")
             }
         }
-        if let first = configuration.problems.first {
-            let more = configuration.problems.count > 1 ? " (+\(configuration.problems.count - 1) more)" : ""
-            list.message = .error("config: \(first)\(more)")
-        }
+        configurationProblems = problems
+        if let message = configurationProblemsMessage() { list.message = message }
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
         list.requestDetail = { [weak self] item in
             guard let self else { return }
@@ -89,6 +92,8 @@ public final class TickApp {
 
     /// Handles one key.
     public func handle(_ key: Key) {
+        // Whatever the key changed, a message about a state it ended goes with it.
+        defer { retireStaleMessage() }
         if case .resize(let width, let height) = key {
             resize(to: Size(width: width, height: height))
             return
@@ -163,7 +168,7 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        statusLineCache.draw(StatusLine(message: list.message, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
+        statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

@@ -61,7 +61,7 @@ extension TodoListController {
         guard let item = item(at: indexPath) else { return }
         mutate({
             try store.delete(ids: [item.id])
-            message = .info("Deleted \(quoted(item.title)) · u undoes")
+            message = .info("Deleted \(quoted(item.title)) · u undoes", while: .undoable(change: changeCount))
         }, show: {
             try relocate(todo: item.id, now: nil, listID: nil, from: indexPath)
         })

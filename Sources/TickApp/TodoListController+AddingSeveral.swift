@@ -31,7 +31,8 @@ extension TodoListController {
             reloadFromStore(selecting: items.last?.id)
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
             let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes"
-            message = .info(TitleSyntax.hint(parsed.flatMap(\.unreadDates)).map { "\($0) · \(added)" } ?? added)
+            message = .info(TitleSyntax.hint(parsed.flatMap(\.unreadDates)).map { "\($0) · \(added)" } ?? added,
+                            while: .undoable(change: changeCount))
         }
     }
 }

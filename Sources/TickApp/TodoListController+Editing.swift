@@ -11,7 +11,8 @@ extension TodoListController {
     func markAllInCurrentSection() {
         guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return }
         tableView.markRows(at: (0..<sectionCounts[section]).map { IndexPath(row: $0, section: section) })
-        message = .info("\(markedIndexPaths.count) marked · d deletes · x marks done · Esc leaves")
+        message = .info("\(markedIndexPaths.count) marked · d deletes · x marks done · Esc leaves",
+                       while: .editingMode(marked: markedIndexPaths.count))
     }
 
     /// The todos behind the marked rows.
@@ -33,7 +34,7 @@ extension TodoListController {
         guard !marked.isEmpty else { return }
         mutate({
             try store.delete(ids: marked.map(\.1.id))
-            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes")
+            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes", while: .undoable(change: changeCount))
         }, show: {
             cache.invalidate()
             refreshLists()
@@ -49,7 +50,8 @@ extension TodoListController {
         let done = !marked.allSatisfy { $0.1.isDone }
         mutate({
             try store.setDone(done, ids: marked.map(\.1.id))
-            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes")
+            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes",
+                           while: .undoable(change: changeCount))
         }, show: {
             cache.invalidate()
             refreshLists()

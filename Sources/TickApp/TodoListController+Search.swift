@@ -25,7 +25,7 @@ extension TodoListController {
         highlightedSearch = keepsHighlights ? search : nil
         reloadFromStore(selecting: target)
         if keepsHighlights, let search {
-            message = .info("“\(search)” · n next match · N previous · Esc clears")
+            message = .info("“\(search)” · n next match · N previous · Esc clears", while: .highlightedSearch(search))
         }
     }
 
@@ -71,6 +71,6 @@ extension TodoListController {
             : matches.last(where: { $0 < current }) ?? matches[matches.count - 1]
         tableView.moveSelection(to: target)
         let number = matches.firstIndex(of: target)! + 1
-        message = .info("Match \(number) of \(matches.count) for “\(search)”")
+        message = .info("Match \(number) of \(matches.count) for “\(search)”", while: .highlightedSearch(search))
     }
 }

@@ -9,7 +9,7 @@ extension TodoListController {
         let list = lists[section]
         mutate({
             try store.setCollapsed(!list.isCollapsed, listID: list.id)
-            message = .info(!list.isCollapsed ? "Collapsed \(list.name) · z expands" : "Expanded \(list.name)")
+            message = !list.isCollapsed ? .info("Collapsed \(list.name) · z expands", while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
         }, show: {
             cache.invalidate()
             refreshLists()
@@ -50,7 +50,8 @@ extension TodoListController {
         tableView.scrollToHeader(ofSection: section)
         if sectionCounts[section] == 0 {
             // An empty section has no row to scroll to: bring its header into view.
-            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? "collapsed (z expands)" : "empty") · a adds a todo to it")
+            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? "collapsed (z expands)" : "empty") · a adds a todo to it",
+                           while: .currentList(lists[section].id))
         }
     }
 
@@ -86,7 +87,7 @@ extension TodoListController {
         mutate({
             try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
             let todos = list.openCount + list.doneCount
-            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes")
+            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes", while: .undoable(change: changeCount))
         }, show: { reloadFromStore() })
     }
 

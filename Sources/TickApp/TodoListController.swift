@@ -20,6 +20,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public var today: () -> Day = { Day.today }
     /// Sort, completed todos shown or hidden, and the live search filter.
     public internal(set) var options = ViewOptions()
+    /// Changes made (here or, as far as seen, by another process) since the controller started: a
+    /// message offering `u` for a change holds only while no other change came after it.
+    public internal(set) var changeCount = 0
     /// The search whose matches stay highlighted after the search line closed (for `n`/`N`).
     public internal(set) var highlightedSearch: String?
 
@@ -250,6 +253,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     func mutate<Saved>(_ change: () throws -> Saved, show: (Saved) throws -> Void = { _ in },
                        reselecting: (Saved) -> Int64? = { _ in nil }) -> Bool {
         let saved: Saved
+        changeCount += 1
         do {
             saved = try change()
         } catch {

@@ -43,6 +43,12 @@ if options.showsDefaultDatabase {
     print(TodoStore.defaultPath(environment: environment))
     exit(0)
 }
+if options.checksConfiguration {
+    // A path given by --config or TICK_CONFIG must exist; the default place may hold no file.
+    let named = options.configPath != nil || !(environment["TICK_CONFIG"] ?? "").isEmpty
+    exit(ConfigurationCheck.run(path: options.configPath ?? Configuration.defaultPath(environment: environment), named: named,
+                                write: printOutput))
+}
 let runsScript = options.runsScript(standardInputIsTerminal: isatty(STDIN_FILENO) == 1)
 // A script without --db or TICK_DB gets a throwaway store: piped keys must never change todos by accident.
 let databasePath = options.storePath(runsScript: runsScript, environment: environment)

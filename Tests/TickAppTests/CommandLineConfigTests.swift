@@ -32,4 +32,57 @@ struct CommandLineConfigTests {
     func durability(environment: [String: String], expected: TodoStore.Durability) {
         #expect(TodoStore.Durability(environment: environment) == expected)
     }
+
+    /// Runs the config check on `text` written to a file in a temporary folder; returns the status and what it printed.
+    private func check(_ text: String?, named: Bool = true) throws -> (status: Int32, output: String, path: String) {
+        let harness = try CommandHarness()
+        let path = harness.file("config")
+        if let text { try text.write(toFile: path, atomically: true, encoding: .utf8) }
+        var output = ""
+        let status = ConfigurationCheck.run(path: path, named: named, write: { output += $0 })
+        return (status, output, path)
+    }
+
+    @Test("tick --check-config prints every problem as FILE:LINE: problem, in full, and exits 1")
+    func checkPrintsEveryProblem() throws {
+        let outcome = try check("bind <C-n> moveDown\ncolour done red\n\nbind x\nmouse perhaps # why not\n")
+        #expect(outcome.status == 1)
+        #expect(outcome.output == """
+            \(outcome.path):2: unknown setting "colour" (settings: bind, unbind, color, mouse, list, hide-completed, sort, history)
+            \(outcome.path):4: bind wants a key and a command, like: bind <C-n> moveDown
+            \(outcome.path):5: mouse wants yes or no
+
+            """)
+    }
+
+    @Test("tick --check-config says config OK and exits 0 when there is no problem, or no file where none was named", arguments: [
+        (Optional("bind <C-n> moveDown\nmouse no\n"), true, "config OK: PATH\n", Int32(0)),
+        (nil, false, "config OK: no config file at PATH: the defaults apply\n", 0),
+        (nil, true, "PATH: no such file\n", 1),
+    ])
+    func checkWhenAllIsWell(text: String?, named: Bool, expected: String, status: Int32) throws {
+        let outcome = try check(text, named: named)
+        #expect(outcome.status == status)
+        #expect(outcome.output == expected.replacingOccurrences(of: "PATH", with: outcome.path))
+    }
+
+    @Test("tick --check-config prints the file's words with control characters made visible, never raw")
+    func checkPrintsNoControlCharacters() throws {
+        let outcome = try check("\u{1B}[31mred\u{7}\n")
+        #expect(outcome.status == 1)
+        #expect(!outcome.output.dropLast().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(outcome.output.contains("[31mred"))
+    }
+
+    @Test("--check-config takes --config PATH and nothing else")
+    func checkConfigArguments() throws {
+        #expect(try LaunchOptions.parse(["--check-config"]).checksConfiguration)
+        let options = try LaunchOptions.parse(["--check-config", "--config", "/c"])
+        #expect(options.checksConfiguration && options.configPath == "/c")
+        #expect(try LaunchOptions.parse(["--config=/c", "--check-config"]).configPath == "/c")
+        for arguments in [["--check-config", "--no-config"], ["--db", "x.db", "--check-config"], ["--check-config", "--script", "k"]] {
+            #expect(throws: LaunchOptions.UsageError.self, "\(arguments)") { try LaunchOptions.parse(arguments) }
+        }
+        #expect(LaunchOptions.usage.contains("--check-config"))
+    }
 }

@@ -64,7 +64,7 @@ struct ConfigurationTests {
         let temporary = try TemporaryStore()
         let configuration = Configuration.parse("bind n add\nwhat\n", path: "/c")
         let app = TickApp(store: temporary.store, size: Size(width: 60, height: 6), configuration: configuration)
-        #expect(app.screenLines.last?.hasPrefix("config: /c:2: unknown setting \"what\"") == true)
+        #expect(app.screenLines.last?.hasPrefix("1 problem in the config file · ? shows it") == true)
         try app.type("nvia config<Enter>")
         #expect(app.screenLines[1] == "[ ] via config")
     }

@@ -41,6 +41,84 @@ struct DetailScenarioTests {
         #expect(scenario.style(of: "⚑", onLine: 7)?.foreground == .yellow)
     }
 
+    @Test("On a short screen the title comes first and wraps; the other lines give way and scroll into view")
+    func shortScreen() throws {
+        let scenario = try Scenario(size: Size(width: 40, height: 9))
+        try scenario.type("aRenew passport 🛂 before the trip to Japan in spring !!! @+3d<Enter>f<Enter>")
+        #expect(Array(scenario.screen[0...7]) == [
+            "Details — Esc back · n notes · e edit t…",
+            "             lines 1–6 of 9 · j/k scroll",
+            "Title      Renew passport 🛂 before the",
+            "           trip to Japan in spring",
+            "List       Inbox",
+            "Priority   !!!",
+            "Due        2026-11-30 (in 3 d)",
+            "Flag       ⚑ flagged",
+        ])
+        // The rightmost column is the scroll indicator, as in the list: the thumb at the top.
+        #expect((2...7).map { scenario.canvas.lines[$0].last } == ["┃", "┃", "┃", "┃", "│", "│"])
+        try scenario.type("G")
+        #expect(Array(scenario.screen[1...7]) == [
+            "             lines 4–9 of 9 · j/k scroll",
+            "Priority   !!!",
+            "Due        2026-11-30 (in 3 d)",
+            "Flag       ⚑ flagged",
+            "Created    \(shown(minute(0)))",
+            "Completed  not yet",
+            "Notes      none yet — n writes some",
+        ])
+        #expect((2...7).map { scenario.canvas.lines[$0].last } == ["│", "│", "┃", "┃", "┃", "┃"])
+        try scenario.type("g")
+        #expect(scenario.screen[2] == "Title      Renew passport 🛂 before the")
+    }
+
+    @Test("Notes longer than the screen scroll line by line, by page and to either end, saying which lines are shown",
+          arguments: [
+              ("", 0), ("j", 1), ("jjk", 1), ("<Down><Down><Up>", 1), ("<PgDn>", 8), ("<Space>", 8), ("<C-f>", 8),
+              ("<C-d>", 4), ("<PgDn><PgDn><PgUp>", 8), ("<PgDn><C-b>", 0), ("<PgDn><C-u>", 4), ("G", 19), ("<End>", 19),
+              ("GGj<Down>", 19), ("Gk", 18), ("G<Home>", 0), ("Gg", 0), ("kk<Up>", 0),
+          ])
+    func longNotes(keys: String, top: Int) throws {
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 40, height: 12))
+        let notes = (1...20).map { "Line \($0)" }
+        try scenario.store.update(id: scenario.id(of: "Buy milk"), notes: notes.joined(separator: "\n"))
+        scenario.list.reloadFromStore()
+        try scenario.type("<Enter>" + keys)
+        // The details' 28 lines: the title, six fields, the "Notes" label, then the notes.
+        let lines = ["Title      Buy milk", "List       Inbox", "Priority   none", "Due        none", "Flag       no",
+                     "Created    \(shown(minute(0)))", "Completed  not yet", "Notes"] + notes.map { "  " + $0 }
+        #expect(Array(scenario.screen[2...10]) == Array(lines[top..<(top + 9)]))
+        let range = "lines \(top + 1)–\(top + 9) of 28 · j/k scroll"
+        #expect(scenario.screen[1] == String(repeating: " ", count: 40 - range.count) + range)
+    }
+
+    @Test("n still edits the notes of scrolled details in place, the editor taking the rows below the Notes label")
+    func editingScrolledNotes() throws {
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 40, height: 12))
+        try scenario.store.update(id: scenario.id(of: "Buy milk"), notes: (1...20).map { "Line \($0)" }.joined(separator: "\n"))
+        scenario.list.reloadFromStore()
+        try scenario.type("<Enter>Gn")
+        #expect(scenario.screen[0] == "Details — editing notes · Esc saves")
+        #expect(Array(scenario.screen[2...10]) == ["Notes"] + (13...20).map { "  Line \($0)" })
+        #expect(scenario.app.renderScreen().cursor == Point(x: 9, y: 10))
+        try scenario.type("!<Esc>")
+        #expect(try scenario.store.item(id: scenario.id(of: "Buy milk"))?.notes.hasSuffix("Line 20!") == true)
+        try scenario.type("G")
+        #expect(scenario.screen[10] == "  Line 20!")
+    }
+
+    @Test("On a screen too short for the fields, n scrolls the details so the notes editor still has rows")
+    func editingOnAShortScreen() throws {
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 40, height: 9))
+        try scenario.type("<Enter>nHello")
+        #expect(Array(scenario.screen[2...7]) == [
+            "Created    \(shown(minute(0)))", "Completed  not yet", "Notes", "  Hello", "", "",
+        ])
+        #expect(scenario.app.renderScreen().cursor == Point(x: 7, y: 5))
+        try scenario.type("<Esc>")
+        #expect(try scenario.store.item(id: scenario.id(of: "Buy milk"))?.notes == "Hello")
+    }
+
     @Test("A late due date is red in the details; a done todo shows when it was completed")
     func lateAndDone() throws {
         let scenario = try Scenario(["Report"], size: Size(width: 40, height: 14))

@@ -86,6 +86,33 @@ struct LineEditorScenarioTests {
         #expect(scenario.selectedTitle == "一二三四五六七八九十")
     }
 
+    @Test("A line scrolled sideways shows all of its text again once the terminal is wide enough for it")
+    func widening() throws {
+        let scenario = try Scenario(size: Size(width: 30, height: 6))
+        try scenario.type("aA fairly long todo title that scrolls")
+        #expect(scenario.screen[4] == "Add to Inbox: le that scrolls")
+        try scenario.type("<Resize 80x6>")
+        #expect(scenario.screen[4] == "Add to Inbox: A fairly long todo title that scrolls")
+        #expect(scenario.app.renderScreen().cursor == Point(x: 51, y: 4))
+        // Narrower again, it scrolls again, and only as far as the cursor needs.
+        try scenario.type("<Resize 40x6>")
+        #expect(scenario.screen[4] == "Add to Inbox: g todo title that scrolls")
+        #expect(scenario.app.renderScreen().cursor == Point(x: 39, y: 4))
+    }
+
+    @Test("Deleting the end of a scrolled line brings back its hidden start instead of leaving blanks at the right")
+    func deletingTheEnd() throws {
+        let scenario = try Scenario(size: Size(width: 30, height: 6))
+        try scenario.type("aabcdefghijklmnopqrstuvwxyz")
+        #expect(scenario.screen[4] == "Add to Inbox: lmnopqrstuvwxyz")
+        try scenario.type(String(repeating: "<Left>", count: 10) + "<C-k>")
+        #expect(scenario.screen[4] == "Add to Inbox: bcdefghijklmnop")
+        // With the cursor inside the text, the last column holds text too.
+        try scenario.type("<Left><Left>")
+        #expect(scenario.screen[4] == "Add to Inbox: abcdefghijklmnop")
+        #expect(scenario.app.renderScreen().cursor == Point(x: 28, y: 4))
+    }
+
     @Test("e opens the same editor on the title with its markers; Enter saves, Esc keeps the old title")
     func editor() throws {
         let scenario = try Scenario(["Pay rent"])

@@ -37,7 +37,8 @@ struct LineEditorWidthTests {
     }
 
     /// The scrolling rule, written the obvious way (sum the widths from the first shown character to
-    /// the cursor; move on while they do not fit): what the editor must still draw.
+    /// the cursor; move on while they do not fit; move back while everything from there still fits,
+    /// with a column for a cursor at the end): what the editor must still draw.
     struct Reference {
         var offset = 0
 
@@ -45,6 +46,8 @@ struct LineEditorWidthTests {
             let widths = characters.map { DisplayWidth.of(String($0)) }
             offset = min(offset, cursor)
             while offset < cursor, widths[offset..<cursor].reduce(0, +) > width - 1 { offset += 1 }
+            let room = cursor == characters.count ? width - 1 : width
+            while offset > 0, widths[(offset - 1)...].reduce(0, +) <= room { offset -= 1 }
             var canvas = Canvas(width: width, height: 1)
             var x = 0, cursorX = 0
             for index in offset..<characters.count {
@@ -58,16 +61,18 @@ struct LineEditorWidthTests {
         }
     }
 
-    @Test("random edits of text with wide and zero-width characters scroll and place the cursor as the plain rule does",
+    @Test("random edits of text with wide and zero-width characters, on a line that narrows and widens, scroll and place the cursor as the plain rule does",
           arguments: [UInt64(1), 2, 3, 4, 5])
     func sameAsThePlainRule(seed: UInt64) {
         var random = SplitMix(seed: seed)
         let alphabet: [Character] = ["a", "b", " ", "买", "牛", "👍🏽", "\u{200B}", "e\u{301}", ",", "🇯🇵"]
         let moves: [Key] = [.left, .right, .home, .end, .alt("b"), .alt("f"), .backspace, .delete, .control("w"), .control("k")]
-        let width = 12
+        var width = 12
         var editor = LineEditor(text: "")
         var reference = Reference()
         for _ in 0..<400 {
+            // Now and then the line narrows or widens, as a resized terminal makes it.
+            if random.next() % 8 == 0 { width = 4 + Int(random.next() % 14) }
             let roll = Int(random.next() % 10)
             let key: Key = roll < 6 ? .character(alphabet[Int(random.next() % UInt64(alphabet.count))])
                 : moves[Int(random.next() % UInt64(moves.count))]

@@ -102,16 +102,47 @@ struct ThemeAndConfigScenarioTests {
         #expect(scenario.style(of: "open ·", onLine: 7) == Style(foreground: .indexed(242)))
     }
 
-    @Test("Broken lines are reported in the status line, counted, and the good lines still apply")
+    @Test("Broken lines are counted in the status line, with the key that lists them, and the good lines still apply")
     func brokenLinesInTheApp() throws {
         let configuration = Configuration.parse("bind <C-t> toggle\ncolour done red\ncolor header green\nbind x\nmouse perhaps\n",
                                                 path: "/home/me/.config/tick/config")
         let scenario = try Scenario(["Buy milk"], size: Size(width: 90, height: 6), configuration: configuration)
-        #expect(scenario.list.message == .error("config: /home/me/.config/tick/config:2: unknown setting \"colour\" (settings: bind, unbind, color, mouse, list, hide-completed, sort, history) (+2 more)"))
-        #expect(scenario.style(of: "config:", onLine: 5) == Style(foreground: .red, attributes: .bold))
+        let message = "3 problems in the config file · ? shows them"
+        #expect(scenario.status == message + String(repeating: " ", count: 90 - message.count - 15) + "1 open · 0 done")
+        #expect(scenario.style(of: "3 problems", onLine: 5) == Style(foreground: .red, attributes: .bold))
         #expect(scenario.style(of: "Inbox", onLine: 0) == Style(foreground: .green))
         try scenario.type("<C-t>")
         #expect(scenario.screen[1] == "[✓] Buy milk")
+    }
+
+    @Test("Help lists every config problem first, each whole with its file and line, wrapped under itself")
+    func problemsInHelp() throws {
+        let configuration = Configuration.parse("colour done red\nbind x\nmouse perhaps\n", path: "/home/me/.config/tick/config")
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 16), configuration: configuration)
+        try scenario.type("?")
+        #expect(Array(scenario.screen[0...7]) == [
+            "Tick help — ? or Esc closes",
+            "Config file: 3 problems (the other lines apply) ───────────",
+            "/home/me/.config/tick/config:1: unknown setting \"colour\"",
+            "  (settings: bind, unbind, color, mouse, list,",
+            "  hide-completed, sort, history)",
+            "/home/me/.config/tick/config:2: bind wants a key and a",
+            "  command, like: bind <C-n> moveDown",
+            "/home/me/.config/tick/config:3: mouse wants yes or no",
+        ])
+        #expect(scenario.screen[8].hasPrefix("Moving around ─"))
+    }
+
+    @Test("A single problem that fits is shown whole in the status line; help bound elsewhere, or nowhere, is named", arguments: [
+        ("list Someday\n", "config: there is no list named Someday; L creates lists"),
+        ("bind <F2> help\nunbind ?\nunbind <F1>\nwhat\n", "1 problem in the config file · F2 shows it"),
+        ("unbind ?\nunbind <F1>\nwhat\nmouse perhaps\n", "2 problems in the config file · tick --check-config lists them"),
+    ])
+    func singleOrUnbound(text: String, message: String) throws {
+        let configuration = Configuration.parse(text, path: "/c")
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 80, height: 6), configuration: configuration)
+        #expect(scenario.list.message?.text == message)
+        #expect(scenario.status.hasPrefix(message))
     }
 
     @Test("The highlighted row is reverse video in the standard theme, a grey bar in the 256-color theme, reverse again without color",

@@ -26,6 +26,7 @@ public enum CompletionScript {
         OptionDescription("help", short: "h", help: "show the help"),
         OptionDescription("version", help: "show the version"),
         OptionDescription("default-db", help: "print the default store's path and exit"),
+        OptionDescription("check-config", help: "check the config file: print every problem with its line (exit 1), or that it is OK"),
     ]
 
     /// The script for `shell`.

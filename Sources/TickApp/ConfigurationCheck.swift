@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+/// `tick --check-config`: reads the config file as Tick would and prints every problem in it, one
+/// per line as `FILE:LINE: problem`, so all of them can be fixed in one go (the status line only
+/// counts them).
+public enum ConfigurationCheck {
+    /// Checks the config file at `path` (nil when no place for one is known: no `HOME`). `named` says
+    /// the path was given (`--config`): a missing file is then a mistake, where a missing file at the
+    /// default place only means the defaults apply. Writes the report with `write`; returns the exit
+    /// status: 1 when there is any problem, else 0.
+    public static func run(path: String?, named: Bool, write: (String) -> Void) -> Int32 {
+        guard let path else {
+            write("config OK: no config file (HOME is not set): the defaults apply\n")
+            return 0
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            if named {
+                write("\(path): no such file\n")
+                return 1
+            }
+            write("config OK: no config file at \(path): the defaults apply\n")
+            return 0
+        }
+        let problems = Configuration.load(path: path).problems
+        guard !problems.isEmpty else {
+            write("config OK: \(path)\n")
+            return 0
+        }
+        for problem in problems { write(problem + "\n") }
+        return 1
+    }
+}

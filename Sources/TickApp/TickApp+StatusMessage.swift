@@ -1,0 +1,41 @@
+import TermTable
+import TodoStore
+
+/// Messages never outlive the state they describe: every message that offers keys for a state (the
+/// highlighted search, editing mode, a collapsed list, the last change) says which, and is dropped
+/// as soon as that state is gone, however it went (a key, a click, another process, a resize).
+extension TickApp {
+    /// Whether the state a message depends on still holds.
+    func stillHolds(_ condition: StatusMessage.Condition) -> Bool {
+        switch condition {
+        case .highlightedSearch(let search):
+            return list.highlightedSearch == search
+        case .editingMode(let marked):
+            return list.tableView.isEditing && (marked == nil || marked == list.markedIndexPaths.count)
+        case .collapsedCurrentList(let id):
+            guard let current = list.currentList else { return false }
+            return current.id == id && current.isCollapsed
+        case .currentList(let id):
+            return list.currentList?.id == id
+        case .completedHidden:
+            return !list.options.showsCompleted
+        case .undoable(let change):
+            return list.changeCount == change
+        case .overlay(let id):
+            return overlays.contains { ObjectIdentifier($0) == id }
+        }
+    }
+
+    /// The message the status line shows: the last one, unless the state it describes is gone.
+    var shownMessage: StatusMessage? {
+        guard let message = list.message else { return nil }
+        guard let condition = message.condition else { return message }
+        return stillHolds(condition) ? message : nil
+    }
+
+    /// Forgets the message once its state is gone, so it cannot come back when the state happens to
+    /// return (four marks, then five again, would bring back a count the user saw go wrong).
+    func retireStaleMessage() {
+        if list.message != nil, shownMessage == nil { list.message = nil }
+    }
+}
