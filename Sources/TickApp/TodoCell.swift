@@ -2,8 +2,9 @@ import FoundationEssentials
 import TermTable
 import TodoStore
 
-/// A todo's row: check box, priority column, flag column, title (with search matches highlighted)
-/// and the due date in relative words at the right edge. Done todos are dimmed; long titles end in "…".
+/// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
+/// a ✎ when the todo has notes, and the due date in relative words at the right edge. Done todos
+/// are dimmed; long titles end in "…" (before the ✎, which always shows).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -34,6 +35,9 @@ final class TodoCell: TableViewCell {
 
     /// Columns kept for the due date ("2026-12-24", "12 d late").
     static let dueColumnWidth = 10
+    /// What follows the title of a todo with notes: a pencil, one column wide everywhere (not an
+    /// emoji, and not of ambiguous East Asian width, which some terminals draw two columns wide).
+    static let notesMarker = " ✎"
 
     override func draw(in canvas: inout Canvas) {
         drawEditingMark(in: &canvas)
@@ -63,8 +67,12 @@ final class TodoCell: TableViewCell {
         }
         let base = item.isDone ? theme.doneTitle : theme.title
         let title = Point(x: x, y: 0)
-        let columns = max(0, right - x)
-        canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        var columns = max(0, right - x)
+        // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
+        let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
+        if marksNotes { columns -= Self.notesMarker.count }
+        let used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        if marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
         markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
         drawHighlight(in: &canvas)
     }
