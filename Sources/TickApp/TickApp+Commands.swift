@@ -51,14 +51,8 @@ extension TickApp {
         case .nextMatch: list.jumpToMatch(forward: true)
         case .previousMatch: list.jumpToMatch(forward: false)
         case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
-        case .toggleCompleted:
-            list.options.showsCompleted.toggle()
-            list.reloadFromStore()
-            list.message = .info(list.options.showsCompleted ? "Showing completed todos" : "Hiding completed todos · H shows them")
-        case .cycleSort:
-            list.options.sort = list.options.nextSort
-            list.reloadFromStore()
-            list.message = .info("Sorted by \(list.options.sort.label)")
+        case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
+        case .cycleSort: list.setSort(list.options.nextSort)
         case .manageLists: present(ListsOverlay(list: list))
         case .editMode:
             table.setEditing(!table.isEditing)
