@@ -134,20 +134,19 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
-    /// Moves a todo to the top of another list.
+    /// Moves a todo to the top of another list. The highlight stays in the list being worked on,
+    /// on the todo now in its place, so a list can be sorted out with `m` after `m`; the status
+    /// line names where the todo went, and `u` brings it back.
     func move(todo item: TodoItem, toList listID: Int64) {
         guard listID != item.listID else { return }
         let old = indexPath(ofTodo: item.id, inList: item.listID)
         let name = lists.first { $0.id == listID }?.name ?? "?"
         mutate({
             try store.move(id: item.id, toList: listID, after: nil)
-            message = .info("Moved \(quoted(item.title)) to \(name)")
+            message = .info("Moved \(quoted(item.title)) to \(name) · u undoes")
         }, show: {
-            if let shown = try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old) {
-                highlight(shown)
-            } else if let old {
-                keepHighlight(near: old)
-            }
+            try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old)
+            if let old { keepPlace(old) }
         }, reselecting: { item.id })
     }
 
@@ -157,6 +156,20 @@ extension TodoListController {
         let rows = sectionCounts[indexPath.section]
         if rows > 0 {
             tableView.moveSelection(to: IndexPath(row: min(indexPath.row, rows - 1), section: indexPath.section))
+        }
+    }
+
+    /// After the highlighted todo left its list, highlights the todo now in its place (the one above
+    /// at the list's end); a list left empty keeps the focus, so `a` adds the next todo there.
+    func keepPlace(_ indexPath: IndexPath) {
+        guard indexPath.section < sectionCounts.count else { return }
+        if sectionCounts[indexPath.section] > 0 {
+            focusedEmptyListID = nil
+            keepHighlight(near: indexPath)
+        } else {
+            let said = message  // the change's own message says more than "Inbox is empty"
+            focus(section: indexPath.section)
+            message = said
         }
     }
 
