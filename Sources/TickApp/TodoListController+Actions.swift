@@ -150,6 +150,35 @@ extension TodoListController {
         }, reselecting: { item.id })
     }
 
+    /// Raises (`steps` > 0) or lowers the priority of the todo at a row, within none…high.
+    public func changePriority(by steps: Int, at indexPath: IndexPath) {
+        guard let item = item(at: indexPath) else { return }
+        mutate({
+            let updated = try store.changePriority(by: steps, ids: [item.id])[0]
+            if updated.priority == item.priority {
+                message = .info("\(quoted(item.title)) " + (steps > 0 ? "has the highest priority already" : "has no priority"))
+            } else if updated.priority == 0 {
+                message = .info("No priority: \(quoted(updated.title))")
+            } else {
+                message = .info("Priority \(Self.priorityName(updated.priority)): \(quoted(updated.title))")
+            }
+            return updated
+        }, show: { updated in
+            // In priority order the todo moves: the highlight goes with it.
+            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
+        }, reselecting: { $0.id })
+    }
+
+    /// A priority in words, as `tick add --priority` takes them.
+    static func priorityName(_ priority: Int) -> String {
+        switch priority {
+        case ...0: return "none"
+        case 1: return "low"
+        case 2: return "medium"
+        default: return "high"
+        }
+    }
+
     /// After the highlighted row went away or moved, highlights whatever is now at its place.
     func keepHighlight(near indexPath: IndexPath) {
         guard indexPath.section < sectionCounts.count else { return }
