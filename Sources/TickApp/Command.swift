@@ -3,7 +3,7 @@ public enum Command: String, CaseIterable, Sendable {
     case moveDown, moveUp, moveToTop, moveToBottom
     case pageDown, pageUp, halfPageDown, halfPageUp
     case nextList, previousList
-    case add, edit, toggle, delete, flag, details
+    case add, edit, toggle, delete, flag, raisePriority, lowerPriority, details
     case swipeRight, swipeLeft
     case moveTodoDown, moveTodoUp, moveToList
     case undo, redo
@@ -27,7 +27,7 @@ public enum Command: String, CaseIterable, Sendable {
     public var group: Group {
         switch self {
         case .moveDown, .moveUp, .moveToTop, .moveToBottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp: return .navigation
-        case .add, .edit, .toggle, .delete, .flag, .details, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
+        case .add, .edit, .toggle, .delete, .flag, .raisePriority, .lowerPriority, .details, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
         case .swipeRight, .swipeLeft: return .swipe
         case .nextList, .previousList, .moveToList, .collapse, .toggleCompleted, .cycleSort, .manageLists: return .lists
         case .search, .nextMatch, .previousMatch: return .search
@@ -55,6 +55,8 @@ public enum Command: String, CaseIterable, Sendable {
         case .toggle: return "mark done / not done"
         case .delete: return "delete the selected todo"
         case .flag: return "flag / unflag the selected todo"
+        case .raisePriority: return "raise the priority (none, low !, medium !!, high !!!)"
+        case .lowerPriority: return "lower the priority"
         case .details: return "details and notes of the selected todo"
         case .swipeRight: return "swipe right: reveal Done/Undo; again: do it"
         case .swipeLeft: return "swipe left: reveal Delete, Flag, Edit; again: delete"
@@ -70,7 +72,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .toggleCompleted: return "hide / show completed todos"
         case .cycleSort: return "sort by: manual, due date, priority, creation time"
         case .manageLists: return "lists: add, rename, delete, reorder"
-        case .editMode: return "editing mode: mark rows, then d deletes or x completes them all"
+        case .editMode: return "editing mode: mark rows, then d, x, f, m, + or - acts on them all"
         case .mark: return "mark / unmark the selected row (editing mode)"
         case .markAll: return "mark every row of the current list (editing mode)"
         case .help: return "show or hide this help"

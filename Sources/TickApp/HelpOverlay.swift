@@ -47,6 +47,10 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         switch command {
         case .toggle: return "mark every marked todo done (or not done)"
         case .delete: return "delete the marked todos (asks first)"
+        case .flag: return "flag the marked todos (or unflag them, when all are flagged)"
+        case .moveToList: return "move the marked todos to another list"
+        case .raisePriority: return "raise the priority of the marked todos"
+        case .lowerPriority: return "lower the priority of the marked todos"
         case .editMode: return "leave editing mode"
         default: return command.summary
         }

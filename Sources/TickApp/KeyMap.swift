@@ -33,6 +33,8 @@ public struct KeyMap: Sendable {
     public static let editing = KeyMap([
         (.character(" "), .mark), (.character("V"), .markAll),
         (.character("x"), .toggle), (.character("d"), .delete),
+        (.character("f"), .flag), (.character("m"), .moveToList),
+        (.character("+"), .raisePriority), (.character("-"), .lowerPriority),
         (.escape, .editMode), (.character("v"), .editMode),
     ])
 
@@ -51,6 +53,7 @@ public struct KeyMap: Sendable {
         (.character("x"), .toggle), (.character(" "), .toggle),
         (.character("d"), .delete),
         (.character("f"), .flag),
+        (.character("+"), .raisePriority), (.character("-"), .lowerPriority),
         (.enter, .details),
         (.character("J"), .moveTodoDown), (.character("K"), .moveTodoUp),
         (.character("m"), .moveToList),

@@ -35,7 +35,13 @@ extension TickApp {
         case .delete:
             guard !refusesChanges() else { return }
             if table.isEditing { confirmDeletingMarked() } else if let selected { list.delete(at: selected) }
-        case .flag: if !refusesChanges(), let selected { list.toggleFlag(at: selected) }
+        case .flag:
+            guard !refusesChanges() else { return }
+            if table.isEditing { list.flagMarked() } else if let selected { list.toggleFlag(at: selected) }
+        case .raisePriority, .lowerPriority:
+            guard !refusesChanges() else { return }
+            let steps = command == .raisePriority ? 1 : -1
+            if table.isEditing { list.changePriorityOfMarked(by: steps) } else if let selected { list.changePriority(by: steps, at: selected) }
         case .details: table.activateSelectedRow()
         case .swipeRight: if !refusesChanges() { table.swipeSelectedRow(.right) }
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
@@ -44,27 +50,21 @@ extension TickApp {
             if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
                 list.message = .info("Reordering works in manual order (s) without a search")
             }
-        case .moveToList: openListPicker()
+        case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
         case .undo: if !refusesChanges() { list.undo() }
         case .redo: if !refusesChanges() { list.redo() }
         case .search: openSearch()
         case .nextMatch: list.jumpToMatch(forward: true)
         case .previousMatch: list.jumpToMatch(forward: false)
         case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
-        case .toggleCompleted:
-            list.options.showsCompleted.toggle()
-            list.reloadFromStore()
-            list.message = list.options.showsCompleted ? .info("Showing completed todos")
-                : .info("Hiding completed todos · H shows them", while: .completedHidden)
-        case .cycleSort:
-            list.options.sort = list.options.nextSort
-            list.reloadFromStore()
-            list.message = .info("Sorted by \(list.options.sort.label)")
+        case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
+        case .cycleSort: list.setSort(list.options.nextSort)
         case .manageLists: present(ListsOverlay(list: list))
         case .editMode:
             table.setEditing(!table.isEditing)
             list.message = table.isEditing
-                ? .info("Editing: Space marks · V marks the list · d deletes · x completes · Esc leaves", while: .editingMode(marked: nil))
+                ? .info("Editing: Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves",
+                        while: .editingMode(marked: nil))
                 : .info("Left editing mode")
         case .mark: if let selected { table.toggleMark(at: selected); table.moveSelection(by: 1) }
         case .markAll: if table.isEditing { list.markAllInCurrentSection() }
@@ -138,11 +138,29 @@ extension TickApp {
         }))
     }
 
+    /// Offers the lists to move the marked todos to; typing a new name creates the list.
+    func openListPickerForMarked() {
+        guard !refusesChanges() else { return }
+        let count = list.markedIndexPaths.count
+        guard count > 0 else {
+            list.message = .info(TodoListController.nothingMarked)
+            return
+        }
+        let lists = list.lists
+        present(PickerOverlay(title: "Move \(TodoListController.todos(count)) to", choices: lists.map {
+            .init(label: $0.name, detail: "\($0.openCount) open")
+        }, pick: { [unowned self] index in
+            list.moveMarked(toList: lists[index].id)
+        }, create: { [unowned self] name in
+            if let created = list.addList(named: name) { list.moveMarked(toList: created.id) }
+        }))
+    }
+
     /// Asks before deleting the marked todos, naming how many.
     func confirmDeletingMarked() {
         let count = list.markedIndexPaths.count
         guard count > 0 else {
-            list.message = .info("Nothing marked: Space marks a row, V the whole list")
+            list.message = .info(TodoListController.nothingMarked)
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [

@@ -42,12 +42,11 @@ public final class TickApp {
         self.size = size
         keyMap = configuration.keyMap
         list.theme = self.theme
-        // The view the config file asks for: sort, completed todos, and the list to start on.
-        if configuration.sort != .manual || configuration.hidesCompleted {
-            list.options.sort = configuration.sort
-            list.options.showsCompleted = !configuration.hidesCompleted
-            list.reloadFromStore()
-        }
+        // The view as the user left it (s, H); the config file's sort and hide-completed where they never chose.
+        var defaults = ViewOptions()
+        defaults.sort = configuration.sort
+        defaults.showsCompleted = !configuration.hidesCompleted
+        list.restoreView(defaults: defaults)
         var problems = configuration.problems
         if let name = configuration.defaultList {
             if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {

@@ -2,8 +2,9 @@ import FoundationEssentials
 import TermTable
 import TodoStore
 
-/// A todo's row: check box, priority column, flag, title (with search matches highlighted) and the
-/// due date in relative words at the right edge. Done todos are dimmed; long titles end in "…".
+/// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
+/// a ✎ when the todo has notes, and the due date in relative words at the right edge. Done todos
+/// are dimmed; long titles end in "…" (before the ✎, which always shows).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -20,19 +21,23 @@ final class TodoCell: TableViewCell {
     var today = Day(ordinal: 0) { didSet { setNeedsDisplay() } }
     /// Text to highlight in the title (the search), if any.
     var highlight: String? { didSet { setNeedsDisplay() } }
-    /// Whether the priority column is shown (when any todo of the section has a priority), so titles line up.
-    var showsPriorityColumn = false { didSet { setNeedsDisplay() } }
+    /// Which optional columns the row shows: the same for every row (any todo with a priority or a
+    /// flag gives all rows the column), so titles start in the same column on every row.
+    var columns = RowColumns() { didSet { setNeedsDisplay() } }
 
     /// Nothing of the previous todo (its check mark, its title) may show through.
     override func prepareForReuse() {
         super.prepareForReuse()
         item = nil
         highlight = nil
-        showsPriorityColumn = false
+        columns = RowColumns()
     }
 
     /// Columns kept for the due date ("2026-12-24", "12 d late").
     static let dueColumnWidth = 10
+    /// What follows the title of a todo with notes: a pencil, one column wide everywhere (not an
+    /// emoji, and not of ambiguous East Asian width, which some terminals draw two columns wide).
+    static let notesMarker = " ✎"
 
     override func draw(in canvas: inout Canvas) {
         drawEditingMark(in: &canvas)
@@ -46,12 +51,12 @@ final class TodoCell: TableViewCell {
         // An empty box stays in one style: every style change costs bytes on each redraw of the row.
         x += canvas.draw(item.isDone ? "✓" : " ", at: Point(x: x, y: 0), style: item.isDone ? theme.check : theme.box)
         x += canvas.draw("] ", at: Point(x: x, y: 0), style: theme.box)
-        if showsPriorityColumn || item.priority > 0 {
+        if columns.priority || item.priority > 0 {
             let marks = String(repeating: "!", count: min(3, max(0, item.priority)))
             let column = String(repeating: " ", count: 3 - marks.count) + marks + " "
             x += canvas.draw(column, at: Point(x: x, y: 0), style: theme.priority)
         }
-        if item.isFlagged { x += canvas.draw("⚑ ", at: Point(x: x, y: 0), style: theme.flag) }
+        if columns.flag || item.isFlagged { x += canvas.draw(item.isFlagged ? "⚑ " : "  ", at: Point(x: x, y: 0), style: theme.flag) }
         var right = canvas.width
         if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
             let words = TitleSyntax.describe(due: due, today: today)
@@ -62,8 +67,12 @@ final class TodoCell: TableViewCell {
         }
         let base = item.isDone ? theme.doneTitle : theme.title
         let title = Point(x: x, y: 0)
-        let columns = max(0, right - x)
-        canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        var columns = max(0, right - x)
+        // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
+        let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
+        if marksNotes { columns -= Self.notesMarker.count }
+        let used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        if marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
         markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
         drawHighlight(in: &canvas)
     }

@@ -145,21 +145,49 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
-    /// Moves a todo to the top of another list.
+    /// Moves a todo to the top of another list. The highlight stays in the list being worked on,
+    /// on the todo now in its place, so a list can be sorted out with `m` after `m`; the status
+    /// line names where the todo went, and `u` brings it back.
     func move(todo item: TodoItem, toList listID: Int64) {
         guard listID != item.listID else { return }
         let old = indexPath(ofTodo: item.id, inList: item.listID)
         let name = lists.first { $0.id == listID }?.name ?? "?"
         mutate({
             try store.move(id: item.id, toList: listID, after: nil)
-            message = .info("Moved \(quoted(item.title)) to \(name)")
+            message = .info("Moved \(quoted(item.title)) to \(name) · u undoes", while: .undoable(change: changeCount))
         }, show: {
-            if let shown = try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old) {
-                highlight(shown)
-            } else if let old {
-                keepHighlight(near: old)
-            }
+            try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old)
+            if let old { keepPlace(old) }
         }, reselecting: { item.id })
+    }
+
+    /// Raises (`steps` > 0) or lowers the priority of the todo at a row, within none…high.
+    public func changePriority(by steps: Int, at indexPath: IndexPath) {
+        guard let item = item(at: indexPath) else { return }
+        mutate({
+            let updated = try store.changePriority(by: steps, ids: [item.id])[0]
+            if updated.priority == item.priority {
+                message = .info("\(quoted(item.title)) " + (steps > 0 ? "has the highest priority already" : "has no priority"))
+            } else if updated.priority == 0 {
+                message = .info("No priority: \(quoted(updated.title))")
+            } else {
+                message = .info("Priority \(Self.priorityName(updated.priority)): \(quoted(updated.title))")
+            }
+            return updated
+        }, show: { updated in
+            // In priority order the todo moves: the highlight goes with it.
+            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
+        }, reselecting: { $0.id })
+    }
+
+    /// A priority in words, as `tick add --priority` takes them.
+    static func priorityName(_ priority: Int) -> String {
+        switch priority {
+        case ...0: return "none"
+        case 1: return "low"
+        case 2: return "medium"
+        default: return "high"
+        }
     }
 
     /// After the highlighted row went away or moved, highlights whatever is now at its place.
@@ -168,6 +196,20 @@ extension TodoListController {
         let rows = sectionCounts[indexPath.section]
         if rows > 0 {
             tableView.moveSelection(to: IndexPath(row: min(indexPath.row, rows - 1), section: indexPath.section))
+        }
+    }
+
+    /// After the highlighted todo left its list, highlights the todo now in its place (the one above
+    /// at the list's end); a list left empty keeps the focus, so `a` adds the next todo there.
+    func keepPlace(_ indexPath: IndexPath) {
+        guard indexPath.section < sectionCounts.count else { return }
+        if sectionCounts[indexPath.section] > 0 {
+            focusedEmptyListID = nil
+            keepHighlight(near: indexPath)
+        } else {
+            let said = message  // the change's own message says more than "Inbox is empty"
+            focus(section: indexPath.section)
+            message = said
         }
     }
 

@@ -35,9 +35,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public internal(set) var lists: [TodoList] = []
     /// Rows per section as last read (0 for a collapsed list).
     var sectionCounts: [Int] = []
-    /// Lists that show the priority column.
-    var listsWithPriorities: Set<Int64> = []
-    /// Set when something every row shows changed (the priority column came or went).
+    /// The optional columns every row shows (priority, flag), the same in all lists so titles line up.
+    var rowColumns = RowColumns()
+    /// Set when something every row shows changed (the priority or flag column came or went).
     var needsVisibleRowsRefresh = false
     let cache: SectionPageCache
     let emptyState = EmptyStateView(reuseIdentifier: nil)
@@ -93,12 +93,12 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let sectionCounts = try lists.map { list in
             list.isCollapsed ? 0 : try store.count(options.query(listID: list.id))
         }
-        let priorities = Set(try lists.filter { try store.hasPriorities(inList: $0.id) }.map(\.id))
+        let columns = try store.rowColumns()
         // Assigned only once everything was read, so a failure half way leaves no mix of old and new.
         self.lists = lists
         self.sectionCounts = sectionCounts
-        if priorities != listsWithPriorities {
-            listsWithPriorities = priorities
+        if columns != rowColumns {
+            rowColumns = columns
             needsVisibleRowsRefresh = true
         }
         let total = counts.open + counts.done
@@ -218,8 +218,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         cell.today = today()
         cell.item = item(at: indexPath)
         cell.highlight = options.filter ?? highlightedSearch
-        // After a failed read the table may still ask for a section the controller no longer has.
-        cell.showsPriorityColumn = indexPath.section < lists.count && listsWithPriorities.contains(lists[indexPath.section].id)
+        cell.columns = rowColumns
         return cell
     }
 

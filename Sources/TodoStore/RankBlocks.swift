@@ -114,14 +114,16 @@ struct StoreCaches {
     }
 }
 
-/// The lists and their priority flags as of a number of rows this connection had changed.
+/// The lists and which row columns are needed, as of a number of rows this connection had changed.
 struct ListSummary {
     /// `sqlite3_total_changes64` when these were read; any change of ours since makes them stale.
     var changes: Int64 = -1
     /// Every list with its counts, in order.
     var lists: [TodoList]?
-    /// Whether a list has open todos with a priority, by list id.
-    var hasPriorities: [Int64: Bool] = [:]
+    /// Whether any todo has a priority (`RowColumns.priority`); nil when not known.
+    var anyPriority: Bool?
+    /// Whether any todo is flagged (`RowColumns.flag`); nil when not known.
+    var anyFlag: Bool?
 
     /// Whether the summary still describes the file, after `changes` rows changed in all.
     func isCurrent(changes now: Int64) -> Bool { changes == now }

@@ -46,17 +46,18 @@ extension TodoStore {
     /// The todo rows the step journaled, before and after, in the order they changed.
     private func journaledTodoChanges(ofStep step: Int64, limit: Int) throws -> [JournaledTodoChange] {
         try connection.query("""
-            SELECT old_present, old_list_id, old_position, old_completed_at, old_priority,
-                   new_present, new_list_id, new_position, new_completed_at, new_priority, todo_id
+            SELECT old_present, old_list_id, old_position, old_completed_at, old_priority, old_flagged,
+                   new_present, new_list_id, new_position, new_completed_at, new_priority, new_flagged, todo_id
             FROM history_todos WHERE step = ? LIMIT ?
             """, [step, limit]) { row in
-            let id = row.int64(at: 10)
+            let id = row.int64(at: 12)
             func side(_ first: Int32) -> JournaledTodoChange.Side? {
                 guard row.int64(at: first) != 0 else { return nil }
                 return .init(id: id, listID: row.int64(at: first + 1), position: row.int64(at: first + 2),
-                             completedAt: row.optionalInt64(at: first + 3), priority: row.int64(at: first + 4))
+                             completedAt: row.optionalInt64(at: first + 3), priority: row.int64(at: first + 4),
+                             isFlagged: row.int64(at: first + 5) != 0)
             }
-            return JournaledTodoChange(old: side(0), new: side(5))
+            return JournaledTodoChange(old: side(0), new: side(6))
         }
     }
 }
@@ -70,6 +71,7 @@ struct JournaledTodoChange {
         var position: Int64
         var completedAt: Int64?
         var priority: Int64
+        var isFlagged: Bool
 
         var isOpen: Bool { completedAt == nil }
         /// The ranked part and key the rank triggers counted it in.
@@ -86,16 +88,18 @@ struct JournaledTodoChange {
 
 extension ListSummary {
     /// Applies a step's todo changes the way the count triggers did: each row leaves its old list's
-    /// open or done count and joins its new one's. A list that had or has a prioritized todo among
-    /// them forgets whether it has priorities (the next question reads it again).
+    /// open or done count and joins its new one's. A row that gains a priority or a flag means some
+    /// todo has one; a row that loses its own leaves that unknown (the next question reads it again).
     mutating func apply(_ changes: [JournaledTodoChange]) {
         var open: [Int64: Int] = [:], done: [Int64: Int] = [:]
         for change in changes {
             for (side, delta) in [(change.old, -1), (change.new, 1)] {
                 guard let side else { continue }
                 if side.isOpen { open[side.listID, default: 0] += delta } else { done[side.listID, default: 0] += delta }
-                if side.priority > 0 { hasPriorities[side.listID] = nil }
             }
+            let priorityAfter = (change.new?.priority ?? 0) > 0, flagAfter = change.new?.isFlagged ?? false
+            if priorityAfter { anyPriority = true } else if (change.old?.priority ?? 0) > 0 { anyPriority = nil }
+            if flagAfter { anyFlag = true } else if change.old?.isFlagged ?? false { anyFlag = nil }
         }
         guard var lists else { return }
         for index in lists.indices {

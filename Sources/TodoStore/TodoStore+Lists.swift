@@ -9,27 +9,14 @@ extension TodoStore {
     private static let listSelect = "SELECT \(listColumns) \(listSource)"
 
     /// Every list in the user's order; the Inbox always exists.
-    ///
-    /// The same statement tells which lists have open todos with a priority (`hasPriorities`), so
-    /// refreshing the lists after a change is one query, not one per list.
     public func lists() throws -> [TodoList] {
         try reading {
             if let lists = currentListSummary()?.lists { return lists }
-            let rows = try connection.query("""
-                SELECT \(Self.listColumns), \(Self.hasPrioritiesColumn) \(Self.listSource) ORDER BY lists.position, lists.id
-                """) { (list: Self.decodeList($0), hasPriorities: $0.int64(at: 6) != 0) }
-            let lists = rows.map(\.list)
-            updateListSummary { summary in
-                summary.lists = lists
-                for row in rows { summary.hasPriorities[row.list.id] = row.hasPriorities }
-            }
+            let lists = try connection.query("\(Self.listSelect) ORDER BY lists.position, lists.id", row: Self.decodeList)
+            updateListSummary { $0.lists = lists }
             return lists
         }
     }
-
-    /// Whether the list of the row has open todos with a priority (indexed: `todos_open_by_priority`).
-    private static let hasPrioritiesColumn =
-        "EXISTS(SELECT 1 FROM todos WHERE todos.list_id = lists.id AND completed_at IS NULL AND priority > 0)"
 
     /// The cached list summary when it still describes the file (nothing changed by this connection
     /// since it was read; another connection's commit clears it when a snapshot begins).

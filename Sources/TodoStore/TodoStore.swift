@@ -102,18 +102,6 @@ public final class TodoStore {
         }
     }
 
-    /// Whether any open todo of a list has a priority, so the list can show its priority column (indexed, O(log n)).
-    public func hasPriorities(inList listID: Int64) throws -> Bool {
-        try reading {
-            if let known = currentListSummary()?.hasPriorities[listID] { return known }
-            let found = try connection.queryFirst(
-                "SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NULL AND priority > 0)", [listID]
-            ) { $0.int64(at: 0) != 0 } ?? false
-            updateListSummary { $0.hasPriorities[listID] = found }
-            return found
-        }
-    }
-
     /// Closes the file; the store cannot be used afterwards (calls fail with an error).
     public func close() {
         connection.close()

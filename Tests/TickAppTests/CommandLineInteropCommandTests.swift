@@ -37,8 +37,11 @@ struct CommandLineInteropCommandTests {
         let imported = tick.run(["--db", copy, "import", target], database: false)
         #expect(imported.status == 0)
         #expect(imported.output == "Imported 3 todos (1 done) into 2 lists from \(target)\n")
-        // The same rows but for the ids, which the copy numbers afresh.
-        #expect(Self.withoutIDs(tick.run(["ls", "--all", "--db", copy], database: false).output) == Self.withoutIDs(tick.output("ls", "--all")))
+        // The same rows but for the ids, which the copy numbers afresh, and, through todo.txt (which has
+        // no notes), the ✎ of the todo with notes.
+        let json = arguments.contains("json") || message.contains("(JSON)")
+        let original = Self.withoutIDs(tick.output("ls", "--all")).map { json ? $0 : $0.replacing(" ✎", with: "") }
+        #expect(Self.withoutIDs(tick.run(["ls", "--all", "--db", copy], database: false).output) == original)
     }
 
     static func withoutIDs(_ listing: String) -> [String] {

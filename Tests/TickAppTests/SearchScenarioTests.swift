@@ -161,6 +161,6 @@ struct SearchScenarioTests {
         let scenario = try store()
         try scenario.store.update(id: scenario.id(of: "Ship it"), notes: "remember the changelog")
         try scenario.type("/changelog")
-        #expect(shownTitles(scenario) == ["Ship it"])
+        #expect(shownTitles(scenario) == ["Ship it ✎"])
     }
 }

@@ -82,9 +82,9 @@ struct SwipeScenarioTests {
 
     @Test("A button's letter performs it and closes the row", arguments: [
         ("hd", ["[ ] Call mom", "[ ] Pay rent"], "Deleted “Buy milk”"),
-        ("hf", ["[ ] ⚑ Buy milk", "[ ] Call mom"], "Flagged “Buy milk”"),
+        ("hf", ["[ ] ⚑ Buy milk", "[ ]   Call mom"], "Flagged “Buy milk”"),
         ("ld", ["[ ] Call mom", "[ ] Pay rent"], "Done: “Buy milk”"),
-        ("h<Tab><Enter>", ["[ ] ⚑ Buy milk", "[ ] Call mom"], "Flagged “Buy milk”"),
+        ("h<Tab><Enter>", ["[ ] ⚑ Buy milk", "[ ]   Call mom"], "Flagged “Buy milk”"),
         ("l<Enter>", ["[ ] Call mom", "[ ] Pay rent"], "Done: “Buy milk”"),
         ("hh", ["[ ] Call mom", "[ ] Pay rent"], "Deleted “Buy milk”"),
     ])

@@ -65,10 +65,10 @@ struct UndoRedoScenarioTests {
         try scenario.type("jf" + "x" + "jd")  // flag Call mom, mark it done (it moves to the end), delete it there
         #expect(Array(scenario.screen[1...2]) == ["[ ] Buy milk", "[ ] Pay rent"])
         try scenario.type("u")
-        #expect(Array(scenario.screen[1...3]) == ["[ ] Buy milk", "[ ] Pay rent", "[✓] ⚑ Call mom"])
+        #expect(Array(scenario.screen[1...3]) == ["[ ]   Buy milk", "[ ]   Pay rent", "[✓] ⚑ Call mom"])
         #expect(scenario.table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
         try scenario.type("u")
-        #expect(Array(scenario.screen[1...3]) == ["[ ] Buy milk", "[ ] ⚑ Call mom", "[ ] Pay rent"])
+        #expect(Array(scenario.screen[1...3]) == ["[ ]   Buy milk", "[ ] ⚑ Call mom", "[ ]   Pay rent"])
         #expect(scenario.table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
         #expect(scenario.list.message?.text == "Undid mark “Call mom” done")
     }

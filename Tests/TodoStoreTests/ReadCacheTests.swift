@@ -1,8 +1,8 @@
 import Testing
 @testable import TodoStore
 
-/// What the store remembers between reads (the lists with their counts, which lists have
-/// priorities) must never outlive a change: its own, another process's, or one that rolled back.
+/// What the store remembers between reads (the lists with their counts, whether rows need the
+/// priority and flag columns) must never outlive a change: its own, another process's, or one that rolled back.
 @Suite("Read caches")
 struct ReadCacheTests {
     /// Each list's name, open count and done count.
@@ -32,27 +32,6 @@ struct ReadCacheTests {
         }
     }
 
-    @Test("Whether a list has priorities follows priorities set, todos done and deleted, here and elsewhere")
-    func prioritiesFollowChanges() throws {
-        try withTemporaryFolder { folder in
-            let path = folder + "/tick.db"
-            let store = try openStore(path)
-            let other = try openStore(path)
-            let inbox = TodoStore.inboxListID
-            let todo = try store.add(title: "Pay rent")
-            #expect(try !store.hasPriorities(inList: inbox))
-            #expect(try !store.hasPriorities(inList: inbox), "a second read, from the cache")
-            try store.update(id: todo.id, priority: 2)
-            #expect(try store.hasPriorities(inList: inbox))
-            try store.setDone(true, ids: [todo.id])
-            #expect(try !store.hasPriorities(inList: inbox), "done todos do not count")
-            try other.setDone(false, ids: [todo.id])
-            #expect(try store.hasPriorities(inList: inbox), "another connection reopened it")
-            try store.delete(ids: [todo.id])
-            #expect(try !store.hasPriorities(inList: inbox))
-        }
-    }
-
     @Test("A change that fails and rolls back leaves the lists as they were")
     func rolledBackChange() throws {
         try withTemporaryFolder { folder in
@@ -75,8 +54,7 @@ struct ReadCacheTests {
             let milk = try store.add(title: "Buy milk")
             let rent = try store.add(title: "Pay rent", priority: 2)
             _ = try store.lists()
-            _ = try store.hasPriorities(inList: TodoStore.inboxListID)
-            _ = try store.hasPriorities(inList: work.id)
+            _ = try store.rowColumns()
             let changes: [(String, () throws -> Void)] = [
                 ("toggle", { try store.setDone(true, ids: [milk.id]) }),
                 ("add", { try store.add(title: "Ship it", listID: work.id) }),
@@ -91,14 +69,16 @@ struct ReadCacheTests {
                 #expect(patched == (try fresh.lists()), "\(name)")
                 fresh.close()
             }
-            // The prioritized todo's list must ask again; the other list still knows.
-            #expect(store.currentListSummary()?.hasPriorities[TodoStore.inboxListID] == nil)
-            #expect(store.currentListSummary()?.hasPriorities[work.id] == false)
-            #expect(try !store.hasPriorities(inList: TodoStore.inboxListID))
+            // No change took a priority or a flag away: what the rows need is still known, without a read.
+            #expect(store.currentListSummary()?.anyPriority == true)
+            #expect(store.currentListSummary()?.anyFlag == false)
+            try store.update(id: rent.id, priority: 0)
+            #expect(store.currentListSummary()?.anyPriority == nil, "the last priority may have gone: ask again")
+            #expect(try store.rowColumns() == RowColumns())
         }
     }
 
-    @Test("Lists and priority flags stay equal to a fresh read through random changes, undo, redo and list edits",
+    @Test("Lists and row columns stay equal to a fresh read through random changes, undo, redo and list edits",
           arguments: [21, 22] as [UInt64])
     func patchedListsMatchFreshReads(seed: UInt64) throws {
         try withTemporaryFolder { folder in
@@ -121,16 +101,20 @@ struct ReadCacheTests {
                     if try store.list(id: work.id) != nil { try store.renameList(id: work.id, to: "Work \(step)") }
                 case 2:
                     if try store.list(id: work.id) != nil { try store.setCollapsed(Bool.random(using: &random), listID: work.id) }
+                case 3:
+                    // Flags do not change what the model tracks; they change which columns rows need.
+                    let todos = try store.items(offset: 0, limit: 1_000)
+                    if !todos.isEmpty {
+                        let todo = todos[Int.random(in: 0..<todos.count, using: &random)]
+                        try store.setFlagged(!todo.isFlagged, ids: [todo.id])
+                    }
                 default:
                     try SectionModelTests.randomChange(store, &model, &random)
                 }
                 if store.currentListSummary()?.lists != nil { patched += 1 }
                 let fresh = try openStore(path)
                 #expect(try store.lists() == (try fresh.lists()), "seed \(seed) step \(step)")
-                for list in try fresh.lists() {
-                    #expect(try store.hasPriorities(inList: list.id) == fresh.hasPriorities(inList: list.id),
-                            "seed \(seed) step \(step) list \(list.name)")
-                }
+                #expect(try store.rowColumns() == fresh.rowColumns(), "seed \(seed) step \(step)")
                 fresh.close()
             }
             #expect(patched > 150, "seed \(seed): only \(patched) of 300 changes kept the lists")

@@ -11,7 +11,8 @@ struct ListCommand: Subcommand {
             OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
         ],
         discussion: """
-        Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title. Lists come in \
+        Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title; a title \
+        followed by ✎ has notes (--json shows them). Lists come in \
         Tick's order, open todos in their manual order, done todos in the order they were completed. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused.
         """,

@@ -1,7 +1,8 @@
 import TermTable
 import TodoStore
 
-/// `tick ls` as aligned plain-text columns: id, state, priority, due day, list, title.
+/// `tick ls` as aligned plain-text columns: id, state, priority, due day, list, title (followed by
+/// " ✎" when the todo has notes, as in the list on screen).
 ///
 /// Every width is known before the first row (ids are at most as wide as the largest id, lists
 /// are few), so rows are written as they are read. Titles and list names are made safe the way the
@@ -25,7 +26,7 @@ struct TodoTable {
         let state = item.isDone ? "[x]" : "[ ]"
         let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
         let list = Self.safe(listName)
-        let title = Self.safe(item.title).text
+        let title = Self.safe(item.title).text + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
         let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due ?? "").padded(to: 10), paddedList, title]

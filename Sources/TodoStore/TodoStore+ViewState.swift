@@ -1,0 +1,83 @@
+/// How the user last chose to look at the todos (`s`, `H`), remembered in the store so a restart
+/// shows the same view; nil where they never chose (the config file's setting, or the default, applies).
+public struct ViewState: Equatable, Sendable {
+    /// The order chosen with `s`.
+    public var sort: TodoSort?
+    /// Whether done todos were hidden with `H`.
+    public var hidesCompleted: Bool?
+
+    /// A view state; nil fields were never chosen.
+    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil) {
+        self.sort = sort
+        self.hidesCompleted = hidesCompleted
+    }
+}
+
+/// Which of the optional columns every row of the list shows, so that titles start in the same
+/// column in every row, whatever its list and whether it is done.
+public struct RowColumns: Equatable, Sendable {
+    /// Some todo (in any list, open or done) has a priority.
+    public var priority: Bool
+    /// Some todo (in any list, open or done) is flagged.
+    public var flag: Bool
+
+    /// The columns shown.
+    public init(priority: Bool = false, flag: Bool = false) {
+        self.priority = priority
+        self.flag = flag
+    }
+}
+
+extension TodoStore {
+    /// The view state remembered in the store. A value this build does not know (written by a newer
+    /// Tick) counts as never chosen.
+    public func viewState() throws -> ViewState {
+        try reading {
+            var state = ViewState()
+            let rows = try connection.query("SELECT name, value FROM view_settings") { ($0.string(at: 0), $0.string(at: 1)) }
+            for (name, value) in rows {
+                switch name {
+                case "sort": state.sort = TodoSort(rawValue: value)
+                case "hide-completed": state.hidesCompleted = value == "yes" ? true : value == "no" ? false : nil
+                default: break
+                }
+            }
+            return state
+        }
+    }
+
+    /// Remembers the chosen fields of `state` (nil fields are left as they are), in one transaction
+    /// and outside the undo history.
+    public func saveViewState(_ state: ViewState) throws {
+        try requireWritable()
+        var settings: [(String, String)] = []
+        if let sort = state.sort { settings.append(("sort", sort.rawValue)) }
+        if let hides = state.hidesCompleted { settings.append(("hide-completed", hides ? "yes" : "no")) }
+        guard !settings.isEmpty else { return }
+        try connection.transaction {
+            for (name, value) in settings {
+                try connection.run("INSERT INTO view_settings(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+                                   [name, value])
+            }
+        }
+    }
+
+    /// Which optional columns the rows need: answered from two small partial indexes (O(log n)) and
+    /// remembered until something changes.
+    public func rowColumns() throws -> RowColumns {
+        try reading {
+            if let summary = currentListSummary(), let priority = summary.anyPriority, let flag = summary.anyFlag {
+                return RowColumns(priority: priority, flag: flag)
+            }
+            // The conditions are spelled exactly as the partial indexes' own, so SQLite uses them.
+            let columns = try connection.queryFirst("""
+                SELECT EXISTS(SELECT 1 FROM todos WHERE priority > 0), EXISTS(SELECT 1 FROM todos WHERE flagged != 0)
+                """) { RowColumns(priority: $0.int64(at: 0) != 0, flag: $0.int64(at: 1) != 0) } ?? RowColumns()
+            updateListSummary {
+                $0.anyPriority = columns.priority
+                $0.anyFlag = columns.flag
+            }
+            return columns
+        }
+    }
+}
