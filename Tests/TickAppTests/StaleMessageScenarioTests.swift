@@ -23,7 +23,7 @@ struct StaleMessageScenarioTests {
         // A new search replaces the old one's highlight.
         ("/mil<Enter>", "“mil” · n next match · N previous · Esc clears", "/<Esc>"),
         // Marks counted, then one taken away: the count would be wrong.
-        ("vV", "3 marked · d deletes · x marks done · Esc leaves", "<Space>"),
+        ("vV", "3 marked · d deletes · x marks done · m moves · f flags · Esc leaves", "<Space>"),
         // "z expands" is about the collapsed list only while it is the current one.
         ("z", "Collapsed Inbox · z expands", "<Tab>"),
         // "a adds a todo to it" names a list that is no longer the current one.
