@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 4
+    static let currentVersion = 5
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -72,12 +72,15 @@ enum Schema {
         // Version 4: a change no longer writes the search index (~0.1 ms of every add, delete or
         // edit); it notes the todo in `search_pending`, which Tick indexes while idle.
         4: searchQueueSQL,
+        // Version 5: todos imported without a creation or completion date, and titles indexed for the import's
+        // duplicate check (see `importFactsSQL`).
+        5: importFactsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
-                                 "search_pending"]
+                                 "search_pending", "todos_without_dates"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {
