@@ -45,7 +45,10 @@ extension TodoStore {
     /// fast way to build a big store (about 20 µs per todo, most of it in the triggers). The
     /// duplicate check is one index lookup per todo (`todos_by_title`), none into an empty store.
     public func importItems(_ items: [NewTodo], options: ImportOptions) throws -> ImportSummary {
-        for item in items {
+        let reportEvery = Self.importChunkSize * Self.chunksPerReport
+        for (index, item) in items.enumerated() {
+            // Nothing written yet, but a report now and then keeps a long check visible and stoppable.
+            if index % reportEvery == reportEvery - 1 { try options.reportProgress(0, items.count) }
             try Validation.title(item.title)
             try Validation.notes(item.notes)
             try Validation.due(item.due)
@@ -77,6 +80,7 @@ extension TodoStore {
                 written += slice.count
             }
             for (index, item) in items.enumerated() where !(options.skipsDuplicates && duplicates.contains(index)) {
+                if index % reportEvery == reportEvery - 1 { try options.reportProgress(written, total) }
                 let listKey = Validation.listNameKey(item.listName)
                 let listID = try listIDs[listKey] ?? createList(named: item.listName)
                 listIDs[listKey] = listID
