@@ -16,6 +16,11 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var isFlagged: Bool
     /// When it was created; nil means now.
     public var createdAt: Date?
+    /// Whether the file it came from gave a creation date (todo.txt lines may have none): when not,
+    /// the store notes it so that a todo.txt export leaves the date out again.
+    public var isCreationDateKnown = true
+    /// Whether the file gave a completion date for a done todo (`x Call Mom` has none), as above.
+    public var isCompletionDateKnown = true
     /// When it was completed, or nil while open.
     public var completedAt: Date?
 

@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 5
+    static let currentVersion = 6
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -75,12 +75,15 @@ enum Schema {
         // Version 5: the sort and hidden done todos are remembered (`view_settings`), and indexes
         // of the todos with a priority or a flag tell cheaply whether rows need those columns.
         5: viewStateSQL,
+        // Version 6: todos imported without a creation or completion date, and titles indexed for the import's
+        // duplicate check (see `importFactsSQL`).
+        6: importFactsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
-                                 "search_pending", "view_settings"]
+                                 "search_pending", "view_settings", "todos_without_dates"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

@@ -1,37 +1,86 @@
 import FoundationEssentials
 
+/// How an import goes about its work.
+public struct ImportOptions {
+    /// Refuse a store that already holds todos.
+    public var intoEmptyStoreOnly: Bool
+    /// Leave out todos that look like ones already in the store (see `ImportSummary.duplicateCount`).
+    public var skipsDuplicates: Bool
+    /// Hears how many todos have been written, of how many, now and then while they are written;
+    /// throwing stops the import, which then changes nothing.
+    public var reportProgress: (_ written: Int, _ total: Int) throws -> Void
+
+    /// Options; by default every todo is imported into any store, silently.
+    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false,
+                reportProgress: @escaping (_ written: Int, _ total: Int) throws -> Void = { _, _ in }) {
+        self.intoEmptyStoreOnly = intoEmptyStoreOnly
+        self.skipsDuplicates = skipsDuplicates
+        self.reportProgress = reportProgress
+    }
+}
+
+/// What an import did.
+public struct ImportSummary {
+    /// The todos added, as stored.
+    public var imported: [TodoItem]
+    /// How many todos of the file looked like todos already in the store: the same list, title,
+    /// due day and state (open or done). They were left out when the import skipped duplicates.
+    public var duplicateCount: Int
+}
+
 /// Bulk import: all or nothing, one transaction and one undoable step.
 extension TodoStore {
     /// Adds `items` at the end of their lists (matched by name ignoring case; missing lists are
     /// created at the end of the list order), keeping their creation and completion times, and
     /// returns them as stored. With `intoEmptyStoreOnly`, a store that already holds todos is refused.
-    ///
-    /// Every title, due day and list name is checked before anything is written. This is also the
-    /// fast way to build a big store (about 20 µs per todo, most of it in the triggers).
     @discardableResult
     public func importItems(_ items: [NewTodo], intoEmptyStoreOnly: Bool = false) throws -> [TodoItem] {
-        for item in items {
+        try importItems(items, options: ImportOptions(intoEmptyStoreOnly: intoEmptyStoreOnly)).imported
+    }
+
+    /// Adds `items` as `importItems(_:intoEmptyStoreOnly:)` does, skipping duplicates of todos
+    /// already in the store when `options` say so, and reporting progress.
+    ///
+    /// Every title, due day and list name is checked before anything is written. This is also the
+    /// fast way to build a big store (about 20 µs per todo, most of it in the triggers). The
+    /// duplicate check is one index lookup per todo (`todos_by_title`), none into an empty store.
+    public func importItems(_ items: [NewTodo], options: ImportOptions) throws -> ImportSummary {
+        let reportEvery = Self.importChunkSize * Self.chunksPerReport
+        for (index, item) in items.enumerated() {
+            // Nothing written yet, but a report now and then keeps a long check visible and stoppable.
+            if index % reportEvery == reportEvery - 1 { try options.reportProgress(0, items.count) }
             try Validation.title(item.title)
             try Validation.notes(item.notes)
             try Validation.due(item.due)
             _ = try Validation.listName(item.listName)
         }
         return try journaled {
-            if intoEmptyStoreOnly {
-                let counts = try readCounts()
+            let counts = try readCounts()
+            if options.intoEmptyStoreOnly {
                 guard counts.open + counts.done == 0 else { throw StoreError.storeNotEmpty(count: counts.open + counts.done) }
             }
             var listIDs = Dictionary(try lists().map { (Validation.listNameKey($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
+            // Asked before anything is written, so the file's own repeated lines are not duplicates of each other.
+            let duplicates = try counts.open + counts.done == 0 ? [] : findDuplicates(of: items, listIDs: listIDs) {
+                // Nothing written yet, but a report now and then lets a long check be stopped.
+                try options.reportProgress(0, items.count)
+            }
             var nextPosition: [Int64: Int64] = [:]
             let now = clock().unixMilliseconds
             // Ids are assigned here, so that rows can be written many per statement.
             var nextID = try connection.scalarInt("""
                 SELECT max(ifnull((SELECT seq FROM sqlite_sequence WHERE name = 'todos'), 0), ifnull((SELECT max(id) FROM todos), 0)) + 1
                 """)
+            let total = items.count - (options.skipsDuplicates ? duplicates.count : 0)
             var rows: [ImportRow] = []
-            rows.reserveCapacity(items.count)
+            rows.reserveCapacity(total)
             var written = 0
-            for item in items {
+            let writeRows = { (slice: ArraySlice<ImportRow>) throws in
+                try self.insert(slice) { count in try options.reportProgress(written + count, total) }
+                written += slice.count
+            }
+            for (index, item) in items.enumerated() where !(options.skipsDuplicates && duplicates.contains(index)) {
+                if index % reportEvery == reportEvery - 1 { try options.reportProgress(written, total) }
                 let listKey = Validation.listNameKey(item.listName)
                 let listID = try listIDs[listKey] ?? createList(named: item.listName)
                 listIDs[listKey] = listID
@@ -40,8 +89,7 @@ extension TodoStore {
                     position = next
                 } else {
                     // endPosition reads the file, so it must see the rows chosen so far.
-                    try insert(rows[written...])
-                    written = rows.count
+                    try writeRows(rows[written...])
                     position = try endPosition(inList: listID)
                 }
                 // Near the top of the range, forget the next slot: endPosition then renumbers the list.
@@ -51,11 +99,30 @@ extension TodoStore {
                                       completed: item.completedAt?.unixMilliseconds, item: item))
                 nextID += 1
             }
-            try insert(rows[written...])
+            try writeRows(rows[written...])
+            try noteDatesNotGiven(rows.filter { !$0.item.isCreationDateKnown || !$0.item.isCompletionDateKnown })
             let stored = rows.map(\.todoItem)
             let description = stored.count == 1 ? "import \(StoreError.quoted(stored[0].title))" : "import \(stored.count) todos"
-            return (stored, StepSummary(description: description, todoIDs: stored.map(\.id)))
+            return (ImportSummary(imported: stored, duplicateCount: duplicates.count),
+                    StepSummary(description: description, todoIDs: stored.map(\.id)))
         }
+    }
+
+    /// The indexes of `items` that look like a todo already stored: the same list, title, due day
+    /// and state. Items for lists that do not exist yet have none.
+    private func findDuplicates(of items: [NewTodo], listIDs: [String: Int64], checkpoint: () throws -> Void) throws -> Set<Int> {
+        var found: Set<Int> = []
+        for (index, item) in items.enumerated() {
+            if index % (Self.importChunkSize * Self.chunksPerReport) == Self.importChunkSize * Self.chunksPerReport - 1 { try checkpoint() }
+            guard let listID = listIDs[Validation.listNameKey(item.listName)] else { continue }
+            // todos_by_title finds the few rows with this title in this list; the rest is checked on them.
+            let exists = try connection.scalarInt("""
+                SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_by_title
+                              WHERE list_id = ? AND title = ? AND due IS ? AND (completed_at IS NULL) = ?)
+                """, [listID, item.title, item.due, item.completedAt == nil])
+            if exists != 0 { found.insert(index) }
+        }
+        return found
     }
 
     /// One todo of an import as it will be stored, times in raw milliseconds.
@@ -81,9 +148,13 @@ extension TodoStore {
     /// Rows per INSERT of an import.
     private static let importChunkSize = 128
 
+    /// Statements of `importChunkSize` rows between two progress reports (about 8,000 rows, a few
+    /// hundredths of a second).
+    private static let chunksPerReport = 64
+
     /// Writes `rows`, `importChunkSize` per statement (the rest one by one, so only two statement
-    /// texts are ever prepared).
-    private func insert(_ rows: ArraySlice<ImportRow>) throws {
+    /// texts are ever prepared), telling `progress` how many of them are written now and then.
+    private func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
         let prefix = "INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged) VALUES "
         let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let chunked = prefix + Array(repeating: one, count: Self.importChunkSize).joined(separator: ", ")
@@ -91,8 +162,26 @@ extension TodoStore {
         while rows.endIndex - start >= Self.importChunkSize {
             try connection.run(chunked, rows[start..<(start + Self.importChunkSize)].flatMap(\.values))
             start += Self.importChunkSize
+            if (start - rows.startIndex) % (Self.importChunkSize * Self.chunksPerReport) == 0 { try progress(start - rows.startIndex) }
         }
         for row in rows[start...] { try connection.run(prefix + one, row.values) }
+        try progress(rows.count)
+    }
+
+    /// Notes which `rows` came without a creation or completion date (see `Schema.importFactsSQL`),
+    /// `importChunkSize` per statement as the rows themselves.
+    private func noteDatesNotGiven(_ rows: [ImportRow]) throws {
+        let prefix = "INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date) VALUES "
+        func values(_ row: ImportRow) -> [any SQLiteBindable] {
+            [row.id, !row.item.isCreationDateKnown, row.item.isCompletionDateKnown ? nil : row.completed]
+        }
+        let chunked = prefix + Array(repeating: "(?, ?, ?)", count: Self.importChunkSize).joined(separator: ", ")
+        var start = 0
+        while rows.count - start >= Self.importChunkSize {
+            try connection.run(chunked, rows[start..<(start + Self.importChunkSize)].flatMap(values))
+            start += Self.importChunkSize
+        }
+        for row in rows[start...] { try connection.run(prefix + "(?, ?, ?)", values(row)) }
     }
 
     /// Appends a list named `name` (trimmed) to the list order and returns its id.

@@ -26,9 +26,11 @@ final class CommandHarness {
     /// A file in the temporary folder.
     func file(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    /// Runs `tick ARGUMENTS` as main does, with `--db` pointing at the temporary store unless the arguments name one.
+    /// Runs `tick ARGUMENTS` as main does, with `--db` pointing at the temporary store unless the arguments name one;
+    /// `prepare` may change the context first (a terminal on standard error, a Ctrl-C to trip).
     @discardableResult
-    func run(_ arguments: [String], input: String = "", database: Bool = true) -> Outcome {
+    func run(_ arguments: [String], input: String = "", database: Bool = true,
+             prepare: (CommandContext) -> Void = { _ in }) -> Outcome {
         var output = "", errors = ""
         let full = database && !arguments.contains(where: { $0.hasPrefix("--db") }) ? ["--db", path] + arguments : arguments
         switch CommandLineTool.route(full) {
@@ -36,6 +38,7 @@ final class CommandHarness {
             let context = CommandContext(databasePath: databasePath, environment: ["HOME": folder.path], today: today,
                                          write: { output += $0 }, writeError: { errors += $0 },
                                          readStandardInput: { Data(input.utf8) })
+            prepare(context)
             let status = CommandLineTool.run(command, arguments: rest, context: context)
             return Outcome(status: status, output: output, errors: errors)
         case let .usageError(message, usage):

@@ -105,3 +105,32 @@ struct MigrationToVersion3Tests {
         #expect(try store.connection.scalarInt("SELECT v FROM todos_fts_config WHERE k = 'automerge'") == 0)
     }
 }
+
+@Suite("Migration to version 5")
+struct MigrationFromVersion4Tests {
+    @Test("A version 4 store upgrades in place: its todos keep their dates on export, and imports find duplicates among them")
+    func fromVersion4() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let v4 = try SQLiteConnection(path: path, mode: .readWrite)
+            try v4.execute("PRAGMA journal_mode = WAL")
+            try v4.transaction {
+                for step in 1...4 { try v4.execute(Schema.migrations[step]!) }
+                try v4.run("INSERT INTO todos(list_id, title, position, created_at, due) VALUES (1, 'Pay rent', 65536, ?, '2026-12-01')",
+                           [Int64(1_796_126_400_000)])
+                try v4.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 4")
+            }
+            v4.close()
+            let store = try openStore(path)
+            defer { store.close() }
+            #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
+            var text = ""
+            try TodoTxtFormat.export(store, timeZone: TimeZone(identifier: "UTC")!) { text += $0 }
+            #expect(text == "2026-12-01 Pay rent due:2026-12-01\n")
+            let summary = try store.importItems([NewTodo(title: "Pay rent", due: "2026-12-01")], options: ImportOptions(skipsDuplicates: true))
+            #expect(summary.duplicateCount == 1 && summary.imported.isEmpty)
+            try expectIntact(store)
+        }
+    }
+}

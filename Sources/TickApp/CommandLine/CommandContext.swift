@@ -24,6 +24,14 @@ public final class CommandContext {
     public var readStandardInput: () -> Data
     /// The config file's settings the commands honour: the default list and the undo history depth.
     public var configuration = Configuration()
+    /// Whether standard error is a terminal: long commands then draw a progress bar on it.
+    public var errorIsTerminal = false
+    /// The terminal's width in columns, for the progress bar.
+    public var terminalWidth = 80
+    /// Seconds a command works before its progress bar shows (none for quick work).
+    public var progressDelay = 0.5
+    /// How a long command notices Ctrl-C (the process's SIGINT; tests trip their own).
+    public var interrupts = InterruptWatch.none
 
     /// A context; every part can be replaced for tests.
     public init(databasePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -47,6 +55,12 @@ public final class CommandContext {
         if let path = Configuration.defaultPath(environment: context.environment) {
             context.configuration = Configuration.load(path: path)
         }
+        context.errorIsTerminal = isatty(STDERR_FILENO) == 1
+        var size = winsize()
+        if context.errorIsTerminal, ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            context.terminalWidth = Int(size.ws_col)
+        }
+        context.interrupts = .signal
         return context
     }
 
@@ -60,6 +74,14 @@ public final class CommandContext {
                                   durability: TodoStore.Durability(environment: environment))
         store.checksFileBeforeFirstChange = true
         return store
+    }
+
+    /// A progress reporter for a long command: drawn on standard error when it is a terminal,
+    /// unless `quiet` (or, with `sharesTerminalWithOutput`, when standard output is that terminal
+    /// too, where the bar would mix into the output).
+    func progress(_ bar: ProgressBar, quiet: Bool, sharesTerminalWithOutput: Bool = false) -> ProgressReporter {
+        ProgressReporter(bar, isShown: errorIsTerminal && !quiet && !(sharesTerminalWithOutput && outputIsTerminal),
+                         width: terminalWidth, delay: progressDelay, write: writeError)
     }
 
     /// Writes one line to standard output; a failure is kept in `outputFailure` (and later lines are

@@ -9,21 +9,28 @@ struct ExportCommand: Subcommand {
         arguments: [ArgumentDescription("FILE", help: "where to write (default: standard output); replaced only once complete",
                                         isOptional: true, completion: .file)],
         options: [OptionDescription("format", short: "f", value: .choice("FORMAT", ["todotxt", "json"]),
-                                    help: "todotxt or json (default: json for a FILE ending in .json, else todotxt)")],
+                                    help: "todotxt or json (default: json for a FILE ending in .json, else todotxt)"),
+                  OptionDescription("quiet", short: "q", help: "no progress bar")],
         discussion: """
         JSON carries every field (title, notes, list, priority, due day, flag, creation and completion times, \
         order) and the lists, so tick import of it into an empty store gives back the same list. todo.txt \
         keeps what the format can hold: done state and dates, priority as (A) (B) (C), the list as +project, \
-        due:YYYY-MM-DD. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
-        written through. On a terminal, control characters in titles show as placeholders (␛).
+        due:YYYY-MM-DD; a todo imported from a todo.txt line without a creation date is written without \
+        one. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
+        written through. On a terminal, control characters in titles show as placeholders (␛). While \
+        an export takes more than half a second, a progress bar shows on standard error when it is a \
+        terminal (and standard output is not); Ctrl-C stops an export to FILE and leaves FILE as it \
+        was (exit status 130).
         """,
         examples: ["tick export --format json backup.json", "tick export > todo.txt"])
 
     let format: InteropFormat
     let path: String?
+    let isQuiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+        isQuiet = arguments.has("quiet")
         if let name = arguments.value("format") {
             format = InteropFormat(rawValue: name)!
         } else {
@@ -34,26 +41,58 @@ struct ExportCommand: Subcommand {
     func run(in context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         defer { store.close() }
+        let total = try store.todoCount()
+        let progress = context.progress(ProgressBar(label: "Exporting", unit: .todos), quiet: isQuiet,
+                                        sharesTerminalWithOutput: path == nil)
+        defer { progress.finish() }
+        var pieces = 0
+        /// Every piece written is about one todo (JSON adds a few for its lists); the bar clamps to the total.
+        func notePiece() throws {
+            pieces += 1
+            guard pieces % Self.piecesPerCheck == 0 else { return }
+            if context.interrupts.isRequested() { throw CommandInterrupted() }
+            progress.update(count: pieces, total: total)
+        }
         guard let path else {
+            // Ctrl-C is left to end the process here: a write blocked on a pipe nobody reads
+            // (`tick export | less`, paused) would otherwise hold it, and there is nothing to clean up.
             try context.buffered { write in
-                try Self.export(store, format: format, to: context.outputIsTerminal ? { try write(Self.shownOnTerminal($0)) } : write)
+                try Self.export(store, format: format) { text in
+                    try notePiece()
+                    try write(context.outputIsTerminal ? Self.shownOnTerminal(text) : text)
+                }
             }
             return 0
         }
+        // Noticed, so the temporary file is removed and FILE stays as it was.
+        context.interrupts.begin()
+        defer { context.interrupts.end() }
         let writer = try ExportFileWriter(path: path)
         let count: Int
+        let shownPath = TodoTable.safe(path).text
         do {
             let write = writer.isTerminal ? { try writer.write(Self.shownOnTerminal($0)) } : writer.write
-            count = try Self.export(store, format: format, to: write)
+            count = try Self.export(store, format: format) { text in
+                try notePiece()
+                try write(text)
+            }
             try writer.commit()
+        } catch is CommandInterrupted {
+            writer.discard()
+            progress.finish()
+            context.writeError("tick export: interrupted; \(shownPath) was left as it was\n")
+            return 130
         } catch {
             writer.discard()
             throw error
         }
-        let shownPath = TodoTable.safe(path).text
+        progress.finish()
         context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(shownPath) (\(format == .json ? "JSON" : "todo.txt"))")
         return 0
     }
+
+    /// Pieces written between two looks at Ctrl-C and the clock.
+    private static let piecesPerCheck = 1024
 
     /// Export text as a terminal may show it: each line's control characters as placeholders (␛, ␇),
     /// as `tick ls` shows them, so a title cannot retitle the terminal or set its clipboard. Line

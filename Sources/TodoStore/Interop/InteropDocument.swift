@@ -8,6 +8,9 @@ public struct InteropDocument: Equatable, Sendable {
     public var lists: [InteropList]
     /// The todos, each list's in manual order (done ones included, where they were placed).
     public var todos: [NewTodo]
+    /// How many due days were written relative to the day they were read (todo.txt `due:tom`),
+    /// so an import can say they were read as of that day.
+    public var relativeDueDayCount = 0
 
     /// A document; by default empty.
     public init(lists: [InteropList] = [], todos: [NewTodo] = []) {

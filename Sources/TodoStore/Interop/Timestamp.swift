@@ -74,6 +74,12 @@ public enum Timestamp {
         return "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(day, width: 2))"
     }
 
+    /// The calendar day of an instant in `timeZone`, as a `CivilCalendar` day number.
+    public static func dayNumber(of date: Date, in timeZone: TimeZone) -> Int {
+        let local = date.unixMilliseconds + Int64(timeZone.secondsFromGMT(for: date)) * 1000
+        return Int(floorDivision(local, 86_400_000).quotient)
+    }
+
     /// The first instant of a `YYYY-MM-DD` day in `timeZone`, or nil when it is not a real date.
     public static func startOfDay(_ text: Substring, in timeZone: TimeZone) -> Date? {
         // A probe: text that is not a real day is reported by the caller as a bad timestamp.

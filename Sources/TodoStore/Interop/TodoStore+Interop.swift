@@ -11,19 +11,34 @@ extension TodoStore {
     /// manual order (position, then id; done todos where they were placed), read a page at a time
     /// from one snapshot so a big store costs little memory and another writer cannot tear the export.
     public func forEachTodoForExport(_ body: (TodoItem, TodoList) throws -> Void) throws {
+        try forEachTodoForExport { item, list, _ in try body(item, list) }
+    }
+
+    /// `forEachTodoForExport`, also telling `body` which dates the todo was given (todos imported
+    /// from todo.txt lines without a creation or completion date, see `Schema.importFactsSQL`).
+    public func forEachTodoForExport(_ body: (TodoItem, TodoList, DatesGiven) throws -> Void) throws {
         try reading {
+            // Most stores note none: then no page needs looking up.
+            let anyNoted = try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos_without_dates)") != 0
             for list in try lists() {
                 var after: (position: Int64, id: Int64)?
                 while true {
                     let page = try fetchItems(
                         "WHERE list_id = ? AND (position, id) > (?, ?) ORDER BY position, id LIMIT \(Self.exportPageSize)",
                         [list.id, after?.position ?? Int64.min, after?.id ?? Int64.min])
-                    for item in page { try body(item, list) }
+                    let notes = try anyNoted ? datesNotGiven(among: page) : [:]
+                    for item in page { try body(item, list, notes[item.id].map { $0.dates(for: item) } ?? DatesGiven()) }
                     guard page.count == Self.exportPageSize, let last = page.last else { break }
                     after = (last.position, last.id)
                 }
             }
         }
+    }
+
+    /// How many todos the store holds, open and done (from the kept counts, no scan): what an export will write.
+    public func todoCount() throws -> Int {
+        let counts = try readCounts()
+        return counts.open + counts.done
     }
 
     /// The largest todo id in use (0 when there are none), so listings can size their id column up front.
@@ -40,6 +55,35 @@ extension TodoStore {
 
     private static let exportPageSize = 1_000
 
+    /// The notes about missing dates of those of `items` that have one: an indexed lookup per chunk of ids.
+    private func datesNotGiven(among items: [TodoItem]) throws -> [Int64: DatesNote] {
+        var found: [Int64: DatesNote] = [:]
+        let sql = """
+            SELECT todo_id, no_creation_date, completed_at_without_date FROM todos_without_dates
+            WHERE todo_id IN (\(Self.placeholders(Self.idChunkSize)))
+            """
+        for chunk in Self.paddedChunks(items.map(\.id), size: Self.idChunkSize) {
+            for note in try connection.query(sql, chunk, row: { (id: $0.int64(at: 0), note: DatesNote(noCreationDate: $0.int64(at: 1) != 0,
+                                                                                                   completedAtWithoutDate: $0.optionalInt64(at: 2))) }) {
+                found[note.id] = note.note
+            }
+        }
+        return found
+    }
+
+    /// One row of `todos_without_dates`.
+    private struct DatesNote {
+        var noCreationDate: Bool
+        var completedAtWithoutDate: Int64?
+
+        /// The dates `item` has of its own: a completion noted as undated counts only while it is
+        /// still the todo's completion (completed again since, it has a real date).
+        func dates(for item: TodoItem) -> DatesGiven {
+            DatesGiven(creation: !noCreationDate,
+                       completion: completedAtWithoutDate == nil || item.completedAt?.unixMilliseconds != completedAtWithoutDate)
+        }
+    }
+
     /// Brings a document in, all or nothing, in one transaction: the lists it names are created in
     /// its order (empty ones too), then its todos are appended to their lists by `importItems`.
     ///
@@ -49,6 +93,13 @@ extension TodoStore {
     /// todos, then the lists.
     @discardableResult
     public func importDocument(_ document: InteropDocument, intoEmptyStoreOnly: Bool = false) throws -> [TodoItem] {
+        try importDocument(document, options: ImportOptions(intoEmptyStoreOnly: intoEmptyStoreOnly)).imported
+    }
+
+    /// Brings a document in as `importDocument(_:intoEmptyStoreOnly:)` does, skipping todos that
+    /// look like ones already stored and reporting progress as `options` say; a throw from the
+    /// progress report leaves the store as it was.
+    public func importDocument(_ document: InteropDocument, options: ImportOptions) throws -> ImportSummary {
         try requireWritable()
         do {
             return try connection.transaction {
@@ -60,7 +111,7 @@ extension TodoStore {
                     mapped.listName = inboxName
                     return mapped
                 }
-                return try importItems(todos, intoEmptyStoreOnly: intoEmptyStoreOnly)
+                return try importItems(todos, options: options)
             }
         } catch {
             // A step inside may have patched caches for changes the rollback just undid.
@@ -94,6 +145,21 @@ extension TodoStore {
             }
             return (inbox.name, StepSummary(description: "import lists"))
         }
+    }
+}
+
+/// Which of its dates a todo was given where it came from: todos imported from todo.txt lines
+/// without a creation or completion date have none of their own, and export without them.
+public struct DatesGiven: Equatable, Sendable {
+    /// Whether the todo has a creation date of its own.
+    public var creation: Bool
+    /// Whether a done todo has a completion date of its own.
+    public var completion: Bool
+
+    /// Dates given; by default both.
+    public init(creation: Bool = true, completion: Bool = true) {
+        self.creation = creation
+        self.completion = completion
     }
 }
 

@@ -11,16 +11,23 @@ import FoundationEssentials
 /// own; `+Inbox` always means the Inbox); spaces in list names become `_`. Notes, flags and times
 /// of day are not part of todo.txt (JSON keeps them); line breaks in titles become spaces; a title
 /// word that looks like `due:YYYY-MM-DD` or `pri:A` is read as one when the todo has none of its own.
+/// A relative due day other tools write (`due:tom`, `due:fri`, `due:2w`, see `RelativeDueDay`) is
+/// read as of the day of the import. A line without a creation date exports without one, so a file
+/// shared with other tools comes back as it was but for the mappings above (and `+project`,
+/// `due:` and `pri:` written at the end of the line).
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
-    public static func line(for item: TodoItem, listName: String?, timeZone: TimeZone = .current) -> String {
+    /// `dates` leaves out a date the line it came from did not have.
+    public static func line(for item: TodoItem, listName: String?, timeZone: TimeZone = .current,
+                            dates: DatesGiven = DatesGiven()) -> String {
         var parts: [String] = []
         if let completed = item.completedAt {
-            parts += ["x", Timestamp.day(of: completed, in: timeZone)]
+            parts.append("x")
+            if dates.completion { parts.append(Timestamp.day(of: completed, in: timeZone)) }
         } else if item.priority > 0 {
             parts.append("(\(letter(forPriority: item.priority)))")
         }
-        parts.append(Timestamp.day(of: item.createdAt, in: timeZone))
+        if dates.creation { parts.append(Timestamp.day(of: item.createdAt, in: timeZone)) }
         parts.append(oneLine(item.title))
         if let listName {
             parts.append("+" + String(listName.map { $0.isWhitespace ? "_" : $0 }))
@@ -38,24 +45,30 @@ public enum TodoTxtFormat {
     @discardableResult
     public static func export(_ store: TodoStore, timeZone: TimeZone = .current, to write: (String) throws -> Void) throws -> Int {
         var count = 0
-        try store.forEachTodoForExport { item, list in
-            try write(line(for: item, listName: list.id == TodoStore.inboxListID ? nil : list.name, timeZone: timeZone) + "\n")
+        try store.forEachTodoForExport { item, list, dates in
+            try write(line(for: item, listName: list.id == TodoStore.inboxListID ? nil : list.name, timeZone: timeZone,
+                           dates: dates) + "\n")
             count += 1
         }
         return count
     }
 
     /// Reads a todo.txt file; blank lines are skipped, CR LF line ends and a byte order mark are fine.
-    /// `now` stands in for the completion time of a done todo without a completion date.
-    public static func decode(_ data: Data, timeZone: TimeZone = .current, now: Date = Date()) throws(InteropError) -> InteropDocument {
+    /// `now` stands in for the completion time of a done todo without a completion date, and its day
+    /// (or `today`, a `CivilCalendar` day number) is what relative due days count from.
+    /// `reportProgress` hears how many bytes have been read now and then, and may stop the reading
+    /// by throwing.
+    public static func decode(_ data: Data, timeZone: TimeZone = .current, now: Date = Date(), today: Int? = nil,
+                              reportProgress: (_ bytesRead: Int) throws(InteropError) -> Void = { _ in }) throws(InteropError) -> InteropDocument {
         // "+Inbox" always means the Inbox, whatever the importing store calls it.
         var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var number = 0
-        var days = DayCache(timeZone: timeZone)
+        var days = DayCache(timeZone: timeZone, today: today ?? Timestamp.dayNumber(of: now, in: timeZone))
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
+            if number % progressInterval == 0 { try reportProgress(rawLine.startIndex - data.startIndex) }
             var lineBytes = rawLine
             if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
             guard let text = String(validating: lineBytes, as: UTF8.self) else {
@@ -68,8 +81,12 @@ public enum TodoTxtFormat {
                 throw InteropError(line: number, problem: problem.message)
             }
         }
+        document.relativeDueDayCount = days.relativeDueDayCount
         return document
     }
+
+    /// Lines read between two progress reports: often enough for a smooth bar, rarely enough to cost nothing.
+    private static let progressInterval = 4096
 
     /// Why one line cannot be imported.
     struct LineProblem: Error { var message: String }
@@ -102,10 +119,17 @@ public enum TodoTxtFormat {
             todo.listName = String(words.remove(at: index).dropFirst())
         }
         if let index = words.lastIndex(where: { $0.hasPrefix("due:") }) {
-            let value = String(words[index].dropFirst(4))
-            // A probe: a value that is not a real day stays part of the title, as todo.txt means it.
-            guard (try? Validation.due(value)) != nil else {
-                throw LineProblem(message: "invalid due date \(StoreError.quoted(value)): write due:YYYY-MM-DD, like due:2026-12-24")
+            var value = String(words[index].dropFirst(4))
+            // A probe: a value that is not a real day may still be a relative day; the error is said below.
+            if (try? Validation.due(value)) == nil {
+                guard let resolved = RelativeDueDay.resolve(Substring(value), today: days.today) else {
+                    // A day that does not exist (2026-02-30) needs no hint about relative days.
+                    let isDateShaped = value.utf8.count == 10 && value.utf8.filter { $0 == UInt8(ascii: "-") }.count == 2
+                    throw LineProblem(message: "invalid due date \(StoreError.quoted(value)): write due:YYYY-MM-DD, like due:2026-12-24"
+                                      + (isDateShaped ? "" : " (or a relative day: due:tom, due:fri, due:2w)"))
+                }
+                value = resolved
+                days.relativeDueDayCount += 1
             }
             todo.due = value
             words.remove(at: index)
@@ -125,18 +149,29 @@ public enum TodoTxtFormat {
         } catch {
             throw LineProblem(message: "\(error)")
         }
+        todo.isCompletionDateKnown = !isDone || completed != nil
         if isDone { completed = completed ?? created ?? now }
         todo.completedAt = completed
+        // Without a creation date a done todo was at least created by its completion; export leaves the date out again.
         todo.createdAt = created ?? (isDone ? completed : nil)
+        todo.isCreationDateKnown = created != nil
         return todo
     }
 
     /// Day starts already worked out: a file repeats few dates, and time zone look-ups are slow.
+    /// Also what relative due days count from, and how many were read.
     struct DayCache {
         let timeZone: TimeZone
+        /// The day of the import, as a `CivilCalendar` day number.
+        let today: Int
+        /// Relative due days read so far.
+        var relativeDueDayCount = 0
         private var starts: [Substring: Date?] = [:]
 
-        init(timeZone: TimeZone) { self.timeZone = timeZone }
+        init(timeZone: TimeZone, today: Int) {
+            self.timeZone = timeZone
+            self.today = today
+        }
 
         mutating func start(of day: Substring) -> Date? {
             if let known = starts[day] { return known }
