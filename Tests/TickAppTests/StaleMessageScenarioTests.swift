@@ -13,7 +13,7 @@ struct StaleMessageScenarioTests {
 
     private func store() throws -> Scenario {
         try Scenario(["Buy milk", "Call mom", "Milk the cow"], lists: ["Work": ["Ship it"], "Later": []],
-                     size: Size(width: 80, height: 12))
+                     size: Size(width: 100, height: 12))
     }
 
     @Test("A message offering keys goes when its state ends, and the idle hint comes back", arguments: [
