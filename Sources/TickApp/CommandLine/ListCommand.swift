@@ -9,12 +9,15 @@ struct ListCommand: Subcommand {
             OptionDescription("done", short: "d", help: "show only done todos"),
             OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list"),
             OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
+            OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
         Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title; a title \
         followed by ✎ has notes (--json shows them). Lists come in \
         Tick's order, open todos in their manual order, done todos in the order they were completed. \
-        The ids are what done, undone, rm, edit and mv take; they never change and are never reused.
+        The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
+        When a listing goes to a file or a pipe and takes more than half a second (a store of a \
+        million todos), a progress bar shows on standard error when it is a terminal (not with --quiet).
         """,
         examples: ["tick ls", "tick ls --all --list Work", "tick ls --json"])
 
@@ -22,12 +25,14 @@ struct ListCommand: Subcommand {
     let filter: Filter
     let listName: String?
     let json: Bool
+    let isQuiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments.has("all") && arguments.has("done") { throw UsageError(message: "--all and --done exclude each other") }
         filter = arguments.has("all") ? .all : arguments.has("done") ? .done : .open
         listName = arguments.value("list")
         json = arguments.has("json")
+        isQuiet = arguments.has("quiet")
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -43,6 +48,11 @@ struct ListCommand: Subcommand {
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
         let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name))
+        let total = shown.reduce(0) { $0 + rows(of: $1).count }
+        // On the terminal the rows themselves show the progress; into a file or a pipe, the bar does.
+        let progress = context.progress(ProgressBar(label: "Listing", unit: .todos), quiet: isQuiet,
+                                        sharesTerminalWithOutput: true)
+        defer { progress.finish() }
         var count = 0
         try context.buffered { write in
             if json { try write("[") }
@@ -54,6 +64,7 @@ struct ListCommand: Subcommand {
                         try write(table.row(item, listName: list.name) + "\n")
                     }
                     count += 1
+                    if count % 500 == 0 { progress.update(count: count, total: total) }
                 }
             }
             if json { try write(count == 0 ? "]\n" : "\n]\n") }
@@ -64,18 +75,22 @@ struct ListCommand: Subcommand {
     /// The rows of one list the filter asks for, read in pages (a list may hold a million todos).
     private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
         let query = SectionQuery(listID: list.id, includesCompleted: filter != .open)
-        let rows: Range<Int>
-        switch filter {
-        case .open: rows = 0..<list.openCount
-        case .all: rows = 0..<(list.openCount + list.doneCount)
-        case .done: rows = list.openCount..<(list.openCount + list.doneCount)
-        }
+        let rows = rows(of: list)
         var start = rows.lowerBound
         while start < rows.upperBound {
             let page = try store.items(query, in: start..<min(start + 500, rows.upperBound))
             if page.isEmpty { break }
             try page.forEach(body)
             start += page.count
+        }
+    }
+
+    /// The rows of a list's section (open todos first, then done ones) that the filter shows.
+    private func rows(of list: TodoList) -> Range<Int> {
+        switch filter {
+        case .open: 0..<list.openCount
+        case .all: 0..<(list.openCount + list.doneCount)
+        case .done: list.openCount..<(list.openCount + list.doneCount)
         }
     }
 
