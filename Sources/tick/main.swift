@@ -5,9 +5,10 @@ import Terminal
 import TickApp
 import TodoStore
 
-/// Writes a line to standard error.
+/// Writes a line to standard error, with the control characters of what it quotes (an argument, a
+/// file name) shown as placeholders.
 func printError(_ message: String) {
-    FileStream.standardError.write(message + "\n")
+    FileStream.standardError.write(CommandLineTool.shownSafely(message) + "\n")
 }
 
 /// Writes text to standard output as it comes (frames and snaps stream out while a script plays).

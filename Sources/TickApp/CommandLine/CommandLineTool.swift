@@ -61,6 +61,12 @@ public enum CommandLineTool {
         }
     }
 
+    /// A message as it may reach a terminal: the control characters of what it quotes (arguments,
+    /// file names, file contents) as placeholders, line breaks kept.
+    public static func shownSafely(_ message: String) -> String {
+        TodoTable.safeLines(message)
+    }
+
     /// Parses and runs a subcommand, writing its output and any message through `context`; returns the exit status.
     public static func run(_ command: any Subcommand.Type, arguments: [String], context: CommandContext) -> Int32 {
         let description = command.description
@@ -81,7 +87,8 @@ public enum CommandLineTool {
             }
             instance = try command.init(parsed)
         } catch {
-            context.writeError("tick \(description.name): \(error.message)\n\nUsage: \(description.usage)\n"
+            // Messages quote what was given (arguments, file names, file contents): never raw controls.
+            context.writeError("tick \(description.name): \(TodoTable.safeLines(error.message))\n\nUsage: \(description.usage)\n"
                                + "Run \"tick \(description.name) --help\" for more.\n")
             return 2
         }
@@ -93,10 +100,10 @@ public enum CommandLineTool {
             return outputFailureStatus(context) ?? 1
         } catch let error as UsageError {
             // Some arguments can only be judged while running (a due day counts from today).
-            context.writeError("tick \(description.name): \(error.message)\n\nUsage: \(description.usage)\n")
+            context.writeError("tick \(description.name): \(TodoTable.safeLines(error.message))\n\nUsage: \(description.usage)\n")
             return 2
         } catch {
-            context.writeError("tick \(description.name): \(error)\n")
+            context.writeError("tick \(description.name): \(TodoTable.safeLines(String(describing: error)))\n")
             return 1
         }
     }

@@ -98,7 +98,7 @@ struct ExportCommand: Subcommand {
     /// as `tick ls` shows them, so a title cannot retitle the terminal or set its clipboard. Line
     /// breaks stay; only what reaches a terminal changes, files and pipes get the exact data.
     static func shownOnTerminal(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TodoTable.safe(String($0)).text }.joined(separator: "\n")
+        TodoTable.safeLines(text)
     }
 
     @discardableResult

@@ -44,7 +44,7 @@ struct ImportCommand: Subcommand {
         } else {
             data = try Self.read(path)
         }
-        let name = path == "-" ? "standard input" : path
+        let name = path == "-" ? "standard input" : TodoTable.safe(path).text  // a file name can hold controls
         // Watched only once the file is read: until then Ctrl-C may end the process, nothing is open.
         context.interrupts.begin()
         defer { context.interrupts.end() }

@@ -33,6 +33,13 @@ struct TodoTable {
         return columns.joined(separator: "  ")
     }
 
+    /// Text of several lines as a terminal may show it: each line's control characters as
+    /// placeholders (␛, ␇), the line breaks kept. For messages that quote user data (a file name, a
+    /// title, an argument), so that data can never act on the terminal.
+    static func safeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)).text }.joined(separator: "\n")
+    }
+
     /// Text as the terminal would show it (placeholders for what must not be printed) and its width in columns.
     static func safe(_ text: String) -> (text: String, width: Int) {
         var shown = ""
