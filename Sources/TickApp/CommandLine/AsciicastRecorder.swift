@@ -1,5 +1,6 @@
 import TermTable
 import Terminal
+import TodoStore
 
 /// A playback surface that records instead of showing: an asciicast v2 recording (the format
 /// asciinema plays), one header line of JSON, then one `[time, "o", data]` event per frame.
@@ -60,10 +61,10 @@ public final class AsciicastRecorder: PlaybackSurface {
     /// The recording as asciicast v2 text: the header, then the events, one JSON value a line.
     public var text: String {
         var lines = ["{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), "
-                     + "\"title\": \(Self.jsonString(title)), \"env\": {\"TERM\": \"xterm-256color\"}}"]
+                     + "\"title\": \(JSONText.quoted(title)), \"env\": {\"TERM\": \"xterm-256color\"}}"]
         lines.reserveCapacity(events.count + 1)
         for event in events {
-            lines.append("[\(Self.seconds(event.milliseconds)), \"o\", \(Self.jsonString(event.data))]")
+            lines.append("[\(Self.seconds(event.milliseconds)), \"o\", \(JSONText.quoted(event.data))]")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -72,25 +73,5 @@ public final class AsciicastRecorder: PlaybackSurface {
     static func seconds(_ milliseconds: Int) -> String {
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped (an escape
-    /// sequence's ESC becomes `\u001b`), everything else as it is (JSON text is UTF-8).
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
