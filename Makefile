@@ -111,7 +111,7 @@ fuzz: build
 # supplies main. FUZZ_SECONDS as above; the corpus grows in .build/libfuzzer/corpus, and an input
 # that fails a check is saved in .build/libfuzzer/crashes (replay: .build/libfuzzer/tick-libfuzzer FILE).
 LIBFUZZER := .build/libfuzzer
-LIBFUZZER_TARGETS := TickFuzzing TickApp TermTable TodoStore Terminal CTerminalSupport
+LIBFUZZER_TARGETS := TickFuzzing TickTesting TickApp TermTable TodoStore Terminal CTerminalSupport
 fuzz-libfuzzer: deps
 	$(SWIFT) build --build-path $(LIBFUZZER) --target TickFuzzing -Xswiftc -sanitize=fuzzer
 	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer -lsqlite3 -lncursesw \

@@ -15,6 +15,9 @@ let package = Package(
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
 
+        // The seeded random generator every test target, the stress run and the fuzzers share.
+        .target(name: "TickTesting"),
+
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
         .target(name: "TodoStore", dependencies: ["CSQLite"]),
@@ -22,15 +25,15 @@ let package = Package(
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
 
-        .executableTarget(name: "tick-stress", dependencies: ["TodoStore"], path: "Sources/tick-stress"),
-        .target(name: "TickFuzzing", dependencies: ["TickApp", "TermTable", "TodoStore"]),
-        .executableTarget(name: "tick-fuzz", dependencies: ["TickFuzzing"], path: "Sources/tick-fuzz"),
+        .executableTarget(name: "tick-stress", dependencies: ["TodoStore", "TickTesting"], path: "Sources/tick-stress"),
+        .target(name: "TickFuzzing", dependencies: ["TickApp", "TermTable", "TodoStore", "TickTesting"]),
+        .executableTarget(name: "tick-fuzz", dependencies: ["TickFuzzing", "TickTesting"], path: "Sources/tick-fuzz"),
 
-        .testTarget(name: "TermTableTests", dependencies: ["TermTable"]),
+        .testTarget(name: "TermTableTests", dependencies: ["TermTable", "TickTesting"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
-        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore"]),
-        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing"]),
-        .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing"]),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TickTesting"]),
+        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing", "TickTesting"]),
+        .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

@@ -2,12 +2,13 @@ import Foundation
 import TermTable
 import TickApp
 import TodoStore
+import TickTesting
 
 /// Feeds key streams to the whole app on an in-memory canvas and checks it after every key: no
 /// crash, the rows on screen are the store's rows, and cells created stay within the screen's bound.
 ///
 /// Every choice (which key, which title piece, which size) is drawn from `Source`: a seeded
-/// `SplitMix` for the timed driver, or `FuzzBytes` over libFuzzer's input, so that the coverage-
+/// `SplitMix64` for the timed driver, or `FuzzBytes` over libFuzzer's input, so that the coverage-
 /// guided fuzzer steers the choices by mutating bytes.
 public struct AppFuzzer<Source: RandomNumberGenerator> {
     /// What went wrong, and after which key.

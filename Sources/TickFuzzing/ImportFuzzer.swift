@@ -1,13 +1,14 @@
 import Foundation
 import TodoStore
+import TickTesting
 
 /// Feeds random and mutated todo.txt and JSON to the importers' decoders: each must return a document
 /// or a file:line error, never crash or hang.
 public struct ImportFuzzer {
-    var random: SplitMix
+    var random: SplitMix64
 
     /// A fuzzer whose inputs follow from `seed`.
-    public init(seed: UInt64) { random = SplitMix(seed: seed) }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// Decodes one input as todo.txt and as JSON; a crash ends the process, which is the failure.
     /// Returns how many of the two decoded without an error.

@@ -1,11 +1,12 @@
 import TickApp
+import TickTesting
 
 /// Feeds random and mutated key-script text to the parser: it must return keys or an error, never crash.
 public struct ScriptFuzzer {
-    var random: SplitMix
+    var random: SplitMix64
 
     /// A fuzzer whose inputs follow from `seed`.
-    public init(seed: UInt64) { random = SplitMix(seed: seed) }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// Parses one input; a crash ends the process, which is the failure. True when it parsed.
     @discardableResult

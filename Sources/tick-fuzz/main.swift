@@ -1,5 +1,6 @@
 import Foundation
 import TickFuzzing
+import TickTesting
 
 // tick-fuzz: random key streams against the whole app (checked after every key) and random input
 // to the key-script parser and the todo.txt and JSON importers, for a given time. A failure prints
@@ -26,7 +27,7 @@ var runs = 0, keys = 0, scripts = 0, imports = 0
 print("tick-fuzz: \(seconds) s, first seed \(seed)")
 repeat {
     let path = folder.appendingPathComponent("run-\(seed).db").path
-    var fuzzer = AppFuzzer(source: SplitMix(seed: seed))
+    var fuzzer = AppFuzzer(source: SplitMix64(seed: seed))
     do {
         try fuzzer.run(path: path, keys: keysPerRun)
     } catch {

@@ -1,10 +1,11 @@
 import Foundation
 import TodoStore
+import TickTesting
 
 /// The child: applies random changes to the store forever, logging each before and after its commit.
 enum Child {
     static func run(path: String, seed: UInt64) -> Never {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let store: TodoStore
         do {
             store = try TodoStore(path: path)
@@ -61,15 +62,3 @@ enum Child {
     }
 }
 
-/// A small seeded random number generator, so a failing round can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

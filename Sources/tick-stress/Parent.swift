@@ -1,5 +1,6 @@
 import Foundation
 import TodoStore
+import TickTesting
 
 /// The parent: runs the child, kills it with SIGKILL at a random moment, and checks that the store
 /// still opens, passes SQLite's integrity check, and holds every change the child reported as done
@@ -10,7 +11,7 @@ enum Parent {
     }
 
     static func run(path: String, rounds: Int, seed: UInt64, maximumMilliseconds: Int) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var model = Model()
         var confirmed = 0
         for round in 1...rounds {

@@ -1,4 +1,5 @@
 @testable import TermTable
+import TickTesting
 
 /// Makes random old→new transformations of a `TableModel` and tells a table about them with
 /// UIKit's index semantics, so the operations are always consistent with the data.

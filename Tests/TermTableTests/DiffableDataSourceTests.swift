@@ -1,5 +1,6 @@
 import Testing
 @testable import TermTable
+import TickTesting
 
 @Suite("Diffable data source")
 struct DiffableDataSourceTests {

@@ -2,6 +2,7 @@ import Testing
 import TermTable
 import TickFuzzing
 @testable import TickApp
+import TickTesting
 
 /// Drawing the input line measures only the characters it needs (around the cursor and on screen),
 /// so editing a huge title costs no more per key than a short one. Counted, not timed.
@@ -64,7 +65,7 @@ struct LineEditorWidthTests {
     @Test("random edits of text with wide and zero-width characters, on a line that narrows and widens, scroll and place the cursor as the plain rule does",
           arguments: [UInt64(1), 2, 3, 4, 5])
     func sameAsThePlainRule(seed: UInt64) {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let alphabet: [Character] = ["a", "b", " ", "买", "牛", "👍🏽", "\u{200B}", "e\u{301}", ",", "🇯🇵"]
         let moves: [Key] = [.left, .right, .home, .end, .alt("b"), .alt("f"), .backspace, .delete, .control("w"), .control("k")]
         var width = 12

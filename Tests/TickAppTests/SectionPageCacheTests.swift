@@ -2,6 +2,7 @@ import Testing
 @testable import TickApp
 import TickFuzzing
 import TodoStore
+import TickTesting
 
 /// The row cache patched by the app's own changes must always agree with the store, however its
 /// runs of rows are split, shifted, joined and trimmed.
@@ -21,7 +22,7 @@ struct SectionPageCacheTests {
         try store.importItems((0..<200).map { NewTodo(title: "Todo \($0)") })
         // Small pages and a small capacity, so runs split, touch and get trimmed often.
         let cache = SectionPageCache(store: store, pageSize: 4, capacity: 24)
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         var count = 200
         var added = 0
         for step in 0..<400 {

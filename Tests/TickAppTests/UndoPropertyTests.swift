@@ -3,6 +3,7 @@ import TickFuzzing
 import TermTable
 @testable import TickApp
 @testable import TodoStore
+import TickTesting
 
 /// Issue 4's undo/redo property, through the app's own keys: random sequences of commands, then as
 /// many `u` as changes give back the original store exactly, and as many `Ctrl-r` the final one.
@@ -12,7 +13,7 @@ struct UndoPropertyTests {
     static let listNames = ["Work", "Home", "Errands", "Inbox"]
 
     /// One random command as keys, ending back on the plain list (overlays and editing mode closed).
-    static func command(_ random: inout SplitMix) -> String {
+    static func command(_ random: inout SplitMix64) -> String {
         let title = titles.randomElement(using: &random)!
         let name = listNames.randomElement(using: &random)!
         let commands = [
@@ -39,7 +40,7 @@ struct UndoPropertyTests {
     @Test("Random commands, then as many u as changes restore every row; as many Ctrl-r restore the end",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as [UInt64])
     func undoRedoProperty(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let scenario = try Scenario(["Buy milk", "Call mom", "Pay rent"], lists: ["Work": ["Ship it", "Review"]],
                                     size: Size(width: 40, height: 10))
         let original = try StoreSnapshot(scenario.store)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TickFuzzing
+import TickTesting
 
 /// The pieces `make fuzz-libfuzzer` is built from, run here without libFuzzer.
 @Suite("libFuzzer target")
@@ -17,7 +18,7 @@ struct LibFuzzerTargetTests {
 
     @Test("The same bytes play the same keys: a saved crash input replays exactly")
     func bytesReplay() throws {
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         let bytes = (0..<2_048).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         var first = AppFuzzer(source: FuzzBytes(bytes)), second = AppFuzzer(source: FuzzBytes(bytes))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-fuzzing-\(UUID().uuidString)").path
@@ -32,7 +33,7 @@ struct LibFuzzerTargetTests {
     @Test("Every kind of input (app keys, key scripts, import files) runs through its checks",
           arguments: UInt8(0)..<8)
     func everyKind(selector: UInt8) {
-        var random = SplitMix(seed: UInt64(selector))
+        var random = SplitMix64(seed: UInt64(selector))
         for length in [0, 1, 17, 600] {
             let input = [selector] + (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             input.withUnsafeBytes { LibFuzzerTarget.run($0) }

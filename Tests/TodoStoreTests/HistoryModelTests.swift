@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// Undo and redo checked against a model of the history: a stack of whole-store snapshots, one per
 /// step still undoable, and a stack of the states redo will give back.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// Export then import into an empty store gives back the same list: every field, every list.
 @Suite("Interop: export and import round trips")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// Version 1 files (Inbox only, global positions, no rank index, search or history) must upgrade
 /// in place with everything they hold.

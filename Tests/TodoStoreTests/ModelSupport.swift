@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// A clock that moves one millisecond forward on every call, so creation and completion times
 /// differ and the orders that use them are meaningful. Safe to call from any thread.

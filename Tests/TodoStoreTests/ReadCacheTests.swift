@@ -1,5 +1,6 @@
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// What the store remembers between reads (the lists with their counts, whether rows need the
 /// priority and flag columns) must never outlive a change: its own, another process's, or one that rolled back.

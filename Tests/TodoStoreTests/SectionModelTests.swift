@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// Seeded random sequences of every kind of change, checked against `StoreModel` for every list,
 /// sort, with and without done todos, and with searches. The first list holds enough todos for its

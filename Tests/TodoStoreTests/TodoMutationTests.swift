@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 @Suite("Changing todos")
 struct TodoMutationTests {

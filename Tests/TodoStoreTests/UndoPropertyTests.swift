@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// Random sequences of every kind of mutation, then as many undos as steps they made, must give
 /// back the original rows exactly; as many redos must give back the final rows exactly.
