@@ -115,6 +115,6 @@ LIBFUZZER_TARGETS := TickFuzzing TickTesting TickApp TermTable TodoStore Termina
 fuzz-libfuzzer: deps
 	$(SWIFT) build --build-path $(LIBFUZZER) --target TickFuzzing -Xswiftc -sanitize=fuzzer
 	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer -lsqlite3 -lncursesw \
-		$(foreach target,$(LIBFUZZER_TARGETS),$(wildcard $(LIBFUZZER)/debug/$(target).build/*.o))
+		$(foreach target,$(LIBFUZZER_TARGETS),$(LIBFUZZER)/debug/$(target).build/*.o)
 	mkdir -p $(LIBFUZZER)/corpus $(LIBFUZZER)/crashes
 	$(LIBFUZZER)/tick-libfuzzer -max_total_time=$${FUZZ_SECONDS:-300} -print_final_stats=1 -artifact_prefix=$(LIBFUZZER)/crashes/ $(LIBFUZZER)/corpus
