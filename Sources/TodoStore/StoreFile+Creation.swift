@@ -20,7 +20,7 @@ extension StoreFile {
         var template = Array("\(folder)/.\(name).tick-new-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { throw posixError(folder) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // mkstemp makes 0600; fchmod states it, whatever a future libc or umask does.
         let modeSet = fchmod(descriptor, 0o600) == 0
         close(descriptor)
