@@ -46,10 +46,13 @@ struct TmuxSessionTests {
 
     @Test("A finished command leaves its last screen and its exit status, then kill ends the server")
     func exitStatus() throws {
-        let session = try TmuxSession(command: "sh -c 'echo bye; exit 3'")
+        // A moment between the output and the exit: on a loaded machine tmux can otherwise announce
+        // the dead pane before it has drawn the output (seen once in about 40 runs under load).
+        let session = try TmuxSession(command: "sh -c 'echo bye; sleep 0.3; exit 3'")
         #expect(try session.waitForExit() == 3)
         #expect(!session.isRunning)
-        #expect(try session.capture().first == "bye")
+        let screen = try session.capture()
+        #expect(screen.first == "bye", "\(screen)")
         session.kill()
         #expect(!FileManager.default.fileExists(atPath: session.socketPath))
     }
