@@ -36,7 +36,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var components: (year: Int, month: Int, day: Int) { CivilCalendar.date(fromDays: ordinal) }
 
     /// 0 = Monday … 6 = Sunday.
-    public var weekday: Int { ((ordinal % 7) + 7 + 3) % 7 }
+    public var weekday: Int { CivilCalendar.weekday(ofDays: ordinal) }
 
     /// `YYYY-MM-DD`.
     public var iso: String {
@@ -51,11 +51,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// The same day of the month `count` months later, clamped to the month's end (Jan 31 + 1 month = Feb 28/29).
     public func adding(months count: Int) -> Day {
-        let (year, month, day) = components
-        let total = year * 12 + (month - 1) + count
-        let newYear = total / 12, newMonth = total % 12 + 1
-        let newDay = min(day, CivilCalendar.daysIn(month: newMonth, year: newYear))
-        return Day(year: newYear, month: newMonth, day: newDay) ?? self
+        let moved = CivilCalendar.addingMonths(count, toDays: ordinal)
+        // Outside the years a Day can be (1 to 9999) it stays where it is.
+        return (1...9999).contains(CivilCalendar.date(fromDays: moved).year) ? Day(ordinal: moved) : self
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool { lhs.ordinal < rhs.ordinal }

@@ -25,6 +25,21 @@ public enum CivilCalendar {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// 0 for Monday … 6 for Sunday (day 0, 1970-01-01, was a Thursday).
+    public static func weekday(ofDays days: Int) -> Int {
+        ((days % 7) + 7 + 3) % 7
+    }
+
+    /// The same day of the month `count` months on (back when negative), or that month's last day
+    /// when it is shorter: January 31st plus a month is February's last day.
+    public static func addingMonths(_ count: Int, toDays days: Int) -> Int {
+        let (year, month, dayOfMonth) = date(fromDays: days)
+        let total = year * 12 + (month - 1) + count
+        let newYear = total >= 0 ? total / 12 : (total - 11) / 12
+        let newMonth = total - newYear * 12 + 1
+        return self.days(year: newYear, month: newMonth, day: min(dayOfMonth, daysIn(month: newMonth, year: newYear)))
+    }
+
     /// Whether a year has February 29th.
     public static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 

@@ -27,7 +27,7 @@ public enum RelativeDueDay {
         }
         if let weekday = weekdays.firstIndex(where: { $0.contains(word) }) {
             // Always ahead: "due:fri" written on a Friday means the next one, as those tools read it.
-            let shift = (weekday - self.weekday(of: today) + 7) % 7
+            let shift = (weekday - CivilCalendar.weekday(ofDays: today) + 7) % 7
             return today + (shift == 0 ? 7 : shift)
         }
         return counted(word, today: today)
@@ -38,11 +38,6 @@ public enum RelativeDueDay {
         ["mo", "mon", "monday"], ["tu", "tue", "tuesday"], ["we", "wed", "wednesday"], ["th", "thu", "thursday"],
         ["fr", "fri", "friday"], ["sa", "sat", "saturday"], ["su", "sun", "sunday"],
     ]
-
-    /// 0 for Monday … 6 for Sunday (day 0, 1970-01-01, was a Thursday).
-    private static func weekday(of day: Int) -> Int {
-        ((day % 7) + 7 + 3) % 7
-    }
 
     /// `[+-]N` followed by d, w, m, y or b.
     private static func counted(_ word: String, today: Int) -> Int? {
@@ -59,20 +54,10 @@ public enum RelativeDueDay {
         switch unit {
         case "d": return today + count
         case "w": return today + 7 * count
-        case "m": return addingMonths(count, to: today)
-        case "y": return addingMonths(12 * count, to: today)
+        case "m": return CivilCalendar.addingMonths(count, toDays: today)
+        case "y": return CivilCalendar.addingMonths(12 * count, toDays: today)
         default: return addingWorkingDays(count, to: today)
         }
-    }
-
-    /// The same day of the month `count` months on, or that month's last day when it is shorter.
-    private static func addingMonths(_ count: Int, to day: Int) -> Int {
-        let (year, month, dayOfMonth) = CivilCalendar.date(fromDays: day)
-        let total = year * 12 + (month - 1) + count
-        let newYear = total >= 0 ? total / 12 : (total - 11) / 12
-        let newMonth = total - newYear * 12 + 1
-        return CivilCalendar.days(year: newYear, month: newMonth,
-                                  day: min(dayOfMonth, CivilCalendar.daysIn(month: newMonth, year: newYear)))
     }
 
     /// `count` working days (Monday to Friday) on, or back when negative.
@@ -82,7 +67,7 @@ public enum RelativeDueDay {
         let step = count < 0 ? -1 : 1
         while left > 0 {
             current += step
-            if weekday(of: current) < 5 { left -= 1 }
+            if CivilCalendar.weekday(ofDays: current) < 5 { left -= 1 }
         }
         return current
     }
