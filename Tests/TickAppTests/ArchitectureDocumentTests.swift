@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import TickApp
+
+@Suite("Architecture document")
+struct ArchitectureDocumentTests {
+    /// The package root, found from this file's path (Tests/TickAppTests/…).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(of file: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    /// The names of every target `Package.swift` declares (system libraries, libraries, executables,
+    /// tests), read from its `.kind(name: "…"` calls rather than by loading the manifest.
+    static func targetNames(inManifest manifest: String) throws -> [String] {
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|testTarget|systemLibrary|binaryTarget|plugin|macro)\(\s*name:\s*"([^"]+)""#)
+        return pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).map {
+            String(manifest[Range($0.range(at: 1), in: manifest)!])
+        }
+    }
+
+    @Test("Every target in Package.swift is named in ARCHITECTURE.md, in backticks, so the map never leaves one out")
+    func everyTargetIsNamed() throws {
+        let targets = try Self.targetNames(inManifest: Self.text(of: "Package.swift"))
+        // A pattern that stopped matching would pass vacuously: the manifest has at least these.
+        #expect(Set(["CSQLite", "TermTable", "TodoStore", "TickApp", "tick", "EndToEndTests"]).isSubset(of: targets))
+        let architecture = try Self.text(of: "ARCHITECTURE.md")
+        let missing = targets.filter { !architecture.contains("`\($0)`") }
+        #expect(missing.isEmpty, "ARCHITECTURE.md does not name these targets of Package.swift: \(missing.joined(separator: ", "))")
+    }
+
+    @Test("The target names are read from every kind of target declaration")
+    func manifestParsing() throws {
+        let manifest = """
+            .systemLibrary(name: "CFoo", path: "Sources/CFoo"),
+            .target(name: "Foo", exclude: ["README.md"]),
+            .executableTarget(
+                name: "foo-tool", dependencies: ["Foo"]),
+            .testTarget(name: "FooTests", dependencies: ["Foo"]),
+            .library(name: "FooProduct", targets: ["Foo"]),
+            """
+        #expect(try Self.targetNames(inManifest: manifest) == ["CFoo", "Foo", "foo-tool", "FooTests"])
+    }
+}
