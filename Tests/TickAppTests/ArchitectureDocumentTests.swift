@@ -43,4 +43,9 @@ struct ArchitectureDocumentTests {
             """
         #expect(try Self.targetNames(inManifest: manifest) == ["CFoo", "Foo", "foo-tool", "FooTests"])
     }
+
+    @Test("The README links to ARCHITECTURE.md for how Tick is built")
+    func readmeLinksToIt() throws {
+        #expect(try Self.text(of: "README.md").contains("](ARCHITECTURE.md)"))
+    }
 }
