@@ -48,4 +48,16 @@ struct ArchitectureDocumentTests {
     func readmeLinksToIt() throws {
         #expect(try Self.text(of: "README.md").contains("](ARCHITECTURE.md)"))
     }
+
+    /// Words the glossary gives to other concepts or retires: "highlight" belongs to search matches.
+    static let wordsNotForTheSelection = ["highlighted row", "highlighted todo", "the highlight", "focus", "activat"]
+
+    @Test("Help calls the row the keys act on the selected row, as the glossary does: never highlighted, focused or activated",
+          arguments: Command.allCases)
+    func helpUsesTheGlossary(command: Command) {
+        let summary = command.summary.lowercased()
+        for word in Self.wordsNotForTheSelection {
+            #expect(!summary.contains(word), "“\(command.summary)” says \(word); the glossary in ARCHITECTURE.md says which word to use")
+        }
+    }
 }
