@@ -90,7 +90,7 @@ struct CountsAndPagingTests {
         }
     }
 
-    @Test("the test support's flat moves cross lists at the boundary only into another list, and refuse rows past the end")
+    @Test("the test support's flat moves keep a todo in its own list at a boundary, cross into another list elsewhere, and refuse rows past the end")
     func flatMoves() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
