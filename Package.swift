@@ -15,8 +15,9 @@ let package = Package(
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
 
-        // The seeded random generator every test target, the stress run and the fuzzers share.
-        .target(name: "TickTesting"),
+        // What every test target, the stress run and the fuzzers share: the seeded random generator,
+        // and a flat view of a store built on TodoStore's public API.
+        .target(name: "TickTesting", dependencies: ["TodoStore"]),
 
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),

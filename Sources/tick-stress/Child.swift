@@ -16,7 +16,7 @@ enum Child {
         // A store the last kill left unreadable is what this tool looks for: say so, never start from "no todos".
         var ids: [Int64]
         do {
-            ids = try store.items(offset: 0, limit: 100_000).map(\.id)
+            ids = try store.flatOrder().map(\.id)
         } catch {
             FileHandle.standardError.write(Data("child: cannot read the store: \(error)\n".utf8))
             exit(1)

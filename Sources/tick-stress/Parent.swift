@@ -78,7 +78,7 @@ enum Parent {
             throw Failure(description: "round \(round) (child seed \(seed)): integrity check: \(store.integrityCheck())")
         }
         var actual = Model()
-        for item in try store.items(offset: 0, limit: 10_000_000) { actual.todos[item.id] = (item.title, item.isDone) }
+        for item in try store.flatOrder() { actual.todos[item.id] = (item.title, item.isDone) }
         // The maintained counts and the rank index must agree with the rows.
         let query = SectionQuery(listID: TodoStore.inboxListID)
         guard try store.count(query) == actual.todos.count, store.count == actual.todos.count,

@@ -3,6 +3,7 @@ import Testing
 import TermTable
 @testable import TickApp
 import TodoStore
+import TickTesting
 
 /// Titles and screens built to break a terminal app: none crashes, nothing reaches the terminal as a
 /// control sequence, and every line keeps its width.
@@ -36,7 +37,7 @@ struct HostileInputTests {
     @Test("Hostile titles render as visible text of the right width at every screen width")
     func hostileTitles() throws {
         let temporary = try TemporaryStore()
-        for (index, title) in Self.hostileTitles.enumerated() { try temporary.store.add(title: title, at: index) }
+        try temporary.store.add(titles: Self.hostileTitles)
         for width in [12, 13, 20, 33, 47, 80, 121] {
             let app = makeApp(temporary.store, size: Size(width: width, height: 20))
             checkScreen(app.renderScreen().canvas, "width \(width)")
@@ -49,7 +50,7 @@ struct HostileInputTests {
     func megabyteTitle() throws {
         let temporary = try TemporaryStore()
         let huge = String(repeating: "长标题 long title ", count: 1 << 20 / 20)
-        try temporary.store.add(title: huge, at: 0)
+        try temporary.store.add(title: huge)
         let app = makeApp(temporary.store, size: Size(width: 60, height: 10))
         #expect(app.screenLines[1].hasSuffix("…"))
         try app.type("/long<Enter>")
@@ -57,7 +58,7 @@ struct HostileInputTests {
         try app.type("<Esc><Enter>")
         checkScreen(app.renderScreen().canvas, "details of a 1 MB title")
         try app.type("<Esc>e<End>x<Enter>")
-        #expect(try temporary.store.item(at: 0)?.title.count == huge.count + 1)
+        #expect(try temporary.store.flatOrder().first?.title.count == huge.count + 1)
     }
 
     @Test("10,000 todos with the same title scroll, jump and search like any others")
@@ -77,7 +78,7 @@ struct HostileInputTests {
     @Test("Screens from 1×1 to 500×200 draw without crashing", arguments: [(1, 1), (2, 1), (1, 5), (11, 2), (12, 3), (20, 5), (500, 200), (300, 1), (1, 200)])
     func screenSizes(width: Int, height: Int) throws {
         let temporary = try TemporaryStore()
-        for index in 0..<50 { try temporary.store.add(title: "Todo \(index) 买牛奶 👍🏽", at: index) }
+        try temporary.store.add(titles: (0..<50).map { "Todo \($0) 买牛奶 👍🏽" })
         let app = makeApp(temporary.store, size: Size(width: width, height: height))
         try app.type("jjGgahello<Enter>lh<Esc>?<Esc>/1<Enter>")
         let canvas = app.renderScreen().canvas
@@ -88,7 +89,7 @@ struct HostileInputTests {
     @Test("A read-only store says so and refuses every change with a message, while reading works")
     func readOnlyStore() throws {
         let temporary = try TemporaryStore()
-        try temporary.store.add(title: "Keep me", at: 0)
+        try temporary.store.add(title: "Keep me")
         temporary.store.close()
         let store = try TodoStore(path: temporary.path, readOnly: true)
         defer { store.close() }

@@ -2,6 +2,7 @@ import Testing
 import TermTable
 @testable import TickApp
 import TodoStore
+import TickTesting
 
 @Suite("Key-script scenarios")
 struct KeyScriptScenarioTests {
@@ -90,7 +91,7 @@ struct KeyScriptScenarioTests {
     @Test("Control characters in a title show as placeholders, never raw")
     func controlCharactersArePlaceholders() throws {
         let temporary = try TemporaryStore()
-        try temporary.store.add(title: "evil\u{1B}[2Jbell\u{07}c1\u{9B}31m", at: 0)
+        try temporary.store.add(title: "evil\u{1B}[2Jbell\u{07}c1\u{9B}31m")
         let screen = ScriptRunner.run(keys: [], store: temporary.store, size: Size(width: 40, height: 4)).screen
         #expect(screen.lines[1] == "[ ] evil␛[2Jbell␇c1\u{FFFD}31m")
         for cell in screen.cells {
@@ -103,7 +104,7 @@ struct KeyScriptScenarioTests {
     @Test("j/k, g/G, PgDn and Ctrl-d move the highlight and the viewport follows it")
     func navigation() throws {
         let temporary = try TemporaryStore()
-        for index in 0..<30 { try temporary.store.add(title: "Todo \(index)", at: index) }
+        try temporary.store.add(titles: (0..<30).map { "Todo \($0)" })
         let app = makeApp(temporary.store, size: Size(width: 30, height: 6))
         let table = app.list.tableView
         try app.type("G")
@@ -159,7 +160,7 @@ struct KeyScriptScenarioTests {
     @Test("A resize re-lays out the list and keeps the highlight visible; a tiny terminal gets a note")
     func resize() throws {
         let temporary = try TemporaryStore()
-        for index in 0..<20 { try temporary.store.add(title: "Todo \(index)", at: index) }
+        try temporary.store.add(titles: (0..<20).map { "Todo \($0)" })
         let app = makeApp(temporary.store, size: Size(width: 30, height: 12))
         try app.type("jjjjjjjjjj")
         app.handle(.resize(width: 20, height: 5))

@@ -2,13 +2,14 @@ import Testing
 import TermTable
 @testable import TickApp
 import TodoStore
+import TickTesting
 
 @Suite("Swiping, editing and reordering")
 struct SwipeAndEditTests {
     /// An app with three todos, the first highlighted.
     func threeTodos(size: Size = Size(width: 40, height: 6)) throws -> (TemporaryStore, TickApp) {
         let temporary = try TemporaryStore()
-        for (index, title) in ["Buy milk", "Call mom", "Pay rent"].enumerated() { try temporary.store.add(title: title, at: index) }
+        try temporary.store.add(titles: ["Buy milk", "Call mom", "Pay rent"])
         return (temporary, makeApp(temporary.store, size: size))
     }
 
@@ -80,7 +81,7 @@ struct SwipeAndEditTests {
         #expect(app.screenLines[2] == "[ ] Call dad")
         try app.type("eNope<Esc>")
         #expect(app.screenLines[2] == "[ ] Call dad")
-        #expect(try temporary.store.item(at: 1)?.title == "Call dad")
+        #expect(try temporary.store.flatOrder().map(\.title) == ["Buy milk", "Call dad", "Pay rent"])
     }
 
     @Test("J and K move the todo through the table's moveRowAt, and the order survives a restart")
@@ -91,7 +92,7 @@ struct SwipeAndEditTests {
         #expect(app.list.tableView.indexPathForSelectedRow?.row == 2)
         try app.type("K")
         let reopened = try temporary.reopen()
-        #expect(try reopened.items(offset: 0, limit: 3).map(\.title) == ["Call mom", "Buy milk", "Pay rent"])
+        #expect(try reopened.flatOrder().map(\.title) == ["Call mom", "Buy milk", "Pay rent"])
     }
 
     @Test("? shows help generated from the key map; a new binding appears in it")
@@ -133,7 +134,7 @@ struct SwipeAndEditTests {
     @Test("The wheel scrolls without moving the highlight; a click highlights the row under it")
     func wheelAndClick() throws {
         let temporary = try TemporaryStore()
-        for index in 0..<30 { try temporary.store.add(title: "Todo \(index)", at: index) }
+        try temporary.store.add(titles: (0..<30).map { "Todo \($0)" })
         let app = makeApp(temporary.store, size: Size(width: 30, height: 6))
         _ = app.renderScreen()
         app.handle(.mouse(MouseEvent(kind: .wheelDown, x: 3, y: 3)))

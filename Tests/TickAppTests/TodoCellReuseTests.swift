@@ -8,9 +8,11 @@ struct TodoCellReuseTests {
     @Test("A row that showed a checked todo and is reused for an open one shows an empty box and plain text")
     func noStaleCheckMarks() throws {
         let temporary = try TemporaryStore()
+        var previous: Int64?
         for index in 0..<40 {
-            let item = try temporary.store.add(title: "Todo \(index)", at: index)
-            if index % 3 == 0 { try temporary.store.setDone(true, id: item.id) }
+            let item = try temporary.store.add(title: "Todo \(index)", after: previous)
+            if index % 3 == 0 { try temporary.store.setDone(true, ids: [item.id]) }
+            previous = item.id
         }
         let app = makeApp(temporary.store, size: Size(width: 30, height: 7))
         let table = app.list.tableView

@@ -2,13 +2,14 @@ import Testing
 import TermTable
 @testable import TickApp
 import TodoStore
+import TickTesting
 
 @Suite("Two Ticks on one store")
 struct TwoInstancesTests {
     @Test("Each instance shows the other's changes on its next poll, keeping its own highlight on the same todo")
     func seeEachOther() throws {
         let temporary = try TemporaryStore()
-        for (index, title) in ["One", "Two", "Three"].enumerated() { try temporary.store.add(title: title, at: index) }
+        try temporary.store.add(titles: ["One", "Two", "Three"])
         let second = try TodoStore(path: temporary.path)
         defer { second.close() }
         let a = makeApp(temporary.store)

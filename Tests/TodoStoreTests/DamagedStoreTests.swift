@@ -14,7 +14,7 @@ struct DamagedStoreTests {
             let store = try openStore(path)
             defer { store.close() }
             #expect(throws: StoreError.self) { try allTitles(store) }
-            for (name, change) in [("add", { _ = try store.add(title: "more", at: 0) }),
+            for (name, change) in [("add", { _ = try store.add(title: "more") }),
                                    ("addList", { _ = try store.addList(named: "Work") }),
                                    ("undo", { _ = try store.undo() })] as [(String, () throws -> Void)] {
                 #expect("\(name) was not refused") { try change() } throws: { error in
@@ -35,14 +35,14 @@ struct DamagedStoreTests {
             let before = try fileBytes(path)
             let store = try openStore(path)
             store.checksFileBeforeFirstChange = true
-            #expect(throws: StoreError.self) { _ = try store.add(title: "more", at: 0) }
+            #expect(throws: StoreError.self) { _ = try store.add(title: "more") }
             store.close()
             #expect(try fileBytes(path) == before)
 
             // Without the check the same change goes through: the damage is elsewhere.
             let unchecked = try openStore(path)
             defer { unchecked.close() }
-            _ = try unchecked.add(title: "more", at: 0)
+            _ = try unchecked.add(title: "more")
         }
     }
 }

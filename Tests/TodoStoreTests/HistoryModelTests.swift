@@ -167,7 +167,7 @@ struct HistoryModelTests {
             try store.add(title: "\(word) \(Int.random(in: 0..<999, using: &random))", listID: list.id,
                           after: place(in: ids, using: &random), notes: Bool.random(using: &random) ? "note" : "",
                           priority: Int.random(in: 0...3, using: &random), due: Bool.random(using: &random) ? "2026-02-28" : nil)
-        case .addFlat: try store.add(title: "flat \(word)", at: Int.random(in: 0...store.count, using: &random))
+        case .addFlat: try store.add(title: "flat \(word)", atFlatRow: Int.random(in: 0...store.count, using: &random))
         case .setDone: try store.setDone(Bool.random(using: &random), ids: some)
         case .delete: try store.delete(ids: some)
         case .editTitle: try store.update(id: someID ?? 0, title: "edited \(word)")
@@ -183,7 +183,7 @@ struct HistoryModelTests {
             try store.move(id: someID, toList: target.id, after: place(in: others, using: &random))
         case .moveFlat:
             guard let someID else { return }
-            try store.move(id: someID, to: Int.random(in: 0..<store.count, using: &random))
+            try store.move(id: someID, toFlatRow: Int.random(in: 0..<store.count, using: &random))
         case .importTodos:
             let listName = Bool.random(using: &random) ? list.name : "new \(word)"
             try store.importItems((0..<Int.random(in: 1...12, using: &random)).map { number in

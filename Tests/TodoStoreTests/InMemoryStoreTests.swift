@@ -14,7 +14,7 @@ struct InMemoryStoreTests {
         let first = try TodoStore(path: TodoStore.inMemoryPath, clock: fixedClock)
         let second = try TodoStore(inMemoryWith: fixedClock)
         #expect(first.isInMemory && second.isInMemory && !first.isReadOnly)
-        try first.add(title: "only here", at: 0)
+        try first.add(title: "only here")
         try first.addList(named: "Work")
         try first.undo()
         #expect(try allTitles(first) == ["only here"])

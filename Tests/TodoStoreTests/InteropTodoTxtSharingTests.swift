@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// A todo.txt file shared with other tools goes through Tick (import, export) unchanged, but for
 /// the documented mappings: relative due days become days, priorities beyond (C) become (C), and
@@ -88,7 +89,7 @@ struct InteropTodoTxtSharingTests {
             #expect(try exported() == ["Open one", "x Closed one"])
             let closed = try #require(try store.exportDocument().todos.last)
             #expect(closed.title == "Closed one")
-            let id = try #require(try store.items(offset: 0, limit: 10).first { $0.title == "Closed one" }?.id)
+            let id = try #require(try store.flatOrder().first { $0.title == "Closed one" }?.id)
             try store.setDone(false, ids: [id])
             try store.setDone(true, ids: [id])
             let lines = try exported()

@@ -30,7 +30,7 @@ struct LocationTests {
         try withTemporaryFolder { folder in
             let path = folder + "/data/tick/tick.db"
             let store = try openStore(path)
-            try store.add(title: "private", at: 0)
+            try store.add(title: "private")
             #expect(mode(of: folder + "/data") == 0o700)
             #expect(mode(of: folder + "/data/tick") == 0o700)
             #expect(mode(of: path) == 0o600)
@@ -49,7 +49,7 @@ struct LocationTests {
             DispatchQueue.concurrentPerform(iterations: 4) { index in
                 do {
                     let store = try openStore(path)
-                    try store.add(title: "from \(index)", at: 0)
+                    try store.add(title: "from \(index)")
                     store.close()
                 } catch {
                     failures.append("\(error)")

@@ -43,7 +43,7 @@ struct MigrationTests {
             #expect(store.count == 2_500)
             #expect(store.doneCount == v1Order.filter(\.done).count)
             // The flat order is version 1's order.
-            #expect(try store.items(offset: 0, limit: 3_000).map(\.title) == v1Order.map(\.title))
+            #expect(try store.flatOrder().map(\.title) == v1Order.map(\.title))
             // The manual section shows the open ones in that order, then the done ones by completion.
             let section = SectionQuery(listID: TodoStore.inboxListID)
             let open = v1Order.filter { !$0.done }.map(\.title)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 @Suite("Moving and external changes")
 struct MoveAndChangeTests {
@@ -18,13 +19,14 @@ struct MoveAndChangeTests {
             let path = folder + "/tick.db"
             try makeStore(path, titles: ["a", "b", "c", "d", "e"])
             let store = try openStore(path)
-            let moving = try #require(try store.item(at: from))
+            let inbox = SectionQuery(listID: TodoStore.inboxListID)
+            let moving = try #require(try store.items(inbox, in: from..<(from + 1)).first)
             // The todo that ends up just before it, if any.
-            let after = to == 0 ? nil : try #require(try store.items(offset: 0, limit: 10)
+            let after = to == 0 ? nil : try #require(try store.items(inbox, in: 0..<10)
                 .first { $0.title == expected[to - 1] }).id
             try store.move(id: moving.id, toList: TodoStore.inboxListID, after: after)
             #expect(try allTitles(store) == expected)
-            #expect(try store.index(of: moving.id) == to)
+            #expect(try store.index(of: moving.id, in: inbox) == to)
             store.close()
             #expect(try allTitles(openStore(path)) == expected)
         }
@@ -34,13 +36,13 @@ struct MoveAndChangeTests {
     func moveIntoCrowdedSpot() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            var expected = try (0..<30).map { try store.add(title: "t\($0)", at: $0).id }
+            var expected = try store.add(titles: (0..<30).map { "t\($0)" }).map(\.id)
             for _ in 0..<40 {
                 let id = expected.removeLast()
                 expected.insert(id, at: 1)
                 try store.move(id: id, toList: TodoStore.inboxListID, after: expected[0])
             }
-            let items = try store.items(offset: 0, limit: .max)
+            let items = try store.flatOrder()
             #expect(items.map(\.id) == expected)
             #expect(zip(items, items.dropFirst()).allSatisfy { $0.position < $1.position })
         }
@@ -53,19 +55,20 @@ struct MoveAndChangeTests {
             let mine = try openStore(path)
             let theirs = try openStore(path)
             #expect(mine.hasExternalChanges() == false)
-            try mine.add(title: "my own change", at: 0)
+            let own = try mine.add(title: "my own change")
             #expect(mine.hasExternalChanges() == false, "our own commits are not external")
 
-            try theirs.add(title: "from elsewhere", at: 1)
+            let elsewhere = try theirs.add(title: "from elsewhere", after: own.id)
             #expect(mine.hasExternalChanges() == true)
             #expect(mine.hasExternalChanges() == false)
             #expect(mine.count == 2)
             #expect(try allTitles(mine) == ["my own change", "from elsewhere"])
 
             // Reads in between must not pin an old snapshot: our next write still succeeds.
-            _ = try mine.item(at: 0)
-            try theirs.setDone(true, id: try #require(try theirs.item(at: 0)).id)
-            try mine.add(title: "after theirs", at: 2)
+            _ = try mine.items(SectionQuery(listID: TodoStore.inboxListID), in: 0..<1)
+            _ = try mine.flatOrder()
+            try theirs.setDone(true, ids: [own.id])
+            try mine.add(title: "after theirs", after: elsewhere.id)
             #expect(mine.hasExternalChanges() == true)
             #expect(mine.doneCount == 1)
         }

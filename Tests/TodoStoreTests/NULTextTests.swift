@@ -27,7 +27,7 @@ struct NULTextTests {
     }
 
     enum Way: String, CaseIterable, Sendable {
-        case addTitle, addNotes, updateTitle, updateNotes, legacyTitle, importTitle, importNotes, importList, addList, renameList
+        case addTitle, addNotes, updateTitle, updateNotes, appendTitle, importTitle, importNotes, importList, addList, renameList
     }
 
     @Test("the store refuses a NUL in titles, notes and list names, whatever the way in, and changes nothing",
@@ -45,7 +45,7 @@ struct NULTextTests {
                 case .addNotes: kind = "notes"; _ = try store.add(title: "fine", notes: text)
                 case .updateTitle: kind = "title"; _ = try store.update(id: kept.id, title: text)
                 case .updateNotes: kind = "notes"; _ = try store.update(id: kept.id, notes: text)
-                case .legacyTitle: kind = "title"; _ = try store.add(title: text, at: 0)
+                case .appendTitle: kind = "title"; _ = try store.append(title: text, toListNamed: nil)
                 case .importTitle: kind = "title"; _ = try store.importItems([NewTodo(title: "fine"), NewTodo(title: text)])
                 case .importNotes: kind = "notes"; _ = try store.importItems([NewTodo(title: "fine"), NewTodo(title: "x", notes: text)])
                 case .importList: kind = "list name"; _ = try store.importItems([NewTodo(title: "fine", listName: text)])

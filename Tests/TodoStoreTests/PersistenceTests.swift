@@ -10,11 +10,11 @@ struct PersistenceTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let milk = try store.add(title: "milk", at: 0)
-            let bread = try store.add(title: "bread", at: 1)
-            let eggs = try store.add(title: "eggs", at: 0)
-            try store.setDone(true, id: milk.id)
-            try store.delete(id: bread.id)
+            let milk = try store.add(title: "milk")
+            let bread = try store.add(title: "bread", after: milk.id)
+            let eggs = try store.add(title: "eggs")
+            try store.setDone(true, ids: [milk.id])
+            try store.delete(ids: [bread.id])
             store.close()
 
             let reopened = try openStore(path)
@@ -27,7 +27,7 @@ struct PersistenceTests {
         }
     }
 
-    @Test("add(at:) at the start, middle and end yields the expected order", arguments: [
+    @Test("add(title:after:) at the start, middle and end yields the expected order", arguments: [
         (0, ["new", "a", "b", "c"]),
         (1, ["a", "new", "b", "c"]),
         (2, ["a", "b", "new", "c"]),
@@ -38,9 +38,11 @@ struct PersistenceTests {
             let path = folder + "/tick.db"
             try makeStore(path, titles: ["a", "b", "c"])
             let store = try openStore(path)
-            let added = try store.add(title: "new", at: index)
+            let inbox = SectionQuery(listID: TodoStore.inboxListID)
+            let previous = index == 0 ? nil : try store.items(inbox, in: (index - 1)..<index)[0].id
+            let added = try store.add(title: "new", after: previous)
             #expect(try allTitles(store) == expected)
-            #expect(try store.index(of: added.id) == index)
+            #expect(try store.index(of: added.id, in: inbox) == index)
         }
     }
 
@@ -52,11 +54,12 @@ struct PersistenceTests {
             try makeStore(path, titles: base)
             let store = try openStore(path)
             var expected = base
+            let first = try store.items(SectionQuery(listID: TodoStore.inboxListID), in: 0..<1)[0]
             for number in 0..<100 {
-                try store.add(title: "insert \(number)", at: 1)
+                try store.add(title: "insert \(number)", after: first.id)
                 expected.insert("insert \(number)", at: 1)
             }
-            let items = try store.items(offset: 0, limit: .max)
+            let items = try store.flatOrder()
             #expect(items.map(\.title) == expected)
             // Positions stay strictly increasing, so order never depends on the id tie-break.
             #expect(zip(items, items.dropFirst()).allSatisfy { $0.position < $1.position })
@@ -77,7 +80,7 @@ struct PersistenceTests {
                 case 0..<4:
                     // Crowd the front so gaps run out and windows are spread often.
                     let index = Int.random(in: 0...min(model.count, 5), using: &random)
-                    let item = try store.add(title: "step \(step)", at: index)
+                    let item = try store.add(title: "step \(step)", after: index == 0 ? nil : model[index - 1])
                     model.insert(item.id, at: index)
                 case 4..<7:
                     let from = Int.random(in: 0..<model.count, using: &random)
@@ -87,13 +90,13 @@ struct PersistenceTests {
                     try store.move(id: id, toList: TodoStore.inboxListID, after: to == 0 ? nil : model[to - 1])
                 case 7:
                     let id = model.remove(at: Int.random(in: 0..<model.count, using: &random))
-                    try store.delete(id: id)
+                    try store.delete(ids: [id])
                 default:
                     let id = model[Int.random(in: 0..<model.count, using: &random)]
-                    try store.setDone(Bool.random(using: &random), id: id)
+                    try store.setDone(Bool.random(using: &random), ids: [id])
                 }
             }
-            #expect(try store.items(offset: 0, limit: .max).map(\.id) == model)
+            #expect(try store.flatOrder().map(\.id) == model)
             #expect(store.count == model.count)
         }
     }
@@ -103,10 +106,10 @@ struct PersistenceTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let first = try store.add(title: "one", at: 0)
-            try store.delete(id: first.id)
+            let first = try store.add(title: "one")
+            try store.delete(ids: [first.id])
             store.close()
-            let second = try openStore(path).add(title: "two", at: 0)
+            let second = try openStore(path).add(title: "two")
             #expect(second.id > first.id)
         }
     }
@@ -115,14 +118,14 @@ struct PersistenceTests {
     func missingID() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            try store.add(title: "kept", at: 0)
-            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(id: 999) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.setDone(true, id: 999) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.setTitle("x", id: 999) }
+            let kept = try store.add(title: "kept")
+            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [999]) }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.setDone(true, ids: [999]) }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, title: "x") }
             #expect(throws: StoreError.notFound(id: 999)) { try store.move(id: 999, toList: TodoStore.inboxListID, after: nil) }
             #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, notes: "x") }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [try store.item(at: 0)!.id, 999]) }
-            #expect(throws: StoreError.indexOutOfRange(index: 2, count: 1)) { try store.add(title: "x", at: 2) }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [kept.id, 999]) }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.add(title: "x", after: 999) }
             #expect(try allTitles(store) == ["kept"])
         }
     }

@@ -104,7 +104,7 @@ struct ReadCacheTests {
                     if try store.list(id: work.id) != nil { try store.setCollapsed(Bool.random(using: &random), listID: work.id) }
                 case 3:
                     // Flags do not change what the model tracks; they change which columns rows need.
-                    let todos = try store.items(offset: 0, limit: 1_000)
+                    let todos = try store.flatOrder()
                     if !todos.isEmpty {
                         let todo = todos[Int.random(in: 0..<todos.count, using: &random)]
                         try store.setFlagged(!todo.isFlagged, ids: [todo.id])

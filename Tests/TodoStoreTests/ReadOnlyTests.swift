@@ -30,15 +30,16 @@ struct ReadOnlyTests {
             #expect(store.isReadOnly)
             #expect(try allTitles(store) == ["read me", "and me"])
             #expect(store.count == 2)
-            let first = try #require(try store.item(at: 0))
-            #expect(try store.index(of: first.id) == 0)
+            let inbox = SectionQuery(listID: TodoStore.inboxListID)
+            let first = try #require(try store.items(inbox, in: 0..<1).first)
+            #expect(try store.index(of: first.id, in: inbox) == 0)
 
             let refused: [(String, () throws -> Void)] = [
-                ("add", { try store.add(title: "no", at: 0) }),
-                ("setDone", { try store.setDone(true, id: first.id) }),
-                ("delete", { try store.delete(id: first.id) }),
+                ("add", { try store.add(title: "no") }),
+                ("setDone", { try store.setDone(true, ids: [first.id]) }),
+                ("delete", { try store.delete(ids: [first.id]) }),
                 ("move", { try store.move(id: first.id, toList: TodoStore.inboxListID, after: nil) }),
-                ("setTitle", { try store.setTitle("no", id: first.id) }),
+                ("setTitle", { try store.update(id: first.id, title: "no") }),
                 ("update", { try store.update(id: first.id, isFlagged: true) }),
                 ("addList", { try store.addList(named: "Work") }),
                 ("renameList", { try store.renameList(id: TodoStore.inboxListID, to: "In") }),

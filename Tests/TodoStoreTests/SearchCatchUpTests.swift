@@ -63,7 +63,7 @@ struct SearchCatchUpTests {
             let store = try openStore(folder + "/tick.db")
             // Single adds (not one batch, which indexes itself): 300 todos waiting.
             for number in 0..<300 { try store.add(title: "Übung \(number)") }
-            try store.delete(ids: [try store.items(offset: 0, limit: 1)[0].id])
+            try store.delete(ids: [try store.items(SectionQuery(listID: TodoStore.inboxListID), in: 0..<1)[0].id])
             #expect(store.todosAwaitingSearchIndex == 300)
             let before = try search(store, "übung 12")
             #expect(before.count == 11)

@@ -40,8 +40,8 @@ struct SpilledRollbackTests {
                 return
             }
             let committer = try openStore(path)
-            try committer.add(title: "first", at: 0)
-            try committer.add(title: "second", at: 1)
+            let firstTodo = try committer.add(title: "first")
+            try committer.add(title: "second", after: firstTodo.id)
             input.fileHandleForWriting.write(Data("go\n".utf8))
             let answer = lines.next()
             process.waitUntilExit()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// Runs `body` with a fresh private folder that is removed afterwards, so tests can run in parallel.
 func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
@@ -28,16 +29,16 @@ func openStore(_ path: String, readOnly: Bool = false) throws -> TodoStore {
     try TodoStore(path: path, readOnly: readOnly, clock: fixedClock)
 }
 
-/// Creates a store holding `titles` in that order and closes it.
+/// Creates a store holding `titles` in that order in the Inbox (one step each) and closes it.
 func makeStore(_ path: String, titles: [String]) throws {
     let store = try openStore(path)
-    for (index, title) in titles.enumerated() { try store.add(title: title, at: index) }
+    try store.add(titles: titles)
     store.close()
 }
 
-/// The titles of every todo in display order, read page by page.
+/// The titles of every todo in the flat order (every list, each by position), read from the rows.
 func allTitles(_ store: TodoStore) throws -> [String] {
-    try store.items(offset: 0, limit: .max).map(\.title)
+    try store.flatOrder().map(\.title)
 }
 
 /// The file's exact bytes, to prove that a refused open changed nothing.

@@ -22,14 +22,14 @@ struct TitleTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let added = try store.add(title: "placeholder", at: 0)
-            let renamed = try store.setTitle(title, id: added.id)
-            let second = try store.add(title: title, at: 1)
+            let added = try store.add(title: "placeholder")
+            let renamed = try store.update(id: added.id, title: title)
+            let second = try store.add(title: title, after: added.id)
             #expect(Array(renamed.title.utf8) == Array(title.utf8))
             store.close()
 
             let reopened = try openStore(path)
-            let titles = try reopened.items(offset: 0, limit: 10).map(\.title)
+            let titles = try reopened.items(SectionQuery(listID: TodoStore.inboxListID), in: 0..<10).map(\.title)
             #expect(titles.map { Array($0.utf8) } == [Array(title.utf8), Array(title.utf8)])
             #expect(try Array(reopened.item(id: second.id)?.title.utf8 ?? "".utf8) == Array(title.utf8))
         }
@@ -40,12 +40,12 @@ struct TitleTests {
     func refusesBlank(title: String) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let kept = try store.add(title: "kept", at: 0)
-            #expect { try store.add(title: title, at: 0) } throws: { error in
+            let kept = try store.add(title: "kept")
+            #expect { try store.add(title: title) } throws: { error in
                 guard case StoreError.invalidTitle = error else { return false }
                 return true
             }
-            #expect { try store.setTitle(title, id: kept.id) } throws: { error in
+            #expect { try store.update(id: kept.id, title: title) } throws: { error in
                 guard case StoreError.invalidTitle = error else { return false }
                 return true
             }

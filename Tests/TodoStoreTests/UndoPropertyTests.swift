@@ -100,10 +100,10 @@ struct UndoPropertyTests {
                                createdAt: Date(unixMilliseconds: Int64(number)), completedAt: completed)
             }
             try store.importItems(items)
-        case 16: try store.add(title: "flat \(word)", at: Int.random(in: 0...store.count, using: &random))
+        case 16: try store.add(title: "flat \(word)", atFlatRow: Int.random(in: 0...store.count, using: &random))
         case 17:
             guard let someID else { return }
-            try store.move(id: someID, to: Int.random(in: 0..<store.count, using: &random))
+            try store.move(id: someID, toFlatRow: Int.random(in: 0..<store.count, using: &random))
         default:
             // Undo and redo in the middle of a sequence: the redo branch is dropped by the next change.
             if Bool.random(using: &random) { try store.undo() } else { try store.redo() }
