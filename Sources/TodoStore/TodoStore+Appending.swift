@@ -21,6 +21,7 @@ extension TodoStore {
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
                        due: String? = nil) throws -> EndPlacement {
         try Validation.title(title)
+        try Validation.notes(notes)
         try Validation.due(due)
         let stored = try name.map(Validation.listName)
         return try journaled {

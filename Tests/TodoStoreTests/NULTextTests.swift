@@ -27,7 +27,7 @@ struct NULTextTests {
     }
 
     enum Way: String, CaseIterable, Sendable {
-        case addTitle, addNotes, updateTitle, updateNotes, appendTitle, importTitle, importNotes, importList, addList, renameList
+        case addTitle, addNotes, updateTitle, updateNotes, appendTitle, appendNotes, importTitle, importNotes, importList, addList, renameList
     }
 
     @Test("the store refuses a NUL in titles, notes and list names, whatever the way in, and changes nothing",
@@ -46,6 +46,7 @@ struct NULTextTests {
                 case .updateTitle: kind = "title"; _ = try store.update(id: kept.id, title: text)
                 case .updateNotes: kind = "notes"; _ = try store.update(id: kept.id, notes: text)
                 case .appendTitle: kind = "title"; _ = try store.append(title: text, toListNamed: nil)
+                case .appendNotes: kind = "notes"; _ = try store.append(title: "fine", toListNamed: nil, notes: text)
                 case .importTitle: kind = "title"; _ = try store.importItems([NewTodo(title: "fine"), NewTodo(title: text)])
                 case .importNotes: kind = "notes"; _ = try store.importItems([NewTodo(title: "fine"), NewTodo(title: "x", notes: text)])
                 case .importList: kind = "list name"; _ = try store.importItems([NewTodo(title: "fine", listName: text)])
