@@ -161,7 +161,7 @@ public struct TodoChange: Equatable, Sendable {
     /// Whether nothing changed.
     public var isEmpty: Bool { unknown == nil && todos.isEmpty && lists.isEmpty }
 
-    /// Journal rows described row by row at most: a bigger step costs a count per row to place, more
-    /// than reading the screen again.
-    public static let rowLimit = 512
+    /// Journal rows described row by row at most, as many as the store patches its caches from: a
+    /// bigger step (an import) is cheaper to read again than to place row by row.
+    public static let rowLimit = TodoStore.journalPatchLimit
 }

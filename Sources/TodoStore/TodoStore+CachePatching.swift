@@ -6,8 +6,8 @@ import FoundationEssentials
 /// re-read of the lists or of the rank blocks.
 extension TodoStore {
     /// Journaled rows read per step at most: a bigger step (an import, a big batch) is cheaper to
-    /// reload after than to replay.
-    static let journalPatchLimit = 20_000
+    /// reload after than to replay (for the store's caches and for the screen, see `TodoChange`).
+    public static let journalPatchLimit = 20_000
 
     /// Patches the rank caches for `step` (inside its transaction) and returns the list summary as
     /// the step leaves it, or nil when it must be read again: it was not current before the step

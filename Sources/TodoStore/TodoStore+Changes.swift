@@ -130,18 +130,25 @@ extension TodoStore {
             let now = try listCounts(listID)
             counts[listID] = TodoChange.Counts(open: now.open, done: now.done)
         }
+        // Every key to place, per ranked part, counted together: a big step reads each block once.
+        var wanted: [RankSet: [RankKey]] = [:]
+        for change in changes {
+            for side in [change.old, change.new].compactMap({ $0 }) { wanted[side.rankPlace.set, default: []].append(side.rankPlace.key) }
+        }
+        var before: [RankSet: [RankKey: Int]] = [:]
+        for (set, keys) in wanted { before[set] = try rowsBefore(keys, in: set) }
         var todos: [TodoChange.Todo] = []
         todos.reserveCapacity(changes.count)
         for change in changes {
             var todo = TodoChange.Todo(id: change.old?.id ?? change.new!.id, old: nil, new: nil, fieldsChanged: change.fieldsChanged)
             if let side = change.new {
                 let place = side.rankPlace
-                let rank = try rowsBefore(place.key, in: place.set)
+                let rank = before[place.set]![place.key]!
                 todo.new = .init(listID: side.listID, isDone: !side.isOpen, row: side.isOpen ? rank : counts[side.listID]!.open + rank)
             }
             if let side = change.old {
                 let place = side.rankPlace
-                let rank = try rowsBefore(place.key, in: place.set)
+                let rank = before[place.set]![place.key]!
                     - Self.count(arrived[place.set] ?? [], below: place.key) + Self.count(left[place.set] ?? [], below: place.key)
                 let openBefore = counts[side.listID]!.open + (openShift[side.listID] ?? 0)
                 todo.old = .init(listID: side.listID, isDone: !side.isOpen, row: side.isOpen ? rank : openBefore + rank)
@@ -165,20 +172,44 @@ extension TodoStore {
         return TodoChange(todos: todos, counts: counts, lists: listChanges, mayChangeRowColumns: columnsMayChange)
     }
 
-    /// The rows of a list's open or done part whose key is below `key`, whether or not a row has it.
-    private func rowsBefore(_ key: RankKey, in set: RankSet) throws -> Int {
+    /// For each key, the rows of a list's open or done part below it, whether or not a row has it:
+    /// the rows before its block plus a count inside the block, or, for a block holding many of the
+    /// keys, the block's keys read once (a block holds at most about a thousand rows).
+    private func rowsBefore(_ keys: [RankKey], in set: RankSet) throws -> [RankKey: Int] {
         let blocks = try rankBlocks(set)
-        guard !blocks.lowerBounds.isEmpty else { return 0 }
-        let block = blocks.block(containing: key)
-        let lowerBound = blocks.lowerBounds[block]
+        var result: [RankKey: Int] = [:]
+        guard !blocks.lowerBounds.isEmpty else {
+            for key in keys { result[key] = 0 }
+            return result
+        }
         let column = set.kind == .open ? "position" : "completed_at"
-        let state = set.kind == .open ? "" : "NOT "
-        let inBlock = try connection.scalarInt("""
-            SELECT count(*) FROM todos WHERE list_id = ?1 AND completed_at IS \(state)NULL
-                AND (\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3)
-            """, [set.listID, key.key, key.id, lowerBound.key, lowerBound.id])
-        return blocks.starts[block] + Int(inBlock)
+        let part = "list_id = ?1 AND completed_at IS \(set.kind == .open ? "" : "NOT ")NULL"
+        for (block, inBlock) in Dictionary(grouping: keys, by: { blocks.block(containing: $0) }) {
+            let lowerBound = blocks.lowerBounds[block], start = blocks.starts[block]
+            if inBlock.count <= Self.keysCountedOneByOne {
+                for key in inBlock {
+                    result[key] = start + Int(try connection.scalarInt("""
+                        SELECT count(*) FROM todos WHERE \(part) AND (\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3)
+                        """, [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]))
+                }
+                continue
+            }
+            var arguments: [any SQLiteBindable] = [set.listID, lowerBound.key, lowerBound.id]
+            var below = ""
+            if block + 1 < blocks.lowerBounds.count {
+                below = "AND (\(column), id) < (?4, ?5)"
+                arguments += [blocks.lowerBounds[block + 1].key, blocks.lowerBounds[block + 1].id]
+            }
+            let present = try connection.query("""
+                SELECT \(column), id FROM todos WHERE \(part) AND (\(column), id) >= (?2, ?3) \(below) ORDER BY \(column), id
+                """, arguments) { RankKey(key: $0.int64(at: 0), id: $0.int64(at: 1)) }
+            for key in inBlock { result[key] = start + Self.count(present, below: key) }
+        }
+        return result
     }
+
+    /// Keys of one block placed by a count each; more are placed by reading the block's keys once.
+    private static let keysCountedOneByOne = 8
 
     /// How many of the sorted `keys` are below `key`.
     private static func count(_ keys: [RankKey], below key: RankKey) -> Int {
