@@ -86,6 +86,7 @@ struct TodoChangeApplyTests {
         let controller = self.controller(store, view)
         _ = screen(controller, row: 0)
         func number(_ below: Int) -> Int { Int(random.next() % UInt64(max(1, below))) }
+        var toldRowByRow = 0, toldRowByRowElsewhere = 0
         for step in 0..<100 {
             let all = try listIDs.flatMap { try store.items(SectionQuery(listID: $0), in: 0..<10_000) }
             let pick = { () -> TodoItem? in all.isEmpty ? nil : all[number(all.count)] }
@@ -122,9 +123,15 @@ struct TodoChangeApplyTests {
                 change = store.externalChange()
             }
             let applied = change ?? store.lastChange
+            if !applied.readsEverything && !applied.isEmpty {
+                if change == nil { toldRowByRow += 1 } else { toldRowByRowElsewhere += 1 }
+            }
             try controller.apply(applied)
             try expectSameAsFresh(controller, store, view, row: number(30), "step \(step), kind \(kind)")
             _ = screen(controller, row: number(30))
         }
+        // The path under test is the row-by-row one, for this store's steps and another process's.
+        #expect(toldRowByRow > 60)
+        #expect(toldRowByRowElsewhere > 3)
     }
 }
