@@ -4,9 +4,11 @@ import TodoStore
 /// The todos on screen: one section per list, as the table's data source and delegate, and the place
 /// where the user's commands become store changes followed by row updates of the table.
 ///
-/// Data flows one way: a mutation goes to the store first, then the table is told which rows
-/// changed (never a full reload for a single add, delete or toggle). Rows are read in pages around
-/// the viewport; counts come from the store's maintained counts.
+/// Data flows one way: a mutation goes to the store first, then the store's `TodoChange` for it is
+/// shown by `apply(_:)` (see `TodoListController+Changes.swift`), the one path that undo, redo and
+/// another process's changes take too: cached pages patched, one batch update of the table, never a
+/// full reload for a single add, delete or toggle. Rows are read in pages around the viewport;
+/// counts come from the store's maintained counts.
 public final class TodoListController: TableViewDataSource, TableViewDelegate, TableViewDataSourcePrefetching {
     /// The table showing the todos.
     public let tableView: TableView
