@@ -59,6 +59,24 @@ final class SectionPageCache {
         return list[index].items[row - list[index].start]
     }
 
+    /// The row of a cached todo in a query, without reading (a scan of the cached rows, which are
+    /// at most `capacity`); nil when it is not cached.
+    func cachedRow(ofTodo id: Int64, in query: SectionQuery) -> Int? {
+        for run in runs[query] ?? [] {
+            if let index = run.items.firstIndex(where: { $0.id == id }) { return run.start + index }
+        }
+        return nil
+    }
+
+    /// The rows cached for a query.
+    func cachedRowCount(in query: SectionQuery) -> Int {
+        runs[query]?.reduce(0) { $0 + $1.items.count } ?? 0
+    }
+
+    /// Todos arriving in one change that are read one by one and patched in; past this many their
+    /// sections' pages are dropped and read again a page at a time as they are shown.
+    static let patchLimit = 32
+
     /// Forgets everything (another process changed the store, or the view changed).
     func invalidate() {
         runs.removeAll(keepingCapacity: true)

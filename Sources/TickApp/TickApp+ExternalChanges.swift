@@ -2,18 +2,18 @@ import TermTable
 import TodoStore
 
 extension TickApp {
-    /// Shows changes another process (another Tick, the command line) made to the store, keeping the
-    /// highlight on the same todo; returns whether anything changed. Cheap enough to call on an idle
+    /// Shows changes another process (another Tick, the command line) made to the store, as the
+    /// store tells them from its journal, keeping the highlight on the same todo; returns whether anything changed. Cheap enough to call on an idle
     /// timer: it reads SQLite's `data_version`, a counter in shared memory. While the store cannot be
     /// read, every call tries again, so the todos come back as soon as it can.
     @discardableResult
     public func showExternalChanges() -> Bool {
         let retrying = list.readFailure != nil
-        let changed = list.store.hasExternalChanges()
-        guard changed || retrying else { return false }
+        let change = list.store.externalChange()
+        guard change != nil || retrying else { return false }
         // Another process's change is now the one `u` would undo.
-        if changed { list.changeCount += 1 }
-        list.reloadFromStore()
+        if change != nil { list.changeCount += 1 }
+        if let change, !retrying { list.show(change) } else { list.reloadFromStore() }
         retireStaleMessage()
         return true
     }

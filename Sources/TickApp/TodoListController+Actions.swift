@@ -28,7 +28,7 @@ extension TodoListController {
                 reloadFromStore(selecting: item.id)
                 shown = indexPath(ofTodo: item.id, inList: item.listID)
             } else {
-                shown = try relocate(todo: item.id, now: item, listID: item.listID, from: nil)
+                shown = try apply(store.lastChange)[item.id]
                 if let shown { highlight(shown) }
             }
             if shown == nil { message = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
@@ -51,7 +51,7 @@ extension TodoListController {
             message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
             return updated
         }, show: { updated in
-            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
+            try apply(store.lastChange)
             keepHighlight(near: indexPath)
         })
     }
@@ -63,7 +63,7 @@ extension TodoListController {
             try store.delete(ids: [item.id])
             message = .info("Deleted \(quoted(item.title)) · u undoes", while: .undoable(change: changeCount))
         }, show: {
-            try relocate(todo: item.id, now: nil, listID: nil, from: indexPath)
+            try apply(store.lastChange)
         })
     }
 
@@ -74,8 +74,8 @@ extension TodoListController {
             let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
             message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
             return updated
-        }, show: { updated in
-            try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath)
+        }, show: { _ in
+            try apply(store.lastChange)
         }, reselecting: { $0.id })
     }
 
@@ -118,7 +118,7 @@ extension TodoListController {
             message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in
-            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
+            if let shown = try apply(store.lastChange)[item.id] { highlight(shown) }
         }, reselecting: { $0.id })
     }
 
@@ -135,13 +135,12 @@ extension TodoListController {
             return false
         }
         guard item.notes != notes else { return true }
-        let old = indexPath(ofTodo: id, inList: item.listID)
         return mutate({
             let updated = try store.update(id: id, notes: notes)
             message = .info("Notes saved for \(quoted(item.title))")
             return updated
-        }, show: { updated in
-            try relocate(todo: id, now: updated, listID: item.listID, from: old)
+        }, show: { _ in
+            try apply(store.lastChange)
         }, reselecting: { $0.id })
     }
 
@@ -156,7 +155,7 @@ extension TodoListController {
             try store.move(id: item.id, toList: listID, after: nil)
             message = .info("Moved \(quoted(item.title)) to \(name) · u undoes", while: .undoable(change: changeCount))
         }, show: {
-            try relocate(todo: item.id, now: try store.item(id: item.id), listID: listID, from: old)
+            try apply(store.lastChange)
             if let old { keepPlace(old) }
         }, reselecting: { item.id })
     }
@@ -176,7 +175,7 @@ extension TodoListController {
             return updated
         }, show: { updated in
             // In priority order the todo moves: the highlight goes with it.
-            if let shown = try relocate(todo: item.id, now: updated, listID: item.listID, from: indexPath) { highlight(shown) }
+            if let shown = try apply(store.lastChange)[item.id] { highlight(shown) }
         }, reselecting: { $0.id })
     }
 
@@ -253,11 +252,11 @@ extension TodoListController {
         }
         message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
         // The move is committed: a failed read from here on is reported as such, never as "Not saved".
-        let sourceQuery = query(forSection: sourceIndexPath.section)
-        refreshLists()
-        cache.removeRow(sourceIndexPath.row, in: sourceQuery)
-        if let moved = storedItem(id: item.id), destinationIndexPath.section < lists.count {
-            cache.insertRow(destinationIndexPath.row, item: moved, in: query(forSection: destinationIndexPath.section))
+        // The table has moved the row itself: only the data is brought in step.
+        do {
+            try apply(store.lastChange, updatesTable: false)
+        } catch {
+            readEverythingAgain()
         }
     }
 

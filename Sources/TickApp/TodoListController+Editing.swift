@@ -39,10 +39,7 @@ extension TodoListController {
             try store.delete(ids: marked.map(\.1.id))
             message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes", while: .undoable(change: changeCount))
         }, show: {
-            cache.invalidate()
-            refreshLists()
-            try tableView.deleteRows(at: marked.map(\.0))
-            try refreshVisibleRowsIfNeeded()
+            try apply(store.lastChange)
         })
     }
 
@@ -56,12 +53,9 @@ extension TodoListController {
             message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes",
                            while: .undoable(change: changeCount))
         }, show: {
-            cache.invalidate()
-            refreshLists()
-            // Completed todos move to the end of their lists: their sections are shown afresh, as one batch.
-            try tableView.reloadSections(Array(Set(marked.map(\.0.section))).sorted())
+            // Completed todos move to the end of their lists; the marks stay on the same todos.
+            try apply(store.lastChange)
             remark(marked.map(\.1))
-            try refreshVisibleRowsIfNeeded()
         })
     }
 
@@ -117,12 +111,8 @@ extension TodoListController {
         let selected = tableView.indexPathForSelectedRow
         let selectedItem = selected.flatMap { item(at: $0) }
         mutate(change, show: { changed in
-            let targets = changed.compactMap { section(ofList: $0.listID) }
-            cache.invalidate()
-            refreshLists()
-            try tableView.reloadSections(Array(Set(marked.map(\.0.section) + targets)).sorted())
+            try apply(store.lastChange)
             remark(changed)
-            try refreshVisibleRowsIfNeeded()
             guard let selected, let selectedItem else { return }
             let now = changed.first { $0.id == selectedItem.id }
             if now == nil || now?.listID == selectedItem.listID {

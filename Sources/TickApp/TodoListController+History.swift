@@ -19,9 +19,9 @@ extension TodoListController {
                 message = .info(verb == "Undid" ? "Nothing to undo" : "Nothing to redo")
                 return
             }
-            // Which rows a step touched, and where, is the store's business: show its state afresh.
+            // The step's rows come back (or go again) as the store says; the highlight goes to what it restored.
             message = .info("\(verb) \(done.description)")
-            reloadFromStore(selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))
+            show(store.lastChange, selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))
         } catch {
             message = .error("\(verb == "Undid" ? "Undo" : "Redo") failed: \(error)")
             reloadFromStore()

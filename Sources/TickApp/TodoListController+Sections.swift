@@ -11,10 +11,8 @@ extension TodoListController {
             try store.setCollapsed(!list.isCollapsed, listID: list.id)
             message = !list.isCollapsed ? .info("Collapsed \(list.name) · z expands", while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
         }, show: {
-            cache.invalidate()
-            refreshLists()
             // The engine animates nothing: the section's rows go or come back as one batch.
-            try tableView.reloadSections([section])
+            try apply(store.lastChange)
             // As in a tree view, the focus stays on the list just folded, so z unfolds it again.
             let said = message
             focus(section: section)
@@ -69,7 +67,7 @@ extension TodoListController {
         mutate({
             created = try store.addList(named: name)
             message = .info("Created list \(created!.name)")
-        }, show: { reloadFromStore() })
+        }, show: { show(store.lastChange) })
         return created
     }
 
@@ -79,7 +77,7 @@ extension TodoListController {
         mutate({
             let renamed = try store.renameList(id: list.id, to: name)
             message = .info("Renamed \(list.name) to \(renamed.name)")
-        }, show: { reloadFromStore() })
+        }, show: { show(store.lastChange) })
     }
 
     /// Deletes a list; its todos go to the Inbox (`movingToInbox`) or are deleted with it.
@@ -88,7 +86,7 @@ extension TodoListController {
             try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
             let todos = list.openCount + list.doneCount
             message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes", while: .undoable(change: changeCount))
-        }, show: { reloadFromStore() })
+        }, show: { show(store.lastChange) })
     }
 
     /// Moves a list up or down in the section order.
@@ -96,6 +94,6 @@ extension TodoListController {
         guard let index = section(ofList: list.id) else { return }
         let target = index + offset
         guard target >= 0, target < lists.count else { return }
-        mutate({ try store.moveList(id: list.id, to: target) }, show: { reloadFromStore() })
+        mutate({ try store.moveList(id: list.id, to: target) }, show: { show(store.lastChange) })
     }
 }

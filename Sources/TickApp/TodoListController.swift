@@ -4,9 +4,11 @@ import TodoStore
 /// The todos on screen: one section per list, as the table's data source and delegate, and the place
 /// where the user's commands become store changes followed by row updates of the table.
 ///
-/// Data flows one way: a mutation goes to the store first, then the table is told which rows
-/// changed (never a full reload for a single add, delete or toggle). Rows are read in pages around
-/// the viewport; counts come from the store's maintained counts.
+/// Data flows one way: a mutation goes to the store first, then the store's `TodoChange` for it is
+/// shown by `apply(_:)` (see `TodoListController+Changes.swift`), the one path that undo, redo and
+/// another process's changes take too: cached pages patched, one batch update of the table, never a
+/// full reload for a single add, delete or toggle. Rows are read in pages around the viewport;
+/// counts come from the store's maintained counts.
 public final class TodoListController: TableViewDataSource, TableViewDelegate, TableViewDataSourcePrefetching {
     /// The table showing the todos.
     public let tableView: TableView
@@ -272,17 +274,34 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         return true
     }
 
-    /// Re-reads everything (after another process changed the store, an undo, a new sort or filter),
+    /// Re-reads everything (after a new sort or filter, or a change that cannot be told row by row),
     /// keeping the highlight on the same todo when it is still shown.
     public func reloadFromStore(selecting preferred: Int64? = nil) {
-        let selectedID = preferred ?? selectedItem?.id
-        let fallback = tableView.indexPathForSelectedRow
-        let marked = tableView.isEditing ? markedItems().map(\.1) : []
-        cache.invalidate()
-        refreshLists()
-        needsVisibleRowsRefresh = false
-        tableView.reloadData()
-        if !marked.isEmpty { remark(marked) }
+        let before = selectionBeforeChange(preferring: preferred)
+        readEverythingAgain()
+        restoreSelection(before)
+    }
+
+    /// What the highlight and the marks are on before a change, to put them back after it.
+    struct SelectionBeforeChange {
+        /// The todo to highlight afterwards.
+        var selectedID: Int64?
+        /// The highlighted row, for when that todo is gone.
+        var fallback: IndexPath?
+        /// The marked todos in editing mode.
+        var marked: [TodoItem]
+    }
+
+    /// The highlight and marks now, preferring `preferred` as the todo to highlight afterwards.
+    func selectionBeforeChange(preferring preferred: Int64?) -> SelectionBeforeChange {
+        SelectionBeforeChange(selectedID: preferred ?? selectedItem?.id, fallback: tableView.indexPathForSelectedRow,
+                              marked: tableView.isEditing ? markedItems().map(\.1) : [])
+    }
+
+    /// Puts the marks and the highlight back on their todos after a change shown in full.
+    func restoreSelection(_ before: SelectionBeforeChange) {
+        let selectedID = before.selectedID, fallback = before.fallback
+        if !before.marked.isEmpty { remark(before.marked) }
         if let selectedID, select(todo: selectedID) { return }
         // The highlighted todo's list was folded (a redo of z, another Tick): its header takes the focus.
         if let selectedID, let item = storedItem(id: selectedID), let section = section(ofList: item.listID),
@@ -303,41 +322,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         } else {
             tableView.moveSelectionToFirstRow()
         }
-    }
-
-    /// Tells the table where a todo went after the store changed it: moved, restyled, shown or hidden.
-    /// `old` is where it was shown before (nil when it was hidden), `updated` the todo as it is now
-    /// (nil when deleted); the store is already changed. The cached rows are patched, not re-read.
-    /// Returns where the todo is shown now (nil when it is not shown).
-    @discardableResult
-    func relocate(todo id: Int64, now updated: TodoItem?, listID: Int64?, from old: IndexPath?) throws -> IndexPath? {
-        let oldQuery = old.flatMap { $0.section < lists.count ? query(forSection: $0.section) : nil }
-        // The counts and the todo's new row come from one read snapshot (one lock and check of the file).
-        var new: IndexPath?
-        let readNew = {
-            self.refreshLists()
-            new = listID.flatMap { self.indexPath(ofTodo: id, inList: $0) }
-        }
-        do { try store.readSnapshot(readNew) } catch { readNew() }
-        if let old, let oldQuery { cache.removeRow(old.row, in: oldQuery) }
-        if let new {
-            if let updated { cache.insertRow(new.row, item: updated, in: query(forSection: new.section)) }
-            else { cache.invalidate(query(forSection: new.section)) }
-        }
-        switch (old, new) {
-        case (nil, nil): return nil
-        case (let old?, nil): try tableView.deleteRows(at: [old])
-        case (nil, let new?): try tableView.insertRows(at: [new])
-        case (let old?, let new?) where old == new: try tableView.reconfigureRows(at: [old])
-        case (let old?, let new?):
-            // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
-            try tableView.performBatchUpdates {
-                try tableView.moveRow(at: old, to: new)
-                try tableView.reconfigureRows(at: [old])
-            }
-        }
-        try refreshVisibleRowsIfNeeded()
-        return new
     }
 
     /// Configures the visible rows again in place when something they all show changed.

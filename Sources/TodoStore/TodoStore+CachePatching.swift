@@ -6,13 +6,15 @@ import FoundationEssentials
 /// re-read of the lists or of the rank blocks.
 extension TodoStore {
     /// Journaled rows read per step at most: a bigger step (an import, a big batch) is cheaper to
-    /// reload after than to replay.
-    static let journalPatchLimit = 20_000
+    /// reload after than to replay (for the store's caches and for the screen, see `TodoChange`).
+    public static let journalPatchLimit = 20_000
 
     /// Patches the rank caches for `step` (inside its transaction) and returns the list summary as
     /// the step leaves it, or nil when it must be read again: it was not current before the step
     /// (`listsBefore` nil), the step changed a list itself, or it was too big to replay.
-    func patchCaches(afterStep step: Int64, listsBefore: ListSummary?) throws -> ListSummary? {
+    /// `changes` and `listChanges` are the step's journal rows, read once for this and for its `TodoChange`.
+    func patchCaches(afterStep step: Int64, listsBefore: ListSummary?, changes: [JournaledTodoChange],
+                     listChanges: [JournaledListChange]) throws -> ListSummary? {
         let generation = try rankGeneration()
         // New or removed blocks (a new generation) mean reloading the prefix sums.
         let ranksPatchable = generation == caches.rankGeneration && !caches.rankBlocks.isEmpty
@@ -20,9 +22,8 @@ extension TodoStore {
             caches.rankBlocks.removeAll()
             caches.rankGeneration = generation
         }
-        let listsPatchable = try listsBefore != nil && !stepChangedLists(step)
+        let listsPatchable = listsBefore != nil && listChanges.isEmpty
         guard ranksPatchable || listsPatchable else { return nil }
-        let changes = try journaledTodoChanges(ofStep: step, limit: Self.journalPatchLimit + 1)
         guard changes.count <= Self.journalPatchLimit else {
             caches.rankBlocks.removeAll()
             return nil
@@ -38,18 +39,16 @@ extension TodoStore {
         return lists
     }
 
-    /// Whether the step journaled a change to a list row (a name, an order, a fold, a list added or deleted).
-    private func stepChangedLists(_ step: Int64) throws -> Bool {
-        try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_lists WHERE step = ?)", [step]) != 0
-    }
-
-    /// The todo rows the step journaled, before and after, in the order they changed.
-    private func journaledTodoChanges(ofStep step: Int64, limit: Int) throws -> [JournaledTodoChange] {
+    /// The todo rows journaled under `condition` (at most `limit`), before and after, in the order they changed.
+    func journaledTodoChanges(where condition: String, _ arguments: [any SQLiteBindable] = [], limit: Int) throws -> [JournaledTodoChange] {
         try connection.query("""
             SELECT old_present, old_list_id, old_position, old_completed_at, old_priority, old_flagged,
-                   new_present, new_list_id, new_position, new_completed_at, new_priority, new_flagged, todo_id
-            FROM history_todos WHERE step = ? LIMIT ?
-            """, [step, limit]) { row in
+                   new_present, new_list_id, new_position, new_completed_at, new_priority, new_flagged, todo_id,
+                   old_present AND new_present AND (old_title IS NOT new_title OR old_notes IS NOT new_notes
+                   OR old_created_at IS NOT new_created_at OR old_completed_at IS NOT new_completed_at
+                   OR old_priority IS NOT new_priority OR old_due IS NOT new_due OR old_flagged IS NOT new_flagged)
+            FROM history_todos WHERE \(condition) LIMIT \(limit)
+            """, arguments) { row in
             let id = row.int64(at: 12)
             func side(_ first: Int32) -> JournaledTodoChange.Side? {
                 guard row.int64(at: first) != 0 else { return nil }
@@ -57,7 +56,7 @@ extension TodoStore {
                              completedAt: row.optionalInt64(at: first + 3), priority: row.int64(at: first + 4),
                              isFlagged: row.int64(at: first + 5) != 0)
             }
-            return JournaledTodoChange(old: side(0), new: side(6))
+            return JournaledTodoChange(old: side(0), new: side(6), fieldsChanged: row.int64(at: 13) != 0)
         }
     }
 }
@@ -84,6 +83,9 @@ struct JournaledTodoChange {
     var old: Side?
     /// The row after the change; nil when it was deleted.
     var new: Side?
+    /// Whether the row was there before and after and a column other than the list and the
+    /// position changed (what a row shows).
+    var fieldsChanged = false
 }
 
 extension ListSummary {

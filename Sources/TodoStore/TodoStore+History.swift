@@ -57,19 +57,31 @@ extension TodoStore {
         try requireWritable()
         // Many rows may have moved between blocks and lists; reloading is simpler than patching.
         defer { caches.removeAll() }
-        return try connection.transaction {
-            let next = towardsOld ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
-            guard let step = try connection.queryFirst("SELECT id, description, todo_ids FROM history_steps \(next) LIMIT 1",
-                                                       row: { (id: $0.int64(at: 0), description: $0.string(at: 1),
-                                                               ids: $0.string(at: 2)) })
-            else { return nil }
-            let changesBefore = connection.totalChanges
-            try HistoryReplay(connection: connection, step: step.id, towardsOld: towardsOld, store: self).run()
-            // Undoing an import or a batch indexes its todos for search at once, as the change did.
-            try indexPendingTodosAfterBigChange(since: changesBefore)
-            try connection.run("UPDATE history_steps SET undone = ? WHERE id = ?", [towardsOld, step.id])
-            let ids = step.ids.split(separator: ",").compactMap { Int64($0) }
-            return HistoryStep(description: step.description, todoIDs: ids)
+        var change = TodoChange.none
+        do {
+            let done = try connection.transaction { () -> HistoryStep? in
+                let next = towardsOld ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
+                guard let step = try connection.queryFirst("SELECT id, description, todo_ids FROM history_steps \(next) LIMIT 1",
+                                                           row: { (id: $0.int64(at: 0), description: $0.string(at: 1),
+                                                                   ids: $0.string(at: 2)) })
+                else { return nil }
+                let nothingUnseen = try isUnchangedElsewhere()
+                let changesBefore = connection.totalChanges
+                change = try recordingReplayChange(ofStep: step.id) {
+                    try HistoryReplay(connection: connection, step: step.id, towardsOld: towardsOld, store: self).run()
+                }
+                // Undoing an import or a batch indexes its todos for search at once, as the change did.
+                try indexPendingTodosAfterBigChange(since: changesBefore)
+                try connection.run("UPDATE history_steps SET undone = ? WHERE id = ?", [towardsOld, step.id])
+                if nothingUnseen { try noteHistorySeen() } else { changeTracking.isLost = true }
+                let ids = step.ids.split(separator: ",").compactMap { Int64($0) }
+                return HistoryStep(description: step.description, todoIDs: ids)
+            }
+            changeTracking.last = done == nil ? .none : change
+            return done
+        } catch {
+            changeTracking.isLost = true
+            throw error
         }
     }
 }

@@ -23,10 +23,14 @@ extension TodoStore {
     func journaled<T>(_ body: () throws -> (result: T, summary: StepSummary)) throws -> T {
         try requireWritable()
         var listsAfter: ListSummary?
+        var change = TodoChange.none
         do {
             let result = try connection.transaction { () -> T in
                 // Read after the transaction began, so another connection's commit has cleared it.
                 let listsBefore = currentListSummary()
+                // Whether the history this store last saw is still the file's: else another
+                // process's change, not yet shown, would be passed over as seen.
+                let nothingUnseen = try isUnchangedElsewhere()
                 try connection.run("INSERT INTO history_steps(description) VALUES ('')")
                 let step = connection.lastInsertRowID
                 try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])
@@ -37,10 +41,20 @@ extension TodoStore {
                 let changed = connection.totalChanges != changesBefore
                 try indexPendingTodosAfterBigChange(since: changesBefore)
                 try connection.run("UPDATE history_state SET recording = NULL WHERE id = 1")
-                listsAfter = changed ? try patchCaches(afterStep: step, listsBefore: listsBefore) : listsBefore
+                if changed {
+                    // The step's journal rows, read once for the caches and for the change the screen is shown.
+                    let rows = try journaledTodoChanges(where: "step = ? ORDER BY rowid", [step], limit: Self.journalPatchLimit + 1)
+                    let listRows = try journaledListChanges(where: "step = ? ORDER BY rowid", [step])
+                    listsAfter = try patchCaches(afterStep: step, listsBefore: listsBefore, changes: rows, listChanges: listRows)
+                    change = try self.change(todoRows: rows, listRows: listRows)
+                } else {
+                    listsAfter = listsBefore
+                }
                 try file(step: step, summary, changed: changed)
+                if nothingUnseen { try noteHistorySeen() } else { changeTracking.isLost = true }
                 return result
             }
+            changeTracking.last = change
             caches.searches.removeAll()
             // Only now that the step is committed may the patched lists be remembered as current.
             if var lists = listsAfter {
@@ -51,6 +65,7 @@ extension TodoStore {
         } catch {
             // The transaction rolled back, but caches may have been patched for it already.
             caches.removeAll()
+            changeTracking.isLost = true
             throw error
         }
     }

@@ -38,7 +38,10 @@ public final class TodoStore {
     /// Whether the whole file was found intact by `PRAGMA quick_check` (see `checksFileBeforeFirstChange`).
     var fileCheckedIntact = false
     let clock: @Sendable () -> Date
-    private var lastDataVersion: Int64 = 0
+    /// `PRAGMA data_version` when `hasExternalChanges()` last looked.
+    var lastDataVersion: Int64 = 0
+    /// The last step's change and how far the history had got when this store last looked; see `TodoChange`.
+    var changeTracking = ChangeTracking()
     /// Derived data kept between calls (rank-block prefix sums, search results); see `StoreCaches`.
     var caches = StoreCaches()
 
@@ -70,6 +73,7 @@ public final class TodoStore {
         // Unreadable here means the first `hasExternalChanges()` reports a change, and the reload reports the failure.
         lastDataVersion = (try? dataVersion()) ?? 0
         connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
+        noteHistorySeenOrLose()
     }
 
     /// A new, empty store in memory that no other process can see and that no file ever backs.

@@ -1,0 +1,155 @@
+import TermTable
+import TodoStore
+
+/// The one path from a store change to the screen: own changes, undo and redo, and another
+/// process's changes all arrive as a `TodoChange` and are shown by `apply(_:)`.
+extension TodoListController {
+    /// Where a todo's row was or is in a section: a row, not shown, or not known without reading the
+    /// section again (another sort or a search, for a row the page cache does not hold).
+    private enum Row: Equatable {
+        case shown(Int)
+        case hidden
+        case unknown
+    }
+
+    /// Shows a committed change: patches the cached pages and tells the table in one batch update
+    /// (rows deleted, inserted, moved and reconfigured, folded lists' sections reloaded). A change
+    /// that cannot be told row by row, or that adds, deletes, renames or reorders lists, reads
+    /// everything again. `updatesTable` false patches only the data (the table moved a row itself).
+    /// Returns where each todo the change touched is shown now (absent: not shown, or not known).
+    ///
+    /// Rows are the change's ranked rows where the section's query shows the ranked order (the
+    /// manual sort, and done todos in every sort); elsewhere the old row is the page cache's and the
+    /// new one the store's answer for that one todo; a section where neither can tell is read again.
+    @discardableResult
+    func apply(_ change: TodoChange, updatesTable: Bool = true) throws -> [Int64: IndexPath] {
+        guard !change.isEmpty else { return [:] }
+        let listLevel: TodoChange.ListChange.Kinds = [.added, .deleted, .renamed, .reordered]
+        guard !change.readsEverything, !change.lists.contains(where: { !$0.kinds.isDisjoint(with: listLevel) }) else {
+            readEverythingAgain()
+            return [:]
+        }
+        var reloaded = Set(change.lists.compactMap { section(ofList: $0.id) })
+        let oldCounts = sectionCounts
+        var oldRows: [Int64: IndexPath] = [:]
+        for todo in change.todos {
+            guard let place = todo.old, let section = section(ofList: place.listID), !reloaded.contains(section) else { continue }
+            switch oldRow(of: todo.id, at: place, inSection: section, rows: oldCounts[section]) {
+            case .shown(let row): oldRows[todo.id] = IndexPath(row: row, section: section)
+            case .hidden: break
+            case .unknown: reloaded.insert(section)
+            }
+        }
+        var newRows: [Int64: IndexPath] = [:]
+        // The counts and the todos' new rows come from one read snapshot (one lock and check of the file).
+        let readNew = {
+            self.refreshLists()
+            for todo in change.todos {
+                guard let place = todo.new, let section = self.section(ofList: place.listID) else { continue }
+                switch self.newRow(of: todo.id, at: place, inSection: section) {
+                case .shown(let row): newRows[todo.id] = IndexPath(row: row, section: section)
+                case .hidden: break
+                case .unknown: reloaded.insert(section)
+                }
+            }
+        }
+        do { try store.readSnapshot(readNew) } catch { readNew() }
+        oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
+        let shown = newRows
+        newRows = newRows.filter { !reloaded.contains($0.value.section) }
+        patchCache(change, old: oldRows, new: newRows, reloaded: reloaded)
+        if updatesTable {
+            try tableView.performBatchUpdates {
+                for todo in change.todos {
+                    switch (oldRows[todo.id], newRows[todo.id]) {
+                    case (nil, nil): break
+                    case (let old?, nil): try tableView.deleteRows(at: [old])
+                    case (nil, let new?): try tableView.insertRows(at: [new])
+                    case (let old?, let new?) where old == new && todo.fieldsChanged: try tableView.reconfigureRows(at: [old])
+                    case (let old?, let new?):
+                        // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
+                        try tableView.moveRow(at: old, to: new)
+                        if todo.fieldsChanged { try tableView.reconfigureRows(at: [old]) }
+                    }
+                }
+                if !reloaded.isEmpty { try tableView.reloadSections(reloaded.sorted()) }
+            }
+        }
+        try refreshVisibleRowsIfNeeded()
+        return shown
+    }
+
+    /// The row a todo had in a section before the change, as the screen showed it.
+    private func oldRow(of id: Int64, at place: TodoChange.Place, inSection section: Int, rows: Int) -> Row {
+        guard !lists[section].isCollapsed else { return .hidden }
+        if let row = rankedRow(place) { return row }
+        let query = query(forSection: section)
+        if let row = cache.cachedRow(ofTodo: id, in: query) { return .shown(row) }
+        // Not among the cached rows: when those are all the section's rows, it was not shown.
+        return cache.cachedRowCount(in: query) == rows ? .hidden : .unknown
+    }
+
+    /// The row a todo has in a section after the change (the lists and counts are read already).
+    private func newRow(of id: Int64, at place: TodoChange.Place, inSection section: Int) -> Row {
+        guard !lists[section].isCollapsed else { return .hidden }
+        if let row = rankedRow(place) { return row }
+        do {
+            return try store.index(of: id, in: query(forSection: section)).map(Row.shown) ?? .hidden
+        } catch {
+            reportReadFailure(error)
+            return .unknown
+        }
+    }
+
+    /// A place's row where the section shows the ranked order: the manual sort without a search,
+    /// and done todos in every sort (they always follow in completion order); nil elsewhere.
+    private func rankedRow(_ place: TodoChange.Place) -> Row? {
+        guard options.filter == nil, place.isDone || options.sort == .manual else { return nil }
+        return place.isDone && !options.showsCompleted ? .hidden : .shown(place.row)
+    }
+
+    /// Patches the cached pages: rows leave their old places and arrive at their new ones with the
+    /// todo as stored now; the pages of sections read again are dropped. Past a handful of arrivals
+    /// the sections they arrive in are dropped instead, and read again as they are shown.
+    private func patchCache(_ change: TodoChange, old: [Int64: IndexPath], new: [Int64: IndexPath], reloaded: Set<Int>) {
+        var dropped = reloaded
+        if new.count > SectionPageCache.patchLimit { dropped.formUnion(new.values.map(\.section)) }
+        var items: [Int64: TodoItem] = [:]
+        for id in new.keys where !dropped.contains(new[id]!.section) {
+            guard let item = storedItem(id: id) else { dropped.insert(new[id]!.section); continue }
+            items[id] = item
+        }
+        for section in dropped where section < lists.count { cache.invalidate(query(forSection: section)) }
+        // Deletions from the bottom up and insertions from the top down, so each row number holds as
+        // the rows around it change: old rows count in the old order, new rows in the new.
+        for indexPath in old.values.sorted(by: >) where !dropped.contains(indexPath.section) {
+            cache.removeRow(indexPath.row, in: query(forSection: indexPath.section))
+        }
+        for (id, indexPath) in new.sorted(by: { $0.value < $1.value }) where !dropped.contains(indexPath.section) {
+            if let item = items[id] { cache.insertRow(indexPath.row, item: item, in: query(forSection: indexPath.section)) }
+        }
+    }
+
+    /// Reads the lists, the counts and the table afresh, dropping every cached page: for a change
+    /// that cannot be told row by row, a new sort or filter, another process's unexplained change.
+    func readEverythingAgain() {
+        cache.invalidate()
+        refreshLists()
+        needsVisibleRowsRefresh = false
+        tableView.reloadData()
+    }
+
+    /// Shows a change the user did not make row by row here (an undo or redo, another process's
+    /// change, a change of lists), then puts the highlight and the marks back on their todos:
+    /// `preferred` when it is shown, else the highlighted todo, as `reloadFromStore` does.
+    func show(_ change: TodoChange, selecting preferred: Int64? = nil) {
+        let before = selectionBeforeChange(preferring: preferred)
+        do {
+            try apply(change)
+        } catch {
+            // The table's counts did not add up (another process wrote meanwhile): read it all again.
+            readEverythingAgain()
+        }
+        restoreSelection(before)
+    }
+}
