@@ -32,7 +32,7 @@ struct SelectionDelegateTests {
 
     @Test("willSelectRowAt returning nil refuses the activation and keeps the highlight")
     func refusal() {
-        var harness = Harness(ArrayDataSource(rows: ["a", "b"]))
+        let harness = Harness(ArrayDataSource(rows: ["a", "b"]))
         harness.source.willSelect = { _ in nil }
         harness.table.selectRow(at: Self.path(0), scrollPosition: .none)
         harness.table.activateSelectedRow()

@@ -23,7 +23,7 @@ struct StickyHeaderTests {
             view?.text = StyledText(["Fruit", "Veg", "Nuts"][section])
             return view
         }
-        var harness = Harness(source, width: 20, height: 6)
+        let harness = Harness(source, width: 20, height: 6)
         harness.table.register(UnderlinedHeader.self, forHeaderFooterViewReuseIdentifier: "underlined")
         harness.table.sectionHeaderHeight = 2
         harness.table.pinsSectionHeaders = pinned
