@@ -182,6 +182,6 @@ public struct Configuration: Equatable {
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
             && lhs.hidesCompleted == rhs.hidesCompleted && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
-            && lhs.keyMap.bindings.map { "\($0.key)=\($0.command)" } == rhs.keyMap.bindings.map { "\($0.key)=\($0.command)" }
+            && lhs.keyMap.bindings.map { "\($0.key)=\($0.action)" } == rhs.keyMap.bindings.map { "\($0.key)=\($0.action)" }
     }
 }

@@ -33,45 +33,51 @@ final class DetailOverlay: Overlay {
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         if var editor = notes {
+            let action = app.keyMaps.notes.action(for: key)
             if case .paste(let text) = key {
                 editor.insert(pasted: text)
                 notes = editor
-            } else if key == .escape || key == .control("s") {
+            } else if action == .done || action == .save {
                 // A refused save (a NUL, a full disk) keeps the text in the editor, with the message saying why.
-                if list.setNotes(editor.text, todo: id) || (key == .escape && refusedNotes == editor.text) {
+                if list.setNotes(editor.text, todo: id) || (action == .done && refusedNotes == editor.text) {
                     notes = nil
                     refusedNotes = nil
                 } else {
                     refusedNotes = editor.text
                 }
-            } else if editor.handle(key) {
+            } else if editor.handle(key, keyMap: app.keyMaps.notes) {
                 notes = editor
             }
             return true
         }
-        let page = max(1, layout.rows - 1)
-        switch key {
-        case .paste:
+        if case .paste = key {
             list.message = .info("Paste ignored: press n to write notes, then paste", while: .overlay(ObjectIdentifier(self)))
-        case .escape, .character("q"), .enter: return false
-        case .character("n"), .character("i"):
+            return true
+        }
+        let page = max(1, layout.rows - 1)
+        switch app.keyMaps.details.action(for: key) {
+        case .back: return false
+        case .editNotes:
             guard !app.refusesChanges(), let item else { break }
             notes = TextArea(text: item.notes)
-        case .character("e"):
+        case .edit:
             guard let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             app.openEditor(at: indexPath)
-        case .character("x"), .character("f"):
+        case .toggle:
             guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
-            if key == .character("x") { list.toggle(at: indexPath) } else { list.toggleFlag(at: indexPath) }
-        case .character("j"), .down: scroll(to: top + 1)
-        case .character("k"), .up: scroll(to: top - 1)
-        case .pageDown, .character(" "), .control("f"): scroll(to: top + page)
-        case .pageUp, .control("b"): scroll(to: top - page)
-        case .control("d"): scroll(to: top + max(1, layout.rows / 2))
-        case .control("u"): scroll(to: top - max(1, layout.rows / 2))
-        case .character("g"), .home: scroll(to: 0)
-        case .character("G"), .end: scroll(to: .max)
-        default: break
+            list.toggle(at: indexPath)
+        case .flag:
+            guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
+            list.toggleFlag(at: indexPath)
+        case .scrollDown: scroll(to: top + 1)
+        case .scrollUp: scroll(to: top - 1)
+        case .pageDown: scroll(to: top + page)
+        case .pageUp: scroll(to: top - page)
+        case .halfPageDown: scroll(to: top + max(1, layout.rows / 2))
+        case .halfPageUp: scroll(to: top - max(1, layout.rows / 2))
+        case .scrollToTop: scroll(to: 0)
+        case .scrollToBottom: scroll(to: .max)
+        case nil: break
         }
         return true
     }

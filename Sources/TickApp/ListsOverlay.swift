@@ -30,36 +30,37 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
-        switch key {
-        case .escape, .character("q"), .character("L"): return false
-        case .character("j"), .down: tableView.moveSelection(by: 1)
-        case .character("k"), .up: tableView.moveSelection(by: -1)
-        case .enter:
+        let action = app.keyMaps.lists.action(for: key)
+        switch action {
+        case .back: return false
+        case .moveDown: tableView.moveSelection(by: 1)
+        case .moveUp: tableView.moveSelection(by: -1)
+        case .go:
             // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
             if let target = selected, let section = list.section(ofList: target.id) { list.focus(section: section) }
             return false
-        case .character("a"):
+        case .add:
             guard !app.refusesChanges() else { break }
             app.present(PromptOverlay(label: "New list: ", submit: { [unowned self] name in
                 guard let created = list.addList(named: name) else { return false }
                 refresh(selecting: created.id)
                 return true
             }))
-        case .character("r"):
+        case .rename:
             guard !app.refusesChanges(), let target = selected else { break }
             app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self] name in
                 guard list.renameList(target, to: name) else { return false }
                 refresh(selecting: target.id)
                 return true
             }))
-        case .character("d"):
+        case .delete:
             guard !app.refusesChanges(), let target = selected else { break }
             confirmDelete(target, app: app)
-        case .character("J"), .character("K"):
+        case .moveListDown, .moveListUp:
             guard !app.refusesChanges(), let target = selected else { break }
-            list.moveList(target, by: key == .character("J") ? 1 : -1)
+            list.moveList(target, by: action == .moveListDown ? 1 : -1)
             refresh(selecting: target.id)
-        default: break
+        case nil: break
         }
         return true
     }

@@ -48,13 +48,18 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
-        switch key {
-        case .escape: return false
-        case .down, .control("n"), .tab: tableView.moveSelection(by: 1)
-        case .up, .control("p"), .backTab: tableView.moveSelection(by: -1)
+        if case .paste(let text) = key {
+            filter.insert(pasted: text)
+            refilter()
+            return true
+        }
+        switch app.keyMaps.picker.action(for: key) {
+        case .cancel: return false
+        case .moveDown: tableView.moveSelection(by: 1)
+        case .moveUp: tableView.moveSelection(by: -1)
         case .pageDown: tableView.moveSelection(byLines: max(1, tableView.frame.height - 1))
         case .pageUp: tableView.moveSelection(byLines: -max(1, tableView.frame.height - 1))
-        case .enter:
+        case .choose:
             guard let row = tableView.indexPathForSelectedRow?.row else { return true }
             if row < shown.count {
                 pick(shown[row])
@@ -62,12 +67,10 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
                 create?(typed)
             }
             return false
-        case .paste(let text):
-            filter.insert(pasted: text)
-            refilter()
-        default:
+        case nil:
+            // Every other key edits the filter, as in an input line.
             let before = filter.text
-            _ = filter.handle(key)
+            _ = filter.handle(key, keyMap: app.keyMaps.input)
             if filter.text != before { refilter() }
         }
         return true

@@ -68,7 +68,7 @@ extension TickApp {
                 : .info("Left editing mode")
         case .mark: if let selected { table.toggleMark(at: selected); table.moveSelection(by: 1) }
         case .markAll: if table.isEditing { list.markAllInCurrentSection() }
-        case .help: present(HelpOverlay(keyMap: keyMap, editingKeyMap: editingKeyMap, problems: configurationProblems))
+        case .help: present(HelpOverlay(keyMaps: keyMaps, problems: configurationProblems))
         case .statistics:
             list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true

@@ -1,33 +1,63 @@
 import TermTable
 
-/// Which key runs which command in the list. The one source of truth for bindings and their help.
-public struct KeyMap: Sendable {
+/// Which key asks for which action in one mode: the one source of truth for that mode's bindings
+/// and for their help. Data only, so the config file can change it (`bind MODE KEY ACTION`).
+public struct ModeKeyMap<Action: KeyAction>: Sendable {
     /// The bindings in the order help lists them.
-    public private(set) var bindings: [(key: Key, command: Command)]
+    public private(set) var bindings: [(key: Key, action: Action)]
 
     /// Creates a key map from bindings.
-    public init(_ bindings: [(key: Key, command: Command)]) { self.bindings = bindings }
+    public init(_ bindings: [(key: Key, action: Action)]) { self.bindings = bindings }
 
-    /// The command bound to a key, if any.
-    public func command(for key: Key) -> Command? {
-        bindings.first { $0.key == key }?.command
+    /// The action bound to a key, if any.
+    public func action(for key: Key) -> Action? {
+        bindings.first { $0.key == key }?.action
     }
 
-    /// The keys bound to a command, in order.
-    public func keys(for command: Command) -> [Key] {
-        bindings.filter { $0.command == command }.map(\.key)
+    /// The keys bound to an action, in order.
+    public func keys(for action: Action) -> [Key] {
+        bindings.filter { $0.action == action }.map(\.key)
     }
 
-    /// Binds a key (replacing its previous command).
-    public mutating func bind(_ key: Key, to command: Command) {
+    /// Binds a key (replacing its previous action).
+    public mutating func bind(_ key: Key, to action: Action) {
         bindings.removeAll { $0.key == key }
-        bindings.append((key, command))
+        bindings.append((key, action))
     }
 
     /// Removes a key's binding.
     public mutating func unbind(_ key: Key) {
         bindings.removeAll { $0.key == key }
     }
+
+    /// The action a config file names, in any case.
+    static func action(named name: String) -> Action? {
+        Action.allCases.first { $0.rawValue.lowercased() == name.lowercased() }
+    }
+
+    /// Every action's name, in declaration order, for problem reports and the README.
+    static var actionNames: [String] { Action.allCases.map(\.rawValue) }
+
+    /// The bound actions with their keys, in declaration order: the lines of the mode's help.
+    var helpEntries: [(keys: [Key], action: Action)] {
+        Action.allCases.compactMap { action in
+            let keys = keys(for: action)
+            return keys.isEmpty ? nil : (keys, action)
+        }
+    }
+
+    /// The bindings as text, to compare two maps.
+    var signature: [String] { bindings.map { "\($0.key)=\($0.action.rawValue)" } }
+}
+
+extension Command: KeyAction {}
+
+/// The list's key map: which key runs which command.
+public typealias KeyMap = ModeKeyMap<Command>
+
+extension ModeKeyMap where Action == Command {
+    /// The command bound to a key, if any.
+    public func command(for key: Key) -> Command? { action(for: key) }
 
     /// The bindings that apply instead while the table is in editing mode (`v`).
     public static let editing = KeyMap([
