@@ -48,7 +48,7 @@ public final class TickApp {
         list = TodoListController(store: store)
         self.theme = theme.applying(configuration.colors)
         self.size = size
-        keyMap = configuration.keyMap
+        keyMaps = configuration.keyMaps
         list.theme = self.theme
         // The view as the user left it (s, H); the config file's sort and hide-completed where they never chose.
         var defaults = ViewOptions()
