@@ -4,14 +4,28 @@ import TermTable
 /// and for their help. Data only, so the config file can change it (`bind MODE KEY ACTION`).
 public struct ModeKeyMap<Action: KeyAction>: Sendable {
     /// The bindings in the order help lists them.
-    public private(set) var bindings: [(key: Key, action: Action)]
+    public private(set) var bindings: [(key: Key, action: Action)] {
+        // Every key typed into an input line is looked up first: a hash, not a walk through the bindings.
+        didSet { actionsByKey = Self.index(bindings) }
+    }
+    /// The bindings by key, for `action(for:)`.
+    private var actionsByKey: [Key: Action]
 
-    /// Creates a key map from bindings.
-    public init(_ bindings: [(key: Key, action: Action)]) { self.bindings = bindings }
+    /// Creates a key map from bindings (the first binding of a key that is listed twice counts).
+    public init(_ bindings: [(key: Key, action: Action)]) {
+        self.bindings = bindings
+        actionsByKey = Self.index(bindings)
+    }
 
-    /// The action bound to a key, if any.
+    private static func index(_ bindings: [(key: Key, action: Action)]) -> [Key: Action] {
+        Dictionary(bindings.map { ($0.key, $0.action) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The action bound to a key, if any. A paste is text, never a key (and hashing a large one per
+    /// lookup would cost as much as the text is long).
     public func action(for key: Key) -> Action? {
-        bindings.first { $0.key == key }?.action
+        if case .paste = key { return nil }
+        return actionsByKey[key]
     }
 
     /// The keys bound to an action, in order.
