@@ -153,6 +153,8 @@ public struct Configuration: Equatable {
             throw Problem(message: "\(error.problem) in key \"\(text)\"")
         }
         guard keys.count == 1 else { throw Problem(message: "\"\(text)\" is not a single key (write <Space>, <lt>, <C-x>…)") }
+        // A paste is text and never keys, in every mode, so it is never bound.
+        if case .paste = keys[0] { throw Problem(message: "\"\(text)\" is a paste, not a key: pasted text is never a key") }
         return keys[0]
     }
 

@@ -172,6 +172,18 @@ struct KeyModeScenarioTests {
         #expect(configuration.keyMaps.details.action(for: .control("s")) == nil)
     }
 
+    @Test("A paste cannot be bound: pasted text is never a key, in any mode")
+    func pasteIsNoKey() throws {
+        let configuration = Configuration.parse("bind lists <Paste>d</Paste> delete\nbind <Paste>q</Paste> quit", path: "/c")
+        #expect(configuration.problems == [
+            "/c:1: \"<Paste>d</Paste>\" is a paste, not a key: pasted text is never a key",
+            "/c:2: \"<Paste>q</Paste>\" is a paste, not a key: pasted text is never a key",
+        ])
+        let scenario = try Scenario(["Buy milk"], configuration: configuration)
+        try scenario.type("<Paste>q</Paste>")
+        #expect(!scenario.app.isFinished)
+    }
+
     @Test("tick --check-config reports a bad mode line as FILE:LINE: problem")
     func checkConfig() throws {
         let harness = try CommandHarness()
