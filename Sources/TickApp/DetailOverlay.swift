@@ -21,9 +21,16 @@ final class DetailOverlay: Overlay {
     /// notes wraps them once, not on every key.
     private var laidOut: [(source: DetailDocument.Source, document: DetailDocument)] = []
 
-    init(list: TodoListController, todo: TodoItem) {
+    /// The details' keys and the notes editor's, as the config file left them.
+    private let keyMap: ModeKeyMap<DetailKeyAction>
+    private let notesKeyMap: ModeKeyMap<NotesKeyAction>
+
+    init(list: TodoListController, todo: TodoItem, keyMap: ModeKeyMap<DetailKeyAction> = .standard,
+         notesKeyMap: ModeKeyMap<NotesKeyAction> = .standard) {
         self.list = list
         id = todo.id
+        self.keyMap = keyMap
+        self.notesKeyMap = notesKeyMap
     }
 
     /// The todo as stored now; nil when it is gone or cannot be read (the status line then says why).
@@ -33,7 +40,7 @@ final class DetailOverlay: Overlay {
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         if var editor = notes {
-            let action = app.keyMaps.notes.action(for: key)
+            let action = notesKeyMap.action(for: key)
             if case .paste(let text) = key {
                 editor.insert(pasted: text)
                 notes = editor
@@ -45,7 +52,7 @@ final class DetailOverlay: Overlay {
                 } else {
                     refusedNotes = editor.text
                 }
-            } else if editor.handle(key, keyMap: app.keyMaps.notes) {
+            } else if editor.handle(key, keyMap: notesKeyMap) {
                 notes = editor
             }
             return true
@@ -55,7 +62,7 @@ final class DetailOverlay: Overlay {
             return true
         }
         let page = max(1, layout.rows - 1)
-        switch app.keyMaps.details.action(for: key) {
+        switch keyMap.action(for: key) {
         case .back: return false
         case .editNotes:
             guard !app.refusesChanges(), let item else { break }
@@ -82,6 +89,23 @@ final class DetailOverlay: Overlay {
         return true
     }
 
+    /// "Esc back · n notes · e edit title · x done · f flag" with the keys in effect.
+    private var hint: String {
+        let first = { KeyHint.first(self.keyMap.keys(for: $0)) }
+        return KeyHint.line([(first(.back), "back"), (first(.editNotes), "notes"), (first(.edit), "edit title"),
+                             (first(.toggle), "done"), (first(.flag), "flag")])
+    }
+
+    /// " · Esc saves" with the key in effect (Ctrl-S's when Esc's action is unbound).
+    private var saves: String {
+        (KeyHint.first(notesKeyMap.keys(for: .done)) ?? KeyHint.first(notesKeyMap.keys(for: .save))).map { " · \($0) saves" } ?? ""
+    }
+
+    /// " · Esc again discards" with the key in effect: only `done` leaves without the refused notes.
+    private var discards: String {
+        KeyHint.first(notesKeyMap.keys(for: .done)).map { " · \($0) again discards" } ?? ""
+    }
+
     /// Scrolls the details so `line` is the first shown, as far as there are lines.
     private func scroll(to line: Int) {
         top = max(0, min(line, layout.lines - layout.rows))
@@ -89,8 +113,7 @@ final class DetailOverlay: Overlay {
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        let help = notes == nil ? "Esc back · n notes · e edit title · x done · f flag"
-            : refusedNotes == notes?.text ? "editing notes, not saved · Esc again discards" : "editing notes · Esc saves"
+        let help = notes == nil ? hint : refusedNotes == notes?.text ? "editing notes, not saved" + discards : "editing notes" + saves
         canvas.draw("Details — \(help)", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         let item: TodoItem
         do {

@@ -13,10 +13,13 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private let sections: [(title: String, entries: [Entry])]
     /// The config file's problems, shown first, each whole: the status line only counts them.
     private let problems: [String]
+    /// Help's own keys, as the config file left them.
+    private let keyMap: ModeKeyMap<HelpKeyAction>
     let tableView = TableView()
 
     init(keyMaps: KeyMaps, problems: [String] = []) {
         self.problems = problems
+        self.keyMap = keyMaps.help
         let keyMap = keyMaps.list
         var sections: [(title: String, entries: [Entry])] = []
         for group in Command.Group.allCases where group != .editing {
@@ -107,7 +110,7 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         let page = max(1, tableView.frame.height - 1)
-        switch app.keyMaps.help.action(for: key) {
+        switch keyMap.action(for: key) {
         case .close: return false
         case .moveDown: tableView.moveSelection(by: 1)
         case .moveUp: tableView.moveSelection(by: -1)
@@ -124,7 +127,10 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        canvas.draw("Tick help — ? or Esc closes", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
+        // "? or Esc closes": the first two keys that close help, as bound now.
+        let closing = Array(keyMap.keys(for: .close).map(HelpOverlay.name).prefix(2))
+        let title = closing.isEmpty ? "Tick help" : "Tick help — \(closing.joined(separator: " or ")) closes"
+        canvas.draw(title, at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         tableView.frame = Rect(x: area.minX, y: area.minY + 1, width: area.width, height: max(0, area.height - 1))
         tableView.draw(in: &canvas)
         return nil

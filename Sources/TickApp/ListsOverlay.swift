@@ -4,10 +4,13 @@ import TodoStore
 /// The lists screen (`L`): every list with its counts; add, rename, delete and reorder them.
 final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private unowned let list: TodoListController
+    /// The lists screen's keys, as the config file left them.
+    private let keyMap: ModeKeyMap<ListsKeyAction>
     let tableView = TableView()
 
-    init(list: TodoListController) {
+    init(list: TodoListController, keyMap: ModeKeyMap<ListsKeyAction> = .standard) {
         self.list = list
+        self.keyMap = keyMap
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "list")
         tableView.dataSource = self
         tableView.delegate = self
@@ -30,7 +33,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
-        let action = app.keyMaps.lists.action(for: key)
+        let action = keyMap.action(for: key)
         switch action {
         case .back: return false
         case .moveDown: tableView.moveSelection(by: 1)
@@ -82,9 +85,17 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         ]))
     }
 
+    /// "Enter go · a add · r rename · d delete · J/K reorder · Esc back" with the keys in effect.
+    private var hint: String {
+        let first = { KeyHint.first(self.keyMap.keys(for: $0)) }
+        let reorder = first(.moveListDown).flatMap { down in first(.moveListUp).map { down + "/" + $0 } }
+        return KeyHint.line([(first(.go), "go"), (first(.add), "add"), (first(.rename), "rename"), (first(.delete), "delete"),
+                             (reorder, "reorder"), (first(.back), "back")])
+    }
+
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        canvas.draw("Lists — Enter go · a add · r rename · d delete · J/K reorder · Esc back", at: area.origin,
+        canvas.draw("Lists — " + hint, at: area.origin,
                     style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         tableView.frame = Rect(x: area.minX, y: area.minY + 1, width: area.width, height: max(0, area.height - 1))
         tableView.draw(in: &canvas)

@@ -59,7 +59,7 @@ extension TickApp {
         case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
         case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
         case .cycleSort: list.setSort(list.options.nextSort)
-        case .manageLists: present(ListsOverlay(list: list))
+        case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
         case .editMode:
             table.setEditing(!table.isEditing)
             list.message = table.isEditing
@@ -135,7 +135,7 @@ extension TickApp {
             list.move(todo: item, toList: lists[index].id)
         }, create: { [unowned self] name in
             if let created = list.addList(named: name) { list.move(todo: item, toList: created.id) }
-        }))
+        }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
     /// Offers the lists to move the marked todos to; typing a new name creates the list.
@@ -153,7 +153,7 @@ extension TickApp {
             list.moveMarked(toList: lists[index].id)
         }, create: { [unowned self] name in
             if let created = list.addList(named: name) { list.moveMarked(toList: created.id) }
-        }))
+        }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
     /// Asks before deleting the marked todos, naming how many.

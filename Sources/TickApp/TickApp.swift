@@ -68,7 +68,7 @@ public final class TickApp {
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
         list.requestDetail = { [weak self] item in
             guard let self else { return }
-            self.present(DetailOverlay(list: self.list, todo: item))
+            self.present(DetailOverlay(list: self.list, todo: item, keyMap: self.keyMaps.details, notesKeyMap: self.keyMaps.notes))
         }
         layout()
     }

@@ -145,6 +145,20 @@ struct KeyModeScenarioTests {
         #expect(help.contains { $0.hasPrefix(keys) && $0.contains(summary) })
     }
 
+    @Test("The hint line of an overlay names the keys in effect, and leaves out what has no key", arguments: [
+        ("bind lists o go\nunbind lists <Enter>", "L", "Lists — o go · a add · r rename · d delete · J/K reorder · Esc back"),
+        ("unbind lists K", "L", "Lists — Enter go · a add · r rename · d delete · Esc back"),
+        ("unbind details <Esc>\nunbind details e", "<Enter>", "Details — q back · n notes · x done · f flag"),
+        ("unbind notes <Esc>", "<Enter>n", "Details — editing notes · Ctrl-s saves"),
+        ("bind picker <C-o> choose\nunbind picker <Enter>", "m", "to — type to filter · Ctrl-o chooses · Esc cancels"),
+        ("unbind help ?", "?", "Tick help — Esc or q closes"),
+    ])
+    func hintLine(config: String, keys: String, expected: String) throws {
+        let scenario = try self.scenario(config, size: Size(width: 100, height: 10))
+        try scenario.type(keys)
+        #expect(scenario.screen[0].hasSuffix(expected), "\(scenario.screen[0])")
+    }
+
     @Test("An unbound key of a mode leaves help; an action with no key left is not listed")
     func unboundKeyLeavesHelp() throws {
         let scenario = try self.scenario("unbind lists r", size: Size(width: 100, height: 200))
