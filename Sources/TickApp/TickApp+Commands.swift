@@ -115,12 +115,12 @@ extension TickApp {
         }, otherKey: { [unowned self] key in
             // The arrows move the highlight among the matches, so Enter or Esc leaves the search on one of them.
             let table = list.tableView
-            switch key {
-            case .down: table.moveSelection(by: 1)
-            case .up: table.moveSelection(by: -1)
+            switch keyMaps.search.action(for: key) {
+            case .moveDown: table.moveSelection(by: 1)
+            case .moveUp: table.moveSelection(by: -1)
             case .pageDown: table.moveSelection(byLines: max(1, table.frame.height - 1))
             case .pageUp: table.moveSelection(byLines: -max(1, table.frame.height - 1))
-            default: break
+            case nil: break
             }
         }))
     }

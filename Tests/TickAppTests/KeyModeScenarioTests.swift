@@ -56,6 +56,16 @@ struct KeyModeScenarioTests {
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk", "Buy bread", "Call mom"])
     }
 
+    @Test("bind search: while typing a search the new key moves to the next match; the unbound ↓ no longer does")
+    func searchMode() throws {
+        let scenario = try self.scenario("bind search <C-n> moveDown\nunbind search <Down>", ["Buy milk", "Call mom", "Buy bread"])
+        try scenario.type("/Buy<Down>")
+        #expect(scenario.selectedTitle == "Buy milk")
+        try scenario.type("<C-n>")
+        #expect(scenario.selectedTitle == "Buy bread")
+        #expect(scenario.app.isPrompting)
+    }
+
     @Test("bind details: the details close with the new key; the unbound q no longer closes them")
     func detailsMode() throws {
         let scenario = try self.scenario("bind details o back\nunbind details q")
@@ -131,6 +141,7 @@ struct KeyModeScenarioTests {
     @Test("A key rebound in a mode shows in help beside that mode's action", arguments: [
         ("bind swipe <C-n> focusNext", "Tab Ctrl-n ", "highlight the next button"),
         ("bind input <C-o> submit", "Enter Ctrl-o ", "accept the line"),
+        ("bind search <C-n> moveDown", "↓ Ctrl-n ", "next match, while typing the search"),
         ("bind details o back", "Esc q Enter o ", "back to the list"),
         ("bind notes <C-o> save", "Ctrl-s Ctrl-o ", "save the notes and stop editing (a refused"),
         ("bind lists n add", "a n ", "add a list"),
@@ -177,7 +188,7 @@ struct KeyModeScenarioTests {
             bind details x y z
             """, path: "/c")
         #expect(configuration.problems.count == 5)
-        #expect(configuration.problems[0] == "/c:1: unknown mode \"sideways\" (modes: list, editing, swipe, input, details, notes, lists, picker, help)")
+        #expect(configuration.problems[0] == "/c:1: unknown mode \"sideways\" (modes: list, editing, swipe, input, search, details, notes, lists, picker, help)")
         #expect(configuration.problems[1].hasPrefix("/c:2: unknown details action \"fly\" (details actions: back, editNotes, edit, "))
         #expect(configuration.problems[2] == "/c:3: unknown key <Nope> in key \"<Nope>\"")
         #expect(configuration.problems[3].hasPrefix("/c:4: unknown mode \"nowhere\""))

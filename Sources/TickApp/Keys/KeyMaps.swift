@@ -2,7 +2,7 @@ import TermTable
 
 /// A part of the app that reads keys its own way; each has its own key map.
 public enum KeyMode: String, CaseIterable, Sendable {
-    case list, editing, swipe, input, details, notes, lists, picker, help
+    case list, editing, swipe, input, search, details, notes, lists, picker, help
 
     /// The mode's heading in help.
     var title: String {
@@ -11,6 +11,7 @@ public enum KeyMode: String, CaseIterable, Sendable {
         case .editing: return Command.Group.editing.rawValue
         case .swipe: return "Swiped row"
         case .input: return "Input line"
+        case .search: return "Search line"
         case .details: return "Details"
         case .notes: return "Notes in the details"
         case .lists: return "Lists screen"
@@ -30,6 +31,8 @@ public struct KeyMaps: Sendable {
     public var swipe = ModeKeyMap<SwipeKeyAction>.standard
     /// The input line's edits.
     public var input = ModeKeyMap<InputKeyAction>.standard
+    /// What the keys the input line leaves alone do while searching.
+    public var search = ModeKeyMap<SearchKeyAction>.standard
     /// The details' actions.
     public var details = ModeKeyMap<DetailKeyAction>.standard
     /// The notes editor's actions.
@@ -50,6 +53,7 @@ public struct KeyMaps: Sendable {
         case .list, .editing: return KeyMap.actionNames
         case .swipe: return ModeKeyMap<SwipeKeyAction>.actionNames
         case .input: return ModeKeyMap<InputKeyAction>.actionNames
+        case .search: return ModeKeyMap<SearchKeyAction>.actionNames
         case .details: return ModeKeyMap<DetailKeyAction>.actionNames
         case .notes: return ModeKeyMap<NotesKeyAction>.actionNames
         case .lists: return ModeKeyMap<ListsKeyAction>.actionNames
@@ -70,6 +74,7 @@ public struct KeyMaps: Sendable {
         case .editing: return bound(&editing)
         case .swipe: return bound(&swipe)
         case .input: return bound(&input)
+        case .search: return bound(&search)
         case .details: return bound(&details)
         case .notes: return bound(&notes)
         case .lists: return bound(&lists)
@@ -85,6 +90,7 @@ public struct KeyMaps: Sendable {
         case .editing: editing.unbind(key)
         case .swipe: swipe.unbind(key)
         case .input: input.unbind(key)
+        case .search: search.unbind(key)
         case .details: details.unbind(key)
         case .notes: notes.unbind(key)
         case .lists: lists.unbind(key)
@@ -100,14 +106,14 @@ public struct KeyMaps: Sendable {
             map.helpEntries.map { ($0.keys, $0.action.summary) }
         }
         return [
-            (.swipe, entries(swipe)), (.input, entries(input)), (.details, entries(details)), (.notes, entries(notes)),
+            (.swipe, entries(swipe)), (.input, entries(input)), (.search, entries(search)), (.details, entries(details)), (.notes, entries(notes)),
             (.lists, entries(lists)), (.picker, entries(picker)), (.help, entries(help)),
         ]
     }
 
     /// Every binding of every mode as text, to compare two sets of maps.
     var signature: [String] {
-        list.signature + ["editing"] + editing.signature + ["swipe"] + swipe.signature + ["input"] + input.signature
+        list.signature + ["editing"] + editing.signature + ["swipe"] + swipe.signature + ["input"] + input.signature + ["search"] + search.signature
             + ["details"] + details.signature + ["notes"] + notes.signature + ["lists"] + lists.signature
             + ["picker"] + picker.signature + ["help"] + help.signature
     }
