@@ -98,8 +98,13 @@ public struct Configuration: Equatable {
             let name = arguments[arguments.count - 1]
             guard keyMaps.bind(key, toActionNamed: name, in: mode) else {
                 let names = KeyMaps.actionNames(in: mode).joined(separator: ", ")
-                if mode == .list { throw Problem(message: "unknown command \"\(name)\" (commands: \(names))") }
-                throw Problem(message: "unknown \(mode.rawValue) action \"\(name)\" (\(mode.rawValue) actions: \(names))")
+                // Saving notes is the notes editor's, not the details': say where an action of that name is.
+                let elsewhere = KeyMode.allCases.first { other in
+                    other != mode && KeyMaps.actionNames(in: other).contains { $0.lowercased() == name.lowercased() }
+                }
+                let hint = elsewhere.map { "; \(name) is an action of mode \($0.rawValue): bind \($0.rawValue) \(arguments[arguments.count - 2]) \(name)" } ?? ""
+                if mode == .list { throw Problem(message: "unknown command \"\(name)\" (commands: \(names))" + hint) }
+                throw Problem(message: "unknown \(mode.rawValue) action \"\(name)\" (\(mode.rawValue) actions: \(names))" + hint)
             }
         case "unbind":
             guard arguments.count == 1 || arguments.count == 2 else {

@@ -197,6 +197,15 @@ struct KeyModeScenarioTests {
         #expect(configuration.keyMaps.details.action(for: .control("s")) == nil)
     }
 
+    @Test("An action of another mode is named with the mode that has it: saving notes is the notes editor's")
+    func actionOfAnotherMode() {
+        let configuration = Configuration.parse("bind details <C-s> save\nbind <C-o> submit", path: "/c")
+        #expect(configuration.problems.count == 2)
+        #expect(configuration.problems[0].hasPrefix("/c:1: unknown details action \"save\" (details actions: back, "))
+        #expect(configuration.problems[0].hasSuffix("); save is an action of mode notes: bind notes <C-s> save"))
+        #expect(configuration.problems[1].hasSuffix("); submit is an action of mode input: bind input <C-o> submit"))
+    }
+
     @Test("A paste cannot be bound: pasted text is never a key, in any mode")
     func pasteIsNoKey() throws {
         let configuration = Configuration.parse("bind lists <Paste>d</Paste> delete\nbind <Paste>q</Paste> quit", path: "/c")
