@@ -13,9 +13,8 @@ extension TableView {
     @discardableResult
     public func swipeSelectedRow(_ direction: SwipeDirection) -> Bool {
         guard let indexPath = indexPathForSelectedRow, isValid(indexPath) else { return false }
-        let leading = direction == .right
         if let open = openSwipe, open.indexPath == indexPath {
-            if open.isLeading != leading {
+            if open.isLeading != (direction == .right) {
                 closeSwipe()
                 return true
             }
@@ -23,12 +22,14 @@ extension TableView {
             performSwipeAction(at: 0)
             return true
         }
-        return revealSwipeActions(at: indexPath, leading: leading)
+        return revealSwipeActions(at: indexPath, direction: direction)
     }
 
-    /// Reveals a row's leading or trailing actions; false when the delegate offers none or the row cannot be edited.
+    /// Reveals a row's actions as a swipe in `direction` would: its leading actions for `.right`, its
+    /// trailing ones for `.left`; false when the delegate offers none or the row cannot be edited.
     @discardableResult
-    public func revealSwipeActions(at indexPath: IndexPath, leading: Bool) -> Bool {
+    public func revealSwipeActions(at indexPath: IndexPath, direction: SwipeDirection) -> Bool {
+        let leading = direction == .right
         loadDataIfNeeded()
         guard isValid(indexPath), dataSource?.tableView(self, canEditRowAt: indexPath) ?? true else { return false }
         let configuration = leading
@@ -70,23 +71,28 @@ extension TableView {
         }
     }
 
-    /// Handles a key while actions are revealed: arrows and Tab move the focus, Enter performs the focused
-    /// button, a button's letter performs it, Esc closes. Returns false for keys it does not handle.
-    public func handleSwipeKey(_ key: Key) -> Bool {
+    /// Moves the keyboard focus to the revealed button beside the focused one on the screen, wrapping
+    /// around: leading buttons run from the row's left edge, trailing ones from its right edge.
+    public func moveSwipeFocus(toward direction: SwipeDirection) {
+        guard let open = openSwipe else { return }
+        moveSwipeFocus(by: (direction == .right) == open.isLeading ? 1 : -1)
+    }
+
+    /// Performs the revealed button that has the keyboard focus; false when no row is swiped open.
+    @discardableResult
+    public func performFocusedSwipeAction() -> Bool {
         guard let open = openSwipe else { return false }
-        switch key {
-        case .left: moveSwipeFocus(by: open.isLeading ? -1 : 1)
-        case .right: moveSwipeFocus(by: open.isLeading ? 1 : -1)
-        case .tab: moveSwipeFocus(by: 1)
-        case .backTab: moveSwipeFocus(by: -1)
-        case .enter: performSwipeAction(at: open.focusedAction)
-        case .escape: closeSwipe()
-        case .character(let character):
-            let lowered = Character(character.lowercased())
-            guard let index = open.configuration.actions.firstIndex(where: { $0.shortcut == lowered }) else { return false }
-            performSwipeAction(at: index)
-        default: return false
-        }
+        performSwipeAction(at: open.focusedAction)
+        return true
+    }
+
+    /// Performs the revealed button whose shortcut is `letter` (in either case); false when none has it.
+    @discardableResult
+    public func performSwipeAction(shortcut letter: Character) -> Bool {
+        guard let open = openSwipe else { return false }
+        let lowered = Character(letter.lowercased())
+        guard let index = open.configuration.actions.firstIndex(where: { $0.shortcut == lowered }) else { return false }
+        performSwipeAction(at: index)
         return true
     }
 

@@ -6,8 +6,8 @@ import TodoStore
 ///
 /// One setting per line, `#` starts a comment, every line is optional:
 ///
-///     bind <key> <command>        bind <C-n> moveDown   (keys in key-script notation)
-///     unbind <key>                unbind d
+///     bind [<mode>] <key> <action>  bind <C-n> moveDown, bind notes <C-s> save   (keys in key-script notation)
+///     unbind [<mode>] <key>         unbind d, unbind lists d   (no mode: the list)
 ///     color <element> <color> [on <color>] [bold] [dim] [underline] [reverse] [italic]
 ///     mouse yes|no
 ///     list <name>                 the list Tick starts on and `tick add` uses
@@ -18,8 +18,13 @@ import TodoStore
 /// A bad line is reported with the file, line and problem, and the other lines still apply. All
 /// problems are kept: help lists them and `tick --check-config` prints them.
 public struct Configuration: Equatable {
-    /// The key map after `bind` and `unbind` lines.
-    public var keyMap = KeyMap.standard
+    /// Every mode's key map after `bind` and `unbind` lines.
+    public var keyMaps = KeyMaps()
+    /// The list's key map (what `bind` and `unbind` without a mode change).
+    public var keyMap: KeyMap {
+        get { keyMaps.list }
+        set { keyMaps.list = newValue }
+    }
     /// Style changes from `color` lines, by element name.
     public var colors: [String: Style] = [:]
     /// Whether to ask the terminal for mouse events (`mouse no` turns it off).
@@ -85,15 +90,28 @@ public struct Configuration: Equatable {
     private mutating func apply(_ setting: String, _ arguments: [String]) throws(Problem) {
         switch setting.lowercased() {
         case "bind":
-            guard arguments.count == 2 else { throw Problem(message: "bind wants a key and a command, like: bind <C-n> moveDown") }
-            let key = try Self.key(arguments[0])
-            guard let command = Command.allCases.first(where: { $0.rawValue.lowercased() == arguments[1].lowercased() }) else {
-                throw Problem(message: "unknown command \"\(arguments[1])\" (commands: \(Command.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard arguments.count == 2 || arguments.count == 3 else {
+                throw Problem(message: "bind wants a key and a command, like: bind <C-n> moveDown")
             }
-            keyMap.bind(key, to: command)
+            let mode = arguments.count == 3 ? try Self.mode(arguments[0]) : .list
+            let key = try Self.key(arguments[arguments.count - 2])
+            let name = arguments[arguments.count - 1]
+            guard keyMaps.bind(key, toActionNamed: name, in: mode) else {
+                let names = KeyMaps.actionNames(in: mode).joined(separator: ", ")
+                // Saving notes is the notes editor's, not the details': say where an action of that name is.
+                let elsewhere = KeyMode.allCases.first { other in
+                    other != mode && KeyMaps.actionNames(in: other).contains { $0.lowercased() == name.lowercased() }
+                }
+                let hint = elsewhere.map { "; \(name) is an action of mode \($0.rawValue): bind \($0.rawValue) \(arguments[arguments.count - 2]) \(name)" } ?? ""
+                if mode == .list { throw Problem(message: "unknown command \"\(name)\" (commands: \(names))" + hint) }
+                throw Problem(message: "unknown \(mode.rawValue) action \"\(name)\" (\(mode.rawValue) actions: \(names))" + hint)
+            }
         case "unbind":
-            guard arguments.count == 1 else { throw Problem(message: "unbind wants one key, like: unbind d") }
-            keyMap.unbind(try Self.key(arguments[0]))
+            guard arguments.count == 1 || arguments.count == 2 else {
+                throw Problem(message: "unbind wants one key, like: unbind d")
+            }
+            let mode = arguments.count == 2 ? try Self.mode(arguments[0]) : .list
+            keyMaps.unbind(try Self.key(arguments[arguments.count - 1]), in: mode)
         case "color":
             guard arguments.count >= 2 else { throw Problem(message: "color wants an element and a color, like: color done bright-black") }
             guard Theme.elementNames.contains(arguments[0].lowercased()) else {
@@ -125,6 +143,13 @@ public struct Configuration: Equatable {
         }
     }
 
+    private static func mode(_ text: String) throws(Problem) -> KeyMode {
+        guard let mode = KeyMode.allCases.first(where: { $0.rawValue == text.lowercased() }) else {
+            throw Problem(message: "unknown mode \"\(text)\" (modes: \(KeyMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return mode
+    }
+
     private static func key(_ text: String) throws(Problem) -> Key {
         let keys: [Key]
         do {
@@ -133,6 +158,8 @@ public struct Configuration: Equatable {
             throw Problem(message: "\(error.problem) in key \"\(text)\"")
         }
         guard keys.count == 1 else { throw Problem(message: "\"\(text)\" is not a single key (write <Space>, <lt>, <C-x>…)") }
+        // A paste is text and never keys, in every mode, so it is never bound.
+        if case .paste = keys[0] { throw Problem(message: "\"\(text)\" is a paste, not a key: pasted text is never a key") }
         return keys[0]
     }
 
@@ -182,6 +209,6 @@ public struct Configuration: Equatable {
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
             && lhs.hidesCompleted == rhs.hidesCompleted && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
-            && lhs.keyMap.bindings.map { "\($0.key)=\($0.command)" } == rhs.keyMap.bindings.map { "\($0.key)=\($0.command)" }
+            && lhs.keyMaps.signature == rhs.keyMaps.signature
     }
 }

@@ -21,9 +21,16 @@ final class DetailOverlay: Overlay {
     /// notes wraps them once, not on every key.
     private var laidOut: [(source: DetailDocument.Source, document: DetailDocument)] = []
 
-    init(list: TodoListController, todo: TodoItem) {
+    /// The details' keys and the notes editor's, as the config file left them.
+    private let keyMap: ModeKeyMap<DetailKeyAction>
+    private let notesKeyMap: ModeKeyMap<NotesKeyAction>
+
+    init(list: TodoListController, todo: TodoItem, keyMap: ModeKeyMap<DetailKeyAction> = .standard,
+         notesKeyMap: ModeKeyMap<NotesKeyAction> = .standard) {
         self.list = list
         id = todo.id
+        self.keyMap = keyMap
+        self.notesKeyMap = notesKeyMap
     }
 
     /// The todo as stored now; nil when it is gone or cannot be read (the status line then says why).
@@ -33,47 +40,70 @@ final class DetailOverlay: Overlay {
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         if var editor = notes {
+            let action = notesKeyMap.action(for: key)
             if case .paste(let text) = key {
                 editor.insert(pasted: text)
                 notes = editor
-            } else if key == .escape || key == .control("s") {
+            } else if action == .done || action == .save {
                 // A refused save (a NUL, a full disk) keeps the text in the editor, with the message saying why.
-                if list.setNotes(editor.text, todo: id) || (key == .escape && refusedNotes == editor.text) {
+                if list.setNotes(editor.text, todo: id) || (action == .done && refusedNotes == editor.text) {
                     notes = nil
                     refusedNotes = nil
                 } else {
                     refusedNotes = editor.text
                 }
-            } else if editor.handle(key) {
+            } else if editor.handle(key, keyMap: notesKeyMap) {
                 notes = editor
             }
             return true
         }
-        let page = max(1, layout.rows - 1)
-        switch key {
-        case .paste:
+        if case .paste = key {
             list.message = .info("Paste ignored: press n to write notes, then paste", while: .overlay(ObjectIdentifier(self)))
-        case .escape, .character("q"), .enter: return false
-        case .character("n"), .character("i"):
+            return true
+        }
+        let page = max(1, layout.rows - 1)
+        switch keyMap.action(for: key) {
+        case .back: return false
+        case .editNotes:
             guard !app.refusesChanges(), let item else { break }
             notes = TextArea(text: item.notes)
-        case .character("e"):
+        case .edit:
             guard let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             app.openEditor(at: indexPath)
-        case .character("x"), .character("f"):
+        case .toggle:
             guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
-            if key == .character("x") { list.toggle(at: indexPath) } else { list.toggleFlag(at: indexPath) }
-        case .character("j"), .down: scroll(to: top + 1)
-        case .character("k"), .up: scroll(to: top - 1)
-        case .pageDown, .character(" "), .control("f"): scroll(to: top + page)
-        case .pageUp, .control("b"): scroll(to: top - page)
-        case .control("d"): scroll(to: top + max(1, layout.rows / 2))
-        case .control("u"): scroll(to: top - max(1, layout.rows / 2))
-        case .character("g"), .home: scroll(to: 0)
-        case .character("G"), .end: scroll(to: .max)
-        default: break
+            list.toggle(at: indexPath)
+        case .flag:
+            guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
+            list.toggleFlag(at: indexPath)
+        case .scrollDown: scroll(to: top + 1)
+        case .scrollUp: scroll(to: top - 1)
+        case .pageDown: scroll(to: top + page)
+        case .pageUp: scroll(to: top - page)
+        case .halfPageDown: scroll(to: top + max(1, layout.rows / 2))
+        case .halfPageUp: scroll(to: top - max(1, layout.rows / 2))
+        case .scrollToTop: scroll(to: 0)
+        case .scrollToBottom: scroll(to: .max)
+        case nil: break
         }
         return true
+    }
+
+    /// "Esc back · n notes · e edit title · x done · f flag" with the keys in effect.
+    private var hint: String {
+        let first = { KeyHint.first(self.keyMap.keys(for: $0)) }
+        return KeyHint.line([(first(.back), "back"), (first(.editNotes), "notes"), (first(.edit), "edit title"),
+                             (first(.toggle), "done"), (first(.flag), "flag")])
+    }
+
+    /// " · Esc saves" with the key in effect (Ctrl-S's when Esc's action is unbound).
+    private var saves: String {
+        (KeyHint.first(notesKeyMap.keys(for: .done)) ?? KeyHint.first(notesKeyMap.keys(for: .save))).map { " · \($0) saves" } ?? ""
+    }
+
+    /// " · Esc again discards" with the key in effect: only `done` leaves without the refused notes.
+    private var discards: String {
+        KeyHint.first(notesKeyMap.keys(for: .done)).map { " · \($0) again discards" } ?? ""
     }
 
     /// Scrolls the details so `line` is the first shown, as far as there are lines.
@@ -83,8 +113,7 @@ final class DetailOverlay: Overlay {
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        let help = notes == nil ? "Esc back · n notes · e edit title · x done · f flag"
-            : refusedNotes == notes?.text ? "editing notes, not saved · Esc again discards" : "editing notes · Esc saves"
+        let help = notes == nil ? hint : refusedNotes == notes?.text ? "editing notes, not saved" + discards : "editing notes" + saves
         canvas.draw("Details — \(help)", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         let item: TodoItem
         do {

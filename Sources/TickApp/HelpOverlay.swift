@@ -13,25 +13,35 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private let sections: [(title: String, entries: [Entry])]
     /// The config file's problems, shown first, each whole: the status line only counts them.
     private let problems: [String]
+    /// Help's own keys, as the config file left them.
+    private let keyMap: ModeKeyMap<HelpKeyAction>
     let tableView = TableView()
 
-    init(keyMap: KeyMap, editingKeyMap: KeyMap = .editing, problems: [String] = []) {
+    init(keyMaps: KeyMaps, problems: [String] = []) {
         self.problems = problems
+        self.keyMap = keyMaps.help
+        let keyMap = keyMaps.list
         var sections: [(title: String, entries: [Entry])] = []
         for group in Command.Group.allCases where group != .editing {
             let commands = Command.allCases.filter { $0.group == group && !keyMap.keys(for: $0).isEmpty }
             guard !commands.isEmpty else { continue }
             sections.append((group.rawValue, commands.map { command in
-                Entry(keys: keyMap.keys(for: command).map(HelpOverlay.name).joined(separator: " "), summary: command.summary)
+                Entry(keys: HelpOverlay.names(keyMap.keys(for: command)), summary: command.summary)
             }))
         }
         // While editing, these keys act on the marked rows instead.
         let editing: [Entry] = Command.allCases.compactMap { command in
-            let keys = editingKeyMap.keys(for: command)
+            let keys = keyMaps.editing.keys(for: command)
             guard !keys.isEmpty else { return nil }
-            return Entry(keys: keys.map(HelpOverlay.name).joined(separator: " "), summary: HelpOverlay.editingSummary(command))
+            return Entry(keys: HelpOverlay.names(keys), summary: HelpOverlay.editingSummary(command))
         }
         if !editing.isEmpty { sections.insert((Command.Group.editing.rawValue, editing), at: min(sections.count, 5)) }
+        // The other modes' keys come after the list's, before the app's own keys (quit stays last).
+        let others = keyMaps.otherModesHelp().filter { !$0.entries.isEmpty }.map { mode, entries in
+            (mode.title, entries.map { Entry(keys: HelpOverlay.names($0.keys), summary: $0.summary) })
+        }
+        let appGroup = sections.lastIndex { $0.title == Command.Group.app.rawValue } ?? sections.count
+        sections.insert(contentsOf: others, at: appGroup)
         self.sections = sections
         tableView.register(HelpCell.self, forCellReuseIdentifier: "help")
         tableView.register(ProblemCell.self, forCellReuseIdentifier: "problem")
@@ -56,10 +66,22 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         }
     }
 
+    /// Keys as help lists them: their names, each once (Alt-Backspace comes as two codes).
+    static func names(_ keys: [Key]) -> String {
+        var seen: Set<String> = []
+        return keys.map(name).filter { seen.insert($0).inserted }.joined(separator: " ")
+    }
+
     /// A key as people write it: `j`, `Space`, `Ctrl-d`, `PgDn`, `↑`.
     static func name(_ key: Key) -> String {
         switch key {
         case .character(" "): return "Space"
+        case .alt("\u{7F}"), .alt("\u{8}"): return "Alt-Backspace"
+        // Never a raw control character on the screen: the key-script name instead (`<M-^[>` is no key).
+        case .character(let character) where character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }):
+            return TodoTable.safe(key.description).text
+        case .alt(let character) where character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }):
+            return "Alt-" + TodoTable.safe(String(character)).text
         case .character(let character): return String(character)
         case .control(let character): return "Ctrl-\(character)"
         case .alt(let character): return "Alt-\(character)"
@@ -87,24 +109,28 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
-        switch key {
-        case .character("?"), .escape, .character("q"), .function(1): return false
-        case .character("j"), .down: tableView.moveSelection(by: 1)
-        case .character("k"), .up: tableView.moveSelection(by: -1)
-        case .character("g"), .home: tableView.moveSelectionToFirstRow()
-        case .character("G"), .end: tableView.moveSelectionToLastRow()
-        case .pageDown, .character(" "), .control("f"): tableView.moveSelection(byLines: max(1, tableView.frame.height - 1))
-        case .pageUp, .control("b"): tableView.moveSelection(byLines: -max(1, tableView.frame.height - 1))
-        case .control("d"): tableView.moveSelection(byLines: max(1, tableView.frame.height / 2))
-        case .control("u"): tableView.moveSelection(byLines: -max(1, tableView.frame.height / 2))
-        default: break
+        let page = max(1, tableView.frame.height - 1)
+        switch keyMap.action(for: key) {
+        case .close: return false
+        case .moveDown: tableView.moveSelection(by: 1)
+        case .moveUp: tableView.moveSelection(by: -1)
+        case .moveToTop: tableView.moveSelectionToFirstRow()
+        case .moveToBottom: tableView.moveSelectionToLastRow()
+        case .pageDown: tableView.moveSelection(byLines: page)
+        case .pageUp: tableView.moveSelection(byLines: -page)
+        case .halfPageDown: tableView.moveSelection(byLines: max(1, tableView.frame.height / 2))
+        case .halfPageUp: tableView.moveSelection(byLines: -max(1, tableView.frame.height / 2))
+        case nil: break
         }
         return true
     }
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        canvas.draw("Tick help — ? or Esc closes", at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
+        // "? or Esc closes": the first two keys that close help, as bound now.
+        let closing = Array(keyMap.keys(for: .close).map(HelpOverlay.name).prefix(2))
+        let title = closing.isEmpty ? "Tick help" : "Tick help — \(closing.joined(separator: " or ")) closes"
+        canvas.draw(title, at: area.origin, style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         tableView.frame = Rect(x: area.minX, y: area.minY + 1, width: area.width, height: max(0, area.height - 1))
         tableView.draw(in: &canvas)
         return nil

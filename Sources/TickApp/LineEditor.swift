@@ -42,48 +42,55 @@ public struct LineEditor: Equatable {
         case ignored
     }
 
-    /// Applies a key.
-    public mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .character(let character): insert(character)
-        case .enter: return .submitted
-        case .escape, .control("c"), .control("g"): return .cancelled
-        case .left, .control("b"): cursor = max(0, cursor - 1)
-        case .right, .control("f"): cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
-        case .alt("b"), .alt("B"): cursor = wordStart(before: cursor)
-        case .alt("f"), .alt("F"): cursor = wordEnd(after: cursor)
-        case .backspace, .control("h"):
+    /// Applies a key as `keyMap` says; a character bound to nothing there is typed.
+    public mutating func handle(_ key: Key, keyMap: ModeKeyMap<InputKeyAction> = .standard) -> Outcome {
+        guard let action = keyMap.action(for: key) else {
+            guard case .character(let character) = key else { return .ignored }
+            insert(character)
+            return .edited
+        }
+        return perform(action)
+    }
+
+    /// Does what an input line's action asks.
+    public mutating func perform(_ action: InputKeyAction) -> Outcome {
+        switch action {
+        case .submit: return .submitted
+        case .cancel: return .cancelled
+        case .moveLeft: cursor = max(0, cursor - 1)
+        case .moveRight: cursor = min(characters.count, cursor + 1)
+        case .moveToStart: cursor = 0
+        case .moveToEnd: cursor = characters.count
+        case .moveWordLeft: cursor = wordStart(before: cursor)
+        case .moveWordRight: cursor = wordEnd(after: cursor)
+        case .deleteBackward:
             guard cursor > 0 else { break }
             characters.remove(at: cursor - 1)
             cursor -= 1
-        case .delete, .control("d"):
+        case .deleteForward:
             guard cursor < characters.count else { break }
             characters.remove(at: cursor)
-        case .control("w"):
+        case .deleteToSpace:
             // As readline's unix-word-rubout: back to the previous blank, so a whole `@2026-12-24` or `!!` goes.
             var start = cursor
             while start > 0, characters[start - 1].isWhitespace { start -= 1 }
             while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
             characters.removeSubrange(start..<cursor)
             cursor = start
-        case .alt("\u{7F}"), .alt("\u{8}"):
+        case .deleteWordBackward:
             let start = wordStart(before: cursor)
             characters.removeSubrange(start..<cursor)
             cursor = start
-        case .alt("d"):
+        case .deleteWordForward:
             let end = wordEnd(after: cursor)
             characters.removeSubrange(cursor..<end)
-        case .control("u"):
+        case .deleteToStart:
             characters.removeSubrange(0..<cursor)
             cursor = 0
-        case .control("k"):
+        case .deleteToEnd:
             characters.removeSubrange(cursor...)
-        case .tab:
+        case .insertSpace:
             insert(" ")
-        default:
-            return .ignored
         }
         return .edited
     }

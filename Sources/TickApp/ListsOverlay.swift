@@ -4,10 +4,13 @@ import TodoStore
 /// The lists screen (`L`): every list with its counts; add, rename, delete and reorder them.
 final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private unowned let list: TodoListController
+    /// The lists screen's keys, as the config file left them.
+    private let keyMap: ModeKeyMap<ListsKeyAction>
     let tableView = TableView()
 
-    init(list: TodoListController) {
+    init(list: TodoListController, keyMap: ModeKeyMap<ListsKeyAction> = .standard) {
         self.list = list
+        self.keyMap = keyMap
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "list")
         tableView.dataSource = self
         tableView.delegate = self
@@ -30,36 +33,37 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
-        switch key {
-        case .escape, .character("q"), .character("L"): return false
-        case .character("j"), .down: tableView.moveSelection(by: 1)
-        case .character("k"), .up: tableView.moveSelection(by: -1)
-        case .enter:
+        let action = keyMap.action(for: key)
+        switch action {
+        case .back: return false
+        case .moveDown: tableView.moveSelection(by: 1)
+        case .moveUp: tableView.moveSelection(by: -1)
+        case .go:
             // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
             if let target = selected, let section = list.section(ofList: target.id) { list.focus(section: section) }
             return false
-        case .character("a"):
+        case .add:
             guard !app.refusesChanges() else { break }
             app.present(PromptOverlay(label: "New list: ", submit: { [unowned self] name in
                 guard let created = list.addList(named: name) else { return false }
                 refresh(selecting: created.id)
                 return true
             }))
-        case .character("r"):
+        case .rename:
             guard !app.refusesChanges(), let target = selected else { break }
             app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self] name in
                 guard list.renameList(target, to: name) else { return false }
                 refresh(selecting: target.id)
                 return true
             }))
-        case .character("d"):
+        case .delete:
             guard !app.refusesChanges(), let target = selected else { break }
             confirmDelete(target, app: app)
-        case .character("J"), .character("K"):
+        case .moveListDown, .moveListUp:
             guard !app.refusesChanges(), let target = selected else { break }
-            list.moveList(target, by: key == .character("J") ? 1 : -1)
+            list.moveList(target, by: action == .moveListDown ? 1 : -1)
             refresh(selecting: target.id)
-        default: break
+        case nil: break
         }
         return true
     }
@@ -81,9 +85,17 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         ]))
     }
 
+    /// "Enter go · a add · r rename · d delete · J/K reorder · Esc back" with the keys in effect.
+    private var hint: String {
+        let first = { KeyHint.first(self.keyMap.keys(for: $0)) }
+        let reorder = first(.moveListDown).flatMap { down in first(.moveListUp).map { down + "/" + $0 } }
+        return KeyHint.line([(first(.go), "go"), (first(.add), "add"), (first(.rename), "rename"), (first(.delete), "delete"),
+                             (reorder, "reorder"), (first(.back), "back")])
+    }
+
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        canvas.draw("Lists — Enter go · a add · r rename · d delete · J/K reorder · Esc back", at: area.origin,
+        canvas.draw("Lists — " + hint, at: area.origin,
                     style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)
         tableView.frame = Rect(x: area.minX, y: area.minY + 1, width: area.width, height: max(0, area.height - 1))
         tableView.draw(in: &canvas)

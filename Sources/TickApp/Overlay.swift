@@ -45,7 +45,7 @@ final class PromptOverlay: Overlay {
         // The characters, not the text: building a String per key made typing a title cost more
         // than saving it (a burst of 20 characters: ~1 ms).
         let before = change == nil ? nil : editor.characters
-        switch editor.handle(key) {
+        switch editor.handle(key, keyMap: app.keyMaps.input) {
         case .edited:
             if let change, editor.characters != before { change(editor.text) }
             return true

@@ -17,8 +17,15 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private var shown: [Int] = []
     let tableView = TableView()
 
+    /// The picker's keys, and the input line's for the filter, as the config file left them.
+    private let keyMap: ModeKeyMap<PickerKeyAction>
+    private let inputKeyMap: ModeKeyMap<InputKeyAction>
+
     /// Offers `choices`; `pick` gets the index of the chosen one, `create` a typed new name (when allowed).
-    init(title: String, choices: [Choice], pick: @escaping (Int) -> Void, create: ((String) -> Void)? = nil) {
+    init(title: String, choices: [Choice], pick: @escaping (Int) -> Void, create: ((String) -> Void)? = nil,
+         keyMap: ModeKeyMap<PickerKeyAction> = .standard, inputKeyMap: ModeKeyMap<InputKeyAction> = .standard) {
+        self.keyMap = keyMap
+        self.inputKeyMap = inputKeyMap
         self.title = title
         self.choices = choices
         self.pick = pick
@@ -48,13 +55,18 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     var bottomLines: Int? { nil }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
-        switch key {
-        case .escape: return false
-        case .down, .control("n"), .tab: tableView.moveSelection(by: 1)
-        case .up, .control("p"), .backTab: tableView.moveSelection(by: -1)
+        if case .paste(let text) = key {
+            filter.insert(pasted: text)
+            refilter()
+            return true
+        }
+        switch keyMap.action(for: key) {
+        case .cancel: return false
+        case .moveDown: tableView.moveSelection(by: 1)
+        case .moveUp: tableView.moveSelection(by: -1)
         case .pageDown: tableView.moveSelection(byLines: max(1, tableView.frame.height - 1))
         case .pageUp: tableView.moveSelection(byLines: -max(1, tableView.frame.height - 1))
-        case .enter:
+        case .choose:
             guard let row = tableView.indexPathForSelectedRow?.row else { return true }
             if row < shown.count {
                 pick(shown[row])
@@ -62,12 +74,10 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
                 create?(typed)
             }
             return false
-        case .paste(let text):
-            filter.insert(pasted: text)
-            refilter()
-        default:
+        case nil:
+            // Every other key edits the filter, as in an input line.
             let before = filter.text
-            _ = filter.handle(key)
+            _ = filter.handle(key, keyMap: inputKeyMap)
             if filter.text != before { refilter() }
         }
         return true
@@ -75,7 +85,8 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
         canvas.fill(area)
-        canvas.draw("\(title) — type to filter · Enter chooses · Esc cancels", at: area.origin, style: theme.promptLabel,
+        let hint = KeyHint.line([(KeyHint.first(keyMap.keys(for: .choose)), "chooses"), (KeyHint.first(keyMap.keys(for: .cancel)), "cancels")])
+        canvas.draw("\(title) — type to filter" + (hint.isEmpty ? "" : " · " + hint), at: area.origin, style: theme.promptLabel,
                     maxWidth: area.width, truncation: .ellipsis)
         let label = "› "
         canvas.draw(label, at: Point(x: area.minX, y: area.minY + 1), style: theme.promptLabel)

@@ -18,20 +18,24 @@ struct TextArea: Equatable {
     /// The text, lines joined by newlines.
     var text: String { lines.map { String($0) }.joined(separator: "\n") }
 
-    /// Applies a key; returns false for keys it does not handle (Esc, Ctrl-S: the caller decides).
-    mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .character(let character):
-            lines[row].insert(character, at: column)
-            column += 1
-        case .enter:
+    /// Applies a key as `keyMap` says; a character bound to nothing there is typed. Returns false for
+    /// keys it does not handle (saving and leaving: the caller decides).
+    mutating func handle(_ key: Key, keyMap: ModeKeyMap<NotesKeyAction> = .standard) -> Bool {
+        guard let action = keyMap.action(for: key) else {
+            guard case .character(let character) = key else { return false }
+            type(character)
+            return true
+        }
+        switch action {
+        case .save, .done: return false
+        case .newLine:
             let rest = Array(lines[row][column...])
             lines[row].removeSubrange(column...)
             lines.insert(rest, at: row + 1)
             row += 1
             column = 0
-        case .tab: _ = handle(.character(" "))
-        case .backspace, .control("h"):
+        case .insertSpace: type(" ")
+        case .deleteBackward:
             if column > 0 {
                 lines[row].remove(at: column - 1)
                 column -= 1
@@ -41,26 +45,31 @@ struct TextArea: Equatable {
                 lines.remove(at: row)
                 row -= 1
             }
-        case .delete:
+        case .deleteForward:
             if column < lines[row].count {
                 lines[row].remove(at: column)
             } else if row + 1 < lines.count {
                 lines[row] += lines[row + 1]
                 lines.remove(at: row + 1)
             }
-        case .left:
+        case .moveLeft:
             if column > 0 { column -= 1 } else if row > 0 { row -= 1; column = lines[row].count }
-        case .right:
+        case .moveRight:
             if column < lines[row].count { column += 1 } else if row + 1 < lines.count { row += 1; column = 0 }
-        case .up: if row > 0 { row -= 1; column = min(column, lines[row].count) }
-        case .down: if row + 1 < lines.count { row += 1; column = min(column, lines[row].count) }
-        case .home, .control("a"): column = 0
-        case .end, .control("e"): column = lines[row].count
-        case .control("k"): lines[row].removeSubrange(column...)
-        case .control("u"): lines[row].removeSubrange(..<column); column = 0
-        default: return false
+        case .moveUp: if row > 0 { row -= 1; column = min(column, lines[row].count) }
+        case .moveDown: if row + 1 < lines.count { row += 1; column = min(column, lines[row].count) }
+        case .moveToLineStart: column = 0
+        case .moveToLineEnd: column = lines[row].count
+        case .deleteToLineEnd: lines[row].removeSubrange(column...)
+        case .deleteToLineStart: lines[row].removeSubrange(..<column); column = 0
         }
         return true
+    }
+
+    /// Types one character at the cursor.
+    private mutating func type(_ character: Character) {
+        lines[row].insert(character, at: column)
+        column += 1
     }
 
     /// Inserts pasted text at the cursor: its line breaks break lines (notes have lines), tabs
@@ -88,7 +97,7 @@ struct TextArea: Equatable {
             let y = area.minY + offset
             if index == row {
                 var editor = LineEditor(text: String(lines[index]))
-                for _ in 0..<(lines[index].count - column) { _ = editor.handle(.left) }
+                for _ in 0..<(lines[index].count - column) { _ = editor.perform(.moveLeft) }
                 cursor = editor.draw(in: &canvas, at: Point(x: area.minX, y: y), width: area.width, style: style)
             } else {
                 canvas.draw(String(lines[index]), at: Point(x: area.minX, y: y), style: style, maxWidth: area.width, truncation: .ellipsis)

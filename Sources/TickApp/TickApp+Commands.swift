@@ -59,7 +59,7 @@ extension TickApp {
         case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
         case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
         case .cycleSort: list.setSort(list.options.nextSort)
-        case .manageLists: present(ListsOverlay(list: list))
+        case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
         case .editMode:
             table.setEditing(!table.isEditing)
             list.message = table.isEditing
@@ -68,7 +68,7 @@ extension TickApp {
                 : .info("Left editing mode")
         case .mark: if let selected { table.toggleMark(at: selected); table.moveSelection(by: 1) }
         case .markAll: if table.isEditing { list.markAllInCurrentSection() }
-        case .help: present(HelpOverlay(keyMap: keyMap, editingKeyMap: editingKeyMap, problems: configurationProblems))
+        case .help: present(HelpOverlay(keyMaps: keyMaps, problems: configurationProblems))
         case .statistics:
             list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true
@@ -115,12 +115,12 @@ extension TickApp {
         }, otherKey: { [unowned self] key in
             // The arrows move the highlight among the matches, so Enter or Esc leaves the search on one of them.
             let table = list.tableView
-            switch key {
-            case .down: table.moveSelection(by: 1)
-            case .up: table.moveSelection(by: -1)
+            switch keyMaps.search.action(for: key) {
+            case .moveDown: table.moveSelection(by: 1)
+            case .moveUp: table.moveSelection(by: -1)
             case .pageDown: table.moveSelection(byLines: max(1, table.frame.height - 1))
             case .pageUp: table.moveSelection(byLines: -max(1, table.frame.height - 1))
-            default: break
+            case nil: break
             }
         }))
     }
@@ -135,7 +135,7 @@ extension TickApp {
             list.move(todo: item, toList: lists[index].id)
         }, create: { [unowned self] name in
             if let created = list.addList(named: name) { list.move(todo: item, toList: created.id) }
-        }))
+        }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
     /// Offers the lists to move the marked todos to; typing a new name creates the list.
@@ -153,7 +153,7 @@ extension TickApp {
             list.moveMarked(toList: lists[index].id)
         }, create: { [unowned self] name in
             if let created = list.addList(named: name) { list.moveMarked(toList: created.id) }
-        }))
+        }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
     /// Asks before deleting the marked todos, naming how many.

@@ -27,7 +27,7 @@ extension TickApp {
             guard let drag, !list.store.isReadOnly else { return }
             let distance = point.x - drag.start.x
             guard abs(distance) >= Self.dragToReveal, table.indexPathForSwipedRow == nil else { return }
-            table.revealSwipeActions(at: drag.indexPath, leading: distance > 0)
+            table.revealSwipeActions(at: drag.indexPath, direction: distance > 0 ? .right : .left)
         case .release(.left):
             defer { drag = nil }
             guard let drag, !list.store.isReadOnly else { return }

@@ -6,10 +6,18 @@ import TodoStore
 public final class TickApp {
     /// The todo list.
     public let list: TodoListController
+    /// Every mode's bindings (the list, editing mode, a swiped row, the input line, the overlays).
+    public var keyMaps = KeyMaps()
     /// Bindings of the list screen.
-    public var keyMap = KeyMap.standard
+    public var keyMap: KeyMap {
+        get { keyMaps.list }
+        set { keyMaps.list = newValue }
+    }
     /// Bindings that take precedence while the table is in editing mode.
-    public var editingKeyMap = KeyMap.editing
+    public var editingKeyMap: KeyMap {
+        get { keyMaps.editing }
+        set { keyMaps.editing = newValue }
+    }
     /// How things look.
     public var theme: Theme { didSet { list.theme = theme } }
     /// The screen size the app draws for.
@@ -40,7 +48,7 @@ public final class TickApp {
         list = TodoListController(store: store)
         self.theme = theme.applying(configuration.colors)
         self.size = size
-        keyMap = configuration.keyMap
+        keyMaps = configuration.keyMaps
         list.theme = self.theme
         // The view as the user left it (s, H); the config file's sort and hide-completed where they never chose.
         var defaults = ViewOptions()
@@ -60,7 +68,7 @@ public final class TickApp {
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
         list.requestDetail = { [weak self] item in
             guard let self else { return }
-            self.present(DetailOverlay(list: self.list, todo: item))
+            self.present(DetailOverlay(list: self.list, todo: item, keyMap: self.keyMaps.details, notesKeyMap: self.keyMaps.notes))
         }
         layout()
     }
@@ -114,8 +122,8 @@ public final class TickApp {
             ignorePasteInList()
             return
         }
-        // Revealed swipe buttons take arrows, Tab, Enter, Esc and their letters first.
-        if list.tableView.handleSwipeKey(key) { return }
+        // Revealed swipe buttons take their keys (arrows, Tab, Enter, Esc) and their letters first.
+        if handleSwipeKey(key) { return }
         if list.tableView.isEditing, let command = editingKeyMap.command(for: key) {
             perform(command)
             return

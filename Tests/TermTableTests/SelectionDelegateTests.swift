@@ -112,7 +112,7 @@ struct SelectionDelegateTests {
         #expect(table.indexPathsForSelectedRows == [Self.path(0), Self.path(2)])
         #expect(harness.source.selectedRows == [Self.path(0), Self.path(2)])
         table.setEditing(false)
-        #expect(!table.revealSwipeActions(at: Self.path(1), leading: false))
-        #expect(table.revealSwipeActions(at: Self.path(0), leading: false))
+        #expect(!table.revealSwipeActions(at: Self.path(1), direction: .left))
+        #expect(table.revealSwipeActions(at: Self.path(0), direction: .left))
     }
 }

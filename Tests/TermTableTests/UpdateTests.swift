@@ -130,7 +130,7 @@ struct ContentUpdateTests {
         source.trailingActions = { _ in SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { _, _, done in done(true) }]) }
         var harness = Harness(source, width: 30, height: 5)
         _ = harness.screen()
-        #expect(harness.table.revealSwipeActions(at: IndexPath(row: 1, section: 0), leading: false))
+        #expect(harness.table.revealSwipeActions(at: IndexPath(row: 1, section: 0), direction: .left))
         #expect(harness.table.indexPathForSwipedRow == IndexPath(row: 1, section: 0))
         try harness.table.reconfigureRows(at: [IndexPath(row: 1, section: 0)])
         #expect(harness.table.indexPathForSwipedRow == IndexPath(row: 1, section: 0))

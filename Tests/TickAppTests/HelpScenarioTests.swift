@@ -8,7 +8,8 @@ import TodoStore
 struct HelpScenarioTests {
     /// Every entry of help, on a screen tall enough to show all of it, wrapped summaries joined again.
     private func allHelp(configuration: Configuration = Configuration()) throws -> [String] {
-        let scenario = try Scenario(["Buy milk"], size: Size(width: 100, height: 80), configuration: configuration)
+        // Tall enough for every mode's keys (the list's, then the swiped row's, the input line's…).
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 100, height: 200), configuration: configuration)
         try scenario.type("?")
         return Self.joined(scenario.screen)
     }
@@ -45,7 +46,7 @@ struct HelpScenarioTests {
     @Test("A config file's bindings show in help: a new key joins its command, an unbound key is gone")
     func followsTheConfiguration() throws {
         let configuration = Configuration.parse("bind <C-n> moveDown\nunbind d\nunbind ?\nbind <F2> help", path: "/c")
-        let scenario = try Scenario(["Buy milk"], size: Size(width: 100, height: 80), configuration: configuration)
+        let scenario = try Scenario(["Buy milk"], size: Size(width: 100, height: 200), configuration: configuration)
         try scenario.type("?")
         #expect(!scenario.app.hasOverlay)
         try scenario.type("<F2>")

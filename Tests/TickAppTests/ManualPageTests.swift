@@ -68,7 +68,7 @@ struct ManualPageTests {
         }
     }
 
-    @Test("The page covers every key of the key map, key scripts, files, environment variables and exit codes")
+    @Test("The page covers every key of every mode's key map, key scripts, files, environment variables and exit codes")
     func coverage() throws {
         let page = ManualPage.text
         for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "KEYS", "KEY SCRIPTS", "FILES", "ENVIRONMENT", "EXIT STATUS"] {
@@ -78,6 +78,12 @@ struct ManualPageTests {
         for (key, command) in KeyMap.standard.bindings {
             #expect(keys.contains(ManualPageWriter.escaped(ManualPage.keyName(key), atLineStart: false)), "key \(key) is missing")
             #expect(keys.contains(ManualPageWriter.escaped(command.summary)), "\(command) is missing")
+        }
+        for (mode, entries) in KeyMaps().otherModesHelp() {
+            #expect(keys.contains(".SS " + ManualPageWriter.quoted(mode.title)), "no subsection for \(mode)")
+            for entry in entries {
+                #expect(keys.contains(ManualPageWriter.escaped(entry.summary)), "\(mode): \(entry.summary) is missing")
+            }
         }
         let environment = try Self.part(of: page, from: ".SH \"ENVIRONMENT\"")
         for variable in ["TICK_DB", "TICK_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM"] {

@@ -51,7 +51,7 @@ struct SwipeCompletionTests {
         let (table, delegate) = makeTable()
         table.swipeSelectedRow(.left)
         #expect(screen(table)[0].hasSuffix(" Archive"))
-        #expect(table.handleSwipeKey(.enter))
+        #expect(table.performFocusedSwipeAction())
         #expect(delegate.asked == [IndexPath(row: 0, section: 0)])
         // Until the action answers, the row stays open.
         #expect(table.indexPathForSwipedRow == IndexPath(row: 0, section: 0))
@@ -67,7 +67,7 @@ struct SwipeCompletionTests {
         table.swipeSelectedRow(.left)  // full swipe: performs Archive
         delegate.pendingCompletion?(false)
         #expect(table.indexPathForSwipedRow == IndexPath(row: 0, section: 0))
-        #expect(table.handleSwipeKey(.character("a")))  // the A of Archive
+        #expect(table.performSwipeAction(shortcut: "a"))  // the A of Archive
         #expect(delegate.asked.count == 2)
         delegate.pendingCompletion?(true)
         #expect(table.indexPathForSwipedRow == nil)
@@ -78,7 +78,7 @@ struct SwipeCompletionTests {
     func lateCompletionForAnotherRow() {
         let (table, delegate) = makeTable()
         table.swipeSelectedRow(.left)
-        table.handleSwipeKey(.enter)
+        table.performFocusedSwipeAction()
         let late = delegate.pendingCompletion
         table.moveSelection(by: 1)
         table.swipeSelectedRow(.left)

@@ -129,7 +129,7 @@ struct SwipeScenarioTests {
     func onlyOneOpen() throws {
         let scenario = try Scenario(Self.todos)
         try scenario.type("l")
-        scenario.table.revealSwipeActions(at: IndexPath(row: 2, section: 0), leading: false)
+        scenario.table.revealSwipeActions(at: IndexPath(row: 2, section: 0), direction: .left)
         #expect(scenario.table.indexPathForSwipedRow == IndexPath(row: 2, section: 0))
         let screen = scenario.screen
         #expect(screen[1] == "[ ] Buy milk")

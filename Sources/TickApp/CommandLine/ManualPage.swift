@@ -52,7 +52,8 @@ public enum ManualPage {
         return prose.split(separator: "\n").map { $0.trimmingPrefix(while: { $0 == " " }) }.joined(separator: " ")
     }
 
-    /// One subsection per help-screen group, from the standard key map; then editing mode's keys.
+    /// One subsection per help-screen group, from the standard key map; then editing mode's keys and
+    /// every other mode's.
     static func keys(into page: inout ManualPageWriter) {
         page.paragraphs("The keys of the list, as the help screen (?) shows them; a config file can bind others "
                         + "(see Configuration in the README).")
@@ -68,6 +69,15 @@ public enum ManualPage {
         for command in Command.allCases where !KeyMap.editing.keys(for: command).isEmpty {
             page.definition(term: KeyMap.editing.keys(for: command).map(keyName).joined(separator: ", "),
                             body: HelpOverlay.editingSummary(command))
+        }
+        // The other modes' maps, as help lists them after the list's.
+        for (mode, entries) in KeyMaps().otherModesHelp() where !entries.isEmpty {
+            page.subsection(mode.title)
+            for entry in entries {
+                var seen: Set<String> = []
+                let names = entry.keys.map(keyName).filter { seen.insert($0).inserted }
+                page.definition(term: names.joined(separator: ", "), body: entry.summary)
+            }
         }
         page.subsection("The input line")
         page.paragraphs(ManualPageText.inputLine)
