@@ -113,7 +113,7 @@ extension TableView {
         for (section, view) in visibleFooters { endDisplayingFooter(view, section: section) }
         visibleFooters.removeAll()
         visibleItems.removeAll()
-        measuredHeights.removeAll()
+        heightCache.removeAll()
         markedIndexPaths = markedIndexPaths.filter(isValid)
         prefetchedIndexPaths.removeAll()
         openSwipe = nil

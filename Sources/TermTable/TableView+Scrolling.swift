@@ -49,35 +49,8 @@ extension TableView {
         }
         let estimate = uniformEstimate
         total += totalNumberOfRows * estimate
-        for (indexPath, height) in measuredHeights where isValid(indexPath) { total += height - estimate }
+        for (indexPath, height) in heightCache.measured where isValid(indexPath) { total += height - estimate }
         return total
-    }
-
-    /// The estimated top line of an item within the whole content.
-    func estimatedTop(of item: LayoutItem) -> Int {
-        let estimate = uniformEstimate
-        let section = item.section
-        var top = 0
-        for earlier in 0..<section { top += headerHeights[earlier] + footerHeights[earlier] }
-        let rowsBefore: Int
-        switch item {
-        case .header: rowsBefore = sectionStarts[section]
-        case .row(let indexPath): rowsBefore = sectionStarts[section] + indexPath.row; top += headerHeights[section]
-        case .footer: rowsBefore = sectionStarts[section] + rowCounts[section]; top += headerHeights[section]
-        }
-        top += rowsBefore * estimate
-        for (indexPath, height) in measuredHeights where isValid(indexPath) && flatIndex(of: indexPath) < rowsBefore {
-            top += height - estimate
-        }
-        return top
-    }
-
-    /// An item's height without measuring it: a measured or fixed height when known, else the estimate.
-    func heightWithoutMeasuring(of item: LayoutItem) -> Int {
-        guard case .row(let indexPath) = item else { return height(of: item) }
-        if let known = measuredHeights[indexPath] { return known }
-        let requested = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
-        return requested == TableView.automaticDimension ? estimatedHeight(ofRowAt: indexPath) : max(1, requested)
     }
 
     /// How many items (headers, rows, footers) come before an item.

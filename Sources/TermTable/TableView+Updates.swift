@@ -125,12 +125,7 @@ extension TableView {
 
         remapCells(plan)
         remapHeaderFooterViews(plan)
-        if !measuredHeights.isEmpty {
-            measuredHeights = Dictionary(uniqueKeysWithValues: measuredHeights.compactMap { old, height in
-                guard !plan.needsFreshCell(forOld: old), !plan.isReconfigured(old), let new = plan.newIndexPath(forOld: old) else { return nil }
-                return (new, height)
-            })
-        }
+        heightCache = heightCache.remapped(by: plan)
         remapSelection(plan)
         if !markedIndexPaths.isEmpty { markedIndexPaths = Set(markedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) }) }
         if !prefetchedIndexPaths.isEmpty {
@@ -163,7 +158,7 @@ extension TableView {
         var heightChanged = false
         let reloaded = Set(update.reloadedRows)
         for indexPath in reloaded {
-            measuredHeights[indexPath] = nil
+            heightCache.forget(indexPath)
             if openSwipe?.indexPath == indexPath { openSwipe = nil }
             guard let old = visibleCells.removeValue(forKey: indexPath) else { continue }
             endDisplaying(old, at: indexPath)
@@ -174,7 +169,7 @@ extension TableView {
             heightChanged = heightChanged || hasNewHeight(indexPath)
         }
         for indexPath in Set(update.reconfiguredRows).subtracting(reloaded) {
-            measuredHeights[indexPath] = nil
+            heightCache.forget(indexPath)
             guard reconfigureVisibleCell(at: indexPath, applyingState: true) else { continue }
             heightChanged = heightChanged || hasNewHeight(indexPath)
         }

@@ -18,7 +18,7 @@ open class TableView {
     public var frame: Rect {
         didSet {
             guard frame.size != oldValue.size else { return }
-            if frame.width != oldValue.width { measuredHeights.removeAll() }
+            if frame.width != oldValue.width { heightCache.removeAll() }
             updatePoolCapacity()
             keepSelectionVisibleAfterLayout = true
             setNeedsLayout()
@@ -26,7 +26,7 @@ open class TableView {
     }
 
     /// Height of every row in lines, or `automaticDimension` to let cells size themselves.
-    public var rowHeight = 1 { didSet { measuredHeights.removeAll(); setNeedsLayout() } }
+    public var rowHeight = 1 { didSet { heightCache.removeAll(); setNeedsLayout() } }
     /// Guess used for rows not yet measured (and to size the scroll indicator).
     public var estimatedRowHeight = 1 { didSet { setNeedsLayout() } }
     /// Height of section headers; `automaticDimension` is one line for sections that have a header.
@@ -89,9 +89,8 @@ open class TableView {
     /// When set, dequeueing for this row hands back this cell (`reconfigureRows`).
     var reconfiguring: (indexPath: IndexPath, cell: TableViewCell)?
 
-    /// Heights of rows seen so far (bounded), used instead of estimates.
-    var measuredHeights: [IndexPath: Int] = [:]
-    static let measuredHeightsCapacity = 4096
+    /// Heights of rows measured so far (bounded), used instead of estimates.
+    var heightCache = HeightCache()
 
     var selectedIndexPath: IndexPath?
     var markedIndexPaths: Set<IndexPath> = []
