@@ -114,11 +114,11 @@ extension TableView {
         visibleFooters.removeAll()
         visibleItems.removeAll()
         heightCache.removeAll()
-        markedIndexPaths = markedIndexPaths.filter(isValid)
+        selection.marked = selection.marked.filter(isValid)
         prefetchedIndexPaths.removeAll()
         openSwipe = nil
-        if let selected = selectedIndexPath, !isValid(selected) {
-            selectedIndexPath = nearestRow(toFlatIndex: flatIndexClamped(selected))
+        if let selected = selection.selected, !isValid(selected) {
+            selection.selected = nearestRow(toFlatIndex: flatIndexClamped(selected))
         }
         if let anchor, !isValidItem(anchor) {
             // UIKit keeps its content offset, clamped to the new content: stay at the row now at that position

@@ -89,7 +89,7 @@ extension TableView {
         normalizeAnchor()
         if keepSelectionVisibleAfterLayout {
             keepSelectionVisibleAfterLayout = false
-            if let selected = selectedIndexPath, isValid(selected) { reveal(selected, at: .none) }
+            if let selected = selection.selected, isValid(selected) { reveal(selected, at: .none) }
         }
         clampToContentEnd()
         let items = placeItems()
@@ -161,9 +161,9 @@ extension TableView {
 
     /// Sets the table-owned state of a cell (highlight, editing, mark).
     func applyState(to cell: TableViewCell, at indexPath: IndexPath) {
-        cell.isSelected = indexPath == selectedIndexPath
+        cell.isSelected = indexPath == selection.selected
         cell.isEditing = isEditing
-        cell.isMarked = !markedIndexPaths.isEmpty && markedIndexPaths.contains(indexPath)
+        cell.isMarked = selection.isMarked(indexPath)
     }
 
     /// Where the header of the top section is pinned, pushed up by the next section's header.

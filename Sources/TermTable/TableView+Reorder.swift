@@ -6,7 +6,7 @@ extension TableView {
     @discardableResult
     public func moveSelectedRow(by offset: Int) -> Bool {
         loadDataIfNeeded()
-        guard offset != 0, let source = selectedIndexPath, isValid(source),
+        guard offset != 0, let source = selection.selected, isValid(source),
               let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
         let proposed = proposedDestination(from: source, offset: offset)
         guard let proposed else { return false }

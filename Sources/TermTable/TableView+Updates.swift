@@ -121,13 +121,12 @@ extension TableView {
             applyInPlace(update)
             return
         }
-        let selectionWasVisible = selectedIndexPath.map(isFullyVisible) ?? false
+        let selectionWasVisible = selection.selected.map(isFullyVisible) ?? false
 
         remapCells(plan)
         remapHeaderFooterViews(plan)
         heightCache = heightCache.remapped(by: plan)
-        remapSelection(plan)
-        if !markedIndexPaths.isEmpty { markedIndexPaths = Set(markedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) }) }
+        selection = selection.remapped(by: plan)
         if !prefetchedIndexPaths.isEmpty {
             prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
         }
@@ -142,6 +141,7 @@ extension TableView {
         rowCounts = after
         rebuildSectionStarts()
         reloadSectionMetrics()
+        checkReplacementHighlight()
         remapAnchor(oldAnchor, plan)
         // What was drawn, under its new index paths: the next draw can then tell which lines slid.
         drawnItems = drawnItems.compactMap { $0.remapped(by: plan) }
@@ -174,7 +174,7 @@ extension TableView {
             heightChanged = heightChanged || hasNewHeight(indexPath)
         }
         guard heightChanged else { return }
-        if selectedIndexPath.map(isFullyVisible) ?? false { keepSelectionVisibleAfterLayout = true }
+        if selection.selected.map(isFullyVisible) ?? false { keepSelectionVisibleAfterLayout = true }
         visibleItems.removeAll()
         setNeedsLayout()
     }
@@ -250,32 +250,6 @@ extension TableView {
         visibleFooters = footers
     }
 
-    /// The highlighted row follows its row; when that row is deleted, the highlight moves to the next row
-    /// (or the previous one at the end).
-    private func remapSelection(_ plan: UpdatePlan) {
-        guard let old = selectedIndexPath else { return }
-        if let new = plan.newIndexPath(forOld: old) {
-            selectedIndexPath = new
-            return
-        }
-        let oldFlat = flatIndex(of: old)
-        var replacement = plan.replacement(forDeleted: old)
-        if replacement == nil {
-            // Its whole section went: fall back to the same position counting all rows.
-            let counts = plan.after
-            var remaining = oldFlat
-            for (section, count) in counts.enumerated() where count > 0 {
-                if remaining < count { replacement = IndexPath(row: remaining, section: section); break }
-                remaining -= count
-            }
-            if replacement == nil, let last = counts.lastIndex(where: { $0 > 0 }) {
-                replacement = IndexPath(row: counts[last] - 1, section: last)
-            }
-        }
-        selectedIndexPath = replacement
-        pendingSelectionCheck = true
-    }
-
     /// What the top of the viewport shows when the section there lost all its rows or went away: the first item
     /// of the section now at its place (its new index, or its old one when deleted), so the viewport stays where
     /// it was instead of jumping to the top of the table.
@@ -285,14 +259,17 @@ extension TableView {
         return firstItem(inOrAfter: section) ?? lastItem(inOrBefore: rowCounts.count - 1)
     }
 
-    private func remapAnchor(_ oldAnchor: LayoutItem?, _ plan: UpdatePlan) {
-        if pendingSelectionCheck {
-            pendingSelectionCheck = false
-            if let selected = selectedIndexPath, isValid(selected), !canHighlightRow(at: selected) {
-                selectedIndexPath = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
-                    ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
-            }
+    /// A highlight moved to a replacement row goes on to the nearest row that can be highlighted (asked with the new counts).
+    private func checkReplacementHighlight() {
+        guard selection.needsHighlightCheck else { return }
+        selection.needsHighlightCheck = false
+        if let selected = selection.selected, isValid(selected), !canHighlightRow(at: selected) {
+            selection.selected = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
+                ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
         }
+    }
+
+    private func remapAnchor(_ oldAnchor: LayoutItem?, _ plan: UpdatePlan) {
         guard let oldAnchor else { return }
         switch oldAnchor {
         case .row(let old):

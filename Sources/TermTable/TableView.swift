@@ -92,8 +92,8 @@ open class TableView {
     /// Heights of rows measured so far (bounded), used instead of estimates.
     var heightCache = HeightCache()
 
-    var selectedIndexPath: IndexPath?
-    var markedIndexPaths: Set<IndexPath> = []
+    /// The highlighted row and the rows marked in editing mode.
+    var selection = SelectionState()
 
     var prefetchedIndexPaths: Set<IndexPath> = []
     var lastPrefetchDirection = 1
@@ -114,8 +114,6 @@ open class TableView {
     /// Set when the data source changed; counts are loaded on first use, as UIKit does.
     var needsReload = true
     var keepSelectionVisibleAfterLayout = false
-    /// Set when an update moved the highlight to a replacement row that must be checked for highlightability.
-    var pendingSelectionCheck = false
     var batchDepth = 0
     var pendingUpdate = BatchUpdate()
     /// Completions of the batch in progress, nested ones included.
