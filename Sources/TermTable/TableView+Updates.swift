@@ -130,13 +130,7 @@ extension TableView {
         if !prefetchedIndexPaths.isEmpty {
             prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
         }
-        if let swipe = openSwipe {
-            if let new = plan.newIndexPath(forOld: swipe.indexPath), !plan.needsFreshCell(forOld: swipe.indexPath) {
-                openSwipe?.indexPath = new
-            } else {
-                openSwipe = nil
-            }
-        }
+        openSwipe = openSwipe?.remapped(by: plan)
         let oldAnchor = anchor
         rowCounts = after
         rebuildSectionStarts()

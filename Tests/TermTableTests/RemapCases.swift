@@ -10,6 +10,8 @@ struct RemapCase: Sendable, CustomTestStringConvertible {
     let tell: @Sendable (inout BatchUpdate) -> Void
     /// Old rows whose content changed in place (reloaded or reconfigured): they keep their index path.
     var changed: Set<String> = []
+    /// Those of `changed` that were reloaded (a fresh cell), not reconfigured (the same cell).
+    var reloaded: Set<String> = []
     var testDescription: String { name }
 
     /// Before every case: section 0 holds a0…a4, section 1 holds b0…b2.
@@ -40,6 +42,9 @@ struct RemapCase: Sendable, CustomTestStringConvertible {
     /// Whether the old row's content changed in place.
     func isChanged(_ old: IndexPath) -> Bool { changed.contains(Self.before[old.section][old.row]) }
 
+    /// Whether the old row was reloaded.
+    func isReloaded(_ old: IndexPath) -> Bool { reloaded.contains(Self.before[old.section][old.row]) }
+
     static let all: [RemapCase] = [
         RemapCase(name: "a row inserted above", after: [["a0", "n", "a1", "a2", "a3", "a4"], ["b0", "b1", "b2"]],
                   tell: { $0.insertedRows = [path(0, 1)] }),
@@ -57,7 +62,7 @@ struct RemapCase: Sendable, CustomTestStringConvertible {
                   tell: { $0.insertedSections = [0] }),
         RemapCase(name: "the sections swapped", after: [["b0", "b1", "b2"], ["a0", "a1", "a2", "a3", "a4"]],
                   tell: { $0.movedSections = [(1, 0)] }),
-        RemapCase(name: "a row reloaded", after: before, tell: { $0.reloadedRows = [path(0, 2)] }, changed: ["a2"]),
+        RemapCase(name: "a row reloaded", after: before, tell: { $0.reloadedRows = [path(0, 2)] }, changed: ["a2"], reloaded: ["a2"]),
         RemapCase(name: "a row reconfigured", after: before, tell: { $0.reconfiguredRows = [path(1, 1)] }, changed: ["b1"]),
     ]
 }
