@@ -115,7 +115,7 @@ extension TableView {
         visibleItems.removeAll()
         heightCache.removeAll()
         selection.marked = selection.marked.filter(isValid)
-        prefetchedIndexPaths.removeAll()
+        prefetching.announced.removeAll()
         openSwipe = nil
         if let selected = selection.selected, !isValid(selected) {
             selection.selected = nearestRow(toFlatIndex: flatIndexClamped(selected))

@@ -127,9 +127,7 @@ extension TableView {
         remapHeaderFooterViews(plan)
         heightCache = heightCache.remapped(by: plan)
         selection = selection.remapped(by: plan)
-        if !prefetchedIndexPaths.isEmpty {
-            prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
-        }
+        prefetching = prefetching.remapped(by: plan)
         openSwipe = openSwipe?.remapped(by: plan)
         let oldAnchor = anchor
         rowCounts = after

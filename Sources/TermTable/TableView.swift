@@ -95,9 +95,8 @@ open class TableView {
     /// The highlighted row and the rows marked in editing mode.
     var selection = SelectionState()
 
-    var prefetchedIndexPaths: Set<IndexPath> = []
-    var lastPrefetchDirection = 1
-    var lastFirstVisibleFlatIndex: Int?
+    /// The rows announced to the prefetch data source, and the direction they were announced for.
+    var prefetching = PrefetchTracking()
 
     /// What the previous draw showed, to tell how far the rows slid since (`scrollSinceLastDraw`).
     var drawnItems: [VisibleItem] = []
