@@ -135,9 +135,7 @@ extension TableView {
         reloadSectionMetrics()
         checkReplacementHighlight()
         remapAnchor(oldAnchor, plan)
-        // What was drawn, under its new index paths: the next draw can then tell which lines slid.
-        drawnItems = drawnItems.compactMap { $0.remapped(by: plan) }
-        drawnPinnedHeader = drawnPinnedHeader.flatMap { pinned in plan.newSection(forOld: pinned.section).map { ($0, pinned.y) } }
+        scrollTracking = scrollTracking.remapped(by: plan)
         visibleItems.removeAll()
         if selectionWasVisible { keepSelectionVisibleAfterLayout = true }
         setNeedsLayout()

@@ -99,12 +99,7 @@ open class TableView {
     var prefetching = PrefetchTracking()
 
     /// What the previous draw showed, to tell how far the rows slid since (`scrollSinceLastDraw`).
-    var drawnItems: [VisibleItem] = []
-    /// Scratch space for `trackScroll`: where each drawn item was (kept to reuse its storage).
-    var drawnPositions: [LayoutItem: Int] = [:]
-    var drawnPinnedHeader: (section: Int, y: Int)?
-    var drawnFrame = Rect.zero
-    var lastScroll: TableScroll?
+    var scrollTracking = ScrollTracking()
 
     /// The revealed swipe actions, when a row is swiped open.
     var openSwipe: SwipeState?

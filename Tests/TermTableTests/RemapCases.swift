@@ -10,6 +10,8 @@ struct RemapCase: Sendable, CustomTestStringConvertible {
     let tell: @Sendable (inout BatchUpdate) -> Void
     /// Old rows whose content changed in place (reloaded or reconfigured): they keep their index path.
     var changed: Set<String> = []
+    /// The new index of each old section, nil when deleted (written out by hand, as sections have no names).
+    var sections: [Int?] = [0, 1]
     /// Those of `changed` that were reloaded (a fresh cell), not reconfigured (the same cell).
     var reloaded: Set<String> = []
     var testDescription: String { name }
@@ -57,11 +59,11 @@ struct RemapCase: Sendable, CustomTestStringConvertible {
         RemapCase(name: "a row moved into the next section", after: [["a0", "a1", "a2", "a3"], ["a4", "b0", "b1", "b2"]],
                   tell: { $0.movedRows = [(path(0, 4), path(1, 0))] }),
         RemapCase(name: "the first section deleted", after: [["b0", "b1", "b2"]],
-                  tell: { $0.deletedSections = [0] }),
+                  tell: { $0.deletedSections = [0] }, sections: [nil, 0]),
         RemapCase(name: "a section inserted above", after: [["c0", "c1"], ["a0", "a1", "a2", "a3", "a4"], ["b0", "b1", "b2"]],
-                  tell: { $0.insertedSections = [0] }),
+                  tell: { $0.insertedSections = [0] }, sections: [1, 2]),
         RemapCase(name: "the sections swapped", after: [["b0", "b1", "b2"], ["a0", "a1", "a2", "a3", "a4"]],
-                  tell: { $0.movedSections = [(1, 0)] }),
+                  tell: { $0.movedSections = [(1, 0)] }, sections: [1, 0]),
         RemapCase(name: "a row reloaded", after: before, tell: { $0.reloadedRows = [path(0, 2)] }, changed: ["a2"], reloaded: ["a2"]),
         RemapCase(name: "a row reconfigured", after: before, tell: { $0.reconfiguredRows = [path(1, 1)] }, changed: ["b1"]),
     ]
