@@ -21,8 +21,8 @@ extension TableView {
             }
         }
         if let pinned = pinnedHeader, let view = visibleHeaders[pinned.section] {
-            view.render(width: width, height: headerHeights[pinned.section])
-            copy(view, at: pinned.y, height: headerHeights[pinned.section], slide: 0, into: &canvas)
+            view.render(width: width, height: sections.headerHeights[pinned.section])
+            copy(view, at: pinned.y, height: sections.headerHeights[pinned.section], slide: 0, into: &canvas)
         }
         drawScrollIndicator(in: &canvas)
     }

@@ -4,8 +4,8 @@ extension TableView {
     /// An item's height in lines, measuring a row (through its cell) when heights are automatic.
     func height(of item: LayoutItem) -> Int {
         switch item {
-        case .header(let section): return headerHeights[section]
-        case .footer(let section): return footerHeights[section]
+        case .header(let section): return sections.headerHeights[section]
+        case .footer(let section): return sections.footerHeights[section]
         case .row(let indexPath): return height(ofRowAt: indexPath)
         }
     }
@@ -71,12 +71,12 @@ extension TableView {
         let estimate = uniformEstimate
         let section = item.section
         var top = 0
-        for earlier in 0..<section { top += headerHeights[earlier] + footerHeights[earlier] }
+        for earlier in 0..<section { top += sections.headerHeights[earlier] + sections.footerHeights[earlier] }
         let rowsBefore: Int
         switch item {
-        case .header: rowsBefore = sectionStarts[section]
-        case .row(let indexPath): rowsBefore = sectionStarts[section] + indexPath.row; top += headerHeights[section]
-        case .footer: rowsBefore = sectionStarts[section] + rowCounts[section]; top += headerHeights[section]
+        case .header: rowsBefore = sections.sectionStarts[section]
+        case .row(let indexPath): rowsBefore = sections.sectionStarts[section] + indexPath.row; top += sections.headerHeights[section]
+        case .footer: rowsBefore = sections.sectionStarts[section] + sections.rowCounts[section]; top += sections.headerHeights[section]
         }
         top += rowsBefore * estimate
         for (indexPath, height) in heightCache.measured where isValid(indexPath) && flatIndex(of: indexPath) < rowsBefore {

@@ -170,7 +170,7 @@ extension TableView {
     private func pinnedHeaderPosition(for items: [VisibleItem]) -> (section: Int, y: Int)? {
         guard pinsSectionHeaders, let first = items.first else { return nil }
         let section = first.item.section
-        let height = headerHeights[section]
+        let height = sections.headerHeights[section]
         guard height > 0, !(first.item == .header(section) && first.y == 0) else { return nil }
         var y = 0
         if let next = items.first(where: { if case .header(let other) = $0.item { return other > section } else { return false } }),

@@ -16,6 +16,6 @@ extension TableView {
 
     /// Compares where items are now with where they were drawn last time.
     func trackScroll() {
-        scrollTracking.recordDraw(of: visibleItems, pinnedHeader: pinnedHeader, frame: frame, headerHeights: headerHeights)
+        scrollTracking.recordDraw(of: visibleItems, pinnedHeader: pinnedHeader, frame: frame, headerHeights: sections.headerHeights)
     }
 }

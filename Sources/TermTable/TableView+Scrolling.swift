@@ -25,7 +25,7 @@ extension TableView {
     /// for sections with no rows, where `scrollToRow` has nothing to scroll to.
     public func scrollToHeader(ofSection section: Int) {
         loadDataIfNeeded()
-        guard section >= 0, section < rowCounts.count, let item = firstItem(inOrAfter: section), item.section == section else { return }
+        guard section >= 0, section < sections.rowCounts.count, let item = firstItem(inOrAfter: section), item.section == section else { return }
         anchor = item
         anchorOffset = 0
         clampToContentEnd()
@@ -44,8 +44,8 @@ extension TableView {
     public var contentHeight: Int {
         loadDataIfNeeded()
         var total = 0
-        for section in rowCounts.indices {
-            total += headerHeights[section] + footerHeights[section]
+        for section in sections.rowCounts.indices {
+            total += sections.headerHeights[section] + sections.footerHeights[section]
         }
         let estimate = uniformEstimate
         total += totalNumberOfRows * estimate
@@ -57,13 +57,13 @@ extension TableView {
     func itemIndex(of item: LayoutItem) -> Int {
         var index = 0
         for section in 0..<item.section {
-            index += (headerHeights[section] > 0 ? 1 : 0) + rowCounts[section] + (footerHeights[section] > 0 ? 1 : 0)
+            index += (sections.headerHeights[section] > 0 ? 1 : 0) + sections.rowCounts[section] + (sections.footerHeights[section] > 0 ? 1 : 0)
         }
-        let header = headerHeights[item.section] > 0 ? 1 : 0
+        let header = sections.headerHeights[item.section] > 0 ? 1 : 0
         switch item {
         case .header: return index
         case .row(let indexPath): return index + header + indexPath.row
-        case .footer: return index + header + rowCounts[item.section]
+        case .footer: return index + header + sections.rowCounts[item.section]
         }
     }
 
@@ -71,7 +71,7 @@ extension TableView {
     /// heights and estimates, measuring nothing).
     func bottomItemPosition() -> Double {
         var remaining = frame.height
-        var item = lastItem(inOrBefore: rowCounts.count - 1)
+        var item = lastItem(inOrBefore: sections.rowCounts.count - 1)
         while let current = item {
             let height = heightWithoutMeasuring(of: current)
             if height >= remaining { return Double(itemIndex(of: current)) + Double(height - remaining) / Double(height) }
@@ -84,7 +84,7 @@ extension TableView {
     /// Lines a pinned header covers at the top when `indexPath` is scrolled to the top.
     func pinnedInset(above indexPath: IndexPath) -> Int {
         guard pinsSectionHeaders else { return 0 }
-        return headerHeights[indexPath.section]
+        return sections.headerHeights[indexPath.section]
     }
 
     /// Lines taken by the `count` items above (negative direction) or below a row, for scroll padding.

@@ -103,13 +103,13 @@ extension TableView {
     private func apply(_ update: BatchUpdate) throws {
         // Never loaded (or a reload is pending): the data source's current state is simply loaded, as in UIKit.
         guard !needsReload else { return }
-        let sections = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
-        let after = (0..<sections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
+        let sectionCount = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
+        let after = (0..<sectionCount).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
         // An empty update still checks the counts, as UIKit's does: changed data must not leave stale rows drawn.
-        guard !update.isEmpty || after != rowCounts else { return }
+        guard !update.isEmpty || after != sections.rowCounts else { return }
         let plan: UpdatePlan
         do {
-            plan = try UpdatePlan(before: rowCounts, after: after, update: update)
+            plan = try UpdatePlan(before: sections.rowCounts, after: after, update: update)
         } catch {
             // The data source no longer matches what is on screen: start over from it rather than draw stale rows.
             needsReload = true
@@ -130,8 +130,7 @@ extension TableView {
         prefetching = prefetching.remapped(by: plan)
         openSwipe = openSwipe?.remapped(by: plan)
         let oldAnchor = anchor
-        rowCounts = after
-        rebuildSectionStarts()
+        sections.setRowCounts(after)
         reloadSectionMetrics()
         checkReplacementHighlight()
         remapAnchor(oldAnchor, plan)
@@ -244,9 +243,9 @@ extension TableView {
     /// of the section now at its place (its new index, or its old one when deleted), so the viewport stays where
     /// it was instead of jumping to the top of the table.
     private func item(inPlaceOfOldSection old: Int, _ plan: UpdatePlan) -> LayoutItem? {
-        guard !rowCounts.isEmpty else { return nil }
-        let section = plan.newSection(forOld: old) ?? min(old, rowCounts.count - 1)
-        return firstItem(inOrAfter: section) ?? lastItem(inOrBefore: rowCounts.count - 1)
+        guard !sections.rowCounts.isEmpty else { return nil }
+        let section = plan.newSection(forOld: old) ?? min(old, sections.rowCounts.count - 1)
+        return firstItem(inOrAfter: section) ?? lastItem(inOrBefore: sections.rowCounts.count - 1)
     }
 
     /// A highlight moved to a replacement row goes on to the nearest row that can be highlighted (asked with the new counts).
@@ -276,7 +275,7 @@ extension TableView {
             anchor = item(inPlaceOfOldSection: old, plan)
             if anchor != .header(plan.newSection(forOld: old) ?? -1) { anchorOffset = 0 }
         case .footer(let old):
-            if let new = plan.newSection(forOld: old), footerHeights[new] > 0 {
+            if let new = plan.newSection(forOld: old), sections.footerHeights[new] > 0 {
                 anchor = .footer(new)
             } else {
                 anchor = item(inPlaceOfOldSection: old, plan)

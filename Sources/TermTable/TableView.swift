@@ -66,12 +66,8 @@ open class TableView {
     var cellPool = ReusePool<TableViewCell>()
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
 
-    /// Row counts per section as the table last learned them ("before" for the next update).
-    var rowCounts: [Int] = []
-    /// First flat row index of each section.
-    var sectionStarts: [Int] = []
-    var headerHeights: [Int] = []
-    var footerHeights: [Int] = []
+    /// Row counts, section starts and header and footer heights as the table last learned them ("before" for the next update).
+    var sections = SectionMetrics()
 
     /// The item at the top of the viewport and how many of its lines are scrolled above it.
     var anchor: LayoutItem?
