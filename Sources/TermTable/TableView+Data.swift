@@ -95,13 +95,13 @@ extension TableView {
         if let selected = selection.selected, !isValid(selected) {
             selection.selected = nearestRow(toFlatIndex: flatIndexClamped(selected))
         }
-        if let anchor, !isValidItem(anchor) {
+        if let anchor = viewport.anchor, !isValidItem(anchor) {
             // UIKit keeps its content offset, clamped to the new content: stay at the row now at that position
             // (the layout pulls the view up from the end), not at the top.
             let row = anchor.indexPath.flatMap { nearestRow(toFlatIndex: flatIndexClamped($0)) }
-            self.anchor = row.map(LayoutItem.row)
+            viewport.anchor = row.map(LayoutItem.row)
                 ?? (sections.rowCounts.isEmpty ? nil : firstItem(inOrAfter: min(anchor.section, sections.rowCounts.count - 1)))
-            anchorOffset = 0
+            viewport.offset = 0
         }
         setNeedsLayout()
     }

@@ -3,21 +3,21 @@ extension TableView {
 
     /// Makes the anchor valid: the first item when unset, offset within the anchor's height.
     func normalizeAnchor() {
-        if anchor == nil || !isValidItem(anchor!) {
-            anchor = firstItem(inOrAfter: 0)
-            anchorOffset = 0
+        if viewport.anchor.map(isValidItem) != true {
+            viewport.anchor = firstItem(inOrAfter: 0)
+            viewport.offset = 0
         }
-        guard let current = anchor else { anchorOffset = 0; return }
+        guard let current = viewport.anchor else { viewport.offset = 0; return }
         let height = self.height(of: current)
-        if anchorOffset >= height || anchorOffset < 0 { moveAnchor(byLines: 0) }
+        if viewport.offset >= height || viewport.offset < 0 { moveAnchor(byLines: 0) }
     }
 
     /// Moves the top of the viewport by `lines` (positive is down), stopping at the ends of the
     /// content; returns the lines actually moved.
     @discardableResult
     func moveAnchor(byLines lines: Int) -> Int {
-        guard var current = anchor else { return 0 }
-        var offset = anchorOffset + lines
+        guard var current = viewport.anchor else { return 0 }
+        var offset = viewport.offset + lines
         var moved = lines
         while offset < 0 {
             guard let previous = item(before: current) else {
@@ -38,16 +38,16 @@ extension TableView {
             offset -= height(of: current)
             current = next
         }
-        anchor = current
-        anchorOffset = offset
+        viewport.anchor = current
+        viewport.offset = offset
         return moved - clampToContentEnd()
     }
 
     /// Pulls the viewport back up when it would show empty space below the last item; returns the lines moved up.
     @discardableResult
     func clampToContentEnd() -> Int {
-        guard let start = anchor else { return 0 }
-        var filled = -anchorOffset
+        guard let start = viewport.anchor else { return 0 }
+        var filled = -viewport.offset
         var item: LayoutItem? = start
         while let current = item, filled < frame.height {
             filled += height(of: current)
@@ -57,7 +57,7 @@ extension TableView {
         var gap = frame.height - filled
         var moved = 0
         var current = start
-        var offset = anchorOffset
+        var offset = viewport.offset
         while gap > 0 {
             if offset > 0 {
                 let step = min(offset, gap)
@@ -70,8 +70,8 @@ extension TableView {
             current = previous
             offset = height(of: previous)
         }
-        anchor = current
-        anchorOffset = offset
+        viewport.anchor = current
+        viewport.offset = offset
         return moved
     }
 
@@ -84,8 +84,8 @@ extension TableView {
         guard needsLayout else { return }
         needsLayout = false
         counters.layoutPasses += 1
-        let previousAnchor = anchor
-        let previousOffset = anchorOffset
+        let previousAnchor = viewport.anchor
+        let previousOffset = viewport.offset
         normalizeAnchor()
         if keepSelectionVisibleAfterLayout {
             keepSelectionVisibleAfterLayout = false
@@ -94,7 +94,7 @@ extension TableView {
         clampToContentEnd()
         let items = placeItems()
         commit(items)
-        if previousAnchor != anchor || previousOffset != anchorOffset {
+        if previousAnchor != viewport.anchor || previousOffset != viewport.offset {
             delegate?.tableViewDidScroll(self)
         }
     }
@@ -102,8 +102,8 @@ extension TableView {
     /// The items that cover the viewport from the anchor down.
     func placeItems() -> [VisibleItem] {
         var items: [VisibleItem] = []
-        var y = -anchorOffset
-        var item = anchor
+        var y = -viewport.offset
+        var item = viewport.anchor
         while let current = item, y < frame.height {
             let height = self.height(of: current)
             items.append(VisibleItem(item: current, y: y, height: height))

@@ -26,8 +26,8 @@ extension TableView {
     public func scrollToHeader(ofSection section: Int) {
         loadDataIfNeeded()
         guard section >= 0, section < sections.rowCounts.count, let item = firstItem(inOrAfter: section), item.section == section else { return }
-        anchor = item
-        anchorOffset = 0
+        viewport.anchor = item
+        viewport.offset = 0
         clampToContentEnd()
         setNeedsLayout()
     }
@@ -36,8 +36,8 @@ extension TableView {
     public var contentOffset: Int {
         loadDataIfNeeded()
         normalizeAnchor()
-        guard let anchor else { return 0 }
-        return estimatedTop(of: anchor) + anchorOffset
+        guard let anchor = viewport.anchor else { return 0 }
+        return estimatedTop(of: anchor) + viewport.offset
     }
 
     /// The content's height in lines: measured rows at their height, the rest at the estimate.
@@ -102,8 +102,8 @@ extension TableView {
 
     /// The line where an item starts relative to the viewport top, if it lies within `limit` lines below the anchor.
     func viewportLine(of target: LayoutItem, within limit: Int) -> Int? {
-        guard let anchor, anchor <= target else { return nil }
-        var y = -anchorOffset
+        guard let anchor = viewport.anchor, anchor <= target else { return nil }
+        var y = -viewport.offset
         var item: LayoutItem? = anchor
         while let current = item, y <= limit {
             if current == target { return y }
@@ -117,17 +117,17 @@ extension TableView {
     func reveal(_ indexPath: IndexPath, at position: ScrollPosition) {
         let target = LayoutItem.row(indexPath)
         let height = self.height(ofRowAt: indexPath)
-        let viewport = frame.height
-        guard viewport > 0 else { return }
+        let viewportHeight = frame.height
+        guard viewportHeight > 0 else { return }
         // Padding and the pinned header give way when the viewport is too small for them.
-        let room = max(0, viewport - height)
+        let room = max(0, viewportHeight - height)
         let pinned = min(room, pinnedInset(above: indexPath))
         let above = min(room - pinned, paddingLines(around: indexPath, count: scrollPadding, above: true))
         let below = min(room - pinned - above, paddingLines(around: indexPath, count: scrollPadding, above: false))
 
         func place(atLine line: Int) {
-            anchor = target
-            anchorOffset = 0
+            viewport.anchor = target
+            viewport.offset = 0
             moveAnchor(byLines: -line)
         }
 
@@ -135,20 +135,20 @@ extension TableView {
         case .top:
             place(atLine: pinned + above)
         case .middle:
-            place(atLine: max(pinned, (viewport - height) / 2))
+            place(atLine: max(pinned, (viewportHeight - height) / 2))
         case .bottom:
-            place(atLine: max(pinned, viewport - height - below))
+            place(atLine: max(pinned, viewportHeight - height - below))
         case .none:
-            let current = viewportLine(of: target, within: viewport + height + below)
-            if let line = current, line >= pinned + above, line + height + below <= viewport {
+            let current = viewportLine(of: target, within: viewportHeight + height + below)
+            if let line = current, line >= pinned + above, line + height + below <= viewportHeight {
                 return  // already fully visible with its context
             }
-            if current == nil, let anchor, target < anchor {
+            if current == nil, let anchor = viewport.anchor, target < anchor {
                 place(atLine: pinned + above)
             } else if let line = current, line < pinned + above {
                 place(atLine: pinned + above)
             } else {
-                place(atLine: max(pinned + above, viewport - height - below))
+                place(atLine: max(pinned + above, viewportHeight - height - below))
             }
         }
     }

@@ -129,11 +129,10 @@ extension TableView {
         selection = selection.remapped(by: plan)
         prefetching = prefetching.remapped(by: plan)
         openSwipe = openSwipe?.remapped(by: plan)
-        let oldAnchor = anchor
         sections.setRowCounts(after)
         reloadSectionMetrics()
         checkReplacementHighlight()
-        remapAnchor(oldAnchor, plan)
+        viewport = viewport.remapped(by: plan, in: sections)
         scrollTracking = scrollTracking.remapped(by: plan)
         visibleItems.removeAll()
         if selectionWasVisible { keepSelectionVisibleAfterLayout = true }
@@ -239,15 +238,6 @@ extension TableView {
         visibleFooters = footers
     }
 
-    /// What the top of the viewport shows when the section there lost all its rows or went away: the first item
-    /// of the section now at its place (its new index, or its old one when deleted), so the viewport stays where
-    /// it was instead of jumping to the top of the table.
-    private func item(inPlaceOfOldSection old: Int, _ plan: UpdatePlan) -> LayoutItem? {
-        guard !sections.rowCounts.isEmpty else { return nil }
-        let section = plan.newSection(forOld: old) ?? min(old, sections.rowCounts.count - 1)
-        return firstItem(inOrAfter: section) ?? lastItem(inOrBefore: sections.rowCounts.count - 1)
-    }
-
     /// A highlight moved to a replacement row goes on to the nearest row that can be highlighted (asked with the new counts).
     private func checkReplacementHighlight() {
         guard selection.needsHighlightCheck else { return }
@@ -255,36 +245,6 @@ extension TableView {
         if let selected = selection.selected, isValid(selected), !canHighlightRow(at: selected) {
             selection.selected = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
                 ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
-        }
-    }
-
-    private func remapAnchor(_ oldAnchor: LayoutItem?, _ plan: UpdatePlan) {
-        guard let oldAnchor else { return }
-        switch oldAnchor {
-        case .row(let old):
-            if let new = plan.newIndexPath(forOld: old) {
-                anchor = .row(new)
-            } else if let replacement = plan.replacement(forDeleted: old) {
-                anchor = .row(replacement)
-                anchorOffset = 0
-            } else {
-                anchor = item(inPlaceOfOldSection: old.section, plan)
-                anchorOffset = 0
-            }
-        case .header(let old):
-            anchor = item(inPlaceOfOldSection: old, plan)
-            if anchor != .header(plan.newSection(forOld: old) ?? -1) { anchorOffset = 0 }
-        case .footer(let old):
-            if let new = plan.newSection(forOld: old), sections.footerHeights[new] > 0 {
-                anchor = .footer(new)
-            } else {
-                anchor = item(inPlaceOfOldSection: old, plan)
-                anchorOffset = 0
-            }
-        }
-        if let anchor, !isValidItem(anchor) {
-            self.anchor = nil
-            anchorOffset = 0
         }
     }
 }

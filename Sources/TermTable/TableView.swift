@@ -70,8 +70,7 @@ open class TableView {
     var sections = SectionMetrics()
 
     /// The item at the top of the viewport and how many of its lines are scrolled above it.
-    var anchor: LayoutItem?
-    var anchorOffset = 0
+    var viewport = Viewport()
     /// What the last layout placed on screen.
     var visibleItems: [VisibleItem] = []
     /// The pinned header, when one is drawn: its section and its top line in the viewport.
