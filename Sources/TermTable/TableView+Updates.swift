@@ -7,15 +7,15 @@ extension TableView {
     /// source's counts after the update do not match the counts before plus the changes.
     public func performBatchUpdates(_ updates: () throws -> Void, completion: ((Bool) -> Void)? = nil) throws {
         // A nested batch joins the outer one; its completion runs (before the outer one's) when the outer batch is applied.
-        batchDepth += 1
+        batch.depth += 1
         do {
             try updates()
-            if let completion { pendingCompletions.append(completion) }
+            if let completion { batch.completions.append(completion) }
         } catch {
-            if let completion { pendingCompletions.append(completion) }
-            batchDepth -= 1
-            if batchDepth == 0 {
-                pendingUpdate = BatchUpdate()
+            if let completion { batch.completions.append(completion) }
+            batch.depth -= 1
+            if batch.depth == 0 {
+                batch.update = BatchUpdate()
                 // The data source may already hold data the table was never told about: start over from it.
                 needsReload = true
                 setNeedsLayout()
@@ -23,10 +23,10 @@ extension TableView {
             }
             throw error
         }
-        batchDepth -= 1
-        guard batchDepth == 0 else { return }
-        let update = pendingUpdate
-        pendingUpdate = BatchUpdate()
+        batch.depth -= 1
+        guard batch.depth == 0 else { return }
+        let update = batch.update
+        batch.update = BatchUpdate()
         do {
             try apply(update)
         } catch {
@@ -37,8 +37,8 @@ extension TableView {
     }
 
     private func finishCompletions(_ finished: Bool) {
-        let completions = pendingCompletions
-        pendingCompletions.removeAll()
+        let completions = batch.completions
+        batch.completions.removeAll()
         for completion in completions { completion(finished) }
     }
 
@@ -89,8 +89,8 @@ extension TableView {
 
     /// Adds to the batch in progress, or applies at once outside a batch.
     private func record(_ change: (inout BatchUpdate) -> Void) throws {
-        if batchDepth > 0 {
-            change(&pendingUpdate)
+        if batch.depth > 0 {
+            change(&batch.update)
             return
         }
         var update = BatchUpdate()

@@ -76,6 +76,7 @@ open class TableView {
     /// The pinned header, when one is drawn: its section and its top line in the viewport.
     var pinnedHeader: (section: Int, y: Int)?
 
+    /// The cells, headers and footers on screen (the only views the table holds besides its pools).
     var visibleCells: [IndexPath: TableViewCell] = [:]
     var visibleHeaders: [Int: TableViewHeaderFooterView] = [:]
     var visibleFooters: [Int: TableViewHeaderFooterView] = [:]
@@ -99,14 +100,14 @@ open class TableView {
     /// The revealed swipe actions, when a row is swiped open.
     var openSwipe: SwipeState?
 
+    /// Set when what the layout placed is stale; the next draw or query lays out again.
     var needsLayout = true
     /// Set when the data source changed; counts are loaded on first use, as UIKit does.
     var needsReload = true
+    /// Set by a resize, or by an update while the highlighted row was fully visible: the next layout brings it into view.
     var keepSelectionVisibleAfterLayout = false
-    var batchDepth = 0
-    var pendingUpdate = BatchUpdate()
-    /// Completions of the batch in progress, nested ones included.
-    var pendingCompletions: [(Bool) -> Void] = []
+    /// The batch update in progress, if any.
+    var batch = PendingBatch()
 
     /// Creates a table drawing into `frame`.
     public init(frame: Rect = .zero) {
