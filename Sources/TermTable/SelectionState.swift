@@ -1,19 +1,19 @@
-/// Which rows the user has picked: the highlighted row the keyboard moves (UIKit's selected row) and, in
-/// editing mode, the marked rows (UIKit's multiple selection during editing).
+/// Which rows the keys act on: the selected row, which the keyboard moves (UIKit's `indexPathForSelectedRow`), and,
+/// in editing mode, the marked rows (UIKit's multiple selection during editing).
 struct SelectionState {
-    /// The highlighted row.
+    /// The selected row.
     var selected: IndexPath?
     /// Rows marked in editing mode.
     var marked: Set<IndexPath> = []
-    /// Set when an update moved the highlight to a replacement row, which the table must still check can be
-    /// highlighted (the delegate is asked once the table holds the new counts).
-    var needsHighlightCheck = false
+    /// Set when an update moved the selection to the row in place of a deleted one, which the table must still
+    /// check the delegate lets it select (`shouldHighlightRowAt`, asked once the table holds the new counts).
+    var isOnReplacementRow = false
 
     /// Whether a row is marked.
     func isMarked(_ indexPath: IndexPath) -> Bool { !marked.isEmpty && marked.contains(indexPath) }
 
-    /// The same selection after a batch update: marks follow their rows (deleted ones go), and the highlight
-    /// follows its row; when that row is deleted, the highlight moves to the next row of its section (or the
+    /// The same selection after a batch update: marks follow their rows (deleted ones go), and the selection
+    /// follows its row; when that row is deleted, the selection moves to the next row of its section (or the
     /// previous one at the end), and when its whole section went, to the row now at its position counting all rows.
     func remapped(by plan: UpdatePlan) -> SelectionState {
         var remapped = self
@@ -24,7 +24,7 @@ struct SelectionState {
             return remapped
         }
         remapped.selected = plan.replacement(forDeleted: old) ?? Self.row(atFlatIndex: Self.flatIndex(of: old, in: plan.before), in: plan.after)
-        remapped.needsHighlightCheck = true
+        remapped.isOnReplacementRow = true
         return remapped
     }
 

@@ -1,4 +1,4 @@
-/// A row swiped open: which row, which side's actions are revealed, and the button the keyboard is on.
+/// A row swiped open: which row, which side's actions are revealed, and the selected action.
 struct SwipeState {
     /// The swiped row.
     var indexPath: IndexPath
@@ -6,7 +6,7 @@ struct SwipeState {
     var isLeading: Bool
     /// The revealed actions, as the delegate gave them when the row was swiped.
     var configuration: SwipeActionsConfiguration
-    /// The button the keyboard is on.
+    /// The selected action: the one Enter performs (arrows and Tab move it).
     var focusedAction = 0
 
     /// The same swipe after a batch update, following its row; nil (the row closes) when the row was deleted or

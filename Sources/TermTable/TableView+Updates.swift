@@ -131,7 +131,7 @@ extension TableView {
         openSwipe = openSwipe?.remapped(by: plan)
         sections.setRowCounts(after)
         reloadSectionMetrics()
-        checkReplacementHighlight()
+        checkReplacementSelection()
         viewport = viewport.remapped(by: plan, in: sections)
         scrollTracking = scrollTracking.remapped(by: plan)
         visibleItems.removeAll()
@@ -238,10 +238,11 @@ extension TableView {
         visibleFooters = footers
     }
 
-    /// A highlight moved to a replacement row goes on to the nearest row that can be highlighted (asked with the new counts).
-    private func checkReplacementHighlight() {
-        guard selection.needsHighlightCheck else { return }
-        selection.needsHighlightCheck = false
+    /// A selection moved to the row in place of a deleted one goes on to the nearest row the delegate lets it select
+    /// (asked with the new counts).
+    private func checkReplacementSelection() {
+        guard selection.isOnReplacementRow else { return }
+        selection.isOnReplacementRow = false
         if let selected = selection.selected, isValid(selected), !canHighlightRow(at: selected) {
             selection.selected = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
                 ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)

@@ -88,7 +88,7 @@ open class TableView {
     /// Heights of rows measured so far (bounded), used instead of estimates.
     var heightCache = HeightCache()
 
-    /// The highlighted row and the rows marked in editing mode.
+    /// The selected row and the rows marked in editing mode.
     var selection = SelectionState()
 
     /// The rows announced to the prefetch data source, and the direction they were announced for.
@@ -104,7 +104,7 @@ open class TableView {
     var needsLayout = true
     /// Set when the data source changed; counts are loaded on first use, as UIKit does.
     var needsReload = true
-    /// Set by a resize, or by an update while the highlighted row was fully visible: the next layout brings it into view.
+    /// Set by a resize, or by an update while the selected row was fully visible: the next layout brings it into view.
     var keepSelectionVisibleAfterLayout = false
     /// The batch update in progress, if any.
     var batch = PendingBatch()

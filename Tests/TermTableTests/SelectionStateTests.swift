@@ -3,20 +3,20 @@ import Testing
 
 @Suite("Selection state")
 struct SelectionStateTests {
-    @Test("A batch update carries the highlight and the marks with their rows; marks of deleted rows go", arguments: RemapCase.all)
-    func highlightAndMarksFollowTheirRows(_ change: RemapCase) throws {
+    @Test("A batch update carries the selection and the marks with their rows; marks of deleted rows go", arguments: RemapCase.all)
+    func selectionAndMarksFollowTheirRows(_ change: RemapCase) throws {
         let plan = try change.plan()
         let marked = SelectionState(marked: Set(RemapCase.oldRows)).remapped(by: plan)
         #expect(marked.marked == Set(RemapCase.oldRows.compactMap(change.newIndexPath(ofOld:))))
         for old in RemapCase.oldRows {
             guard let new = change.newIndexPath(ofOld: old) else { continue }
             let remapped = SelectionState(selected: old).remapped(by: plan)
-            #expect(remapped.selected == new, "the highlight on \(old)")
-            #expect(!remapped.needsHighlightCheck)
+            #expect(remapped.selected == new, "the selection on \(old)")
+            #expect(!remapped.isOnReplacementRow)
         }
     }
 
-    /// A highlighted row that an update removes, and where the highlight goes instead.
+    /// A selected row that an update removes, and where the selection goes instead.
     struct Replacement: Sendable, CustomTestStringConvertible {
         let name: String
         let after: [Int]
@@ -40,18 +40,18 @@ struct SelectionStateTests {
                     selected: RemapCase.path(0, 2), expected: RemapCase.path(0, 2)),
         Replacement(name: "its section deleted, fewer rows left: the last row", after: [3], tell: { $0.deletedSections = [0] },
                     selected: RemapCase.path(0, 4), expected: RemapCase.path(0, 2)),
-        Replacement(name: "every section deleted: no highlight", after: [], tell: { $0.deletedSections = [0, 1] },
+        Replacement(name: "every section deleted: no selection", after: [], tell: { $0.deletedSections = [0, 1] },
                     selected: RemapCase.path(1, 0), expected: nil),
     ]
 
-    @Test("When the highlighted row is deleted, the highlight goes to a neighbour, to be checked once the table has the new counts",
+    @Test("When the selected row is deleted, the selection goes to a neighbour, to be checked once the table has the new counts",
           arguments: replacements)
-    func deletedHighlightMovesToANeighbour(_ replacement: Replacement) throws {
+    func deletedSelectionMovesToANeighbour(_ replacement: Replacement) throws {
         var update = BatchUpdate()
         replacement.tell(&update)
         let plan = try UpdatePlan(before: RemapCase.before.map(\.count), after: replacement.after, update: update)
         let remapped = SelectionState(selected: replacement.selected).remapped(by: plan)
         #expect(remapped.selected == replacement.expected)
-        #expect(remapped.needsHighlightCheck)
+        #expect(remapped.isOnReplacementRow)
     }
 }
