@@ -47,13 +47,3 @@ public struct SwipeActionsConfiguration {
 public enum SwipeDirection: Sendable {
     case left, right
 }
-
-/// A row swiped open.
-struct SwipeState {
-    var indexPath: IndexPath
-    /// True when the leading actions (swipe right) are revealed.
-    var isLeading: Bool
-    var configuration: SwipeActionsConfiguration
-    /// The button the keyboard is on.
-    var focusedAction = 0
-}

@@ -4,19 +4,19 @@ extension TableView {
     /// The number of sections, as the table last learned it.
     public var numberOfSections: Int {
         loadDataIfNeeded()
-        return rowCounts.count
+        return sections.rowCounts.count
     }
 
     /// The number of rows in a section, as the table last learned it.
     public func numberOfRows(inSection section: Int) -> Int {
         loadDataIfNeeded()
-        return section >= 0 && section < rowCounts.count ? rowCounts[section] : 0
+        return section >= 0 && section < sections.rowCounts.count ? sections.rowCounts[section] : 0
     }
 
     /// Rows in all sections.
     public var totalNumberOfRows: Int {
         loadDataIfNeeded()
-        return (sectionStarts.last ?? 0) + (rowCounts.last ?? 0)
+        return sections.totalNumberOfRows
     }
 
     /// Loads counts the first time they are needed after the data source was set.
@@ -25,54 +25,29 @@ extension TableView {
     }
 
     /// Whether an index path names an existing row.
-    public func isValid(_ indexPath: IndexPath) -> Bool {
-        indexPath.section >= 0 && indexPath.section < rowCounts.count && indexPath.row >= 0
-            && indexPath.row < rowCounts[indexPath.section]
-    }
+    public func isValid(_ indexPath: IndexPath) -> Bool { sections.isValid(indexPath) }
 
     /// A row's position counting rows of all sections.
-    func flatIndex(of indexPath: IndexPath) -> Int { sectionStarts[indexPath.section] + indexPath.row }
+    func flatIndex(of indexPath: IndexPath) -> Int { sections.flatIndex(of: indexPath) }
 
     /// The row at a position counting rows of all sections.
-    func indexPath(forFlatIndex index: Int) -> IndexPath? {
-        guard index >= 0, index < totalNumberOfRows else { return nil }
-        var low = 0, high = sectionStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionStarts[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        // Empty sections share a start with the next one: move to the section that has the row.
-        var section = low
-        while index - sectionStarts[section] >= rowCounts[section] { section += 1 }
-        return IndexPath(row: index - sectionStarts[section], section: section)
-    }
+    func indexPath(forFlatIndex index: Int) -> IndexPath? { sections.indexPath(forFlatIndex: index) }
 
     /// Asks the data source for every count again.
     func reloadCounts() {
-        let sections = dataSource.map { $0.numberOfSections(in: self) } ?? 0
-        rowCounts = (0..<max(0, sections)).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
-        rebuildSectionStarts()
+        let sectionCount = dataSource.map { $0.numberOfSections(in: self) } ?? 0
+        sections.setRowCounts((0..<max(0, sectionCount)).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) })
         reloadSectionMetrics()
-    }
-
-    func rebuildSectionStarts() {
-        sectionStarts = []
-        sectionStarts.reserveCapacity(rowCounts.count)
-        var start = 0
-        for count in rowCounts {
-            sectionStarts.append(start)
-            start += count
-        }
     }
 
     /// Header and footer heights per section, from the delegate or the titles.
     func reloadSectionMetrics() {
-        headerHeights = (0..<rowCounts.count).map { section in
+        sections.headerHeights = (0..<sections.count).map { section in
             let height = delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
             if height != TableView.automaticDimension { return max(0, height) }
             return hasHeader(section) ? 1 : 0
         }
-        footerHeights = (0..<rowCounts.count).map { section in
+        sections.footerHeights = (0..<sections.count).map { section in
             let height = delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
             if height != TableView.automaticDimension { return max(0, height) }
             return hasFooter(section) ? 1 : 0
@@ -113,29 +88,29 @@ extension TableView {
         for (section, view) in visibleFooters { endDisplayingFooter(view, section: section) }
         visibleFooters.removeAll()
         visibleItems.removeAll()
-        measuredHeights.removeAll()
-        markedIndexPaths = markedIndexPaths.filter(isValid)
-        prefetchedIndexPaths.removeAll()
+        heightCache.removeAll()
+        selection.marked = selection.marked.filter(isValid)
+        prefetching.announced.removeAll()
         openSwipe = nil
-        if let selected = selectedIndexPath, !isValid(selected) {
-            selectedIndexPath = nearestRow(toFlatIndex: flatIndexClamped(selected))
+        if let selected = selection.selected, !isValid(selected) {
+            selection.selected = nearestRow(toFlatIndex: flatIndexClamped(selected))
         }
-        if let anchor, !isValidItem(anchor) {
+        if let anchor = viewport.anchor, !isValidItem(anchor) {
             // UIKit keeps its content offset, clamped to the new content: stay at the row now at that position
             // (the layout pulls the view up from the end), not at the top.
             let row = anchor.indexPath.flatMap { nearestRow(toFlatIndex: flatIndexClamped($0)) }
-            self.anchor = row.map(LayoutItem.row)
-                ?? (rowCounts.isEmpty ? nil : firstItem(inOrAfter: min(anchor.section, rowCounts.count - 1)))
-            anchorOffset = 0
+            viewport.anchor = row.map(LayoutItem.row)
+                ?? (sections.rowCounts.isEmpty ? nil : firstItem(inOrAfter: min(anchor.section, sections.rowCounts.count - 1)))
+            viewport.offset = 0
         }
         setNeedsLayout()
     }
 
     /// Where a possibly stale index path would fall counting rows of all sections.
     func flatIndexClamped(_ indexPath: IndexPath) -> Int {
-        guard !rowCounts.isEmpty else { return 0 }
-        let section = min(max(0, indexPath.section), rowCounts.count - 1)
-        return sectionStarts[section] + min(indexPath.row, max(0, rowCounts[section] - 1))
+        guard !sections.rowCounts.isEmpty else { return 0 }
+        let section = min(max(0, indexPath.section), sections.rowCounts.count - 1)
+        return sections.sectionStarts[section] + min(indexPath.row, max(0, sections.rowCounts[section] - 1))
     }
 
     /// The nearest existing row to a flat position, or nil when the table is empty.

@@ -21,8 +21,8 @@ extension TableView {
             }
         }
         if let pinned = pinnedHeader, let view = visibleHeaders[pinned.section] {
-            view.render(width: width, height: headerHeights[pinned.section])
-            copy(view, at: pinned.y, height: headerHeights[pinned.section], slide: 0, into: &canvas)
+            view.render(width: width, height: sections.headerHeights[pinned.section])
+            copy(view, at: pinned.y, height: sections.headerHeights[pinned.section], slide: 0, into: &canvas)
         }
         drawScrollIndicator(in: &canvas)
     }
@@ -63,20 +63,20 @@ extension TableView {
     /// The thumb's top line and height in the viewport, or nil when all content fits.
     public var scrollIndicatorThumb: (top: Int, height: Int)? {
         layoutIfNeeded()
-        let viewport = frame.height
-        guard showsVerticalScrollIndicator, viewport > 0, !visibleItems.isEmpty else { return nil }
-        let atTop = anchor == firstItem(inOrAfter: 0) && anchorOffset == 0
+        let viewportHeight = frame.height
+        guard showsVerticalScrollIndicator, viewportHeight > 0, !visibleItems.isEmpty else { return nil }
+        let atTop = viewport.anchor == firstItem(inOrAfter: 0) && viewport.offset == 0
         var atBottom = false
-        if let last = visibleItems.last { atBottom = item(after: last.item) == nil && last.y + last.height <= viewport }
+        if let last = visibleItems.last { atBottom = item(after: last.item) == nil && last.y + last.height <= viewportHeight }
         if atTop && atBottom { return nil }
-        let content = max(contentHeight, viewport + 1)
-        let thumb = min(viewport, max(1, viewport * viewport / content))
-        let track = viewport - thumb
+        let content = max(contentHeight, viewportHeight + 1)
+        let thumb = min(viewportHeight, max(1, viewportHeight * viewportHeight / content))
+        let track = viewportHeight - thumb
         // The position counts items rather than lines: a row measured for the first time (its estimate replaced)
         // changes no count, so the thumb does not jump as rows come into view, and a line scrolled moves it by at
         // most one item's share of the track.
-        guard let anchor else { return nil }
-        let position = Double(itemIndex(of: anchor)) + Double(anchorOffset) / Double(max(1, height(of: anchor)))
+        guard let anchor = viewport.anchor else { return nil }
+        let position = Double(itemIndex(of: anchor)) + Double(viewport.offset) / Double(max(1, height(of: anchor)))
         let fraction = min(1, position / max(1, bottomItemPosition()))
         var top = atTop ? 0 : (atBottom ? track : Int(Double(track) * fraction))
         top = min(max(atTop ? 0 : (track > 1 ? 1 : 0), top), atBottom ? track : max(0, track - (track > 1 ? 1 : 0)))

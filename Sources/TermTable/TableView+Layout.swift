@@ -3,21 +3,21 @@ extension TableView {
 
     /// Makes the anchor valid: the first item when unset, offset within the anchor's height.
     func normalizeAnchor() {
-        if anchor == nil || !isValidItem(anchor!) {
-            anchor = firstItem(inOrAfter: 0)
-            anchorOffset = 0
+        if viewport.anchor.map(isValidItem) != true {
+            viewport.anchor = firstItem(inOrAfter: 0)
+            viewport.offset = 0
         }
-        guard let current = anchor else { anchorOffset = 0; return }
+        guard let current = viewport.anchor else { viewport.offset = 0; return }
         let height = self.height(of: current)
-        if anchorOffset >= height || anchorOffset < 0 { moveAnchor(byLines: 0) }
+        if viewport.offset >= height || viewport.offset < 0 { moveAnchor(byLines: 0) }
     }
 
     /// Moves the top of the viewport by `lines` (positive is down), stopping at the ends of the
     /// content; returns the lines actually moved.
     @discardableResult
     func moveAnchor(byLines lines: Int) -> Int {
-        guard var current = anchor else { return 0 }
-        var offset = anchorOffset + lines
+        guard var current = viewport.anchor else { return 0 }
+        var offset = viewport.offset + lines
         var moved = lines
         while offset < 0 {
             guard let previous = item(before: current) else {
@@ -38,16 +38,16 @@ extension TableView {
             offset -= height(of: current)
             current = next
         }
-        anchor = current
-        anchorOffset = offset
+        viewport.anchor = current
+        viewport.offset = offset
         return moved - clampToContentEnd()
     }
 
     /// Pulls the viewport back up when it would show empty space below the last item; returns the lines moved up.
     @discardableResult
     func clampToContentEnd() -> Int {
-        guard let start = anchor else { return 0 }
-        var filled = -anchorOffset
+        guard let start = viewport.anchor else { return 0 }
+        var filled = -viewport.offset
         var item: LayoutItem? = start
         while let current = item, filled < frame.height {
             filled += height(of: current)
@@ -57,7 +57,7 @@ extension TableView {
         var gap = frame.height - filled
         var moved = 0
         var current = start
-        var offset = anchorOffset
+        var offset = viewport.offset
         while gap > 0 {
             if offset > 0 {
                 let step = min(offset, gap)
@@ -70,8 +70,8 @@ extension TableView {
             current = previous
             offset = height(of: previous)
         }
-        anchor = current
-        anchorOffset = offset
+        viewport.anchor = current
+        viewport.offset = offset
         return moved
     }
 
@@ -84,17 +84,17 @@ extension TableView {
         guard needsLayout else { return }
         needsLayout = false
         counters.layoutPasses += 1
-        let previousAnchor = anchor
-        let previousOffset = anchorOffset
+        let previousAnchor = viewport.anchor
+        let previousOffset = viewport.offset
         normalizeAnchor()
         if keepSelectionVisibleAfterLayout {
             keepSelectionVisibleAfterLayout = false
-            if let selected = selectedIndexPath, isValid(selected) { reveal(selected, at: .none) }
+            if let selected = selection.selected, isValid(selected) { reveal(selected, at: .none) }
         }
         clampToContentEnd()
         let items = placeItems()
         commit(items)
-        if previousAnchor != anchor || previousOffset != anchorOffset {
+        if previousAnchor != viewport.anchor || previousOffset != viewport.offset {
             delegate?.tableViewDidScroll(self)
         }
     }
@@ -102,8 +102,8 @@ extension TableView {
     /// The items that cover the viewport from the anchor down.
     func placeItems() -> [VisibleItem] {
         var items: [VisibleItem] = []
-        var y = -anchorOffset
-        var item = anchor
+        var y = -viewport.offset
+        var item = viewport.anchor
         while let current = item, y < frame.height {
             let height = self.height(of: current)
             items.append(VisibleItem(item: current, y: y, height: height))
@@ -161,16 +161,16 @@ extension TableView {
 
     /// Sets the table-owned state of a cell (highlight, editing, mark).
     func applyState(to cell: TableViewCell, at indexPath: IndexPath) {
-        cell.isSelected = indexPath == selectedIndexPath
+        cell.isSelected = indexPath == selection.selected
         cell.isEditing = isEditing
-        cell.isMarked = !markedIndexPaths.isEmpty && markedIndexPaths.contains(indexPath)
+        cell.isMarked = selection.isMarked(indexPath)
     }
 
     /// Where the header of the top section is pinned, pushed up by the next section's header.
     private func pinnedHeaderPosition(for items: [VisibleItem]) -> (section: Int, y: Int)? {
         guard pinsSectionHeaders, let first = items.first else { return nil }
         let section = first.item.section
-        let height = headerHeights[section]
+        let height = sections.headerHeights[section]
         guard height > 0, !(first.item == .header(section) && first.y == 0) else { return nil }
         var y = 0
         if let next = items.first(where: { if case .header(let other) = $0.item { return other > section } else { return false } }),

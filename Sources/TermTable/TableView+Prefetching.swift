@@ -6,19 +6,19 @@ extension TableView {
         let rows = visibleItems.compactMap(\.item.indexPath)
         guard let first = rows.first, let last = rows.last else { return }
         let firstFlat = flatIndex(of: first)
-        var direction = lastPrefetchDirection
-        if let previous = lastFirstVisibleFlatIndex, previous != firstFlat { direction = firstFlat > previous ? 1 : -1 }
-        lastFirstVisibleFlatIndex = firstFlat
-        for indexPath in rows { prefetchedIndexPaths.remove(indexPath) }
+        var direction = prefetching.direction
+        if let previous = prefetching.lastFirstVisibleFlatIndex, previous != firstFlat { direction = firstFlat > previous ? 1 : -1 }
+        prefetching.lastFirstVisibleFlatIndex = firstFlat
+        for indexPath in rows { prefetching.announced.remove(indexPath) }
 
         // Announced rows no longer expected: the scrolling turned around, or a jump left them behind.
         let lastFlat = flatIndex(of: last)
-        let stale = direction != lastPrefetchDirection
-            ? prefetchedIndexPaths
-            : prefetchedIndexPaths.filter { isValid($0) ? !(firstFlat - prefetchDistance...lastFlat + prefetchDistance).contains(flatIndex(of: $0)) : true }
-        lastPrefetchDirection = direction
+        let stale = direction != prefetching.direction
+            ? prefetching.announced
+            : prefetching.announced.filter { isValid($0) ? !(firstFlat - prefetchDistance...lastFlat + prefetchDistance).contains(flatIndex(of: $0)) : true }
+        prefetching.direction = direction
         if !stale.isEmpty {
-            prefetchedIndexPaths.subtract(stale)
+            prefetching.announced.subtract(stale)
             prefetchDataSource.tableView(self, cancelPrefetchingForRowsAt: stale.sorted())
         }
         let start = direction > 0 ? flatIndex(of: last) + 1 : flatIndex(of: first) - 1
@@ -26,11 +26,11 @@ extension TableView {
         var index = start
         for _ in 0..<prefetchDistance {
             guard let indexPath = indexPath(forFlatIndex: index) else { break }
-            if !prefetchedIndexPaths.contains(indexPath) { wanted.append(indexPath) }
+            if !prefetching.announced.contains(indexPath) { wanted.append(indexPath) }
             index += direction
         }
         guard !wanted.isEmpty else { return }
-        prefetchedIndexPaths.formUnion(wanted)
+        prefetching.announced.formUnion(wanted)
         prefetchDataSource.tableView(self, prefetchRowsAt: wanted)
     }
 }

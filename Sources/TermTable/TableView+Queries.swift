@@ -49,7 +49,7 @@ extension TableView {
         layoutIfNeeded()
         guard frame.contains(point) else { return nil }
         let line = point.y - frame.minY
-        if let pinned = pinnedHeader, line >= pinned.y, line < pinned.y + headerHeights[pinned.section] { return nil }
+        if let pinned = pinnedHeader, line >= pinned.y, line < pinned.y + sections.headerHeights[pinned.section] { return nil }
         return visibleItems.first { line >= $0.y && line < $0.y + $0.height }?.item.indexPath
     }
 
@@ -57,11 +57,5 @@ extension TableView {
     public var contentWidth: Int { max(0, frame.width - (showsVerticalScrollIndicator ? 1 : 0)) }
 
     /// Whether a layout item still exists in the current counts.
-    func isValidItem(_ item: LayoutItem) -> Bool {
-        switch item {
-        case .header(let section): return section < rowCounts.count && headerHeights[section] > 0
-        case .footer(let section): return section < rowCounts.count && footerHeights[section] > 0
-        case .row(let indexPath): return isValid(indexPath)
-        }
-    }
+    func isValidItem(_ item: LayoutItem) -> Bool { sections.isValidItem(item) }
 }

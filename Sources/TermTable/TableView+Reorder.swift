@@ -6,14 +6,14 @@ extension TableView {
     @discardableResult
     public func moveSelectedRow(by offset: Int) -> Bool {
         loadDataIfNeeded()
-        guard offset != 0, let source = selectedIndexPath, isValid(source),
+        guard offset != 0, let source = selection.selected, isValid(source),
               let dataSource, dataSource.tableView(self, canMoveRowAt: source) else { return false }
         let proposed = proposedDestination(from: source, offset: offset)
         guard let proposed else { return false }
         let destination = delegate?.tableView(self, targetIndexPathForMoveFromRowAt: source, toProposedIndexPath: proposed) ?? proposed
-        guard destination != source, destination.section >= 0, destination.section < rowCounts.count else { return false }
+        guard destination != source, destination.section >= 0, destination.section < sections.rowCounts.count else { return false }
         let sameSection = destination.section == source.section
-        let limit = rowCounts[destination.section] - (sameSection ? 1 : 0)
+        let limit = sections.rowCounts[destination.section] - (sameSection ? 1 : 0)
         guard destination.row >= 0, destination.row <= limit else { return false }
         dataSource.tableView(self, moveRowAt: source, to: destination)
         do {
@@ -30,12 +30,12 @@ extension TableView {
     /// One row further within the section, or across into the neighbouring section's edge.
     private func proposedDestination(from source: IndexPath, offset: Int) -> IndexPath? {
         let target = source.row + offset
-        if target >= 0, target < rowCounts[source.section] {
+        if target >= 0, target < sections.rowCounts[source.section] {
             return IndexPath(row: target, section: source.section)
         }
         // Past the section's edge: into the next (or previous) section, at its near end.
         let section = source.section + (offset > 0 ? 1 : -1)
-        guard section >= 0, section < rowCounts.count else { return nil }
-        return IndexPath(row: offset > 0 ? 0 : rowCounts[section], section: section)
+        guard section >= 0, section < sections.rowCounts.count else { return nil }
+        return IndexPath(row: offset > 0 ? 0 : sections.rowCounts[section], section: section)
     }
 }

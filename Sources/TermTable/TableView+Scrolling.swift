@@ -25,9 +25,9 @@ extension TableView {
     /// for sections with no rows, where `scrollToRow` has nothing to scroll to.
     public func scrollToHeader(ofSection section: Int) {
         loadDataIfNeeded()
-        guard section >= 0, section < rowCounts.count, let item = firstItem(inOrAfter: section), item.section == section else { return }
-        anchor = item
-        anchorOffset = 0
+        guard section >= 0, section < sections.rowCounts.count, let item = firstItem(inOrAfter: section), item.section == section else { return }
+        viewport.anchor = item
+        viewport.offset = 0
         clampToContentEnd()
         setNeedsLayout()
     }
@@ -36,61 +36,34 @@ extension TableView {
     public var contentOffset: Int {
         loadDataIfNeeded()
         normalizeAnchor()
-        guard let anchor else { return 0 }
-        return estimatedTop(of: anchor) + anchorOffset
+        guard let anchor = viewport.anchor else { return 0 }
+        return estimatedTop(of: anchor) + viewport.offset
     }
 
     /// The content's height in lines: measured rows at their height, the rest at the estimate.
     public var contentHeight: Int {
         loadDataIfNeeded()
         var total = 0
-        for section in rowCounts.indices {
-            total += headerHeights[section] + footerHeights[section]
+        for section in sections.rowCounts.indices {
+            total += sections.headerHeights[section] + sections.footerHeights[section]
         }
         let estimate = uniformEstimate
         total += totalNumberOfRows * estimate
-        for (indexPath, height) in measuredHeights where isValid(indexPath) { total += height - estimate }
+        for (indexPath, height) in heightCache.measured where isValid(indexPath) { total += height - estimate }
         return total
-    }
-
-    /// The estimated top line of an item within the whole content.
-    func estimatedTop(of item: LayoutItem) -> Int {
-        let estimate = uniformEstimate
-        let section = item.section
-        var top = 0
-        for earlier in 0..<section { top += headerHeights[earlier] + footerHeights[earlier] }
-        let rowsBefore: Int
-        switch item {
-        case .header: rowsBefore = sectionStarts[section]
-        case .row(let indexPath): rowsBefore = sectionStarts[section] + indexPath.row; top += headerHeights[section]
-        case .footer: rowsBefore = sectionStarts[section] + rowCounts[section]; top += headerHeights[section]
-        }
-        top += rowsBefore * estimate
-        for (indexPath, height) in measuredHeights where isValid(indexPath) && flatIndex(of: indexPath) < rowsBefore {
-            top += height - estimate
-        }
-        return top
-    }
-
-    /// An item's height without measuring it: a measured or fixed height when known, else the estimate.
-    func heightWithoutMeasuring(of item: LayoutItem) -> Int {
-        guard case .row(let indexPath) = item else { return height(of: item) }
-        if let known = measuredHeights[indexPath] { return known }
-        let requested = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
-        return requested == TableView.automaticDimension ? estimatedHeight(ofRowAt: indexPath) : max(1, requested)
     }
 
     /// How many items (headers, rows, footers) come before an item.
     func itemIndex(of item: LayoutItem) -> Int {
         var index = 0
         for section in 0..<item.section {
-            index += (headerHeights[section] > 0 ? 1 : 0) + rowCounts[section] + (footerHeights[section] > 0 ? 1 : 0)
+            index += (sections.headerHeights[section] > 0 ? 1 : 0) + sections.rowCounts[section] + (sections.footerHeights[section] > 0 ? 1 : 0)
         }
-        let header = headerHeights[item.section] > 0 ? 1 : 0
+        let header = sections.headerHeights[item.section] > 0 ? 1 : 0
         switch item {
         case .header: return index
         case .row(let indexPath): return index + header + indexPath.row
-        case .footer: return index + header + rowCounts[item.section]
+        case .footer: return index + header + sections.rowCounts[item.section]
         }
     }
 
@@ -98,7 +71,7 @@ extension TableView {
     /// heights and estimates, measuring nothing).
     func bottomItemPosition() -> Double {
         var remaining = frame.height
-        var item = lastItem(inOrBefore: rowCounts.count - 1)
+        var item = lastItem(inOrBefore: sections.rowCounts.count - 1)
         while let current = item {
             let height = heightWithoutMeasuring(of: current)
             if height >= remaining { return Double(itemIndex(of: current)) + Double(height - remaining) / Double(height) }
@@ -111,7 +84,7 @@ extension TableView {
     /// Lines a pinned header covers at the top when `indexPath` is scrolled to the top.
     func pinnedInset(above indexPath: IndexPath) -> Int {
         guard pinsSectionHeaders else { return 0 }
-        return headerHeights[indexPath.section]
+        return sections.headerHeights[indexPath.section]
     }
 
     /// Lines taken by the `count` items above (negative direction) or below a row, for scroll padding.
@@ -129,8 +102,8 @@ extension TableView {
 
     /// The line where an item starts relative to the viewport top, if it lies within `limit` lines below the anchor.
     func viewportLine(of target: LayoutItem, within limit: Int) -> Int? {
-        guard let anchor, anchor <= target else { return nil }
-        var y = -anchorOffset
+        guard let anchor = viewport.anchor, anchor <= target else { return nil }
+        var y = -viewport.offset
         var item: LayoutItem? = anchor
         while let current = item, y <= limit {
             if current == target { return y }
@@ -144,17 +117,17 @@ extension TableView {
     func reveal(_ indexPath: IndexPath, at position: ScrollPosition) {
         let target = LayoutItem.row(indexPath)
         let height = self.height(ofRowAt: indexPath)
-        let viewport = frame.height
-        guard viewport > 0 else { return }
+        let viewportHeight = frame.height
+        guard viewportHeight > 0 else { return }
         // Padding and the pinned header give way when the viewport is too small for them.
-        let room = max(0, viewport - height)
+        let room = max(0, viewportHeight - height)
         let pinned = min(room, pinnedInset(above: indexPath))
         let above = min(room - pinned, paddingLines(around: indexPath, count: scrollPadding, above: true))
         let below = min(room - pinned - above, paddingLines(around: indexPath, count: scrollPadding, above: false))
 
         func place(atLine line: Int) {
-            anchor = target
-            anchorOffset = 0
+            viewport.anchor = target
+            viewport.offset = 0
             moveAnchor(byLines: -line)
         }
 
@@ -162,20 +135,20 @@ extension TableView {
         case .top:
             place(atLine: pinned + above)
         case .middle:
-            place(atLine: max(pinned, (viewport - height) / 2))
+            place(atLine: max(pinned, (viewportHeight - height) / 2))
         case .bottom:
-            place(atLine: max(pinned, viewport - height - below))
+            place(atLine: max(pinned, viewportHeight - height - below))
         case .none:
-            let current = viewportLine(of: target, within: viewport + height + below)
-            if let line = current, line >= pinned + above, line + height + below <= viewport {
+            let current = viewportLine(of: target, within: viewportHeight + height + below)
+            if let line = current, line >= pinned + above, line + height + below <= viewportHeight {
                 return  // already fully visible with its context
             }
-            if current == nil, let anchor, target < anchor {
+            if current == nil, let anchor = viewport.anchor, target < anchor {
                 place(atLine: pinned + above)
             } else if let line = current, line < pinned + above {
                 place(atLine: pinned + above)
             } else {
-                place(atLine: max(pinned + above, viewport - height - below))
+                place(atLine: max(pinned + above, viewportHeight - height - below))
             }
         }
     }

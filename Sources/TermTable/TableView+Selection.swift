@@ -2,16 +2,16 @@ extension TableView {
     /// The highlighted row: the one the keyboard moves and Enter activates.
     public var indexPathForSelectedRow: IndexPath? {
         loadDataIfNeeded()
-        return selectedIndexPath
+        return selection.selected
     }
 
     /// The rows marked in editing mode; outside editing mode, the highlighted row.
     public var indexPathsForSelectedRows: [IndexPath]? {
         loadDataIfNeeded()
         if isEditing && allowsMultipleSelectionDuringEditing {
-            return markedIndexPaths.isEmpty ? nil : markedIndexPaths.sorted()
+            return selection.marked.isEmpty ? nil : selection.marked.sorted()
         }
-        return selectedIndexPath.map { [$0] }
+        return selection.selected.map { [$0] }
     }
 
     /// Highlights a row without telling the delegate, scrolling it to `scrollPosition` (`.none`: no scrolling), as UIKit's `selectRow`.
@@ -27,14 +27,14 @@ extension TableView {
 
     /// Removes the highlight from a row.
     public func deselectRow(at indexPath: IndexPath, animated: Bool = false) {
-        if selectedIndexPath == indexPath { setSelected(nil) }
+        if selection.selected == indexPath { setSelected(nil) }
     }
 
     func setSelected(_ indexPath: IndexPath?) {
-        guard selectedIndexPath != indexPath else { return }
+        guard selection.selected != indexPath else { return }
         if openSwipe?.indexPath != indexPath { closeSwipe() }
-        if let old = selectedIndexPath, let cell = visibleCells[old] { cell.isSelected = false }
-        selectedIndexPath = indexPath
+        if let old = selection.selected, let cell = visibleCells[old] { cell.isSelected = false }
+        selection.selected = indexPath
         if let indexPath, let cell = visibleCells[indexPath] { cell.isSelected = true }
         setNeedsLayout()
     }
@@ -61,7 +61,7 @@ extension TableView {
         loadDataIfNeeded()
         let total = totalNumberOfRows
         guard total > 0 else { return false }
-        guard let current = selectedIndexPath else {
+        guard let current = selection.selected else {
             return delta >= 0 ? moveSelectionToFirstRow() : moveSelectionToLastRow()
         }
         var index = flatIndex(of: current) + delta
@@ -107,7 +107,7 @@ extension TableView {
     public func moveSelection(byLines lines: Int) {
         loadDataIfNeeded()
         guard lines != 0, totalNumberOfRows > 0 else { return }
-        guard let current = selectedIndexPath else {
+        guard let current = selection.selected else {
             _ = lines > 0 ? moveSelectionToFirstRow() : moveSelectionToLastRow()
             return
         }
@@ -158,7 +158,7 @@ extension TableView {
         guard editing != isEditing else { return }
         isEditing = editing
         closeSwipe()
-        if !editing { markedIndexPaths.removeAll() }
+        if !editing { selection.marked.removeAll() }
         for (_, cell) in visibleCells { cell.isEditing = editing }
         setNeedsLayout()
     }
@@ -168,11 +168,11 @@ extension TableView {
         loadDataIfNeeded()
         guard isEditing, allowsMultipleSelectionDuringEditing, isValid(indexPath) else { return }
         guard dataSource?.tableView(self, canEditRowAt: indexPath) ?? true else { return }
-        if markedIndexPaths.remove(indexPath) != nil {
+        if selection.marked.remove(indexPath) != nil {
             visibleCells[indexPath]?.isMarked = false
             delegate?.tableView(self, didDeselectRowAt: indexPath)
         } else {
-            markedIndexPaths.insert(indexPath)
+            selection.marked.insert(indexPath)
             visibleCells[indexPath]?.isMarked = true
             delegate?.tableView(self, didSelectRowAt: indexPath)
         }
@@ -181,11 +181,11 @@ extension TableView {
 
     /// Marks rows in editing mode (already marked rows stay marked).
     public func markRows(at indexPaths: [IndexPath]) {
-        for indexPath in indexPaths where !markedIndexPaths.contains(indexPath) { toggleMark(at: indexPath) }
+        for indexPath in indexPaths where !selection.marked.contains(indexPath) { toggleMark(at: indexPath) }
     }
 
     /// Removes every mark.
     public func unmarkAllRows() {
-        for indexPath in markedIndexPaths.sorted() { toggleMark(at: indexPath) }
+        for indexPath in selection.marked.sorted() { toggleMark(at: indexPath) }
     }
 }

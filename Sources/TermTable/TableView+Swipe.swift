@@ -36,7 +36,7 @@ extension TableView {
             ? delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: indexPath)
             : delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: indexPath)
         guard let configuration, !configuration.actions.isEmpty else { return false }
-        if selectedIndexPath != indexPath { moveSelection(to: indexPath) }
+        if selection.selected != indexPath { moveSelection(to: indexPath) }
         openSwipe = SwipeState(indexPath: indexPath, isLeading: leading, configuration: configuration)
         visibleCells[indexPath]?.setNeedsDisplay()
         setNeedsLayout()

@@ -7,15 +7,15 @@ extension TableView {
     /// source's counts after the update do not match the counts before plus the changes.
     public func performBatchUpdates(_ updates: () throws -> Void, completion: ((Bool) -> Void)? = nil) throws {
         // A nested batch joins the outer one; its completion runs (before the outer one's) when the outer batch is applied.
-        batchDepth += 1
+        batch.depth += 1
         do {
             try updates()
-            if let completion { pendingCompletions.append(completion) }
+            if let completion { batch.completions.append(completion) }
         } catch {
-            if let completion { pendingCompletions.append(completion) }
-            batchDepth -= 1
-            if batchDepth == 0 {
-                pendingUpdate = BatchUpdate()
+            if let completion { batch.completions.append(completion) }
+            batch.depth -= 1
+            if batch.depth == 0 {
+                batch.update = BatchUpdate()
                 // The data source may already hold data the table was never told about: start over from it.
                 needsReload = true
                 setNeedsLayout()
@@ -23,10 +23,10 @@ extension TableView {
             }
             throw error
         }
-        batchDepth -= 1
-        guard batchDepth == 0 else { return }
-        let update = pendingUpdate
-        pendingUpdate = BatchUpdate()
+        batch.depth -= 1
+        guard batch.depth == 0 else { return }
+        let update = batch.update
+        batch.update = BatchUpdate()
         do {
             try apply(update)
         } catch {
@@ -37,8 +37,8 @@ extension TableView {
     }
 
     private func finishCompletions(_ finished: Bool) {
-        let completions = pendingCompletions
-        pendingCompletions.removeAll()
+        let completions = batch.completions
+        batch.completions.removeAll()
         for completion in completions { completion(finished) }
     }
 
@@ -89,8 +89,8 @@ extension TableView {
 
     /// Adds to the batch in progress, or applies at once outside a batch.
     private func record(_ change: (inout BatchUpdate) -> Void) throws {
-        if batchDepth > 0 {
-            change(&pendingUpdate)
+        if batch.depth > 0 {
+            change(&batch.update)
             return
         }
         var update = BatchUpdate()
@@ -103,13 +103,13 @@ extension TableView {
     private func apply(_ update: BatchUpdate) throws {
         // Never loaded (or a reload is pending): the data source's current state is simply loaded, as in UIKit.
         guard !needsReload else { return }
-        let sections = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
-        let after = (0..<sections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
+        let sectionCount = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
+        let after = (0..<sectionCount).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
         // An empty update still checks the counts, as UIKit's does: changed data must not leave stale rows drawn.
-        guard !update.isEmpty || after != rowCounts else { return }
+        guard !update.isEmpty || after != sections.rowCounts else { return }
         let plan: UpdatePlan
         do {
-            plan = try UpdatePlan(before: rowCounts, after: after, update: update)
+            plan = try UpdatePlan(before: sections.rowCounts, after: after, update: update)
         } catch {
             // The data source no longer matches what is on screen: start over from it rather than draw stale rows.
             needsReload = true
@@ -121,36 +121,19 @@ extension TableView {
             applyInPlace(update)
             return
         }
-        let selectionWasVisible = selectedIndexPath.map(isFullyVisible) ?? false
+        let selectionWasVisible = selection.selected.map(isFullyVisible) ?? false
 
         remapCells(plan)
         remapHeaderFooterViews(plan)
-        if !measuredHeights.isEmpty {
-            measuredHeights = Dictionary(uniqueKeysWithValues: measuredHeights.compactMap { old, height in
-                guard !plan.needsFreshCell(forOld: old), !plan.isReconfigured(old), let new = plan.newIndexPath(forOld: old) else { return nil }
-                return (new, height)
-            })
-        }
-        remapSelection(plan)
-        if !markedIndexPaths.isEmpty { markedIndexPaths = Set(markedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) }) }
-        if !prefetchedIndexPaths.isEmpty {
-            prefetchedIndexPaths = Set(prefetchedIndexPaths.compactMap { plan.newIndexPath(forOld: $0) })
-        }
-        if let swipe = openSwipe {
-            if let new = plan.newIndexPath(forOld: swipe.indexPath), !plan.needsFreshCell(forOld: swipe.indexPath) {
-                openSwipe?.indexPath = new
-            } else {
-                openSwipe = nil
-            }
-        }
-        let oldAnchor = anchor
-        rowCounts = after
-        rebuildSectionStarts()
+        heightCache = heightCache.remapped(by: plan)
+        selection = selection.remapped(by: plan)
+        prefetching = prefetching.remapped(by: plan)
+        openSwipe = openSwipe?.remapped(by: plan)
+        sections.setRowCounts(after)
         reloadSectionMetrics()
-        remapAnchor(oldAnchor, plan)
-        // What was drawn, under its new index paths: the next draw can then tell which lines slid.
-        drawnItems = drawnItems.compactMap { $0.remapped(by: plan) }
-        drawnPinnedHeader = drawnPinnedHeader.flatMap { pinned in plan.newSection(forOld: pinned.section).map { ($0, pinned.y) } }
+        checkReplacementSelection()
+        viewport = viewport.remapped(by: plan, in: sections)
+        scrollTracking = scrollTracking.remapped(by: plan)
         visibleItems.removeAll()
         if selectionWasVisible { keepSelectionVisibleAfterLayout = true }
         setNeedsLayout()
@@ -163,7 +146,7 @@ extension TableView {
         var heightChanged = false
         let reloaded = Set(update.reloadedRows)
         for indexPath in reloaded {
-            measuredHeights[indexPath] = nil
+            heightCache.forget(indexPath)
             if openSwipe?.indexPath == indexPath { openSwipe = nil }
             guard let old = visibleCells.removeValue(forKey: indexPath) else { continue }
             endDisplaying(old, at: indexPath)
@@ -174,12 +157,12 @@ extension TableView {
             heightChanged = heightChanged || hasNewHeight(indexPath)
         }
         for indexPath in Set(update.reconfiguredRows).subtracting(reloaded) {
-            measuredHeights[indexPath] = nil
+            heightCache.forget(indexPath)
             guard reconfigureVisibleCell(at: indexPath, applyingState: true) else { continue }
             heightChanged = heightChanged || hasNewHeight(indexPath)
         }
         guard heightChanged else { return }
-        if selectedIndexPath.map(isFullyVisible) ?? false { keepSelectionVisibleAfterLayout = true }
+        if selection.selected.map(isFullyVisible) ?? false { keepSelectionVisibleAfterLayout = true }
         visibleItems.removeAll()
         setNeedsLayout()
     }
@@ -255,75 +238,14 @@ extension TableView {
         visibleFooters = footers
     }
 
-    /// The highlighted row follows its row; when that row is deleted, the highlight moves to the next row
-    /// (or the previous one at the end).
-    private func remapSelection(_ plan: UpdatePlan) {
-        guard let old = selectedIndexPath else { return }
-        if let new = plan.newIndexPath(forOld: old) {
-            selectedIndexPath = new
-            return
-        }
-        let oldFlat = flatIndex(of: old)
-        var replacement = plan.replacement(forDeleted: old)
-        if replacement == nil {
-            // Its whole section went: fall back to the same position counting all rows.
-            let counts = plan.after
-            var remaining = oldFlat
-            for (section, count) in counts.enumerated() where count > 0 {
-                if remaining < count { replacement = IndexPath(row: remaining, section: section); break }
-                remaining -= count
-            }
-            if replacement == nil, let last = counts.lastIndex(where: { $0 > 0 }) {
-                replacement = IndexPath(row: counts[last] - 1, section: last)
-            }
-        }
-        selectedIndexPath = replacement
-        pendingSelectionCheck = true
-    }
-
-    /// What the top of the viewport shows when the section there lost all its rows or went away: the first item
-    /// of the section now at its place (its new index, or its old one when deleted), so the viewport stays where
-    /// it was instead of jumping to the top of the table.
-    private func item(inPlaceOfOldSection old: Int, _ plan: UpdatePlan) -> LayoutItem? {
-        guard !rowCounts.isEmpty else { return nil }
-        let section = plan.newSection(forOld: old) ?? min(old, rowCounts.count - 1)
-        return firstItem(inOrAfter: section) ?? lastItem(inOrBefore: rowCounts.count - 1)
-    }
-
-    private func remapAnchor(_ oldAnchor: LayoutItem?, _ plan: UpdatePlan) {
-        if pendingSelectionCheck {
-            pendingSelectionCheck = false
-            if let selected = selectedIndexPath, isValid(selected), !canHighlightRow(at: selected) {
-                selectedIndexPath = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
-                    ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
-            }
-        }
-        guard let oldAnchor else { return }
-        switch oldAnchor {
-        case .row(let old):
-            if let new = plan.newIndexPath(forOld: old) {
-                anchor = .row(new)
-            } else if let replacement = plan.replacement(forDeleted: old) {
-                anchor = .row(replacement)
-                anchorOffset = 0
-            } else {
-                anchor = item(inPlaceOfOldSection: old.section, plan)
-                anchorOffset = 0
-            }
-        case .header(let old):
-            anchor = item(inPlaceOfOldSection: old, plan)
-            if anchor != .header(plan.newSection(forOld: old) ?? -1) { anchorOffset = 0 }
-        case .footer(let old):
-            if let new = plan.newSection(forOld: old), footerHeights[new] > 0 {
-                anchor = .footer(new)
-            } else {
-                anchor = item(inPlaceOfOldSection: old, plan)
-                anchorOffset = 0
-            }
-        }
-        if let anchor, !isValidItem(anchor) {
-            self.anchor = nil
-            anchorOffset = 0
+    /// A selection moved to the row in place of a deleted one goes on to the nearest row the delegate lets it select
+    /// (asked with the new counts).
+    private func checkReplacementSelection() {
+        guard selection.isOnReplacementRow else { return }
+        selection.isOnReplacementRow = false
+        if let selected = selection.selected, isValid(selected), !canHighlightRow(at: selected) {
+            selection.selected = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
+                ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
         }
     }
 }

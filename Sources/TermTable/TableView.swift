@@ -18,7 +18,7 @@ open class TableView {
     public var frame: Rect {
         didSet {
             guard frame.size != oldValue.size else { return }
-            if frame.width != oldValue.width { measuredHeights.removeAll() }
+            if frame.width != oldValue.width { heightCache.removeAll() }
             updatePoolCapacity()
             keepSelectionVisibleAfterLayout = true
             setNeedsLayout()
@@ -26,7 +26,7 @@ open class TableView {
     }
 
     /// Height of every row in lines, or `automaticDimension` to let cells size themselves.
-    public var rowHeight = 1 { didSet { measuredHeights.removeAll(); setNeedsLayout() } }
+    public var rowHeight = 1 { didSet { heightCache.removeAll(); setNeedsLayout() } }
     /// Guess used for rows not yet measured (and to size the scroll indicator).
     public var estimatedRowHeight = 1 { didSet { setNeedsLayout() } }
     /// Height of section headers; `automaticDimension` is one line for sections that have a header.
@@ -66,21 +66,17 @@ open class TableView {
     var cellPool = ReusePool<TableViewCell>()
     var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
 
-    /// Row counts per section as the table last learned them ("before" for the next update).
-    var rowCounts: [Int] = []
-    /// First flat row index of each section.
-    var sectionStarts: [Int] = []
-    var headerHeights: [Int] = []
-    var footerHeights: [Int] = []
+    /// Row counts, section starts and header and footer heights as the table last learned them ("before" for the next update).
+    var sections = SectionMetrics()
 
     /// The item at the top of the viewport and how many of its lines are scrolled above it.
-    var anchor: LayoutItem?
-    var anchorOffset = 0
+    var viewport = Viewport()
     /// What the last layout placed on screen.
     var visibleItems: [VisibleItem] = []
     /// The pinned header, when one is drawn: its section and its top line in the viewport.
     var pinnedHeader: (section: Int, y: Int)?
 
+    /// The cells, headers and footers on screen (the only views the table holds besides its pools).
     var visibleCells: [IndexPath: TableViewCell] = [:]
     var visibleHeaders: [Int: TableViewHeaderFooterView] = [:]
     var visibleFooters: [Int: TableViewHeaderFooterView] = [:]
@@ -89,38 +85,29 @@ open class TableView {
     /// When set, dequeueing for this row hands back this cell (`reconfigureRows`).
     var reconfiguring: (indexPath: IndexPath, cell: TableViewCell)?
 
-    /// Heights of rows seen so far (bounded), used instead of estimates.
-    var measuredHeights: [IndexPath: Int] = [:]
-    static let measuredHeightsCapacity = 4096
+    /// Heights of rows measured so far (bounded), used instead of estimates.
+    var heightCache = HeightCache()
 
-    var selectedIndexPath: IndexPath?
-    var markedIndexPaths: Set<IndexPath> = []
+    /// The selected row and the rows marked in editing mode.
+    var selection = SelectionState()
 
-    var prefetchedIndexPaths: Set<IndexPath> = []
-    var lastPrefetchDirection = 1
-    var lastFirstVisibleFlatIndex: Int?
+    /// The rows announced to the prefetch data source, and the direction they were announced for.
+    var prefetching = PrefetchTracking()
 
     /// What the previous draw showed, to tell how far the rows slid since (`scrollSinceLastDraw`).
-    var drawnItems: [VisibleItem] = []
-    /// Scratch space for `trackScroll`: where each drawn item was (kept to reuse its storage).
-    var drawnPositions: [LayoutItem: Int] = [:]
-    var drawnPinnedHeader: (section: Int, y: Int)?
-    var drawnFrame = Rect.zero
-    var lastScroll: TableScroll?
+    var scrollTracking = ScrollTracking()
 
     /// The revealed swipe actions, when a row is swiped open.
     var openSwipe: SwipeState?
 
+    /// Set when what the layout placed is stale; the next draw or query lays out again.
     var needsLayout = true
     /// Set when the data source changed; counts are loaded on first use, as UIKit does.
     var needsReload = true
+    /// Set by a resize, or by an update while the selected row was fully visible: the next layout brings it into view.
     var keepSelectionVisibleAfterLayout = false
-    /// Set when an update moved the highlight to a replacement row that must be checked for highlightability.
-    var pendingSelectionCheck = false
-    var batchDepth = 0
-    var pendingUpdate = BatchUpdate()
-    /// Completions of the batch in progress, nested ones included.
-    var pendingCompletions: [(Bool) -> Void] = []
+    /// The batch update in progress, if any.
+    var batch = PendingBatch()
 
     /// Creates a table drawing into `frame`.
     public init(frame: Rect = .zero) {

@@ -132,7 +132,7 @@ struct RememberedHeightTests {
             _ = harness.screen()
         }
         #expect(harness.table.indexPathForSelectedRow!.row > 4_000)
-        #expect(harness.table.measuredHeights.count == 0)
+        #expect(harness.table.heightCache.isEmpty)
         #expect(harness.table.contentHeight == 5_000)
 
         // Rows two lines tall (not what the estimate assumes) are remembered and counted exactly.
@@ -140,7 +140,7 @@ struct RememberedHeightTests {
         harness.table.reloadData()
         _ = harness.table.moveSelectionToLastRow()
         _ = harness.screen()
-        #expect(harness.table.measuredHeights[IndexPath(row: 4_990, section: 0)] == 2)
+        #expect(harness.table.heightCache[IndexPath(row: 4_990, section: 0)] == 2)
         #expect(harness.table.contentHeight == 5_001)
     }
 }
