@@ -241,7 +241,7 @@ public struct Canvas: Hashable, Sendable {
         }
     }
 
-    /// Changes the style of every cell in a rectangle, keeping the text (used for selection highlights).
+    /// Changes the style of every cell in a rectangle, keeping the text (used for the selected row).
     public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
         let clipped = rect.intersection(bounds)
         guard clipped.width > 0, clipped.height > 0 else { return }

@@ -7,7 +7,7 @@ struct SwipeState {
     /// The revealed actions, as the delegate gave them when the row was swiped.
     var configuration: SwipeActionsConfiguration
     /// The selected action: the one Enter performs (arrows and Tab move it).
-    var focusedAction = 0
+    var selectedAction = 0
 
     /// The same swipe after a batch update, following its row; nil (the row closes) when the row was deleted or
     /// reloaded, as its actions were asked for the old content.

@@ -76,7 +76,7 @@ extension TableView {
 
     // MARK: Reloading
 
-    /// Forgets every row and asks the data source again, keeping the highlighted row and the
+    /// Forgets every row and asks the data source again, keeping the selected row and the
     /// scroll position where they still exist.
     public func reloadData() {
         needsReload = false

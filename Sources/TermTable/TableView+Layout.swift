@@ -159,7 +159,7 @@ extension TableView {
         return low < paths.count && paths[low] == indexPath
     }
 
-    /// Sets the table-owned state of a cell (highlight, editing, mark).
+    /// Sets the table-owned state of a cell (selection, editing, mark).
     func applyState(to cell: TableViewCell, at indexPath: IndexPath) {
         cell.isSelected = indexPath == selection.selected
         cell.isEditing = isEditing

@@ -1,7 +1,7 @@
 extension TableView {
-    /// Moves the highlighted row by `offset` rows as a user reordering it would (Shift-J / Shift-K):
+    /// Moves the selected row by `offset` rows as a user reordering it would (Shift-J / Shift-K):
     /// asks `canMoveRowAt` and the delegate's `targetIndexPathForMoveFromRowAt`, tells the data source
-    /// `moveRowAt` (which updates the data), then moves the row on screen; the highlight follows.
+    /// `moveRowAt` (which updates the data), then moves the row on screen; the selection follows.
     /// Returns whether the row moved.
     @discardableResult
     public func moveSelectedRow(by offset: Int) -> Bool {

@@ -1,7 +1,7 @@
 extension TableView {
     /// Scrolls the content by whole lines (positive is down), stopping at either end; returns the lines moved.
     ///
-    /// The highlighted row does not follow, as in UIKit, where scrolling never changes the selection.
+    /// The selected row does not follow, as in UIKit, where scrolling never changes the selection.
     @discardableResult
     public func scroll(byLines lines: Int) -> Int {
         loadDataIfNeeded()

@@ -1,11 +1,11 @@
 extension TableView {
-    /// The highlighted row: the one the keyboard moves and Enter activates.
+    /// The selected row: the one the keyboard moves and Enter acts on (its primary action).
     public var indexPathForSelectedRow: IndexPath? {
         loadDataIfNeeded()
         return selection.selected
     }
 
-    /// The rows marked in editing mode; outside editing mode, the highlighted row.
+    /// The rows marked in editing mode; outside editing mode, the selected row.
     public var indexPathsForSelectedRows: [IndexPath]? {
         loadDataIfNeeded()
         if isEditing && allowsMultipleSelectionDuringEditing {
@@ -14,7 +14,7 @@ extension TableView {
         return selection.selected.map { [$0] }
     }
 
-    /// Highlights a row without telling the delegate, scrolling it to `scrollPosition` (`.none`: no scrolling), as UIKit's `selectRow`.
+    /// Selects a row without telling the delegate, scrolling it to `scrollPosition` (`.none`: no scrolling), as UIKit's `selectRow`.
     public func selectRow(at indexPath: IndexPath?, animated: Bool = false, scrollPosition: ScrollPosition) {
         loadDataIfNeeded()
         guard let indexPath, isValid(indexPath) else {
@@ -25,7 +25,7 @@ extension TableView {
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition) }
     }
 
-    /// Removes the highlight from a row.
+    /// Removes the selection from a row.
     public func deselectRow(at indexPath: IndexPath, animated: Bool = false) {
         if selection.selected == indexPath { setSelected(nil) }
     }
@@ -39,12 +39,12 @@ extension TableView {
         setNeedsLayout()
     }
 
-    /// Whether a row can carry the highlight.
-    public func canHighlightRow(at indexPath: IndexPath) -> Bool {
+    /// Whether a row can be selected.
+    public func canSelectRow(at indexPath: IndexPath) -> Bool {
         delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true
     }
 
-    /// Highlights a row and scrolls as little as needed to show it with its scroll padding (keyboard navigation).
+    /// Selects a row and scrolls as little as needed to show it with its scroll padding (keyboard navigation).
     public func moveSelection(to indexPath: IndexPath) {
         loadDataIfNeeded()
         guard isValid(indexPath) else { return }
@@ -54,8 +54,8 @@ extension TableView {
         setNeedsLayout()
     }
 
-    /// Moves the highlight by `delta` rows across sections, skipping rows that cannot be highlighted;
-    /// returns whether it moved. With no highlight, the first (or last) row is highlighted.
+    /// Moves the selection by `delta` rows across sections, skipping rows that cannot be selected;
+    /// returns whether it moved. With no selection, the first (or last) row is selected.
     @discardableResult
     public func moveSelection(by delta: Int) -> Bool {
         loadDataIfNeeded()
@@ -76,7 +76,7 @@ extension TableView {
             return false
         }
         guard target != current else {
-            // At the end nothing moves, but the key still brings a highlight scrolled out of view back into it.
+            // At the end nothing moves, but the key still brings a selection scrolled out of view back into it.
             moveSelection(to: current)
             return false
         }
@@ -84,7 +84,7 @@ extension TableView {
         return true
     }
 
-    /// Highlights the first row that can be highlighted.
+    /// Selects the first row that can be selected.
     @discardableResult
     public func moveSelectionToFirstRow() -> Bool {
         loadDataIfNeeded()
@@ -93,7 +93,7 @@ extension TableView {
         return true
     }
 
-    /// Highlights the last row that can be highlighted.
+    /// Selects the last row that can be selected.
     @discardableResult
     public func moveSelectionToLastRow() -> Bool {
         loadDataIfNeeded()
@@ -102,7 +102,7 @@ extension TableView {
         return true
     }
 
-    /// Scrolls by `lines` and moves the highlight by as many lines, keeping its place on screen
+    /// Scrolls by `lines` and moves the selection by as many lines, keeping its place on screen
     /// (Page Up/Down with `frame.height - 1`, Ctrl-D/Ctrl-U with half of it).
     public func moveSelection(byLines lines: Int) {
         loadDataIfNeeded()
@@ -126,7 +126,7 @@ extension TableView {
         if let target { moveSelection(to: target) }
     }
 
-    /// The first row from a flat index, stepping by `step`, that can be highlighted; with `wrapping`, the search
+    /// The first row from a flat index, stepping by `step`, that can be selected; with `wrapping`, the search
     /// continues past either end (so a load-more row at the end does not stop `wrapsSelection`).
     func selectableRow(fromFlatIndex start: Int, step: Int, wrapping: Bool = false) -> IndexPath? {
         var index = start
@@ -135,15 +135,15 @@ extension TableView {
         while checked < total {
             if wrapping { index = (index % total + total) % total }
             guard index >= 0, index < total else { break }
-            if let indexPath = indexPath(forFlatIndex: index), canHighlightRow(at: indexPath) { return indexPath }
+            if let indexPath = indexPath(forFlatIndex: index), canSelectRow(at: indexPath) { return indexPath }
             index += step
             checked += 1
         }
         return nil
     }
 
-    /// Activates the highlighted row as a tap would: `willSelectRowAt`, then `didSelectRowAt` (Enter, a click).
-    public func activateSelectedRow() {
+    /// Performs the primary action for the selected row as a tap would: `willSelectRowAt`, then `didSelectRowAt` (Enter, a click).
+    public func performPrimaryActionForSelectedRow() {
         guard let selected = indexPathForSelectedRow else { return }
         let proposed: IndexPath? = delegate.map { $0.tableView(self, willSelectRowAt: selected) } ?? selected
         guard let target = proposed, isValid(target) else { return }

@@ -5,10 +5,10 @@ extension TableView {
     /// Whether the revealed actions are the leading ones (swiped right).
     public var isSwipeLeading: Bool? { openSwipe?.isLeading }
 
-    /// The index of the focused button of the revealed actions.
-    public var focusedSwipeActionIndex: Int? { openSwipe?.focusedAction }
+    /// The index of the selected button of the revealed actions.
+    public var selectedSwipeActionIndex: Int? { openSwipe?.selectedAction }
 
-    /// Swipes the highlighted row: reveals its actions, or, when already revealed on that side,
+    /// Swipes the selected row: reveals its actions, or, when already revealed on that side,
     /// performs the first one (a full swipe); a swipe the other way closes it. Returns whether anything happened.
     @discardableResult
     public func swipeSelectedRow(_ direction: SwipeDirection) -> Bool {
@@ -51,11 +51,11 @@ extension TableView {
         setNeedsLayout()
     }
 
-    /// Moves the keyboard focus among the revealed buttons by `delta`, wrapping around.
-    public func moveSwipeFocus(by delta: Int) {
+    /// Moves the selection among the revealed buttons by `delta`, wrapping around.
+    public func moveSwipeSelection(by delta: Int) {
         guard var open = openSwipe else { return }
         let count = open.configuration.actions.count
-        open.focusedAction = ((open.focusedAction + delta) % count + count) % count
+        open.selectedAction = ((open.selectedAction + delta) % count + count) % count
         openSwipe = open
         setNeedsLayout()
     }
@@ -71,18 +71,18 @@ extension TableView {
         }
     }
 
-    /// Moves the keyboard focus to the revealed button beside the focused one on the screen, wrapping
+    /// Moves the selection to the revealed button beside the selected one on the screen, wrapping
     /// around: leading buttons run from the row's left edge, trailing ones from its right edge.
-    public func moveSwipeFocus(toward direction: SwipeDirection) {
+    public func moveSwipeSelection(toward direction: SwipeDirection) {
         guard let open = openSwipe else { return }
-        moveSwipeFocus(by: (direction == .right) == open.isLeading ? 1 : -1)
+        moveSwipeSelection(by: (direction == .right) == open.isLeading ? 1 : -1)
     }
 
-    /// Performs the revealed button that has the keyboard focus; false when no row is swiped open.
+    /// Performs the revealed button that is selected; false when no row is swiped open.
     @discardableResult
-    public func performFocusedSwipeAction() -> Bool {
+    public func performSelectedSwipeAction() -> Bool {
         guard let open = openSwipe else { return false }
-        performSwipeAction(at: open.focusedAction)
+        performSwipeAction(at: open.selectedAction)
         return true
     }
 
@@ -132,9 +132,9 @@ extension TableView {
     /// Draws the revealed buttons over the slid row.
     func drawSwipeButtons(_ open: SwipeState, rowRect: Rect, in canvas: inout Canvas) {
         for (index, (action, frame)) in zip(open.configuration.actions, swipeButtonFrames(open, rowRect: rowRect)).enumerated() {
-            let focused = index == open.focusedAction
+            let isSelected = index == open.selectedAction
             var style = Style(foreground: .brightWhite, background: action.backgroundColor, attributes: .bold)
-            if focused { style.attributes.insert(.reverse) }
+            if isSelected { style.attributes.insert(.reverse) }
             canvas.fill(frame, style: style)
             var label = StyledText()
             var underlined = false

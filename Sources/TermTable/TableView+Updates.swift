@@ -243,7 +243,7 @@ extension TableView {
     private func checkReplacementSelection() {
         guard selection.isOnReplacementRow else { return }
         selection.isOnReplacementRow = false
-        if let selected = selection.selected, isValid(selected), !canHighlightRow(at: selected) {
+        if let selected = selection.selected, isValid(selected), !canSelectRow(at: selected) {
             selection.selected = selectableRow(fromFlatIndex: flatIndex(of: selected), step: 1)
                 ?? selectableRow(fromFlatIndex: flatIndex(of: selected), step: -1)
         }

@@ -37,7 +37,7 @@ open class TableView {
     public var pinsSectionHeaders = true { didSet { setNeedsLayout() } }
     /// Whether a scroll indicator is drawn in the rightmost column (which rows then do not use).
     public var showsVerticalScrollIndicator = true { didSet { setNeedsLayout() } }
-    /// Rows of context kept above and below the highlighted row when the table follows it.
+    /// Rows of context kept above and below the selected row when the table follows it.
     public var scrollPadding = 0
     /// Whether moving past the last row continues at the first (and the other way round).
     public var wrapsSelection = false

@@ -7,7 +7,7 @@ open class TableViewCell: TableReusableView {
     public enum EditingStyle: Sendable { case none, delete, insert }
     /// The mark at the right end of a row.
     public enum AccessoryType: Sendable { case none, checkmark, disclosureIndicator }
-    /// Whether the highlighted row is shown highlighted.
+    /// Whether the selected row is drawn in the selected style.
     public enum SelectionStyle: Sendable { case none, `default` }
 
     /// The main text.
@@ -22,15 +22,15 @@ open class TableViewCell: TableReusableView {
     public var indentationWidth = 2 { didSet { setNeedsDisplay() } }
     /// Whether the text wraps onto more lines (with automatic heights) instead of ending in "…".
     public var wrapsText = false { didSet { setNeedsDisplay() } }
-    /// How the highlighted row looks.
+    /// How the selected row looks.
     public var selectionStyle: SelectionStyle = .default { didSet { setNeedsDisplay() } }
-    /// How the highlighted row is marked: its attributes are added to every cell of the row, and its
+    /// How the selected row is marked: its attributes are added to every cell of the row, and its
     /// background (when it has one) fills every cell that has none of its own. Reverse video by
     /// default; a background color instead keeps colored text readable and lets a terminal clear the
     /// rest of the row in one command.
-    public var highlightStyle = Style(attributes: .reverse) { didSet { setNeedsDisplay() } }
+    public var selectedStyle = Style(attributes: .reverse) { didSet { setNeedsDisplay() } }
 
-    /// Whether this row carries the table's highlight (set by the table).
+    /// Whether this row is the table’s selected row (set by the table).
     public internal(set) var isSelected = false { didSet { if oldValue != isSelected { setNeedsDisplay() } } }
     /// Whether the table is in editing mode (set by the table).
     public internal(set) var isEditing = false { didSet { if oldValue != isEditing { setNeedsDisplay() } } }
@@ -92,7 +92,7 @@ open class TableViewCell: TableReusableView {
             let width = min(secondaryText.width, max(0, right - left))
             canvas.draw(secondaryText, at: Point(x: right - width, y: 0), maxWidth: width, truncation: .ellipsis)
         }
-        drawHighlight(in: &canvas)
+        drawSelection(in: &canvas)
     }
 
     /// Draws the multiple-selection mark shown in editing mode.
@@ -101,13 +101,13 @@ open class TableViewCell: TableReusableView {
         canvas.draw(isMarked ? "●" : "○", at: Point(x: 0, y: 0), style: isMarked ? Style(foreground: .blue, attributes: .bold) : .plain)
     }
 
-    /// Applies the highlight to the whole row when it is the table's highlighted row.
-    open func drawHighlight(in canvas: inout Canvas) {
+    /// Applies the selection style to the whole row when it is the table’s selected row.
+    open func drawSelection(in canvas: inout Canvas) {
         guard isSelected, selectionStyle == .default else { return }
-        let highlight = highlightStyle
+        let selected = selectedStyle
         canvas.restyle(canvas.bounds) { style in
-            style.attributes.formUnion(highlight.attributes)
-            if style.background == .default { style.background = highlight.background }
+            style.attributes.formUnion(selected.attributes)
+            if style.background == .default { style.background = selected.background }
         }
     }
 }

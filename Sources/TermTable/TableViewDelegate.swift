@@ -26,11 +26,11 @@ public protocol TableViewDelegate: AnyObject {
     /// A footer left the screen.
     func tableView(_ tableView: TableView, didEndDisplayingFooterView view: TableViewHeaderFooterView, forSection section: Int)
 
-    /// Whether the row can carry the highlight; rows that cannot (a "load more" row) are skipped by navigation.
+    /// Whether the row can be selected; rows that cannot (a "load more" row) are skipped by navigation.
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
-    /// The row about to be selected (activated); return another row to redirect, or nil to refuse.
+    /// The row about to be selected; return another row to redirect, or nil to refuse.
     func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
-    /// The user selected (activated) a row: Enter on the highlighted row, a click, or a mark in editing mode.
+    /// The user selected a row: Enter on the selected row, a click, or a mark in editing mode.
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     /// The user removed a row from the selection (unmarked it in editing mode).
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)

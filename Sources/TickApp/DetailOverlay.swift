@@ -5,7 +5,7 @@ import TodoStore
 /// A todo's details, pushed over the list by Enter (the table's `didSelectRowAt`): the full title,
 /// list, priority, due date, flag, times and notes, which are edited in place. Details taller than
 /// the screen scroll (`j`/`k`, `PgDn`/`PgUp`, `g`/`G`), with a scroll indicator and the lines shown
-/// named above them. Esc goes back to the list with the same highlight and scroll position.
+/// named above them. Esc goes back to the list with the same selected row and scroll position.
 final class DetailOverlay: Overlay {
     private unowned let list: TodoListController
     private let id: Int64

@@ -191,7 +191,7 @@ final class HelpCell: TableViewCell {
         for (y, line) in lines.prefix(canvas.height).enumerated() {
             canvas.draw(glyphs: line, at: Point(x: column, y: y), maxWidth: canvas.width - column)
         }
-        drawHighlight(in: &canvas)
+        drawSelection(in: &canvas)
     }
 }
 
@@ -216,6 +216,6 @@ final class ProblemCell: TableViewCell {
             let x = y == 0 ? 0 : 2
             canvas.draw(glyphs: line, at: Point(x: x, y: y), maxWidth: canvas.width - x)
         }
-        drawHighlight(in: &canvas)
+        drawSelection(in: &canvas)
     }
 }

@@ -40,7 +40,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         case .moveUp: tableView.moveSelection(by: -1)
         case .go:
             // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
-            if let target = selected, let section = list.section(ofList: target.id) { list.focus(section: section) }
+            if let target = selected, let section = list.section(ofList: target.id) { list.select(section: section) }
             return false
         case .add:
             guard !app.refusesChanges() else { break }

@@ -192,11 +192,11 @@ final class SectionPageCache {
     /// ends of the last query's runs.
     private func trim() {
         let keep = capacity - capacity / 4
-        let focus = lastRead
+        let last = lastRead
         /// How far a row of `query` is from the last row read.
         func distance(_ row: Int, _ query: SectionQuery) -> Int {
-            guard let focus else { return row }
-            return focus.query == query ? abs(focus.row - row) : Int.max / 2
+            guard let last else { return row }
+            return last.query == query ? abs(last.row - row) : Int.max / 2
         }
         while total > keep {
             // The farthest cached row is the first or the last row of some query's runs.

@@ -48,7 +48,7 @@ struct StatusLine: Equatable {
 }
 
 /// The status line drawn last, copied into the next frames while nothing it shows changes: most
-/// keys (scrolling, moving the highlight) leave it as it is, and laying out its text (the counts'
+/// keys (scrolling, moving the selection) leave it as it is, and laying out its text (the counts'
 /// digits, the `·` that takes the non-ASCII path) cost a tenth of such a frame's drawing.
 struct StatusLineCache {
     private var drawn: (line: StatusLine, cells: Canvas)?

@@ -36,7 +36,7 @@ public struct Theme: Equatable, Sendable {
     public var match = Style(foreground: .black, background: .yellow)
     /// Section headers.
     public var header = Style(attributes: .bold)
-    /// The highlighted row: its attributes are added to the row, its background fills the cells
+    /// The selected row: its attributes are added to the row, its background fills the cells
     /// without one (reverse video here; a grey bar in the 256-color theme).
     public var selection = Style(attributes: .reverse)
 
@@ -112,7 +112,7 @@ public struct Theme: Equatable, Sendable {
         theme.overdue = Style(attributes: overdue.attributes.union(.underline))
         theme.match = Style(attributes: [.underline, .bold])
         theme.header = strip(header)
-        // Without color a highlight needs an attribute: reverse video unless the theme chose one.
+        // Without color the selected row needs an attribute: reverse video unless the theme chose one.
         theme.selection = Style(attributes: selection.attributes.isEmpty ? .reverse : selection.attributes)
         return theme
     }

@@ -7,14 +7,14 @@ extension TickApp {
         let table = list.tableView
         let page = max(1, table.frame.height - 1)
         let selected = table.indexPathForSelectedRow
-        // Moving the highlight leaves an empty (or collapsed) list that Tab or z had focused; j/k go on
+        // Moving the selection leaves an empty (or collapsed) list that Tab or z had selected; j/k go on
         // from its header to the rows beside it.
-        let focusedSection = selected == nil ? list.focusedEmptyListID.flatMap { list.section(ofList: $0) } : nil
-        if command.group == .navigation { list.focusedEmptyListID = nil }
+        let selectedHeaderSection = selected == nil ? list.selectedHeaderListID.flatMap { list.section(ofList: $0) } : nil
+        if command.group == .navigation { list.selectedHeaderListID = nil }
         switch command {
         case .moveDown, .moveUp:
             let forward = command == .moveDown
-            if let focusedSection, let beside = list.row(beside: focusedSection, forward: forward) {
+            if let selectedHeaderSection, let beside = list.row(beside: selectedHeaderSection, forward: forward) {
                 table.moveSelection(to: beside)
             } else {
                 table.moveSelection(by: forward ? 1 : -1)
@@ -42,7 +42,7 @@ extension TickApp {
             guard !refusesChanges() else { return }
             let steps = command == .raisePriority ? 1 : -1
             if table.isEditing { list.changePriorityOfMarked(by: steps) } else if let selected { list.changePriority(by: steps, at: selected) }
-        case .details: table.activateSelectedRow()
+        case .details: table.performPrimaryActionForSelectedRow()
         case .swipeRight: if !refusesChanges() { table.swipeSelectedRow(.right) }
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
         case .moveTodoDown, .moveTodoUp:
@@ -76,7 +76,7 @@ extension TickApp {
         }
     }
 
-    /// Opens the input line to add a todo after the highlighted one.
+    /// Opens the input line to add a todo after the selected one.
     func openAdder() {
         guard !refusesChanges() else { return }
         let listName = list.currentList?.name ?? "Inbox"
@@ -113,7 +113,7 @@ extension TickApp {
         }, change: { [unowned self] text in
             list.filter(by: text)
         }, otherKey: { [unowned self] key in
-            // The arrows move the highlight among the matches, so Enter or Esc leaves the search on one of them.
+            // The arrows move the selection among the matches, so Enter or Esc leaves the search on one of them.
             let table = list.tableView
             switch keyMaps.search.action(for: key) {
             case .moveDown: table.moveSelection(by: 1)
@@ -125,7 +125,7 @@ extension TickApp {
         }))
     }
 
-    /// Offers the lists to move the highlighted todo to; typing a new name creates the list.
+    /// Offers the lists to move the selected todo to; typing a new name creates the list.
     func openListPicker() {
         guard !refusesChanges(), let item = list.selectedItem else { return }
         let lists = list.lists

@@ -3,7 +3,7 @@ import TodoStore
 
 extension TickApp {
     /// Shows changes another process (another Tick, the command line) made to the store, as the
-    /// store tells them from its journal, keeping the highlight on the same todo; returns whether anything changed. Cheap enough to call on an idle
+    /// store tells them from its journal, keeping the selection on the same todo; returns whether anything changed. Cheap enough to call on an idle
     /// timer: it reads SQLite's `data_version`, a counter in shared memory. While the store cannot be
     /// read, every call tries again, so the todos come back as soon as it can.
     @discardableResult

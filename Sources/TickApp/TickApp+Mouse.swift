@@ -5,7 +5,7 @@ extension TickApp {
     static let dragToReveal = 3
     static let fullSwipeShare = 0.5
 
-    /// The wheel scrolls, a click highlights the row under it (or performs a revealed button), and
+    /// The wheel scrolls, a click selects the row under it (or performs a revealed button), and
     /// dragging a row sideways swipes it; far enough is a full swipe.
     func handleMouse(_ event: MouseEvent) {
         guard overlays.isEmpty else { return }

@@ -12,11 +12,11 @@ extension TickApp {
             return table.performSwipeAction(shortcut: letter)
         }
         switch action {
-        case .focusLeft: table.moveSwipeFocus(toward: .left)
-        case .focusRight: table.moveSwipeFocus(toward: .right)
-        case .focusNext: table.moveSwipeFocus(by: 1)
-        case .focusPrevious: table.moveSwipeFocus(by: -1)
-        case .perform: table.performFocusedSwipeAction()
+        case .selectLeft: table.moveSwipeSelection(toward: .left)
+        case .selectRight: table.moveSwipeSelection(toward: .right)
+        case .selectNext: table.moveSwipeSelection(by: 1)
+        case .selectPrevious: table.moveSwipeSelection(by: -1)
+        case .perform: table.performSelectedSwipeAction()
         case .close: table.closeSwipe()
         }
         return true

@@ -58,7 +58,7 @@ public final class TickApp {
         var problems = configuration.problems
         if let name = configuration.defaultList {
             if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
-                list.focus(section: wanted)
+                list.select(section: wanted)
             } else {
                 problems.append("there is no list named \(name); L creates lists")
             }
@@ -79,7 +79,7 @@ public final class TickApp {
     /// Whether an overlay (input line, help, question) has the keys.
     public var hasOverlay: Bool { !overlays.isEmpty }
 
-    /// Adapts to a new screen size, keeping the highlighted row visible.
+    /// Adapts to a new screen size, keeping the selected row visible.
     public func resize(to newSize: Size) {
         size = Size(width: max(0, newSize.width), height: max(0, newSize.height))
         layout()

@@ -13,7 +13,7 @@ final class TodoCell: TableViewCell {
     /// How the row looks.
     var theme = Theme.standard {
         didSet {
-            if theme.selection != highlightStyle { highlightStyle = theme.selection }
+            if theme.selection != selectedStyle { selectedStyle = theme.selection }
             setNeedsDisplay()
         }
     }
@@ -44,7 +44,7 @@ final class TodoCell: TableViewCell {
         var x = contentInset
         guard let item else {
             canvas.draw("⚠ this todo could not be read", at: Point(x: x, y: 0), style: theme.error, truncation: .ellipsis)
-            drawHighlight(in: &canvas)
+            drawSelection(in: &canvas)
             return
         }
         x += canvas.draw("[", at: Point(x: x, y: 0), style: theme.box)
@@ -74,7 +74,7 @@ final class TodoCell: TableViewCell {
         let used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
         if marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
         markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
-        drawHighlight(in: &canvas)
+        drawSelection(in: &canvas)
     }
 
     /// Folded glyphs of the shown part of a title and the column each starts at, kept between rows.

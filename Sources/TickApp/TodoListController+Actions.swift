@@ -3,8 +3,8 @@ import TodoStore
 
 /// What can be done to one todo. Keys and swipe buttons run the same code through these.
 extension TodoListController {
-    /// Adds a todo after the highlighted one (in its list), parsing `!`/`@date` markers out of the
-    /// title, and highlights it; false (with a message) when the title is refused.
+    /// Adds a todo after the selected one (in its list), parsing `!`/`@date` markers out of the
+    /// title, and selects it; false (with a message) when the title is refused.
     @discardableResult
     public func addTodo(title text: String) -> Bool {
         let parsed = TitleSyntax.parse(text, today: today())
@@ -29,7 +29,7 @@ extension TodoListController {
                 shown = indexPath(ofTodo: item.id, inList: item.listID)
             } else {
                 shown = try apply(store.lastChange)[item.id]
-                if let shown { highlight(shown) }
+                if let shown { selectRow(at: shown) }
             }
             if shown == nil { message = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
         }, reselecting: { $0.id })
@@ -42,7 +42,7 @@ extension TodoListController {
         return try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id
     }
 
-    /// Marks the todo at a row done, or not done again. The highlight stays at the same place, so
+    /// Marks the todo at a row done, or not done again. The selection stays at the same place, so
     /// pressing `x` repeatedly works down the list.
     public func toggle(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
@@ -52,11 +52,11 @@ extension TodoListController {
             return updated
         }, show: { updated in
             try apply(store.lastChange)
-            keepHighlight(near: indexPath)
+            keepSelection(near: indexPath)
         })
     }
 
-    /// Deletes the todo at a row; the highlight moves to the next one.
+    /// Deletes the todo at a row; the selection moves to the next one.
     public func delete(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
         mutate({
@@ -118,7 +118,7 @@ extension TodoListController {
             message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in
-            if let shown = try apply(store.lastChange)[item.id] { highlight(shown) }
+            if let shown = try apply(store.lastChange)[item.id] { selectRow(at: shown) }
         }, reselecting: { $0.id })
     }
 
@@ -144,7 +144,7 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
-    /// Moves a todo to the top of another list. The highlight stays in the list being worked on,
+    /// Moves a todo to the top of another list. The selection stays in the list being worked on,
     /// on the todo now in its place, so a list can be sorted out with `m` after `m`; the status
     /// line names where the todo went, and `u` brings it back.
     func move(todo item: TodoItem, toList listID: Int64) {
@@ -174,8 +174,8 @@ extension TodoListController {
             }
             return updated
         }, show: { updated in
-            // In priority order the todo moves: the highlight goes with it.
-            if let shown = try apply(store.lastChange)[item.id] { highlight(shown) }
+            // In priority order the todo moves: the selection goes with it.
+            if let shown = try apply(store.lastChange)[item.id] { selectRow(at: shown) }
         }, reselecting: { $0.id })
     }
 
@@ -189,8 +189,8 @@ extension TodoListController {
         }
     }
 
-    /// After the highlighted row went away or moved, highlights whatever is now at its place.
-    func keepHighlight(near indexPath: IndexPath) {
+    /// After the selected row went away or moved, selects whatever is now at its place.
+    func keepSelection(near indexPath: IndexPath) {
         guard indexPath.section < sectionCounts.count else { return }
         let rows = sectionCounts[indexPath.section]
         if rows > 0 {
@@ -198,16 +198,16 @@ extension TodoListController {
         }
     }
 
-    /// After the highlighted todo left its list, highlights the todo now in its place (the one above
-    /// at the list's end); a list left empty keeps the focus, so `a` adds the next todo there.
+    /// After the selected todo left its list, selects the todo now in its place (the one above
+    /// at the list's end); a list left empty keeps its header selected, so `a` adds the next todo there.
     func keepPlace(_ indexPath: IndexPath) {
         guard indexPath.section < sectionCounts.count else { return }
         if sectionCounts[indexPath.section] > 0 {
-            focusedEmptyListID = nil
-            keepHighlight(near: indexPath)
+            selectedHeaderListID = nil
+            keepSelection(near: indexPath)
         } else {
             let said = message  // the change's own message says more than "Inbox is empty"
-            focus(section: indexPath.section)
+            select(section: indexPath.section)
             message = said
         }
     }

@@ -3,7 +3,7 @@ import TodoStore
 
 extension TodoListController {
     /// Adds one todo per line (each parsed for `!`/`@date` markers as a typed title) after the
-    /// highlighted one, in their order, as one store step: one `u` takes them all back. False (with
+    /// selected one, in their order, as one store step: one `u` takes them all back. False (with
     /// a message, nothing added) when a line holds markers but no title.
     @discardableResult
     func addTodos(titles lines: [String]) -> Bool {

@@ -140,8 +140,8 @@ extension TodoListController {
     }
 
     /// Shows a change the user did not make row by row here (an undo or redo, another process's
-    /// change, a change of lists), then puts the highlight and the marks back on their todos:
-    /// `preferred` when it is shown, else the highlighted todo, as `reloadFromStore` does.
+    /// change, a change of lists), then puts the selection and the marks back on their todos:
+    /// `preferred` when it is shown, else the selected todo, as `reloadFromStore` does.
     func show(_ change: TodoChange, selecting preferred: Int64? = nil) {
         let before = selectionBeforeChange(preferring: preferred)
         do {

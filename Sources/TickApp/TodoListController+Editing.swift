@@ -10,7 +10,7 @@ extension TodoListController {
     /// The marked rows, in screen order.
     var markedIndexPaths: [IndexPath] { tableView.indexPathsForSelectedRows.map { $0 } ?? [] }
 
-    /// Marks every row of the highlighted row's list.
+    /// Marks every row of the selected row's list.
     func markAllInCurrentSection() {
         guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return }
         tableView.markRows(at: (0..<sectionCounts[section]).map { IndexPath(row: $0, section: section) })
@@ -86,7 +86,7 @@ extension TodoListController {
         })
     }
 
-    /// Moves every marked todo to the top of a list, in screen order, in one step. The highlight
+    /// Moves every marked todo to the top of a list, in screen order, in one step. The selection
     /// stays in the list being worked on, on the todo now in its place.
     func moveMarked(toList listID: Int64) {
         let marked = markedItems()
@@ -106,7 +106,7 @@ extension TodoListController {
 
     /// Runs a change of the marked todos, which returns them as they are now, then shows it: their
     /// lists afresh as one batch (a new priority or list moves rows), the marks on the same todos,
-    /// and the highlight on the same todo, or, when it left its list, on the todo now in its place.
+    /// and the selection on the same todo, or, when it left its list, on the todo now in its place.
     private func changeMarked(_ marked: [(IndexPath, TodoItem)], _ change: () throws -> [TodoItem]) {
         let selected = tableView.indexPathForSelectedRow
         let selectedItem = selected.flatMap { item(at: $0) }

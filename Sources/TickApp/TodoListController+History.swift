@@ -3,7 +3,7 @@ import TodoStore
 
 /// Undo and redo: the history lives in the store, so a crash does not lose it.
 extension TodoListController {
-    /// Undoes the last change (of any kind, batches as one step) and highlights what it restored.
+    /// Undoes the last change (of any kind, batches as one step) and selects what it restored.
     public func undo() {
         runHistory(verb: "Undid") { try store.undo() }
     }
@@ -19,7 +19,7 @@ extension TodoListController {
                 message = .info(verb == "Undid" ? "Nothing to undo" : "Nothing to redo")
                 return
             }
-            // The step's rows come back (or go again) as the store says; the highlight goes to what it restored.
+            // The step's rows come back (or go again) as the store says; the selection goes to what it restored.
             message = .info("\(verb) \(done.description)")
             show(store.lastChange, selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))
         } catch {

@@ -16,7 +16,7 @@ extension TodoListController {
         tableView.moveSelectionToFirstRow()
     }
 
-    /// Ends the live filter, showing the full list with the highlight on the todo that was highlighted
+    /// Ends the live filter, showing the full list with the selection on the todo that was highlighted
     /// among the matches (or on `fallback`); `keepsHighlights` leaves the matches marked for `n`/`N`.
     public func endSearch(keepsHighlights: Bool, fallback: Int64?) {
         let search = options.filter
@@ -36,7 +36,7 @@ extension TodoListController {
         tableView.reloadData()
     }
 
-    /// Highlights the next (or previous) todo matching the highlighted search, in screen order, wrapping.
+    /// Selects the next (or previous) todo matching the highlighted search, in screen order, wrapping.
     public func jumpToMatch(forward: Bool) {
         guard let search = highlightedSearch else {
             message = .info("No search: / searches")

@@ -13,35 +13,34 @@ extension TodoListController {
         }, show: {
             // The engine animates nothing: the section's rows go or come back as one batch.
             try apply(store.lastChange)
-            // As in a tree view, the focus stays on the list just folded, so z unfolds it again.
+            // As in a tree view, the list just folded keeps its header selected, so z unfolds it again.
             let said = message
-            focus(section: section)
+            select(section: section)
             message = said
         })
     }
 
-    /// The section new todos, `z` and the lists screen act on: the focused list's, else the highlighted row's.
+    /// The section new todos, `z` and the lists screen act on: the selected header’s, else the selected row's.
     var currentSection: Int? {
         currentList.flatMap { section(ofList: $0.id) }
     }
 
-    /// Highlights the first row of the next (or previous) list, wrapping around; an empty list is
-    /// focused instead (its header says so), so `a` adds the first todo there.
+    /// Selects the first row of the next (or previous) list, wrapping around; an empty list’s header is    /// selected instead (its header says so), so `a` adds the first todo there.
     public func jumpToSection(offset: Int) {
         guard !lists.isEmpty else { return }
-        let current = focusedEmptyListID.flatMap { self.section(ofList: $0) }
+        let current = selectedHeaderListID.flatMap { self.section(ofList: $0) }
             ?? tableView.indexPathForSelectedRow?.section ?? (offset > 0 ? -1 : lists.count)
-        focus(section: ((current + offset) % lists.count + lists.count) % lists.count)
+        select(section: ((current + offset) % lists.count + lists.count) % lists.count)
     }
 
-    /// Highlights a list's first row, or focuses the list when it shows no rows.
-    func focus(section: Int) {
+    /// Selects a list's first row, or selects the list’s header when it shows no rows.
+    func select(section: Int) {
         guard section < lists.count else { return }
         if sectionCounts[section] > 0 {
-            focusedEmptyListID = nil
+            selectedHeaderListID = nil
             tableView.moveSelection(to: IndexPath(row: 0, section: section))
         } else {
-            focusedEmptyListID = lists[section].id
+            selectedHeaderListID = lists[section].id
             tableView.selectRow(at: nil, scrollPosition: .none)
             tableView.setNeedsLayout()
         }

@@ -44,7 +44,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     let cache: SectionPageCache
     let emptyState = EmptyStateView(reuseIdentifier: nil)
 
-    /// Shows the todos of `store`, highlighting the first one.
+    /// Shows the todos of `store`, selecting the first one.
     public init(store: TodoStore) {
         self.store = store
         cache = SectionPageCache(store: store)
@@ -139,17 +139,17 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         message = .error(text)
     }
 
-    /// The highlighted todo.
+    /// The selected todo.
     public var selectedItem: TodoItem? {
         tableView.indexPathForSelectedRow.flatMap { item(at: $0) }
     }
 
-    /// An empty list jumped to with Tab (it has no row to highlight): new todos go there.
-    var focusedEmptyListID: Int64?
+    /// An empty list jumped to with Tab (it has no row to select): new todos go there.
+    var selectedHeaderListID: Int64?
 
-    /// The list new todos go to: the highlighted row's list, an empty list jumped to, or the first list.
+    /// The list new todos go to: the selected row's list, an empty list jumped to, or the first list.
     var currentList: TodoList? {
-        if let id = focusedEmptyListID, let list = lists.first(where: { $0.id == id }) { return list }
+        if let id = selectedHeaderListID, let list = lists.first(where: { $0.id == id }) { return list }
         if let section = tableView.indexPathForSelectedRow?.section, section < lists.count { return lists[section] }
         return lists.first
     }
@@ -176,17 +176,17 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
     }
 
-    /// Highlights a todo, wherever it is shown.
+    /// Selects a todo, wherever it is shown.
     @discardableResult
     func select(todo id: Int64) -> Bool {
         guard let item = storedItem(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
-        highlight(indexPath)
+        selectRow(at: indexPath)
         return true
     }
 
-    /// Highlights the row at `indexPath` (scrolling it into view); no list header keeps the focus.
-    func highlight(_ indexPath: IndexPath) {
-        focusedEmptyListID = nil
+    /// Selects the row at `indexPath` (scrolling it into view); no list header stays selected.
+    func selectRow(at indexPath: IndexPath) {
+        selectedHeaderListID = nil
         tableView.moveSelection(to: indexPath)
     }
 
@@ -202,7 +202,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         guard section < lists.count else { return nil }
         let list = lists[section]
         var title = (list.isCollapsed ? "▸ " : "▾ ") + list.name
-        if list.id == focusedEmptyListID {
+        if list.id == selectedHeaderListID {
             return "▶ \(list.name) · " + (list.isCollapsed ? "\(list.openCount) open · collapsed" : "empty · a adds a todo here")
         }
         if options.filter != nil {
@@ -249,7 +249,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// read afresh. `show` then updates the table. The change is committed by then, so a failure
     /// there (another process wrote between the commit and the update, and the table's counts no
     /// longer add up) must not be reported as a failed change, which the user would make again: the
-    /// table is read afresh instead, highlighting the todo `reselecting` names.
+    /// table is read afresh instead, selecting the todo `reselecting` names.
     @discardableResult
     func mutate<Saved>(_ change: () throws -> Saved, show: (Saved) throws -> Void = { _ in },
                        reselecting: (Saved) -> Int64? = { _ in nil }) -> Bool {
@@ -275,47 +275,47 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     }
 
     /// Re-reads everything (after a new sort or filter, or a change that cannot be told row by row),
-    /// keeping the highlight on the same todo when it is still shown.
+    /// keeping the selection on the same todo when it is still shown.
     public func reloadFromStore(selecting preferred: Int64? = nil) {
         let before = selectionBeforeChange(preferring: preferred)
         readEverythingAgain()
         restoreSelection(before)
     }
 
-    /// What the highlight and the marks are on before a change, to put them back after it.
+    /// What the selection and the marks are on before a change, to put them back after it.
     struct SelectionBeforeChange {
-        /// The todo to highlight afterwards.
+        /// The todo to select afterwards.
         var selectedID: Int64?
-        /// The highlighted row, for when that todo is gone.
+        /// The selected row, for when that todo is gone.
         var fallback: IndexPath?
         /// The marked todos in editing mode.
         var marked: [TodoItem]
     }
 
-    /// The highlight and marks now, preferring `preferred` as the todo to highlight afterwards.
+    /// The selection and marks now, preferring `preferred` as the todo to select afterwards.
     func selectionBeforeChange(preferring preferred: Int64?) -> SelectionBeforeChange {
         SelectionBeforeChange(selectedID: preferred ?? selectedItem?.id, fallback: tableView.indexPathForSelectedRow,
                               marked: tableView.isEditing ? markedItems().map(\.1) : [])
     }
 
-    /// Puts the marks and the highlight back on their todos after a change shown in full.
+    /// Puts the marks and the selection back on their todos after a change shown in full.
     func restoreSelection(_ before: SelectionBeforeChange) {
         let selectedID = before.selectedID, fallback = before.fallback
         if !before.marked.isEmpty { remark(before.marked) }
         if let selectedID, select(todo: selectedID) { return }
-        // The highlighted todo's list was folded (a redo of z, another Tick): its header takes the focus.
+        // The selected todo's list was folded (a redo of z, another Tick): its header is selected.
         if let selectedID, let item = storedItem(id: selectedID), let section = section(ofList: item.listID),
            lists[section].isCollapsed {
-            focusedEmptyListID = item.listID
+            selectedHeaderListID = item.listID
         }
-        // A focused list stays focused; if it shows rows now (an undo expanded it), its first one is highlighted.
-        if let focused = focusedEmptyListID, let section = section(ofList: focused) {
-            let said = message  // a reload (an external change, say) is no news about the focused list
-            focus(section: section)
+        // A selected header stays selected; if it shows rows now (an undo expanded it), its first one is selected.
+        if let header = selectedHeaderListID, let section = section(ofList: header) {
+            let said = message  // a reload (an external change, say) is no news about the selected header
+            select(section: section)
             message = said
             return
         }
-        focusedEmptyListID = nil
+        selectedHeaderListID = nil
         if let fallback, tableView.totalNumberOfRows > 0 {
             tableView.moveSelection(to: tableView.isValid(fallback) ? fallback : IndexPath(row: 0, section: 0))
             if !tableView.isValid(fallback) { tableView.moveSelectionToFirstRow() }

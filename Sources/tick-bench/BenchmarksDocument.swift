@@ -58,8 +58,8 @@ struct BenchmarksDocument {
         - **Bytes**: every byte read from the master after the key until 30 ms of quiet, median of \(repetitions).
           The limits come from the plain-text screens Tick prints for the same keys in script mode: a *minimal
           repaint* of a row is its cursor address (`ESC[row;1H`), its text in UTF-8 without trailing blanks and
-          `ESC[K`; colors are not counted. One-line scroll: the two bottom list rows (the row that lost the
-          highlight and the row that scrolled in) + 40, taken from the screen each measured press produced;
+          `ESC[K`; colors are not counted. One-line scroll: the two bottom list rows (the row that was
+          selected and the row that scrolled in) + 40, taken from the screen each measured press produced;
           the limit shown is the median of those. Page scroll: all list rows after a page down, + 10%.
         - **Cells created**: 10,000 `j` in bursts of 100, then `q`; `cells created N` from `--stats`, against
           the visible list rows + 2.

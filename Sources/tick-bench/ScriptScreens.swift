@@ -43,15 +43,15 @@ struct ScriptScreens {
 
     /// The bytes a minimal repaint of one list row takes: a cursor address (`ESC[row;1H`), the row's text
     /// in UTF-8 and an erase to the end of the line (`ESC[K`). The scroll indicator in the last column is
-    /// not part of the row. Trailing blanks are skipped, except on a highlighted row, whose reverse video
+    /// not part of the row. Trailing blanks are skipped, except on the selected row, whose reverse video
     /// must be painted across them (plus `ESC[7m` and `ESC[m`). Other colors are not counted: plain-text
     /// screens do not carry them.
-    static func minimalRepaintBytes(of line: String, row: Int, highlighted: Bool = false) -> Int {
+    static func minimalRepaintBytes(of line: String, row: Int, selected: Bool = false) -> Int {
         var text = Substring(line)
         if let last = text.unicodeScalars.last, (0x2500...0x259F).contains(last.value) || last == "|" {
             text = text.dropLast()
         }
-        if highlighted { return "\u{1B}[\(row + 1);1H".utf8.count + text.utf8.count + 7 }
+        if selected { return "\u{1B}[\(row + 1);1H".utf8.count + text.utf8.count + 7 }
         while text.last == " " { text = text.dropLast() }
         return "\u{1B}[\(row + 1);1H".utf8.count + text.utf8.count + 3
     }

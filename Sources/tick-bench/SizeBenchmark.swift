@@ -122,9 +122,9 @@ struct SizeBenchmark {
         for press in 0..<lines.count {
             let screen = ScriptScreens.lines(of: try screens.run(keys: String(repeating: "j", count: rows + 2 + press), database: database,
                                                                  columns: columns, rows: rows), rows: rows)
-            // At the bottom edge the selection is on the last list row; the row above it just lost the highlight.
+            // At the bottom edge the selection is on the last list row; the row above it is no longer selected.
             let twoRows = ScriptScreens.minimalRepaintBytes(of: screen[listRows - 2], row: listRows - 2)
-                + ScriptScreens.minimalRepaintBytes(of: screen[listRows - 1], row: listRows - 1, highlighted: true)
+                + ScriptScreens.minimalRepaintBytes(of: screen[listRows - 1], row: listRows - 1, selected: true)
             lineLimits.append(Double(twoRows + 40))
         }
         let paged = ScriptScreens.lines(of: try screens.run(keys: "<PageDown><PageDown>", database: database,

@@ -5,7 +5,7 @@ import Testing
 final class LinedCell: TableViewCell {
     override func draw(in canvas: inout Canvas) {
         for line in 0..<canvas.height { canvas.draw("\(text.plainText) \(line + 1)/\(canvas.height)", at: Point(x: 0, y: line)) }
-        drawHighlight(in: &canvas)
+        drawSelection(in: &canvas)
     }
 }
 

@@ -8,7 +8,7 @@ private final class DotCell: TableViewCell {
     override func draw(in canvas: inout Canvas) {
         canvas.draw("●", at: Point(x: 0, y: 0), style: Style(foreground: color))
         canvas.draw(text, at: Point(x: 2, y: 0), maxWidth: canvas.width - 2, truncation: .ellipsis)
-        drawHighlight(in: &canvas)
+        drawSelection(in: &canvas)
     }
 }
 

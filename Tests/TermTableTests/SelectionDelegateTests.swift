@@ -12,7 +12,7 @@ struct SelectionDelegateTests {
         var harness = Harness(ArrayDataSource(rows: ["a", "b", "c"]))
         harness.table.moveSelection(by: 1)
         harness.table.moveSelection(by: 1)
-        harness.table.activateSelectedRow()
+        harness.table.performPrimaryActionForSelectedRow()
         #expect(harness.source.selectedRows == [Self.path(1)])
         #expect(harness.screen() == ["a", "b", "c", "", ""])
         #expect(harness.highlightedLines == [1])
@@ -23,7 +23,7 @@ struct SelectionDelegateTests {
         var harness = Harness(ArrayDataSource(rows: ["a", "b", "c", "d"]))
         harness.source.willSelect = { $0.row == 1 ? Self.path(3) : $0 }
         harness.table.selectRow(at: Self.path(1), scrollPosition: .none)
-        harness.table.activateSelectedRow()
+        harness.table.performPrimaryActionForSelectedRow()
         #expect(harness.source.selectedRows == [Self.path(3)])
         #expect(harness.table.indexPathForSelectedRow == Self.path(3))
         _ = harness.screen()
@@ -35,13 +35,13 @@ struct SelectionDelegateTests {
         let harness = Harness(ArrayDataSource(rows: ["a", "b"]))
         harness.source.willSelect = { _ in nil }
         harness.table.selectRow(at: Self.path(0), scrollPosition: .none)
-        harness.table.activateSelectedRow()
+        harness.table.performPrimaryActionForSelectedRow()
         #expect(harness.source.selectedRows.isEmpty)
         #expect(harness.table.indexPathForSelectedRow == Self.path(0))
         // With nothing highlighted there is nothing to activate.
         harness.table.selectRow(at: nil, scrollPosition: .none)
         harness.source.willSelect = nil
-        harness.table.activateSelectedRow()
+        harness.table.performPrimaryActionForSelectedRow()
         #expect(harness.source.selectedRows.isEmpty)
     }
 
@@ -73,7 +73,7 @@ struct SelectionDelegateTests {
         #expect(table.indexPathForSelectedRow == Self.path(3))
         #expect(table.moveSelection(by: -2))
         #expect(table.indexPathForSelectedRow == Self.path(0), "two steps up from c land on a, skipping the separator")
-        #expect(table.canHighlightRow(at: Self.path(4)) == false)
+        #expect(table.canSelectRow(at: Self.path(4)) == false)
     }
 
     @Test("With wrapping, moving past the last highlightable row continues at the first, and the other way round")

@@ -36,8 +36,8 @@ struct SwipeOperationTests {
         #expect(harness.table.revealSwipeActions(at: IndexPath(row: 1, section: 0), direction: .left))
         var focused: [Int] = []
         for _ in 0..<3 {
-            harness.table.moveSwipeFocus(toward: direction)
-            focused.append(harness.table.focusedSwipeActionIndex ?? -1)
+            harness.table.moveSwipeSelection(toward: direction)
+            focused.append(harness.table.selectedSwipeActionIndex ?? -1)
         }
         #expect(focused == expected)
     }
@@ -47,10 +47,10 @@ struct SwipeOperationTests {
         let (harness, actions) = makeHarness()
         #expect(harness.table.revealSwipeActions(at: IndexPath(row: 0, section: 0), direction: .right))
         #expect(harness.table.isSwipeLeading == true)
-        #expect(harness.table.performFocusedSwipeAction())
+        #expect(harness.table.performSelectedSwipeAction())
         #expect(actions.performed == ["Done"])
         #expect(harness.table.indexPathForSwipedRow == nil)
-        #expect(!harness.table.performFocusedSwipeAction())
+        #expect(!harness.table.performSelectedSwipeAction())
     }
 
     @Test("A shortcut letter (either case) presses its button; a letter no button has does nothing")

@@ -12,13 +12,13 @@ struct SwipeStateTests {
     func swipeFollowsItsRow(_ change: RemapCase) throws {
         let plan = try change.plan()
         for old in RemapCase.oldRows {
-            let swipe = SwipeState(indexPath: old, isLeading: true, configuration: Self.configuration(), focusedAction: 1)
+            let swipe = SwipeState(indexPath: old, isLeading: true, configuration: Self.configuration(), selectedAction: 1)
             let remapped = swipe.remapped(by: plan)
             let expected = change.isReloaded(old) ? nil : change.newIndexPath(ofOld: old)
             #expect(remapped?.indexPath == expected, "the swipe on \(old)")
             if remapped != nil {
                 #expect(remapped?.isLeading == true)
-                #expect(remapped?.focusedAction == 1)
+                #expect(remapped?.selectedAction == 1)
             }
         }
     }

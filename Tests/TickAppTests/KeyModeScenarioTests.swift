@@ -35,15 +35,15 @@ struct KeyModeScenarioTests {
 
     @Test("bind swipe: the new key moves among the revealed buttons and the new close key closes them; the old keys do not")
     func swipeMode() throws {
-        let scenario = try self.scenario("bind swipe <C-n> focusNext\nunbind swipe <Tab>\nbind swipe c close\nunbind swipe <Esc>")
+        let scenario = try self.scenario("bind swipe <C-n> selectNext\nunbind swipe <Tab>\nbind swipe c close\nunbind swipe <Esc>")
         try scenario.type("h<C-n>")
-        #expect(scenario.table.focusedSwipeActionIndex == 1)
+        #expect(scenario.table.selectedSwipeActionIndex == 1)
         try scenario.type("<Esc>")
         #expect(scenario.table.indexPathForSwipedRow == IndexPath(row: 0, section: 0))
         try scenario.type("c")
         #expect(scenario.table.indexPathForSwipedRow == nil)
         try scenario.type("h<Tab>")
-        #expect(scenario.table.focusedSwipeActionIndex != 1)
+        #expect(scenario.table.selectedSwipeActionIndex != 1)
     }
 
     @Test("bind input: the input line accepts with the new key; the unbound Enter no longer does")
@@ -139,7 +139,7 @@ struct KeyModeScenarioTests {
     }
 
     @Test("A key rebound in a mode shows in help beside that mode's action", arguments: [
-        ("bind swipe <C-n> focusNext", "Tab Ctrl-n ", "highlight the next button"),
+        ("bind swipe <C-n> selectNext", "Tab Ctrl-n ", "highlight the next button"),
         ("bind input <C-o> submit", "Enter Ctrl-o ", "accept the line"),
         ("bind search <C-n> moveDown", "↓ Ctrl-n ", "next match, while typing the search"),
         ("bind details o back", "Esc q Enter o ", "back to the list"),
@@ -184,7 +184,7 @@ struct KeyModeScenarioTests {
             bind details <C-s> fly
             unbind lists <Nope>
             unbind nowhere d
-            bind swipe <C-n> focusNext
+            bind swipe <C-n> selectNext
             bind details x y z
             """, path: "/c")
         #expect(configuration.problems.count == 5)
@@ -193,7 +193,7 @@ struct KeyModeScenarioTests {
         #expect(configuration.problems[2] == "/c:3: unknown key <Nope> in key \"<Nope>\"")
         #expect(configuration.problems[3].hasPrefix("/c:4: unknown mode \"nowhere\""))
         #expect(configuration.problems[4].hasPrefix("/c:6: bind wants a key and a command"))
-        #expect(configuration.keyMaps.swipe.action(for: .control("n")) == .focusNext)
+        #expect(configuration.keyMaps.swipe.action(for: .control("n")) == .selectNext)
         #expect(configuration.keyMaps.details.action(for: .control("s")) == nil)
     }
 

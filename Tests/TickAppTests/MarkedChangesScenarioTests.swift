@@ -92,7 +92,7 @@ struct MarkedChangesScenarioTests {
         #expect(scenario.selectedTitle == "Pay rent")
         try scenario.type("gV" + "mWork<Enter>")  // the whole Inbox: it is left empty, and keeps the focus
         #expect(try scenario.titles(inList: "Inbox").isEmpty)
-        #expect(scenario.list.focusedEmptyListID == TodoStore.inboxListID)
+        #expect(scenario.list.selectedHeaderListID == TodoStore.inboxListID)
         #expect(scenario.list.message?.text == "Moved 2 todos to Work · u undoes")
     }
 

@@ -37,7 +37,7 @@ struct MoveToListScenarioTests {
         try scenario.type("jmWork<Enter>")
         #expect(scenario.selectedTitle == "Buy milk")
         try scenario.type("mWork<Enter>")
-        #expect(scenario.list.focusedEmptyListID == TodoStore.inboxListID)
+        #expect(scenario.list.selectedHeaderListID == TodoStore.inboxListID)
         #expect(scenario.screen[0].hasPrefix("▶ Inbox · empty"))
         #expect(scenario.list.message?.text == "Moved “Buy milk” to Work · u undoes")
         try scenario.type("aNew<Enter>")

@@ -41,7 +41,7 @@ struct SectionsScenarioTests {
         let scenario = try threeLists()
         try scenario.type(keys)
         #expect(scenario.selectedTitle == selected)
-        #expect(scenario.list.focusedEmptyListID.flatMap { id in scenario.list.lists.first { $0.id == id }?.name } == focusedList)
+        #expect(scenario.list.selectedHeaderListID.flatMap { id in scenario.list.lists.first { $0.id == id }?.name } == focusedList)
     }
 
     @Test("A focused empty list says so in its header and the status line; a adds the first todo there")
@@ -64,7 +64,7 @@ struct SectionsScenarioTests {
         let scenario = try threeLists()
         try scenario.type(keys)
         #expect(scenario.selectedTitle == selected)
-        #expect(scenario.list.focusedEmptyListID == nil)
+        #expect(scenario.list.selectedHeaderListID == nil)
     }
 
     @Test("Leaving a focused empty list with j restores its header")
@@ -72,7 +72,7 @@ struct SectionsScenarioTests {
         let scenario = try threeLists()
         try scenario.type("<Tab><Tab>j")
         #expect(scenario.screen[6] == rule("▾ Home · 0 open"))
-        #expect(scenario.list.focusedEmptyListID == nil)
+        #expect(scenario.list.selectedHeaderListID == nil)
     }
 
     @Test("z collapses the current list to its header and z again expands it, the focus staying on that list")

@@ -51,7 +51,7 @@ struct SwipeCompletionTests {
         let (table, delegate) = makeTable()
         table.swipeSelectedRow(.left)
         #expect(screen(table)[0].hasSuffix(" Archive"))
-        #expect(table.performFocusedSwipeAction())
+        #expect(table.performSelectedSwipeAction())
         #expect(delegate.asked == [IndexPath(row: 0, section: 0)])
         // Until the action answers, the row stays open.
         #expect(table.indexPathForSwipedRow == IndexPath(row: 0, section: 0))
@@ -78,7 +78,7 @@ struct SwipeCompletionTests {
     func lateCompletionForAnotherRow() {
         let (table, delegate) = makeTable()
         table.swipeSelectedRow(.left)
-        table.performFocusedSwipeAction()
+        table.performSelectedSwipeAction()
         let late = delegate.pendingCompletion
         table.moveSelection(by: 1)
         table.swipeSelectedRow(.left)

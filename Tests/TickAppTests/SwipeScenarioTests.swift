@@ -71,7 +71,7 @@ struct SwipeScenarioTests {
     func focusMoves(keys: String, focused: Int) throws {
         let scenario = try Scenario(Self.todos)
         try scenario.type("h" + keys)
-        #expect(scenario.table.focusedSwipeActionIndex == focused)
+        #expect(scenario.table.selectedSwipeActionIndex == focused)
         // The focused button is drawn in reverse video, the others not.
         let columns = [("Delete", 32), ("Flag", 26), ("Edit", 20)]
         for (index, (title, column)) in columns.enumerated() {

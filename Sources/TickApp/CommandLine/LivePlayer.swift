@@ -71,7 +71,7 @@ public final class LivePlayer {
     }
 
     /// The caption line: a bar of its own color where there are 256 colors (reverse video would look
-    /// like the highlighted row), reverse video elsewhere.
+    /// like the selected row), reverse video elsewhere.
     private var captionStyle: Style {
         screen.colorCapability == .palette256 ? Style(foreground: .indexed(231), background: .indexed(24))
             : Style(attributes: .reverse)
