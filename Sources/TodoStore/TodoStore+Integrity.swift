@@ -66,7 +66,7 @@ extension TodoStore {
     /// index as it will be, and the file stays as it was. A store that cannot do that (read-only,
     /// or a full disk) has its index checked only when it has nothing to catch up on.
     private func searchIndexProblems() throws -> [String] {
-        guard try pendingSearchTodos() > 0 else { return searchIndexCheck() }
+        guard try searchIndex.pendingCount() > 0 else { return searchIndexCheck() }
         guard !isReadOnly else { return [] }
         try connection.run("SAVEPOINT search_check")
         defer {
@@ -75,7 +75,7 @@ extension TodoStore {
             _ = try? connection.run("RELEASE search_check")
         }
         do {
-            try indexPendingTodos(limit: nil)
+            try searchIndex.indexPending(limit: nil)
         } catch {
             return []
         }

@@ -39,8 +39,20 @@ public final class TodoStore {
     var fileCheckedIntact = false
     let clock: @Sendable () -> Date
     private var lastDataVersion: Int64 = 0
-    /// Derived data kept between calls (rank-block prefix sums, search results); see `StoreCaches`.
-    var caches = StoreCaches()
+    /// `PRAGMA data_version` when the parts' derived state was last known to match the file.
+    var derivedDataVersion: Int64 = -1
+
+    /// The undo history: opening, filing and pruning steps (see `History`).
+    let history: History
+    /// The rank blocks' prefix sums, for rows and positions in a list's manual and completion orders.
+    let rankIndex: RankIndex
+    /// The lists with their counts, and which columns the rows need.
+    let listCatalog: ListCatalog
+    /// Search results and the search index's pending queue.
+    let searchIndex: SearchIndex
+    /// Every part that hears about committed steps, in the order they hear (see `runStep`): the
+    /// search index catches up first, the history files the step last.
+    var components: [any StoreComponent]
 
     /// The gap left between neighbours' positions, so most inserts and moves touch one row.
     static let positionGap: Int64 = 1 << 16
@@ -67,9 +79,15 @@ public final class TodoStore {
         writeRefusal = opened.writeRefusal
         isReadOnly = opened.writeRefusal != nil
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
+        history = History(connection: connection, depth: self.historyDepth)
+        rankIndex = RankIndex(connection: connection, path: path)
+        listCatalog = ListCatalog(connection: connection)
+        searchIndex = SearchIndex(connection: connection, lists: listCatalog)
+        components = [searchIndex, rankIndex, listCatalog, history]
         // Unreadable here means the first `hasExternalChanges()` reports a change, and the reload reports the failure.
         lastDataVersion = (try? dataVersion()) ?? 0
-        connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
+        connection.snapshotDidBegin = { [unowned self] in try self.noticeOtherConnectionsCommits() }
+        rankIndex.didFindMismatch = { [unowned self] in self.forgetDerivedState() }
     }
 
     /// A new, empty store in memory that no other process can see and that no file ever backs.

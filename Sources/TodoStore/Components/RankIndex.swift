@@ -3,54 +3,57 @@ import FoundationEssentials
 /// Reading through the rank index: row i of a list's open or done part is an OFFSET below 2 × 512
 /// from the lower bound of the block that holds it, and a todo's row is the rows before its block
 /// plus a count inside it. The blocks themselves are kept by triggers (see `Schema.rankIndexSQL`);
-/// this side only caches their prefix sums.
-extension TodoStore {
-    /// Runs reads against one snapshot (the connection drops caches another connection's commit
-    /// made stale when the snapshot begins, see `SQLiteConnection.snapshotDidBegin`).
-    func reading<T>(_ body: () throws -> T) throws -> T {
-        try connection.read(body)
-    }
+/// this part only caches their prefix sums, loaded per list and kind on first use and patched from
+/// each committed step's journal rows while `rank_meta.generation` stays the same.
+final class RankIndex: StoreComponent {
+    private let connection: SQLiteConnection
+    /// Loaded block prefix sums, per list and kind.
+    private var blocks: [RankSet: RankBlocks] = [:]
+    /// `rank_meta.generation` (the block layout) the prefix sums were loaded at.
+    private var generation: Int64 = -1
+    /// Told when the index is found not to match the todos, so the store can drop everything derived
+    /// (set by the store, which knows every part).
+    var didFindMismatch: () -> Void = {}
+    private let path: String
 
-    /// Drops every cache when another connection committed since they were filled. Inside a
-    /// transaction the pragma also starts its snapshot, so the check and the reads agree.
-    func refreshCachesIfChanged() throws {
-        let version = try dataVersion()
-        guard version != caches.dataVersion else { return }
-        caches.removeAll()
-        caches.dataVersion = version
+    init(connection: SQLiteConnection, path: String) {
+        self.connection = connection
+        self.path = path
     }
 
     /// The block prefix sums of one list and kind, loaded on first use.
-    func rankBlocks(_ set: RankSet) throws -> RankBlocks {
-        if let cached = caches.rankBlocks[set] { return cached }
-        if caches.rankBlocks.isEmpty { caches.rankGeneration = try rankGeneration() }
-        let blocks = try connection.query(
+    func blocks(_ set: RankSet) throws -> RankBlocks {
+        if let cached = blocks[set] { return cached }
+        if blocks.isEmpty { generation = try readGeneration() }
+        let rows = try connection.query(
             "SELECT lo_key, lo_id, size FROM rank_blocks WHERE list_id = ? AND kind = ? ORDER BY lo_key, lo_id",
             [set.listID, set.kind.rawValue]
         ) { (lowerBound: RankKey(key: $0.int64(at: 0), id: $0.int64(at: 1)), size: Int($0.int64(at: 2))) }
-        let loaded = RankBlocks(blocks: blocks)
-        caches.rankBlocks[set] = loaded
+        let loaded = RankBlocks(blocks: rows)
+        blocks[set] = loaded
         return loaded
     }
 
     /// The todos at `rows` of one list's open part (manual order) or done part (completion order).
-    func rankedItems(_ set: RankSet, rows requested: Range<Int>) throws -> [TodoItem] {
-        let blocks = try rankBlocks(set)
+    func items(_ set: RankSet, rows requested: Range<Int>) throws -> [TodoItem] {
+        let blocks = try self.blocks(set)
         let rows = requested.clamped(to: 0..<max(0, blocks.total))
         guard !rows.isEmpty else { return [] }
         let block = blocks.block(containingRow: rows.lowerBound)
         let lowerBound = blocks.lowerBounds[block]
-        let items = try fetchItems("WHERE list_id = ? AND \(Self.rankedOrder[set.kind]!) LIMIT ? OFFSET ?",
-                                   [set.listID, lowerBound.key, lowerBound.id, rows.count, rows.lowerBound - blocks.starts[block]])
+        let items = try connection.query(
+            "SELECT \(TodoStore.itemColumns) FROM todos WHERE list_id = ? AND \(Self.rankedOrder[set.kind]!) LIMIT ? OFFSET ?",
+            [set.listID, lowerBound.key, lowerBound.id, rows.count, rows.lowerBound - blocks.starts[block]],
+            row: TodoStore.decodeItem)
         // Fewer rows than the blocks promise means the rank index no longer matches the todos.
-        guard items.count == rows.count else { throw rankIndexMismatch() }
+        guard items.count == rows.count else { throw mismatch() }
         return items
     }
 
     /// The row of `key` in one list's open or done part.
     func rank(of key: RankKey, in set: RankSet) throws -> Int {
-        let blocks = try rankBlocks(set)
-        guard !blocks.lowerBounds.isEmpty else { throw rankIndexMismatch() }
+        let blocks = try self.blocks(set)
+        guard !blocks.lowerBounds.isEmpty else { throw mismatch() }
         let block = blocks.block(containing: key)
         let lowerBound = blocks.lowerBounds[block]
         let column = set.kind == .open ? "position" : "completed_at"
@@ -75,7 +78,7 @@ extension TodoStore {
                 """, arguments) {
                 (after: Int($0.int64(at: 0)), before: $0.optionalInt64(at: 1).map(Int.init))
             }
-            guard let counts else { throw rankIndexMismatch() }
+            guard let counts else { throw mismatch() }
             if counts.after < probe { return blocks.total - 1 - counts.after }
             if let before = counts.before, before < probe { return blocks.starts[block] + before }
         }
@@ -87,7 +90,7 @@ extension TodoStore {
     static let lastBlockProbe = 64
 
     /// The rank set and key of a todo row, as the triggers compute them.
-    static func rankPlace(listID: Int64, position: Int64, completedAt: Int64?, id: Int64) -> (set: RankSet, key: RankKey) {
+    static func place(listID: Int64, position: Int64, completedAt: Int64?, id: Int64) -> (set: RankSet, key: RankKey) {
         if let completedAt {
             return (RankSet(listID: listID, kind: .done), RankKey(key: completedAt, id: id))
         }
@@ -100,12 +103,40 @@ extension TodoStore {
         .done: "completed_at IS NOT NULL AND (completed_at, id) >= (?, ?) ORDER BY completed_at, id",
     ]
 
-    func rankGeneration() throws -> Int64 {
+    /// `rank_meta.generation`: it moves whenever blocks are split, merged, added or removed.
+    private func readGeneration() throws -> Int64 {
         try connection.scalarInt("SELECT generation FROM rank_meta WHERE id = 1")
     }
 
-    func rankIndexMismatch() -> StoreError {
-        caches.removeAll()
-        return .corrupt(path: path, detail: "has a rank index that does not match its todos")
+    /// The store's error for an index that does not match the todos (which drops everything derived).
+    private func mismatch() -> StoreError {
+        blocks.removeAll()
+        didFindMismatch()
+        return Self.mismatchError(path: path)
+    }
+
+    /// The error for a store whose rank index does not match its todos.
+    static func mismatchError(path: String) -> StoreError {
+        .corrupt(path: path, detail: "has a rank index that does not match its todos")
+    }
+
+    /// After one of the store's own steps the prefix sums are brought up to date from its journal
+    /// rows instead of being dropped: each row is a todo leaving one place and arriving at another,
+    /// exactly what the rank triggers saw, so a toggle, an add or a delete costs no re-read. A new
+    /// generation (blocks split, merged, added or removed), a replayed or too big step drops them.
+    func willCommit(_ step: CommittedStep) throws {
+        guard !blocks.isEmpty else { return }
+        guard let changes = step.todoChanges, try readGeneration() == generation else {
+            blocks.removeAll()
+            return
+        }
+        for change in changes {
+            if let old = change.old?.rankPlace { blocks[old.set]?.adjust(by: -1, at: old.key) }
+            if let new = change.new?.rankPlace { blocks[new.set]?.adjust(by: 1, at: new.key) }
+        }
+    }
+
+    func didRollBack() {
+        blocks.removeAll()
     }
 }
