@@ -112,11 +112,11 @@ extension TodoStore {
     func appendTodos(ofList source: Int64, to target: Int64) throws {
         let moving = try connection.scalarInt("SELECT count(*) FROM todos WHERE list_id = ?", [source])
         guard moving > 0 else { return }
-        var start = try endPosition(inList: target)
+        var start = try positions.end(ofList: target)
         let (span, overflow) = Self.positionGap.multipliedReportingOverflow(by: moving)
         if overflow || start.addingReportingOverflow(span).overflow {
-            try renumber(list: target)
-            start = try endPosition(inList: target)
+            try positions.renumber(list: target)
+            start = try positions.end(ofList: target)
         }
         try connection.run("""
             UPDATE todos SET list_id = ?1, position = ?2 + ?3 * (ranked.rn - 1)

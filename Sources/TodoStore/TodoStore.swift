@@ -50,12 +50,16 @@ public final class TodoStore {
     let listCatalog: ListCatalog
     /// Search results and the search index's pending queue.
     let searchIndex: SearchIndex
+    /// Choosing positions in a list's manual order (no state of its own).
+    let positions: Positions
     /// Every part that hears about committed steps, in the order they hear (see `runStep`): the
     /// search index catches up first, the history files the step last.
     var components: [any StoreComponent]
 
     /// The gap left between neighbours' positions, so most inserts and moves touch one row.
     static let positionGap: Int64 = 1 << 16
+    /// A row's place in a list's manual order: position, then id.
+    typealias Key = Positions.Key
 
     /// Opens (or creates and initialises) the store at `path`, refusing files that are not ours,
     /// are damaged or come from a newer Tick, without changing them.
@@ -83,6 +87,7 @@ public final class TodoStore {
         rankIndex = RankIndex(connection: connection, path: path)
         listCatalog = ListCatalog(connection: connection)
         searchIndex = SearchIndex(connection: connection, lists: listCatalog)
+        positions = Positions(connection: connection, path: path)
         components = [searchIndex, rankIndex, listCatalog, history]
         // Unreadable here means the first `hasExternalChanges()` reports a change, and the reload reports the failure.
         lastDataVersion = (try? dataVersion()) ?? 0
