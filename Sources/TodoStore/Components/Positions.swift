@@ -59,7 +59,7 @@ struct Positions {
         return key
     }
 
-    /// Like `slotPosition`, but nil when Int64 arithmetic would overflow.
+    /// Like `slot(inList:after:excluding:)`, but nil when Int64 arithmetic would overflow.
     private func findSlot(inList listID: Int64, after previous: Key?, excluding moving: Int64?) throws -> Int64? {
         let skip = moving ?? 0  // ids are positive, so 0 excludes nothing
         guard let previous else {
