@@ -44,7 +44,7 @@ public final class TodoStore {
 
     /// The undo history: opening, filing and pruning steps (see `History`).
     let history: History
-    /// The rank blocks' prefix sums, for rows and positions in a list's manual and completion orders.
+    /// The rank blocks' prefix sums: row i of a list's manual or completion order, and a todo's row there.
     let rankIndex: RankIndex
     /// The lists with their counts, and which columns the rows need.
     let listCatalog: ListCatalog
