@@ -164,4 +164,25 @@ struct TodoChangeTests {
             #expect(store.externalChange()?.todos.count == 1, "after reading everything the journal explains again")
         }
     }
+
+    @Test("A step of ours taken before another process's step was looked at does not pass that step over",
+          arguments: ["add", "undo", "nothing"])
+    func ownStepAfterUnseenExternalStep(ours: String) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path), other = try openStore(path)
+            let mine = try store.add(title: "mine")
+            #expect(other.externalChange() != nil)
+            let first = try other.add(title: "first")
+            switch ours {
+            case "add": try store.add(title: "also mine")
+            case "undo": try store.undo()
+            default: try store.update(id: mine.id, title: "mine")
+            }
+            let second = try other.add(title: "second")
+            let seen = try #require(store.externalChange())
+            // Either the change names both of the other's todos, or it says to read everything.
+            #expect(seen.readsEverything || Set(seen.todos.map(\.id)).isSuperset(of: [first.id, second.id]), "\(ours)")
+        }
+    }
 }
