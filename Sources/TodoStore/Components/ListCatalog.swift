@@ -39,9 +39,10 @@ final class ListCatalog: StoreComponent {
     }
 
     /// The maintained open and done counts of one list ((0, 0) when it does not exist): from the
-    /// summary while it is current, else from the counts table.
+    /// summary while it is current (between `willCommit` and `didCommit`, the summary as the step
+    /// leaves it, for the step's `TodoChange`), else from the counts table.
     func counts(ofList listID: Int64) throws -> (open: Int, done: Int) {
-        if let list = current()?.lists?.first(where: { $0.id == listID }) {
+        if let list = (patched ?? current())?.lists?.first(where: { $0.id == listID }) {
             return (open: list.openCount, done: list.doneCount)
         }
         return try connection.queryFirst("SELECT open_count, done_count FROM counts WHERE list_id = ?", [listID]) {
