@@ -1,13 +1,15 @@
 import FoundationEssentials
 
 /// The store as a facade over its parts (see `StoreComponent`): the rank index, the list catalog,
-/// the search index and the history each own their state and their SQL; the store runs steps and
-/// announces them, and notices other connections' commits, in one place.
+/// the search index, the change tracking and the history each own their state and their SQL; the
+/// store runs steps and announces them, and notices other connections' commits, in one place.
 extension TodoStore {
     /// Runs `body` in one transaction and announces the step it reports to every part, in order:
     /// `willCommit` inside the transaction, then `didCommit` after it committed; when anything
     /// throws (the body, a part, the commit itself), `didRollBack` instead. A body that reports no
-    /// step (it changed nothing) is announced to no one.
+    /// step (it changed nothing) is announced to no one; only the change tracker hears that a step
+    /// begins (`ChangeTracking.willRunStep`), so that `lastChange` never answers with an earlier
+    /// step's change.
     func runStep<T>(_ body: () throws -> (result: T, step: CommittedStep?)) throws -> T {
         var committed: CommittedStep?
         changeTracking.willRunStep()
