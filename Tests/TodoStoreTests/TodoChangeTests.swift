@@ -185,4 +185,21 @@ struct TodoChangeTests {
             #expect(seen.readsEverything || Set(seen.todos.map(\.id)).isSuperset(of: [first.id, second.id]), "\(ours)")
         }
     }
+
+    @Test("A step that changed nothing, and an undo or redo with nothing to replay, leave no change behind")
+    func unchangedStepHasNoChange() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let a = try store.add(title: "a")
+        try store.update(id: a.id, title: "a")
+        #expect(store.lastChange == .none)
+        try store.setDone(true, ids: [a.id])
+        #expect(try store.redo() == nil)
+        #expect(store.lastChange == .none)
+        try store.clearHistory()
+        try store.setDone(false, ids: [a.id])
+        try store.undo()
+        #expect(!store.lastChange.isEmpty, "the undo of the toggle is a change")
+        #expect(try store.undo() == nil)
+        #expect(store.lastChange == .none)
+    }
 }
