@@ -102,7 +102,8 @@ final class RankIndex: StoreComponent {
         for (block, inBlock) in Dictionary(grouping: keys, by: { blocks.block(containing: $0) }) {
             let lowerBound = blocks.lowerBounds[block], start = blocks.starts[block]
             if inBlock.count <= Self.keysCountedOneByOne {
-                for key in inBlock {
+                // A todo that kept its place (an edit) asks for the same key twice.
+                for key in Set(inBlock) {
                     result[key] = start + Int(try connection.scalarInt("""
                         SELECT count(*) FROM todos WHERE \(part) AND (\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3)
                         """, [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]))
