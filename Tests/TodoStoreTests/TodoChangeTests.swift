@@ -202,4 +202,21 @@ struct TodoChangeTests {
         #expect(try store.undo() == nil)
         #expect(store.lastChange == .none)
     }
+
+    @Test("Our own undo and redo are not told again as another process's change")
+    func ownReplaysAreSeen() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path), other = try openStore(path)
+            try store.add(title: "a")
+            try store.add(title: "b")
+            try store.undo()
+            try store.redo()
+            try store.undo()
+            try store.undo()
+            try store.redo()
+            let c = try other.add(title: "c")
+            #expect(store.externalChange()?.todos.map(\.id) == [c.id])
+        }
+    }
 }

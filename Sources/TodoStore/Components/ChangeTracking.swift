@@ -59,6 +59,9 @@ final class ChangeTracking: StoreComponent {
             newestDone = step.id
             sequence = step.id
             isLost = false
+        } else if step.kind == .redo && !isLost {
+            // A redo replays the oldest undone step, and every later one stays undone; no id is handed out.
+            newestDone = step.id
         } else {
             try noteHistorySeen()
         }
