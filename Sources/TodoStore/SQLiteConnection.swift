@@ -140,11 +140,22 @@ final class SQLiteConnection {
         }
     }
 
+    /// Rows changed by every statement since the connection opened (`sqlite3_total_changes64`), less
+    /// those of transactions whose writes cancelled out (`treatChangesAsCancelled`): what was read
+    /// at one count still describes the file while the count has not moved.
+    var totalChanges: Int64 { (handle.map { sqlite3_total_changes64($0) } ?? 0) - cancelledChanges }
+
+    /// Rows changed by writes that cancelled out, left out of `totalChanges`.
+    private var cancelledChanges: Int64 = 0
+
+    /// Leaves the rows changed since `mark` (a `totalChanges`) out of the count: for a transaction
+    /// whose writes cancel out, such as a step that changed nothing removing its own history row.
+    func treatChangesAsCancelled(since mark: Int64) {
+        cancelledChanges += totalChanges - mark
+    }
+
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (a savepoint when already inside one) and rolls
     /// back if it throws; IMMEDIATE takes the write lock up front so a busy file fails before any work.
-    /// Rows changed by every statement since the connection opened (`sqlite3_total_changes64`).
-    var totalChanges: Int64 { handle.map { sqlite3_total_changes64($0) } ?? 0 }
-
     func transaction<T>(_ body: () throws -> T) throws -> T {
         guard let handle else { throw closedError() }
         let nested = sqlite3_get_autocommit(handle) == 0

@@ -4,7 +4,7 @@ extension Schema {
     /// Until version 3, triggers wrote every change into `todos_fts` at once: tokenizing the title
     /// into trigrams and writing a new index segment cost about a tenth of every add, delete and
     /// title edit. Now the triggers only note the todo in `search_pending`, one small row, and
-    /// `TodoStore.indexPendingTodos` indexes the noted todos later (while idle, at the end of a big
+    /// `SearchIndex.indexPending` indexes the noted todos later (while idle, at the end of a big
     /// change, before a check). Searches look at the noted todos themselves, so a todo is found
     /// by its current text the moment it changes.
     ///

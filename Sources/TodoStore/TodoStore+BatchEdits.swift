@@ -60,7 +60,7 @@ extension TodoStore {
                 var item = try requireItem(id: id)
                 if item.listID != listID {
                     _ = try place(item, inList: listID, after: previous)
-                    let placed = try key(ofTodo: id)
+                    let placed = try positions.key(ofTodo: id)
                     previous = placed
                     moved.append(item)
                     item.listID = listID

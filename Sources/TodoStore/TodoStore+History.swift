@@ -9,18 +9,18 @@ import FoundationEssentials
 extension TodoStore {
     /// Whether there is a step to undo (for tests and tools, as `count`: an unreadable store stops them).
     public var canUndo: Bool {
-        readOrStop("the history") { try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 0)") } == 1
+        readOrStop("the history") { try history.hasStep(undone: false) }
     }
 
     /// Whether there is an undone step to redo (a new change drops them); for tests and tools, as `canUndo`.
     public var canRedo: Bool {
-        readOrStop("the history") { try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)") } == 1
+        readOrStop("the history") { try history.hasStep(undone: true) }
     }
 
     /// Whether the history holds any step, undone or not: whether anything was changed through this
     /// file while its history was kept (a failed read is an error, unlike `canUndo`).
     public func hasHistory() throws -> Bool {
-        try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps)") == 1
+        try !history.isEmpty()
     }
 
     /// Forgets every undo and redo step (the todos stay as they are), in one transaction: for stores
@@ -28,11 +28,7 @@ extension TodoStore {
     /// at a time by the next changes.
     public func clearHistory() throws {
         try requireWritable()
-        try connection.transaction {
-            for table in ["history_todos", "history_lists", "history_garbage", "history_steps"] {
-                try connection.run("DELETE FROM \(table)")
-            }
-        }
+        try connection.transaction { try history.removeAll() }
     }
 
     /// Restores every row the last step changed to its value before the step, in one transaction,
@@ -50,38 +46,30 @@ extension TodoStore {
 
     /// The number of steps that can be undone (for tests and diagnostics).
     var undoableStepCount: Int {
-        Int(readOrStop("the history") { try connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 0") })
+        readOrStop("the history", history.undoableStepCount)
     }
 
+    /// Writes the next step's rows back and announces it as a step of its own kind, with the rows
+    /// the replay wrote (recorded under a scratch step, see `History.recordingReplay`): they say
+    /// where each todo landed, which may differ from the journal (a list deleted meanwhile).
     private func replay(towardsOld: Bool) throws -> HistoryStep? {
         try requireWritable()
-        // Many rows may have moved between blocks and lists; reloading is simpler than patching.
-        defer { caches.removeAll() }
-        var change = TodoChange.none
-        do {
-            let done = try connection.transaction { () -> HistoryStep? in
-                let next = towardsOld ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
-                guard let step = try connection.queryFirst("SELECT id, description, todo_ids FROM history_steps \(next) LIMIT 1",
-                                                           row: { (id: $0.int64(at: 0), description: $0.string(at: 1),
-                                                                   ids: $0.string(at: 2)) })
-                else { return nil }
-                let nothingUnseen = try isUnchangedElsewhere()
-                let changesBefore = connection.totalChanges
-                change = try recordingReplayChange(ofStep: step.id) {
-                    try HistoryReplay(connection: connection, step: step.id, towardsOld: towardsOld, store: self).run()
-                }
-                // Undoing an import or a batch indexes its todos for search at once, as the change did.
-                try indexPendingTodosAfterBigChange(since: changesBefore)
-                try connection.run("UPDATE history_steps SET undone = ? WHERE id = ?", [towardsOld, step.id])
-                if nothingUnseen { try noteHistorySeen() } else { changeTracking.isLost = true }
-                let ids = step.ids.split(separator: ",").compactMap { Int64($0) }
-                return HistoryStep(description: step.description, todoIDs: ids)
+        return try runStep { () -> (HistoryStep?, CommittedStep?) in
+            let changesAtStart = connection.totalChanges
+            guard let next = try history.nextStep(towardsOld: towardsOld) else { return (nil, nil) }
+            let recorded = try history.recordingReplay(ofStep: next.id) {
+                try HistoryReplay(connection: connection, step: next.id, towardsOld: towardsOld, store: self).run()
             }
-            changeTracking.last = done == nil ? .none : change
-            return done
-        } catch {
-            changeTracking.isLost = true
-            throw error
+            let changedRows = connection.totalChanges - changesAtStart
+            var step = CommittedStep(id: next.id, kind: towardsOld ? .undo : .redo, summary: next.summary, changedRows: changedRows,
+                                     changesAtStart: changesAtStart, todoChanges: nil, listChanges: nil)
+            if recorded {
+                step = try history.committedStep(next.id, kind: step.kind, journalStep: History.replayScratchStep,
+                                                 summary: next.summary, changedRows: changedRows, changesAtStart: changesAtStart)
+                try history.discardScratchRows()
+            }
+            try history.mark(step: next.id, undone: towardsOld)
+            return (HistoryStep(description: next.summary.description, todoIDs: next.summary.todoIDs), step)
         }
     }
 }

@@ -88,11 +88,11 @@ extension TodoStore {
                 if let next = nextPosition[listID] {
                     position = next
                 } else {
-                    // endPosition reads the file, so it must see the rows chosen so far.
+                    // The end position is read from the file, so it must see the rows chosen so far.
                     try writeRows(rows[written...])
-                    position = try endPosition(inList: listID)
+                    position = try positions.end(ofList: listID)
                 }
-                // Near the top of the range, forget the next slot: endPosition then renumbers the list.
+                // Near the top of the range, forget the next slot: finding the end then renumbers the list.
                 let (next, overflow) = position.addingReportingOverflow(Self.positionGap)
                 nextPosition[listID] = overflow ? nil : next
                 rows.append(ImportRow(id: nextID, listID: listID, position: position, created: item.createdAt?.unixMilliseconds ?? now,

@@ -8,7 +8,7 @@ extension TodoStore {
     /// `make stress` and diagnostics, never on the way to the screen.
     public func integrityCheck() -> String {
         do {
-            let sqlite = try connection.query("PRAGMA integrity_check") { $0.string(at: 0) ?? "" }
+            let sqlite = try connection.query("PRAGMA integrity_check") { $0.string(at: 0) }
             guard sqlite == ["ok"] else { return sqlite.joined(separator: "; ") }
             let problems = try integrityProblems()
             return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
@@ -20,7 +20,7 @@ extension TodoStore {
     /// Checks every page of the file (`PRAGMA quick_check`, linear in its size) and throws `.damaged`
     /// on the first problem; the connection remembers it, so every later change is refused too.
     func checkFileIntact() throws {
-        let problems = try connection.query("PRAGMA quick_check(1)") { $0.string(at: 0) ?? "" }
+        let problems = try connection.query("PRAGMA quick_check(1)") { $0.string(at: 0) }
         guard problems == ["ok"] else {
             // The report spans lines under a "*** in database main ***" banner; messages are one line.
             let lines = problems.flatMap { $0.split(whereSeparator: \.isNewline) }.filter { !$0.hasPrefix("***") }
@@ -66,7 +66,7 @@ extension TodoStore {
     /// index as it will be, and the file stays as it was. A store that cannot do that (read-only,
     /// or a full disk) has its index checked only when it has nothing to catch up on.
     private func searchIndexProblems() throws -> [String] {
-        guard try pendingSearchTodos() > 0 else { return searchIndexCheck() }
+        guard try searchIndex.pendingCount() > 0 else { return searchIndexCheck() }
         guard !isReadOnly else { return [] }
         try connection.run("SAVEPOINT search_check")
         defer {
@@ -75,7 +75,7 @@ extension TodoStore {
             _ = try? connection.run("RELEASE search_check")
         }
         do {
-            try indexPendingTodos(limit: nil)
+            try searchIndex.indexPending(limit: nil)
         } catch {
             return []
         }

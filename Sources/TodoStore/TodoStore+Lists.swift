@@ -3,39 +3,14 @@ import FoundationEssentials
 /// Lists: reading them with their maintained counts, and changing them (each change one
 /// transaction and one undoable step). There are few lists, so their order is handled in memory.
 extension TodoStore {
-    private static let listColumns =
-        "lists.id, lists.name, lists.position, lists.collapsed, ifnull(counts.open_count, 0), ifnull(counts.done_count, 0)"
-    private static let listSource = "FROM lists LEFT JOIN counts ON counts.list_id = lists.id"
-    private static let listSelect = "SELECT \(listColumns) \(listSource)"
-
     /// Every list in the user's order; the Inbox always exists.
     public func lists() throws -> [TodoList] {
-        try reading {
-            if let lists = currentListSummary()?.lists { return lists }
-            let lists = try connection.query("\(Self.listSelect) ORDER BY lists.position, lists.id", row: Self.decodeList)
-            updateListSummary { $0.lists = lists }
-            return lists
-        }
-    }
-
-    /// The cached list summary when it still describes the file (nothing changed by this connection
-    /// since it was read; another connection's commit clears it when a snapshot begins).
-    func currentListSummary() -> ListSummary? {
-        caches.listSummary.isCurrent(changes: connection.totalChanges) ? caches.listSummary : nil
-    }
-
-    /// Records something read about the lists, only from a read snapshot: inside a write transaction
-    /// the rows may still change or roll back.
-    func updateListSummary(_ update: (inout ListSummary) -> Void) {
-        guard connection.isInReadOnlySnapshot else { return }
-        let now = connection.totalChanges
-        if !caches.listSummary.isCurrent(changes: now) { caches.listSummary = ListSummary(changes: now) }
-        update(&caches.listSummary)
+        try reading { try listCatalog.lists() }
     }
 
     /// The list with this id, or nil.
     public func list(id: Int64) throws -> TodoList? {
-        try connection.queryFirst("\(Self.listSelect) WHERE lists.id = ?", [id], row: Self.decodeList)
+        try listCatalog.list(id: id)
     }
 
     /// The list with this name, ignoring case and surrounding spaces, or nil.
@@ -137,11 +112,11 @@ extension TodoStore {
     func appendTodos(ofList source: Int64, to target: Int64) throws {
         let moving = try connection.scalarInt("SELECT count(*) FROM todos WHERE list_id = ?", [source])
         guard moving > 0 else { return }
-        var start = try endPosition(inList: target)
+        var start = try positions.end(ofList: target)
         let (span, overflow) = Self.positionGap.multipliedReportingOverflow(by: moving)
         if overflow || start.addingReportingOverflow(span).overflow {
-            try renumber(list: target)
-            start = try endPosition(inList: target)
+            try positions.renumber(list: target)
+            start = try positions.end(ofList: target)
         }
         try connection.run("""
             UPDATE todos SET list_id = ?1, position = ?2 + ?3 * (ranked.rn - 1)
@@ -181,10 +156,5 @@ extension TodoStore {
         let low = positions[index - 1], high = positions[index]
         let distance = UInt64(bitPattern: high &- low)
         return high > low && distance >= 2 ? low &+ Int64(bitPattern: distance / 2) : nil
-    }
-
-    private static func decodeList(_ row: SQLiteStatement) -> TodoList {
-        TodoList(id: row.int64(at: 0), name: row.string(at: 1), position: row.int64(at: 2), isCollapsed: row.int64(at: 3) != 0,
-                 openCount: Int(row.int64(at: 4)), doneCount: Int(row.int64(at: 5)))
     }
 }

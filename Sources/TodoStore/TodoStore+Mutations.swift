@@ -102,7 +102,7 @@ extension TodoStore {
                 """, [listID, item.position, item.id]) { Key(position: $0.int64(at: 0), id: $0.int64(at: 1)) }
             if current == previous { return false }
         }
-        let position = try slotPosition(inList: listID, after: previous, excluding: item.id)
+        let position = try positions.slot(inList: listID, after: previous, excluding: item.id)
         try connection.run("UPDATE todos SET list_id = ?, position = ? WHERE id = ?", [listID, position, item.id])
         return true
     }
@@ -110,7 +110,7 @@ extension TodoStore {
     /// Inserts a todo at a fresh position after `previous` and returns it as stored.
     func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, listID: Int64,
                     after previous: Key?) throws -> TodoItem {
-        let position = try slotPosition(inList: listID, after: previous, excluding: nil)
+        let position = try positions.slot(inList: listID, after: previous, excluding: nil)
         try connection.run("""
             INSERT INTO todos(list_id, title, notes, position, created_at, priority, due) VALUES (?, ?, ?, ?, ?, ?, ?)
             """, [listID, title, notes, position, clock(), priority, due])

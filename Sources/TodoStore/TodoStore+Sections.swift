@@ -19,8 +19,8 @@ extension TodoStore {
     /// How many rows `query` shows (for a search: how many of its matches are shown, at most 1,000).
     public func count(_ query: SectionQuery) throws -> Int {
         try reading {
-            if query.activeSearch != nil { return try searchResults(for: query).ids.count }
-            let counts = try listCounts(query.listID)
+            if query.activeSearch != nil { return try searchIndex.results(for: query).ids.count }
+            let counts = try listCatalog.counts(ofList: query.listID)
             return counts.open + (query.includesCompleted ? counts.done : 0)
         }
     }
@@ -31,14 +31,14 @@ extension TodoStore {
         guard !rows.isEmpty else { return [] }
         return try reading {
             if query.activeSearch != nil {
-                let ids = try searchResults(for: query).ids
+                let ids = try searchIndex.results(for: query).ids
                 return try items(ids: ids[rows.clamped(to: ids.indices)])
             }
-            let counts = try listCounts(query.listID)
+            let counts = try listCatalog.counts(ofList: query.listID)
             var result = try openItems(query, rows: rows.clamped(to: 0..<counts.open), openCount: counts.open)
             if query.includesCompleted {
                 let done = max(0, rows.lowerBound - counts.open)..<max(0, rows.upperBound - counts.open)
-                result += try rankedItems(RankSet(listID: query.listID, kind: .done), rows: done)
+                result += try rankIndex.items(RankSet(listID: query.listID, kind: .done), rows: done)
             }
             return result
         }
@@ -54,7 +54,7 @@ extension TodoStore {
         guard !rows.isEmpty, rows.lowerBound > 0, query.activeSearch == nil, query.sort == .manual,
               previous.listID == query.listID else { return try items(query, in: rows) }
         return try reading {
-            let counts = try listCounts(query.listID)
+            let counts = try listCatalog.counts(ofList: query.listID)
             let previousIsOpen = rows.lowerBound - 1 < counts.open
             guard previousIsOpen == !previous.isDone else { return try items(query, in: rows) }
             var result: [TodoItem] = []
@@ -74,7 +74,7 @@ extension TodoStore {
                 guard rest.count == expected else { throw rankIndexMismatch() }
                 return result + rest
             }
-            return result + (try rankedItems(RankSet(listID: query.listID, kind: .done), rows: done))
+            return result + (try rankIndex.items(RankSet(listID: query.listID, kind: .done), rows: done))
         }
     }
 
@@ -87,32 +87,21 @@ extension TodoStore {
     /// The row of todo `id` in what `query` shows, or nil when it is not shown there.
     public func index(of id: Int64, in query: SectionQuery) throws -> Int? {
         try reading {
-            if query.activeSearch != nil { return try searchResults(for: query).rows[id] }
+            if query.activeSearch != nil { return try searchIndex.results(for: query).rows[id] }
             guard let row = try rankingRow(id: id), row.listID == query.listID else { return nil }
-            let place = Self.rankPlace(listID: row.listID, position: row.position, completedAt: row.completedAt, id: id)
+            let place = RankIndex.place(listID: row.listID, position: row.position, completedAt: row.completedAt, id: id)
             if row.completedAt != nil {
                 guard query.includesCompleted else { return nil }
-                return try listCounts(query.listID).open + rank(of: place.key, in: place.set)
+                return try listCatalog.counts(ofList: query.listID).open + rankIndex.rank(of: place.key, in: place.set)
             }
-            if query.sort == .manual { return try rank(of: place.key, in: place.set) }
+            if query.sort == .manual { return try rankIndex.rank(of: place.key, in: place.set) }
             return try sortedRank(of: row, sort: query.sort)
         }
     }
 
-    /// The maintained open and done counts of one list ((0, 0) when it does not exist): from the
-    /// list summary while it is current, else from the counts table.
-    func listCounts(_ listID: Int64) throws -> (open: Int, done: Int) {
-        if let list = currentListSummary()?.lists?.first(where: { $0.id == listID }) {
-            return (open: list.openCount, done: list.doneCount)
-        }
-        return try connection.queryFirst("SELECT open_count, done_count FROM counts WHERE list_id = ?", [listID]) {
-            (open: Int($0.int64(at: 0)), done: Int($0.int64(at: 1)))
-        } ?? (open: 0, done: 0)
-    }
-
     private func openItems(_ query: SectionQuery, rows: Range<Int>, openCount: Int) throws -> [TodoItem] {
         guard !rows.isEmpty else { return [] }
-        if query.sort == .manual { return try rankedItems(RankSet(listID: query.listID, kind: .open), rows: rows) }
+        if query.sort == .manual { return try rankIndex.items(RankSet(listID: query.listID, kind: .open), rows: rows) }
         return try sortedOpenItems(query.sort, listID: query.listID, rows: rows, openCount: openCount)
     }
 

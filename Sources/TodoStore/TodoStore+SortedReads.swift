@@ -20,7 +20,7 @@ extension TodoStore {
         let open = "list_id = ?1 AND completed_at IS NULL"
         switch sort {
         case .manual:
-            return try rank(of: RankKey(key: row.position, id: row.id), in: RankSet(listID: row.listID, kind: .open))
+            return try rankIndex.rank(of: RankKey(key: row.position, id: row.id), in: RankSet(listID: row.listID, kind: .open))
         case .due:
             return Int(try connection.scalarInt("""
                 SELECT (SELECT count(*) FROM todos WHERE \(open) AND ifnull(due, '~') < ?2)

@@ -65,19 +65,6 @@ extension TodoStore {
     /// Which optional columns the rows need: answered from two small partial indexes (O(log n)) and
     /// remembered until something changes.
     public func rowColumns() throws -> RowColumns {
-        try reading {
-            if let summary = currentListSummary(), let priority = summary.anyPriority, let flag = summary.anyFlag {
-                return RowColumns(priority: priority, flag: flag)
-            }
-            // The conditions are spelled exactly as the partial indexes' own, so SQLite uses them.
-            let columns = try connection.queryFirst("""
-                SELECT EXISTS(SELECT 1 FROM todos WHERE priority > 0), EXISTS(SELECT 1 FROM todos WHERE flagged != 0)
-                """) { RowColumns(priority: $0.int64(at: 0) != 0, flag: $0.int64(at: 1) != 0) } ?? RowColumns()
-            updateListSummary {
-                $0.anyPriority = columns.priority
-                $0.anyFlag = columns.flag
-            }
-            return columns
-        }
+        try reading { try listCatalog.rowColumns() }
     }
 }

@@ -39,14 +39,31 @@ public final class TodoStore {
     var fileCheckedIntact = false
     let clock: @Sendable () -> Date
     /// `PRAGMA data_version` when `hasExternalChanges()` last looked.
-    var lastDataVersion: Int64 = 0
-    /// The last step's change and how far the history had got when this store last looked; see `TodoChange`.
-    var changeTracking = ChangeTracking()
-    /// Derived data kept between calls (rank-block prefix sums, search results); see `StoreCaches`.
-    var caches = StoreCaches()
+    private var lastDataVersion: Int64 = 0
+    /// `PRAGMA data_version` when the parts' derived state was last known to match the file.
+    var derivedDataVersion: Int64 = -1
+
+    /// The undo history: opening, filing and pruning steps (see `History`).
+    let history: History
+    /// The rank blocks' prefix sums: row i of a list's manual or completion order, and a todo's row there.
+    let rankIndex: RankIndex
+    /// The lists with their counts, and which columns the rows need.
+    let listCatalog: ListCatalog
+    /// Search results and the search index's pending queue.
+    let searchIndex: SearchIndex
+    /// Choosing positions in a list's manual order (no state of its own).
+    let positions: Positions
+    /// The change of the last step, and how far the history had got when this store last looked.
+    let changeTracking: ChangeTracking
+    /// Every part that hears about committed steps, in the order they hear (see `runStep`): the
+    /// search index catches up first; the change is told after the rank index and the list
+    /// catalog patched for it; the history files the step last.
+    var components: [any StoreComponent]
 
     /// The gap left between neighbours' positions, so most inserts and moves touch one row.
     static let positionGap: Int64 = 1 << 16
+    /// A row's place in a list's manual order: position, then id.
+    typealias Key = Positions.Key
 
     /// Opens (or creates and initialises) the store at `path`, refusing files that are not ours,
     /// are damaged or come from a newer Tick, without changing them.
@@ -70,10 +87,21 @@ public final class TodoStore {
         writeRefusal = opened.writeRefusal
         isReadOnly = opened.writeRefusal != nil
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }
+        history = History(connection: connection, depth: self.historyDepth)
+        rankIndex = RankIndex(connection: connection, path: path)
+        listCatalog = ListCatalog(connection: connection)
+        searchIndex = SearchIndex(connection: connection, lists: listCatalog)
+        positions = Positions(connection: connection, path: path)
+        changeTracking = ChangeTracking(connection: connection, history: history,
+                                        builder: TodoChangeBuilder(rankIndex: rankIndex, listCatalog: listCatalog))
+        components = [searchIndex, rankIndex, listCatalog, changeTracking, history]
         // Unreadable here means the first `hasExternalChanges()` reports a change, and the reload reports the failure.
         lastDataVersion = (try? dataVersion()) ?? 0
-        connection.snapshotDidBegin = { [unowned self] in try self.refreshCachesIfChanged() }
-        noteHistorySeenOrLose()
+        // The parts hear only of commits after this one (an unreadable version: of the first snapshot's).
+        derivedDataVersion = lastDataVersion
+        connection.snapshotDidBegin = { [unowned self] in try self.noticeOtherConnectionsCommits() }
+        rankIndex.didFindMismatch = { [unowned self] in self.forgetDerivedState() }
+        changeTracking.noteHistorySeenOrLose()
     }
 
     /// A new, empty store in memory that no other process can see and that no file ever backs.

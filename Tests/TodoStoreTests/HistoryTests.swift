@@ -112,7 +112,7 @@ struct HistoryTests {
             while try store.connection.scalarInt("SELECT count(*) FROM history_garbage") > 0 {
                 try store.add(title: "more")
                 let now = try journalRows()
-                #expect(rows - now <= Int64(TodoStore.journalChunk) + 2)
+                #expect(rows - now <= Int64(History.journalChunk) + 2)
                 rows = now
             }
             #expect(try journalRows() == 1)

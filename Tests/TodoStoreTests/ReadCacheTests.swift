@@ -65,16 +65,16 @@ struct ReadCacheTests {
             ]
             for (name, change) in changes {
                 try change()
-                let patched = try #require(store.currentListSummary()?.lists, "\(name): the lists were dropped, not patched")
+                let patched = try #require(store.listCatalog.current()?.lists, "\(name): the lists were dropped, not patched")
                 let fresh = try openStore(path)
                 #expect(patched == (try fresh.lists()), "\(name)")
                 fresh.close()
             }
             // No change took a priority or a flag away: what the rows need is still known, without a read.
-            #expect(store.currentListSummary()?.anyPriority == true)
-            #expect(store.currentListSummary()?.anyFlag == false)
+            #expect(store.listCatalog.current()?.anyPriority == true)
+            #expect(store.listCatalog.current()?.anyFlag == false)
             try store.update(id: rent.id, priority: 0)
-            #expect(store.currentListSummary()?.anyPriority == nil, "the last priority may have gone: ask again")
+            #expect(store.listCatalog.current()?.anyPriority == nil, "the last priority may have gone: ask again")
             #expect(try store.rowColumns() == RowColumns())
         }
     }
@@ -112,7 +112,7 @@ struct ReadCacheTests {
                 default:
                     try SectionModelTests.randomChange(store, &model, &random)
                 }
-                if store.currentListSummary()?.lists != nil { patched += 1 }
+                if store.listCatalog.current()?.lists != nil { patched += 1 }
                 let fresh = try openStore(path)
                 #expect(try store.lists() == (try fresh.lists()), "seed \(seed) step \(step)")
                 #expect(try store.rowColumns() == fresh.rowColumns(), "seed \(seed) step \(step)")

@@ -69,7 +69,7 @@ struct SearchCatchUpTests {
             #expect(before.count == 11)
 
             #expect(store.tidySearchIndex(pages: 16))
-            #expect(store.todosAwaitingSearchIndex == 300 - TodoStore.searchCatchUpRows)
+            #expect(store.todosAwaitingSearchIndex == 300 - SearchIndex.catchUpRows)
             store.tidySearchIndexCompletely()
             #expect(store.todosAwaitingSearchIndex == 0)
             #expect(try search(store, "übung 12") == before)

@@ -164,4 +164,59 @@ struct TodoChangeTests {
             #expect(store.externalChange()?.todos.count == 1, "after reading everything the journal explains again")
         }
     }
+
+    @Test("A step of ours taken before another process's step was looked at does not pass that step over",
+          arguments: ["add", "undo", "nothing"])
+    func ownStepAfterUnseenExternalStep(ours: String) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path), other = try openStore(path)
+            let mine = try store.add(title: "mine")
+            #expect(other.externalChange() != nil)
+            let first = try other.add(title: "first")
+            switch ours {
+            case "add": try store.add(title: "also mine")
+            case "undo": try store.undo()
+            default: try store.update(id: mine.id, title: "mine")
+            }
+            let second = try other.add(title: "second")
+            let seen = try #require(store.externalChange())
+            // Either the change names both of the other's todos, or it says to read everything.
+            #expect(seen.readsEverything || Set(seen.todos.map(\.id)).isSuperset(of: [first.id, second.id]), "\(ours)")
+        }
+    }
+
+    @Test("A step that changed nothing, and an undo or redo with nothing to replay, leave no change behind")
+    func unchangedStepHasNoChange() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let a = try store.add(title: "a")
+        try store.update(id: a.id, title: "a")
+        #expect(store.lastChange == .none)
+        try store.setDone(true, ids: [a.id])
+        #expect(try store.redo() == nil)
+        #expect(store.lastChange == .none)
+        try store.clearHistory()
+        try store.setDone(false, ids: [a.id])
+        try store.undo()
+        #expect(!store.lastChange.isEmpty, "the undo of the toggle is a change")
+        #expect(try store.undo() == nil)
+        #expect(store.lastChange == .none)
+    }
+
+    @Test("Our own undo and redo are not told again as another process's change")
+    func ownReplaysAreSeen() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path), other = try openStore(path)
+            try store.add(title: "a")
+            try store.add(title: "b")
+            try store.undo()
+            try store.redo()
+            try store.undo()
+            try store.undo()
+            try store.redo()
+            let c = try other.add(title: "c")
+            #expect(store.externalChange()?.todos.map(\.id) == [c.id])
+        }
+    }
 }

@@ -114,8 +114,8 @@ extension TodoStore {
                 return try importItems(todos, options: options)
             }
         } catch {
-            // A step inside may have patched caches for changes the rollback just undid.
-            caches.removeAll()
+            // A step inside may have been announced as committed before the rollback undid it.
+            forgetDerivedState()
             throw error
         }
     }

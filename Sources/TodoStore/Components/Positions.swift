@@ -8,10 +8,19 @@ import FoundationEssentials
 /// between its neighbours and writes one row. When neighbours touch, a small window of following
 /// rows is spread out (one UPDATE with `row_number()`); the window grows until it has room, so the
 /// cost stays proportional to how crowded that spot is, not to the list's length.
-extension TodoStore {
+///
+/// It keeps no state: every answer is read from the file, inside the caller's transaction.
+struct Positions {
+    let connection: SQLiteConnection
+    /// The store's file, for errors.
+    let path: String
+
     /// Windows are accepted once each row in them can be at least this far from the next,
     /// so a freshly spread spot absorbs about ten more inserts before it is spread again.
     static let minimumSpreadStep: UInt64 = 1 << 10
+
+    /// The gap left between neighbours' positions, so most inserts and moves touch one row.
+    static var gap: Int64 { TodoStore.positionGap }
 
     /// A row's place in a list's manual order: position, then id.
     struct Key: Equatable {
@@ -21,7 +30,7 @@ extension TodoStore {
 
     /// A position in list `listID` right after `previous` (nil: before the first row), ignoring the
     /// row being moved. May renumber rows after `previous` to make room.
-    func slotPosition(inList listID: Int64, after previous: Key?, excluding moving: Int64?) throws -> Int64 {
+    func slot(inList listID: Int64, after previous: Key?, excluding moving: Int64?) throws -> Int64 {
         if let position = try findSlot(inList: listID, after: previous, excluding: moving) {
             return position
         }
@@ -35,11 +44,11 @@ extension TodoStore {
     }
 
     /// A position after every row of the list, for appending.
-    func endPosition(inList listID: Int64) throws -> Int64 {
+    func end(ofList listID: Int64) throws -> Int64 {
         let last = try connection.queryFirst(
             "SELECT position, id FROM todos WHERE list_id = ? ORDER BY position DESC, id DESC LIMIT 1", [listID]
         ) { Key(position: $0.int64(at: 0), id: $0.int64(at: 1)) }
-        return try slotPosition(inList: listID, after: last, excluding: nil)
+        return try slot(inList: listID, after: last, excluding: nil)
     }
 
     /// The manual-order key of a todo.
@@ -50,17 +59,17 @@ extension TodoStore {
         return key
     }
 
-    /// Like `slotPosition`, but nil when Int64 arithmetic would overflow.
+    /// Like `slot(inList:after:excluding:)`, but nil when Int64 arithmetic would overflow.
     private func findSlot(inList listID: Int64, after previous: Key?, excluding moving: Int64?) throws -> Int64? {
         let skip = moving ?? 0  // ids are positive, so 0 excludes nothing
         guard let previous else {
             guard let first = try neighbour(listID, "ORDER BY position, id LIMIT 1", skip, []) else { return 0 }
-            let (position, overflow) = first.position.subtractingReportingOverflow(Self.positionGap)
+            let (position, overflow) = first.position.subtractingReportingOverflow(Self.gap)
             return overflow ? nil : position
         }
         guard let next = try neighbour(listID, "AND (position, id) > (?, ?) ORDER BY position, id LIMIT 1", skip,
                                        [previous.position, previous.id]) else {
-            let (position, overflow) = previous.position.addingReportingOverflow(Self.positionGap)
+            let (position, overflow) = previous.position.addingReportingOverflow(Self.gap)
             return overflow ? nil : position
         }
         // next >= previous, so the bit-pattern difference is the exact distance even across zero.
@@ -90,7 +99,7 @@ extension TodoStore {
             } else {
                 // The window reaches the end of the list: nothing above limits it.
                 windowSize = -1
-                step = UInt64(Self.positionGap)
+                step = UInt64(Self.gap)
                 let rows = try connection.scalarInt(
                     "SELECT count(*) FROM todos WHERE list_id = ? AND (position, id) >= (?, ?) AND id != ?",
                     [listID, next.position, next.id, skip])
@@ -113,7 +122,7 @@ extension TodoStore {
             UPDATE todos SET position = ?1 * ranked.rn
             FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS rn FROM todos WHERE list_id = ?2) AS ranked
             WHERE todos.id = ranked.id
-            """, [Self.positionGap, listID])
+            """, [Self.gap, listID])
     }
 
     /// The first row of the list picked by `clause` among all rows except `skip`.

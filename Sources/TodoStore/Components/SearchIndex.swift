@@ -21,30 +21,44 @@ import FoundationEssentials
 /// At most `SectionQuery.searchLimit` rows per list are shown: the first ones in display order,
 /// open ones first. Their ids are materialized once per query and state of the file, so paging
 /// and finding rows in a search cost a dictionary lookup.
-extension TodoStore {
+final class SearchIndex: StoreComponent {
+    private let connection: SQLiteConnection
+    /// Where a search of a list's first rows learns how many rows there are.
+    private let lists: ListCatalog
+    /// Recent search results (at most `SectionQuery.searchLimit` ids each), by query; dropped by every committed step.
+    private var results: [SectionQuery: SearchResults] = [:]
+    /// This connection's changes and `PRAGMA data_version` when a tidying step last found nothing
+    /// to do: until either moves, the next step has nothing to do either.
+    private var tidied: (changes: Int64, dataVersion: Int64?)?
+
+    init(connection: SQLiteConnection, lists: ListCatalog) {
+        self.connection = connection
+        self.lists = lists
+    }
+
     /// Rows first scanned in display order for matches (about 1 µs each).
     static let denseSearchWindow = 4_096
     /// The widest such scan before a search uses the trigram index or a full pass instead.
     static let maximumSearchWindow = 65_536
 
     /// The ids a search shows, computed once per query until the file changes.
-    func searchResults(for query: SectionQuery) throws -> SearchResults {
-        if let cached = caches.searches[query] { return cached }
+    func results(for query: SectionQuery) throws -> SearchResults {
+        if let cached = results[query] { return cached }
         guard let text = query.activeSearch else { return SearchResults(ids: []) }
         let limit = SectionQuery.searchLimit
         // Whether lagging todos sit in the temporary index: filled once per search, for both parts.
         var recent: Bool?
-        var ids = try searchIDs(text, listID: query.listID, done: false, order: Self.openOrder(query.sort).forward, limit: limit,
+        var ids = try searchIDs(text, listID: query.listID, done: false, order: TodoStore.openOrder(query.sort).forward, limit: limit,
                                 recent: &recent)
         if query.includesCompleted, ids.count < limit {
             ids += try searchIDs(text, listID: query.listID, done: true, order: "completed_at, id", limit: limit - ids.count,
                                  recent: &recent)
         }
-        let results = SearchResults(ids: ids)
+        let found = SearchResults(ids: ids)
         // A handful of recent queries (typing, then backspacing) is all that is worth keeping.
-        if caches.searches.count >= 8 { caches.searches.removeAll() }
-        caches.searches[query] = results
-        return results
+        if results.count >= 8 { results.removeAll() }
+        results[query] = found
+        return found
     }
 
     /// The first `limit` ids of one part of a list (open or done, in `order`) that match `text`.
@@ -54,7 +68,7 @@ extension TodoStore {
         let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
         let plain = Self.plainMatch(for: text)
         if let plain, plain.caseFoldsLikeTrigrams {
-            let counts = try listCounts(listID)
+            let counts = try lists.counts(ofList: listID)
             let rows = done ? counts.done : counts.open
             var window = Self.denseSearchWindow
             while true {
@@ -103,7 +117,7 @@ extension TodoStore {
     /// so they match exactly as indexed todos do). Returns false, doing nothing, when there are none.
     /// Works in a read-only store too: the temporary index is not part of the file.
     private func indexRecentTodos() throws -> Bool {
-        guard try pendingSearchTodos() > 0 else { return false }
+        guard try pendingCount() > 0 else { return false }
         try connection.run("""
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_recent USING fts5(title, notes, tokenize='trigram',
                                                                             detail=full, columnsize=0)
@@ -151,27 +165,26 @@ extension TodoStore {
     }
 
     /// Todos indexed per idle step; also the size of change (in rows) that indexes its own todos at once.
-    static let searchCatchUpRows = 256
+    static let catchUpRows = 256
 
-    /// Tidies the search index a little: first it indexes up to `searchCatchUpRows` todos that
+    /// Tidies the search index a little: first it indexes up to `catchUpRows` todos that
     /// changed since it last caught up (see `Schema.searchQueueSQL`), and once none are left it
     /// merges up to `pages` pages of the segments that catching up adds. Call it while idle;
     /// returns whether it did any work, so the caller can stop once the index is tidy.
     ///
     /// It never waits for another process's write (the user may press a key meanwhile): a busy
     /// file is simply tidied later. And once a step found nothing to do, later steps cost no
-    /// transaction at all until this connection or another one changes the file.
-    @discardableResult
-    public func tidySearchIndex(pages: Int = 64) -> Bool {
-        guard !isReadOnly, connection.damage == nil else { return false }
+    /// transaction at all until this connection or another one changes the file. The caller checks
+    /// that the store may be written.
+    func tidy(pages: Int) -> Bool {
         // Idle work: an unreadable version only means the "nothing to do" shortcut is not taken.
-        let version = try? dataVersion()
-        if let tidy = caches.tidyIndex, tidy.changes == connection.totalChanges, tidy.dataVersion == version { return false }
+        let version = try? connection.scalarInt("PRAGMA data_version")
+        if let tidied, tidied.changes == connection.totalChanges, tidied.dataVersion == version { return false }
         let before = connection.totalChanges
         do {
             try connection.withoutWaitingForLocks {
                 try connection.transaction {
-                    if try indexPendingTodos(limit: Self.searchCatchUpRows) == 0 {
+                    if try indexPending(limit: Self.catchUpRows) == 0 {
                         try connection.run("INSERT INTO todos_fts(todos_fts, rank) VALUES ('merge', ?)", [Int64(max(1, pages))])
                     }
                 }
@@ -180,22 +193,29 @@ extension TodoStore {
             return false
         }
         let worked = connection.totalChanges - before > 1
-        caches.tidyIndex = worked ? nil : (changes: connection.totalChanges, dataVersion: version)
+        tidied = worked ? nil : (changes: connection.totalChanges, dataVersion: version)
         return worked
     }
 
-    /// Todos changed since the search index last caught up (0 when it is current); for tests and tools, as `count`.
-    public var todosAwaitingSearchIndex: Int { readOrStop("the search queue", pendingSearchTodos) }
-
     /// The number of todos noted in `search_pending`.
-    func pendingSearchTodos() throws -> Int { Int(try connection.scalarInt("SELECT count(*) FROM search_pending")) }
+    func pendingCount() throws -> Int { Int(try connection.scalarInt("SELECT count(*) FROM search_pending")) }
 
-    /// After a change of more than `searchCatchUpRows` rows (an import, a batch, their undo),
-    /// indexes every todo it noted, as one piece, rather than leaving the idle loop thousands to
-    /// catch up on; smaller changes leave theirs for the idle loop. Inside the change's transaction.
-    func indexPendingTodosAfterBigChange(since changesBefore: Int64) throws {
-        guard connection.totalChanges - changesBefore > Self.searchCatchUpRows else { return }
-        try indexPendingTodos(limit: nil)
+    /// After a change of more than `catchUpRows` rows (an import, a batch, their undo), indexes
+    /// every todo it noted, as one piece, rather than leaving the idle loop thousands to catch up
+    /// on; smaller changes leave theirs for the idle loop. Inside the change's transaction.
+    func willCommit(_ step: CommittedStep) throws {
+        guard step.changedRows > Self.catchUpRows else { return }
+        try indexPending(limit: nil)
+    }
+
+    /// Results read before the step may have lost or gained matches.
+    func didCommit(_ step: CommittedStep) {
+        results.removeAll()
+    }
+
+    func didRollBack() {
+        results.removeAll()
+        tidied = nil
     }
 
     /// Brings the search index up to date with `limit` of the todos noted in `search_pending`
@@ -203,7 +223,7 @@ extension TodoStore {
     /// the index holds for each, puts in the todo's current text when it still exists. Returns
     /// how many it caught up on.
     @discardableResult
-    func indexPendingTodos(limit: Int?) throws -> Int {
+    func indexPending(limit: Int?) throws -> Int {
         // LIMIT -1 is no limit.
         let arguments: [any SQLiteBindable] = [Int64(limit ?? -1)]
         let batch = "SELECT todo_id FROM search_pending ORDER BY todo_id LIMIT ?1"
@@ -214,5 +234,18 @@ extension TodoStore {
         try connection.run("INSERT INTO todos_fts(rowid, title, notes) SELECT id, title, notes FROM todos WHERE id IN (\(batch))",
                            arguments)
         return try connection.run("DELETE FROM search_pending WHERE todo_id IN (\(batch))", arguments)
+    }
+}
+
+/// The rows of one search, in the section's order, materialized because they are few.
+struct SearchResults {
+    /// The matching todos' ids in display order.
+    var ids: [Int64]
+    /// The row of each id.
+    var rows: [Int64: Int]
+
+    init(ids: [Int64]) {
+        self.ids = ids
+        rows = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($0.element, $0.offset) })
     }
 }

@@ -1,0 +1,16 @@
+/// Search upkeep as the app and tools see it; the search itself, its results and its pending
+/// queue belong to `SearchIndex`.
+extension TodoStore {
+    /// Tidies the search index a little while the app is idle (see `SearchIndex.tidy`): catches up
+    /// on todos changed since it last did, then merges index segments. Returns whether it did any
+    /// work, so the caller can stop once the index is tidy. Does nothing in a store that cannot be
+    /// written (read-only, or damaged).
+    @discardableResult
+    public func tidySearchIndex(pages: Int = 64) -> Bool {
+        guard !isReadOnly, connection.damage == nil else { return false }
+        return searchIndex.tidy(pages: pages)
+    }
+
+    /// Todos changed since the search index last caught up (0 when it is current); for tests and tools, as `count`.
+    public var todosAwaitingSearchIndex: Int { readOrStop("the search queue", searchIndex.pendingCount) }
+}
