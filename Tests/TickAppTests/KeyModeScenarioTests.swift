@@ -139,7 +139,7 @@ struct KeyModeScenarioTests {
     }
 
     @Test("A key rebound in a mode shows in help beside that mode's action", arguments: [
-        ("bind swipe <C-n> selectNext", "Tab Ctrl-n ", "highlight the next button"),
+        ("bind swipe <C-n> selectNext", "Tab Ctrl-n ", "select the next button"),
         ("bind input <C-o> submit", "Enter Ctrl-o ", "accept the line"),
         ("bind search <C-n> moveDown", "↓ Ctrl-n ", "next match, while typing the search"),
         ("bind details o back", "Esc q Enter o ", "back to the list"),
