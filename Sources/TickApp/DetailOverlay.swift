@@ -106,6 +106,11 @@ final class DetailOverlay: Overlay {
         KeyHint.first(notesKeyMap.keys(for: .done)).map { " · \($0) again discards" } ?? ""
     }
 
+    func scrollByWheel(lines: Int) {
+        // While the notes are being edited the wheel would move the text away from the cursor.
+        if notes == nil { scroll(to: top + lines) }
+    }
+
     /// Scrolls the details so `line` is the first shown, as far as there are lines.
     private func scroll(to line: Int) {
         top = max(0, min(line, layout.lines - layout.rows))

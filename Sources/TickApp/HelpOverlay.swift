@@ -108,6 +108,8 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     var bottomLines: Int? { nil }
 
+    func scrollByWheel(lines: Int) { tableView.scroll(byLines: lines) }
+
     func handle(_ key: Key, app: TickApp) -> Bool {
         let page = max(1, tableView.frame.height - 1)
         switch keyMap.action(for: key) {

@@ -32,6 +32,8 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     var bottomLines: Int? { nil }
 
+    func scrollByWheel(lines: Int) { tableView.scroll(byLines: lines) }
+
     func handle(_ key: Key, app: TickApp) -> Bool {
         let action = keyMap.action(for: key)
         switch action {

@@ -8,6 +8,13 @@ protocol Overlay: AnyObject {
     var bottomLines: Int? { get }
     /// Draws into `area`; returns where the cursor should be, or nil to hide it.
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point?
+    /// Scrolls what the overlay shows by `lines` (negative: up) for the mouse wheel, without moving
+    /// its selection; an overlay with nothing to scroll ignores it.
+    func scrollByWheel(lines: Int)
+}
+
+extension Overlay {
+    func scrollByWheel(lines: Int) {}
 }
 
 /// The input line at the bottom of the screen: a label and a line editor.

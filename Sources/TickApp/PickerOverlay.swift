@@ -54,6 +54,8 @@ final class PickerOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     var bottomLines: Int? { nil }
 
+    func scrollByWheel(lines: Int) { tableView.scroll(byLines: lines) }
+
     func handle(_ key: Key, app: TickApp) -> Bool {
         if case .paste(let text) = key {
             filter.insert(pasted: text)

@@ -4,16 +4,26 @@ extension TickApp {
     /// Columns a drag must cover to reveal a row's actions, and the share of the width for a full swipe.
     static let dragToReveal = 3
     static let fullSwipeShare = 0.5
+    /// Lines one notch of the wheel scrolls.
+    static let wheelLines = 3
 
     /// The wheel scrolls, a click selects the row under it (or performs a revealed button), and
-    /// dragging a row sideways swipes it; far enough is a full swipe.
+    /// dragging a row sideways swipes it; far enough is a full swipe. While an overlay is open the
+    /// wheel scrolls it (help, the details, the lists screen) and the other buttons do nothing.
     func handleMouse(_ event: MouseEvent) {
-        guard overlays.isEmpty else { return }
+        if let overlay = overlays.last {
+            switch event.kind {
+            case .wheelUp: overlay.scrollByWheel(lines: -Self.wheelLines)
+            case .wheelDown: overlay.scrollByWheel(lines: Self.wheelLines)
+            default: break
+            }
+            return
+        }
         let table = list.tableView
         let point = Point(x: event.x, y: event.y)
         switch event.kind {
-        case .wheelUp: table.scroll(byLines: -3)
-        case .wheelDown: table.scroll(byLines: 3)
+        case .wheelUp: table.scroll(byLines: -Self.wheelLines)
+        case .wheelDown: table.scroll(byLines: Self.wheelLines)
         case .press(.left):
             if let index = table.swipeActionIndex(at: point) {
                 table.performSwipeAction(at: index)

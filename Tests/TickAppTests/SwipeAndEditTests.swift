@@ -131,7 +131,7 @@ struct SwipeAndEditTests {
         #expect(temporary.store.count == 2)  // dragged across most of the row: full swipe deletes
     }
 
-    @Test("The wheel scrolls without moving the highlight; a click highlights the row under it")
+    @Test("The wheel scrolls without moving the selection; a click selects the row under it")
     func wheelAndClick() throws {
         let temporary = try TemporaryStore()
         try temporary.store.add(titles: (0..<30).map { "Todo \($0)" })
@@ -144,5 +144,33 @@ struct SwipeAndEditTests {
         #expect(app.list.tableView.indexPathForSelectedRow?.row == 0)
         app.handle(.mouse(MouseEvent(kind: .press(.left), x: 3, y: 2)))
         #expect(app.list.tableView.indexPathForSelectedRow?.row == 4)
+    }
+
+    /// What the wheel scrolls while it is open.
+    enum WheelOverlay: String, CaseIterable, Sendable {
+        case help, details, lists
+    }
+
+    @Test("While help, the details or the lists screen is open, the wheel scrolls it and leaves the list alone",
+          arguments: WheelOverlay.allCases)
+    func wheelScrollsTheOpenOverlay(_ overlay: WheelOverlay) throws {
+        let temporary = try TemporaryStore()
+        try temporary.store.add(title: "Long notes", notes: (1...40).map { "note line \($0)" }.joined(separator: "\n"))
+        for index in 1...30 { try temporary.store.addList(named: "List \(index)") }
+        let app = makeApp(temporary.store, size: Size(width: 40, height: 8))
+        let listBefore = app.list.tableView.contentOffset
+        switch overlay {
+        case .help: app.handle(.character("?"))
+        case .details: app.handle(.enter)
+        case .lists: app.handle(.character("L"))
+        }
+        let opened = app.screenLines
+        app.handle(.mouse(MouseEvent(kind: .wheelDown, x: 3, y: 3)))
+        let scrolled = app.screenLines
+        #expect(scrolled != opened, "the wheel did not scroll the \(overlay)")
+        #expect(scrolled.first == opened.first, "the \(overlay)'s title line stays")
+        app.handle(.mouse(MouseEvent(kind: .wheelUp, x: 3, y: 3)))
+        #expect(app.screenLines == opened)
+        #expect(app.list.tableView.contentOffset == listBefore)
     }
 }
