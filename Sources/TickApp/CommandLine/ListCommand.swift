@@ -8,6 +8,9 @@ struct ListCommand: Subcommand {
             OptionDescription("all", short: "a", help: "show done todos too (after each list's open ones)"),
             OptionDescription("done", short: "d", help: "show only done todos"),
             OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list"),
+            OptionDescription("due", value: .text("WHEN"),
+                              help: "only open todos due then, across lists, by due day: today, overdue, tomorrow, week (today and the 6 days after), or a day (2026-12-24, fri, +3d)"),
+            OptionDescription("agenda", help: "open todos due soon, across lists, in groups: Overdue, Today, Tomorrow, Next 7 days"),
             OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
@@ -17,12 +20,18 @@ struct ListCommand: Subcommand {
         Tick's order, open todos in their manual order, done todos in the order they were completed. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
         When a listing goes to a file or a pipe and takes more than half a second (a store of a \
-        million todos), a progress bar shows on standard error when it is a terminal (not with --quiet).
+        million todos), a progress bar shows on standard error when it is a terminal (not with --quiet). \
+        --due and --agenda list open todos by due day, highest priority first within a day, from an \
+        index of due days (no scan, whatever the number of todos); --agenda --json prints an array of \
+        groups, each {"group": overdue|today|tomorrow|week, "title", "todos": [...]}.
         """,
-        examples: ["tick ls", "tick ls --all --list Work", "tick ls --json"])
+        examples: ["tick ls", "tick ls --all --list Work", "tick ls --json", "tick ls --due today", "tick ls --agenda"])
 
     enum Filter { case open, all, done }
+    /// What `--due` or `--agenda` asked for.
+    enum DueView: Equatable { case due(String), agenda }
     let filter: Filter
+    let dueView: DueView?
     let listName: String?
     let json: Bool
     let isQuiet: Bool
@@ -30,6 +39,15 @@ struct ListCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments.has("all") && arguments.has("done") { throw UsageError(message: "--all and --done exclude each other") }
         filter = arguments.has("all") ? .all : arguments.has("done") ? .done : .open
+        if arguments.has("agenda") && arguments.value("due") != nil { throw UsageError(message: "--due and --agenda exclude each other") }
+        if let word = arguments.value("due") {
+            dueView = .due(word)
+        } else {
+            dueView = arguments.has("agenda") ? .agenda : nil
+        }
+        if dueView != nil && filter != .open {
+            throw UsageError(message: "\(arguments.has("agenda") ? "--agenda" : "--due") lists open todos: it does not combine with --all or --done")
+        }
         listName = arguments.value("list")
         json = arguments.has("json")
         isQuiet = arguments.has("quiet")
@@ -45,6 +63,7 @@ struct ListCommand: Subcommand {
             }
             lists = [list]
         }
+        if let dueView { return try runDue(dueView, lists: lists, store: store, context: context) }
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
         let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name))
