@@ -67,7 +67,7 @@ struct ViewStateTests {
             // nothing of version 6).
             try store.connection.execute("""
                 DROP TABLE view_settings; DROP INDEX todos_with_priority; DROP INDEX todos_flagged;
-                DROP TABLE todos_without_dates; DROP INDEX todos_by_title;
+                DROP TABLE todos_without_dates; DROP INDEX todos_by_title; DROP INDEX todos_open_by_due_day;
                 PRAGMA user_version = 4;
                 """)
             store.close()
