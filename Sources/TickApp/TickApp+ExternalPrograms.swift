@@ -32,7 +32,7 @@ extension TickApp {
             list.message = .error("Cannot run $\(variable): \(error) · n edits the notes here")
             return .finished
         }
-        let name = command[0]
+        let name = programName(command[0])
         let file: NotesFile
         do {
             file = try NotesFile(holding: item.notes, in: externalPrograms.temporaryDirectory)
@@ -94,20 +94,26 @@ extension TickApp {
             list.message = .error("Cannot run $BROWSER: \(error)")
             return
         }
+        let name = programName(command[0])
         if let refusal = externalPrograms.refusal {
-            list.message = .info("Would open \(link) with \(command[0]) (\(refusal))")
+            list.message = .info("Would open \(link) with \(name) (\(refusal))")
             return
         }
         switch externalPrograms.startOpener(command) {
         case .started, .exited(0):
-            list.message = .info("Opening \(link) with \(command[0])")
+            list.message = .info("Opening \(link) with \(name)")
         case .couldNotStart(let why):
-            let advice = command[0] == "xdg-open" ? " · install xdg-utils or set $BROWSER" : ""
-            list.message = .error("Cannot open \(link): cannot start \(command[0]): \(why)\(advice)")
+            let advice = name == "xdg-open" ? " · install xdg-utils or set $BROWSER" : ""
+            list.message = .error("Cannot open \(link): cannot start \(name): \(why)\(advice)")
         case .exited(let status):
-            list.message = .error("Cannot open \(link): \(command[0]) exited with status \(status)")
+            list.message = .error("Cannot open \(link): \(name) exited with status \(status)")
         case .killed(let signal):
-            list.message = .error("Cannot open \(link): \(command[0]) was ended by signal \(signal)")
+            list.message = .error("Cannot open \(link): \(name) was ended by signal \(signal)")
         }
+    }
+
+    /// A program as messages name it: its file name, without the folders (the status line is short).
+    private func programName(_ program: String) -> String {
+        program.split(separator: "/").last.map(String.init) ?? program
     }
 }
