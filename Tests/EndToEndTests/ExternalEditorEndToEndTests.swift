@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Issue 19: `E` in the details runs the real `$EDITOR` with the terminal handed over, then repaints.
+/// Issue 19: `E` in the details runs the real `$EDITOR` with the terminal handed over, then repaints;
+/// `o` starts `$BROWSER` detached.
 /// The editor is a small script that logs what it was given and what the terminal was like.
-@Suite("tick: notes in $EDITOR in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite("tick: notes in $EDITOR and links in a real terminal", .enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
 struct ExternalEditorEndToEndTests {
     let e2e = TickEndToEndTests()
 
@@ -111,5 +112,37 @@ struct ExternalEditorEndToEndTests {
         #expect(try session.waitForExit() == 0)
         let stored = try notes(scratch.database)
         #expect(stored.contains("old notes") && !stored.contains("must not be saved"))
+    }
+
+    @Test("o starts $BROWSER with the link, detached: what it prints never reaches the screen and Tick keeps running")
+    func openerDetached() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        let added = try CommandLineTests.run(["add", "Read https://example.com/post).", "--db", scratch.database])
+        try #require(added.status == 0, "\(added.errors)")
+        let log = scratch.folder.appendingPathComponent("browser.log").path
+        let script = scratch.folder.appendingPathComponent("fake-browser").path
+        try """
+        #!/bin/sh
+        echo "BROWSER SCRIBBLE"
+        echo "BROWSER ERROR" >&2
+        printf '%s|' "$@" > "\(log).part"
+        mv "\(log).part" "\(log)"
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        let session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 70, height: 8,
+                                      environment: ["BROWSER": "\(script) --new-tab %s"])
+        defer { session.kill() }
+        try session.waitFor(text: "1 open")
+        try session.sendKeys("o")
+        try session.waitFor(text: "Opening https://example.com/post with fake-browser")
+        // Waits for the opener's log (not a timing assertion: the deadline only ends a hung test).
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: log), Date() < deadline { usleep(20_000) }
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "--new-tab|https://example.com/post|")
+        try session.sendKeys("j")
+        let screen = try session.capture()
+        #expect(!screen.contains { $0.contains("BROWSER") })
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
     }
 }
