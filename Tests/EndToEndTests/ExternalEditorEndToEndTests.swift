@@ -82,7 +82,9 @@ struct ExternalEditorEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: file), "the notes file is removed")
         // Keys work again after the editor: back to the list, undo the notes, quit.
         try session.sendKeys("Escape")
-        try session.waitFor(text: "1 open")
+        // The details' status line shows the counts too: wait for the list itself, or Esc and u could
+        // arrive together and read as Alt-u.
+        try session.waitFor("the list") { !($0.first ?? "").hasPrefix("Details") }
         try session.sendKeys("u")
         try session.waitFor(text: "Undid")
         try session.sendKeys("q")

@@ -62,7 +62,7 @@ public enum ProgramLauncher {
     }
 
     /// The detached children not yet reaped.
-    private static let detachedChildren = Locked<[pid_t]>([])
+    private static let detachedChildren = LockedPIDs([])
 
     /// Collects the exit status of every detached child that has ended.
     public static func reapFinishedChildren() {
@@ -115,17 +115,17 @@ public enum ProgramLauncher {
     }
 }
 
-/// A value behind a lock, for the one piece of process-wide state here (the detached children).
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
+/// The detached children's ids behind a lock: the one piece of process-wide state here.
+private final class LockedPIDs: @unchecked Sendable {
+    private var value: [pid_t]
     private var mutex = pthread_mutex_t()
 
-    init(_ value: Value) {
+    init(_ value: [pid_t]) {
         self.value = value
         pthread_mutex_init(&mutex, nil)
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    func withLock<Result>(_ body: (inout [pid_t]) -> Result) -> Result {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return body(&value)
