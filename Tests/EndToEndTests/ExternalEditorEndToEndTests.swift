@@ -17,8 +17,9 @@ struct ExternalEditorEndToEndTests {
     }
 
     /// An executable editor script in `folder` that logs its file, the file's mode and the terminal's
-    /// settings to `editor.log`, prints to the terminal, writes `text` into the file and exits `status`.
-    private func editorScript(in folder: URL, writing text: String, status: Int) throws -> (script: String, log: String) {
+    /// settings to `editor.log`, prints to the terminal, (with `stopsFirst`) stops its process group as vim's
+    /// Ctrl-Z does, then writes `text` into the file and exits `status`.
+    private func editorScript(in folder: URL, writing text: String, status: Int, stopsFirst: Bool = false) throws -> (script: String, log: String) {
         let log = folder.appendingPathComponent("editor.log").path
         let script = folder.appendingPathComponent("fake-editor").path
         try """
@@ -33,6 +34,7 @@ struct ExternalEditorEndToEndTests {
         } > "\(log).part"
         mv "\(log).part" "\(log)"
         echo "THE EDITOR WAS HERE"
+        \(stopsFirst ? "kill -TSTP 0" : "")
         printf '%s\\n' '\(text)' > "$1"
         exit \(status)
         """.write(toFile: script, atomically: true, encoding: .utf8)
@@ -146,5 +148,30 @@ struct ExternalEditorEndToEndTests {
         #expect(!screen.contains { $0.contains("BROWSER") })
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
+    }
+
+    @Test("Ctrl-Z in the editor (vim stops its whole process group) stops Tick too: the shell gets the terminal, fg finishes the edit")
+    func suspendedEditor() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        try seed(scratch.database)
+        let editor = try editorScript(in: scratch.folder, writing: "after the stop", status: 0, stopsFirst: true)
+        // A shell with job control, as a person has: a stop in a process group without one is discarded.
+        let session = try TmuxSession(command: "bash --norc --noprofile -i", width: 60, height: 16,
+                                      environment: ["EDITOR": editor.script, "VISUAL": "", "TMPDIR": scratch.folder.path])
+        defer { session.kill() }
+        try session.waitFor(text: "bash-")
+        try session.sendKeys(try e2e.tick("--db \(scratch.database)"), literal: true)
+        try session.sendKeys("Enter")
+        try session.waitFor(text: "1 open")
+        try session.sendKeys("Enter")
+        try session.waitFor(text: "old notes")
+        try session.sendKeys("E")
+        try session.waitFor(text: "Stopped")
+        try session.sendKeys("fg", "Enter")
+        let back = try session.waitFor(text: "after the stop")
+        #expect(back.contains { $0.hasPrefix("Notes saved for “Call Ann”") })
+        try session.sendKeys("q")
+        try session.sendKeys("q")
+        try session.waitFor("the shell's prompt after Tick quit") { $0.filter { $0.contains("bash-") }.count >= 2 }
     }
 }

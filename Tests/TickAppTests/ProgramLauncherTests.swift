@@ -30,6 +30,36 @@ struct ProgramLauncherTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "$HOME|*|a b|'q'|")
     }
 
+    @Test("While the editor runs Tick ignores Ctrl-C and Ctrl-\\ and lets Ctrl-Z stop it; the editor gets the defaults; all is put back after")
+    func signalsAroundTheEditor() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-launch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("status").path
+        // A handler of our own for the three, as Tick's terminal session installs.
+        var ours = sigaction()
+        ours.__sigaction_handler.sa_handler = { _ in }
+        var saved = (0..<3).map { _ in sigaction() }
+        for (index, signal) in [SIGINT, SIGQUIT, SIGTSTP].enumerated() { sigaction(signal, &ours, &saved[index]) }
+        defer { for (index, signal) in [SIGINT, SIGQUIT, SIGTSTP].enumerated() { sigaction(signal, &saved[index], nil) } }
+        let outcome = ProgramLauncher.runAndWait(["sh", "-c", "grep -E '^Sig(Ign|Cgt)' /proc/$PPID/status > \"$0\"; grep -E '^Sig(Ign|Cgt)' /proc/$$/status >> \"$0\"", output],
+                                                 environment: environment)
+        #expect(outcome == .exited(0))
+        let masks = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { UInt64($0.split(separator: "\t").last!, radix: 16)! }
+        let bit = { (signal: Int32) in UInt64(1) << UInt64(signal - 1) }
+        // Tick while waiting: SIGINT and SIGQUIT ignored, SIGTSTP neither ignored nor caught (the default: stop).
+        #expect(masks[0] & bit(SIGINT) != 0 && masks[0] & bit(SIGQUIT) != 0)
+        #expect(masks[0] & bit(SIGTSTP) == 0 && masks[1] & bit(SIGTSTP) == 0)
+        // The editor: none of them ignored.
+        #expect(masks[2] & (bit(SIGINT) | bit(SIGQUIT) | bit(SIGTSTP)) == 0)
+        // Afterwards our handlers are back.
+        for signal in [SIGINT, SIGQUIT, SIGTSTP] {
+            var now = sigaction()
+            sigaction(signal, nil, &now)
+            #expect(unsafeBitCast(now.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(ours.__sigaction_handler.sa_handler, to: Int.self))
+        }
+    }
+
     @Test("A missing opener is reported at once")
     func missingOpener() {
         #expect(ProgramLauncher.startDetached(["tick-no-such-opener-here", "https://example.com"], environment: environment)

@@ -18,17 +18,26 @@ public enum ProgramLauncher {
 
     /// Runs `arguments` (program first) with the terminal, and waits for it to end. While it runs, Tick
     /// ignores Ctrl-C and Ctrl-\ as git does around an editor: they are the editor's, and must not end
-    /// Tick under it. The program gets the default signal handling and an empty signal mask.
+    /// Tick under it. Ctrl-Z stops Tick with the editor (the default action instead of Tick's own
+    /// suspend), so the shell gets the terminal back and `fg` resumes both, as it does for git. The
+    /// program gets the default signal handling and an empty signal mask.
     public static func runAndWait(_ arguments: [String], environment: [String: String]) -> Outcome {
-        let ignored = [SIGINT, SIGQUIT].map { signal -> (Int32, sigaction) in
-            var ignore = sigaction()
-            ignore.__sigaction_handler.sa_handler = SIG_IGN
+        // Signal numbers only: a Swift array of (signal, handler) tuples with C function pointers in it
+        // was seen to iterate as empty here, which silently left Tick's handlers in place.
+        var replaced: [(Int32, sigaction)] = []
+        for signal in [SIGINT, SIGQUIT, SIGTSTP] {
             var previous = sigaction()
-            sigaction(signal, &ignore, &previous)
-            return (signal, previous)
+            sigaction(signal, nil, &previous)
+            let current = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+            // A Ctrl-Z the shell told us to ignore (no job control) stays ignored.
+            if signal == SIGTSTP && current == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            var replacement = sigaction()
+            replacement.__sigaction_handler.sa_handler = signal == SIGTSTP ? SIG_DFL : SIG_IGN
+            sigaction(signal, &replacement, nil)
+            replaced.append((signal, previous))
         }
         defer {
-            for (signal, previous) in ignored {
+            for (signal, previous) in replaced {
                 var previous = previous
                 sigaction(signal, &previous, nil)
             }
