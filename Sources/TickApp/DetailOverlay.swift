@@ -67,6 +67,19 @@ final class DetailOverlay: Overlay {
         case .editNotes:
             guard !app.refusesChanges(), let item else { break }
             notes = TextArea(text: item.notes)
+        case .editNotesInEditor:
+            switch app.editNotesInEditor(todo: id) {
+            case .finished: break
+            case .editInPlace:
+                guard let item else { break }
+                notes = TextArea(text: item.notes)
+                list.message = .info("No $VISUAL or $EDITOR set: editing the notes here")
+            case .keepInPlace(let text):
+                // The store refused the editor's text; it stays here, unsaved, with the message saying why.
+                notes = TextArea(text: text)
+                refusedNotes = text
+            }
+        case .openLink: app.openFirstLink(ofTodo: id)
         case .edit:
             guard let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             app.openEditor(at: indexPath)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import TermTable
 import Terminal
 import TodoStore
@@ -23,6 +24,10 @@ public enum InteractiveSession {
         case .palette256: app.theme = Theme.rich.applying(configuration.colors)
         case .monochrome: app.theme = Theme.standard.applying(configuration.colors).monochrome
         default: app.theme = Theme.standard.applying(configuration.colors)
+        }
+        // The notes editor gets the terminal with curses suspended; the opener never gets it.
+        app.externalPrograms = .system(environment: ProcessInfo.processInfo.environment) { run in
+            screen.runOutsideCurses(run)
         }
         let counters = Counters()
         let countsFromStart = screen.countsBytes

@@ -43,6 +43,7 @@ extension TickApp {
             let steps = command == .raisePriority ? 1 : -1
             if table.isEditing { list.changePriorityOfMarked(by: steps) } else if let selected { list.changePriority(by: steps, at: selected) }
         case .details: table.performPrimaryActionForSelectedRow()
+        case .openLink: openFirstLink(ofTodo: list.selectedItem?.id)
         case .swipeRight: if !refusesChanges() { table.swipeSelectedRow(.right) }
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
         case .moveTodoDown, .moveTodoUp:

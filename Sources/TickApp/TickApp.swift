@@ -30,6 +30,9 @@ public final class TickApp {
     private var statusLineCache = StatusLineCache()
     /// Drawing figures of the running session (frames, bytes), shown by the statistics key.
     public var sessionStatistics: () -> String = { "frames and bytes are counted in a terminal session" }
+    /// The editor and the link opener `E` and `o` start: none in key scripts and tests (they say what
+    /// they would run); the interactive session gives the real ones.
+    public var externalPrograms = ExternalPrograms.keyScript
 
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.

@@ -4,12 +4,15 @@ import TermTable
 public enum DetailKeyAction: String, KeyAction {
     case back, editNotes, edit, toggle, flag
     case scrollDown, scrollUp, pageDown, pageUp, halfPageDown, halfPageUp, scrollToTop, scrollToBottom
+    case editNotesInEditor, openLink
 
     /// What the action does, as help says it.
     public var summary: String {
         switch self {
         case .back: return "back to the list"
         case .editNotes: return "edit the notes"
+        case .editNotesInEditor: return "edit the notes in $VISUAL or $EDITOR (here when neither is set)"
+        case .openLink: return "open the first link of the title or notes with $BROWSER or xdg-open"
         case .edit: return "edit the title"
         case .toggle: return "mark done / not done"
         case .flag: return "flag / unflag"
@@ -30,6 +33,7 @@ extension ModeKeyMap where Action == DetailKeyAction {
     public static let standard = ModeKeyMap([
         (.escape, .back), (.character("q"), .back), (.enter, .back),
         (.character("n"), .editNotes), (.character("i"), .editNotes),
+        (.character("E"), .editNotesInEditor), (.character("o"), .openLink),
         (.character("e"), .edit), (.character("x"), .toggle), (.character("f"), .flag),
         (.character("j"), .scrollDown), (.down, .scrollDown),
         (.character("k"), .scrollUp), (.up, .scrollUp),

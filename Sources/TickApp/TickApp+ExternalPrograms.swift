@@ -1,0 +1,119 @@
+import TodoStore
+
+/// What `E` in the details leaves for the details to do.
+enum ExternalEditResult: Equatable {
+    /// Nothing more: the notes were saved, or nothing changed, and the status line says which.
+    case finished
+    /// No editor is set: edit the notes in place.
+    case editInPlace
+    /// The store refused the edited text (a NUL, a full disk): keep it in the in-place editor, unsaved.
+    case keepInPlace(String)
+}
+
+extension TickApp {
+    /// Edits a todo's notes in `$VISUAL` or `$EDITOR` (see `ExternalPrograms`): the notes go to a private
+    /// temporary file, the editor runs without a shell and Tick waits; when it exits with status 0 and
+    /// the text changed, the notes are saved as one undo step. An editor that fails, is killed or cannot
+    /// start changes nothing, and the status line says why. The file is always removed.
+    ///
+    /// Another process may change the todo meanwhile: the edit is saved over it (it is the newer
+    /// intention), the status line says so, and `u` brings the other version back.
+    func editNotesInEditor(todo id: Int64) -> ExternalEditResult {
+        guard !refusesChanges(), let item = list.storedItem(id: id) else { return .finished }
+        guard let (variable, line) = externalPrograms.editorLine else { return .editInPlace }
+        if let refusal = externalPrograms.refusal {
+            list.message = .error("$\(variable) not started: \(refusal) · n edits the notes here")
+            return .finished
+        }
+        let command: [String]
+        do {
+            command = try CommandWords.split(line)
+        } catch {
+            list.message = .error("Cannot run $\(variable): \(error) · n edits the notes here")
+            return .finished
+        }
+        let name = programName(command[0])
+        let file: NotesFile
+        do {
+            file = try NotesFile(holding: item.notes, in: externalPrograms.temporaryDirectory)
+        } catch {
+            list.message = .error("Notes unchanged: \(error)")
+            return .finished
+        }
+        defer { file.remove() }
+        // The editor drew over the screen: the next frame repaints all of it.
+        needsFullRedraw = true
+        switch externalPrograms.runEditor(command + [file.path]) {
+        case .exited(0), .started: break
+        case .exited(let status):
+            list.message = .error("Notes unchanged: \(name) exited with status \(status)")
+            return .finished
+        case .killed(let signal):
+            list.message = .error("Notes unchanged: \(name) was ended by signal \(signal)")
+            return .finished
+        case .couldNotStart(let why):
+            list.message = .error("Notes unchanged: cannot start \(name) ($\(variable)): \(why)")
+            return .finished
+        }
+        let text: String
+        do {
+            text = try file.read()
+        } catch {
+            list.message = .error("Notes unchanged: \(error)")
+            return .finished
+        }
+        guard text != item.notes else {
+            list.message = .info("Notes unchanged")
+            return .finished
+        }
+        let changedElsewhere = list.storedItem(id: id).map { $0.notes != item.notes } ?? false
+        guard list.setNotes(text, todo: id) else {
+            return list.storedItem(id: id) == nil ? .finished : .keepInPlace(text)
+        }
+        if changedElsewhere {
+            list.message = .info("Notes saved for \(quoted(item.title)) over a change made elsewhere while you edited · u undoes")
+        }
+        return .finished
+    }
+
+    /// Opens the first link of a todo's title or notes (`LinkFinder`) with `$BROWSER` or `xdg-open`,
+    /// detached and without a shell; says so when there is no link or the opener cannot start.
+    func openFirstLink(ofTodo id: Int64?) {
+        guard let id, let item = list.storedItem(id: id) else {
+            list.message = .info("No todo selected")
+            return
+        }
+        guard let link = LinkFinder.firstLink(title: item.title, notes: item.notes) else {
+            list.message = .info("No link in \(quoted(item.title)) or its notes (http://, https://, mailto:, www.)")
+            return
+        }
+        let command: [String]
+        do {
+            command = try externalPrograms.openerCommand(for: link)
+        } catch {
+            list.message = .error("Cannot run $BROWSER: \(error)")
+            return
+        }
+        let name = programName(command[0])
+        if let refusal = externalPrograms.refusal {
+            list.message = .info("Would open \(link) with \(name) (\(refusal))")
+            return
+        }
+        switch externalPrograms.startOpener(command) {
+        case .started, .exited(0):
+            list.message = .info("Opening \(link) with \(name)")
+        case .couldNotStart(let why):
+            let advice = name == "xdg-open" ? " · install xdg-utils or set $BROWSER" : ""
+            list.message = .error("Cannot open \(link): cannot start \(name): \(why)\(advice)")
+        case .exited(let status):
+            list.message = .error("Cannot open \(link): \(name) exited with status \(status)")
+        case .killed(let signal):
+            list.message = .error("Cannot open \(link): \(name) was ended by signal \(signal)")
+        }
+    }
+
+    /// A program as messages name it: its file name, without the folders (the status line is short).
+    private func programName(_ program: String) -> String {
+        program.split(separator: "/").last.map(String.init) ?? program
+    }
+}
