@@ -17,7 +17,7 @@ struct NotesFile {
         var template = Array((directory.hasSuffix("/") ? directory : directory + "/").utf8CString.dropLast()) + Array("tick-notes-XXXXXX.txt".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard descriptor >= 0 else { throw Failure(description: "cannot make a temporary file in \(directory): \(Self.lastError)") }
-        path = String(cString: template)
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         defer { close(descriptor) }
         var bytes = Array(notes.utf8)
         if !bytes.isEmpty { bytes.append(UInt8(ascii: "\n")) }
