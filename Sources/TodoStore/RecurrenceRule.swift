@@ -78,6 +78,12 @@ public struct RecurrenceRule: Hashable, Sendable {
         return RecurrenceRule(checked: parts.joined(separator: ";"), countsFromCompletion: countsFromCompletion)
     }
 
+    /// A rule as the store holds it: checked when it was written, so not checked again on every read
+    /// (an unreadable one yields no next date rather than hiding the todo).
+    init(stored rule: String, countsFromCompletion: Bool) {
+        self.init(checked: rule, countsFromCompletion: countsFromCompletion)
+    }
+
     /// A rule built from the parts of one already checked.
     private init(checked rule: String, countsFromCompletion: Bool) {
         self.rrule = rule

@@ -6,37 +6,29 @@ extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
-                    priority: Int = 0, due: String? = nil) throws -> TodoItem {
+                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil) throws -> TodoItem {
         try Validation.title(title)
         try Validation.notes(notes)
         try Validation.due(due)
         return try journaled {
             try requireList(id: listID)
             let previous = try id.map { try placementKey(of: $0, inList: listID) }
-            let item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: listID, after: previous)
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: listID, after: previous)
+            if let recurrence {
+                try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
+                                   [recurrence.rrule, recurrence.countsFromCompletion, item.id])
+                item.recurrence = recurrence
+            }
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }
 
     /// Marks the todos done (stamping one completion time) or open again, all in one transaction, and
-    /// returns them (once each). Todos already in that state keep their completion time.
+    /// returns them (once each). Todos already in that state keep their completion time. A recurring
+    /// todo marked done gets its next occurrence in the same step (see `setDoneReportingNext`).
     @discardableResult
     public func setDone(_ done: Bool, ids: [Int64]) throws -> [TodoItem] {
-        try journaled {
-            let now = clock().unixMilliseconds
-            var results: [TodoItem] = [], changed: [TodoItem] = []
-            for id in Self.unique(ids) {
-                var item = try requireItem(id: id)
-                if item.isDone != done {
-                    changed.append(item)
-                    item.completedAt = done ? Date(unixMilliseconds: now) : nil
-                }
-                results.append(item)
-            }
-            try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id), leading: [done ? now : nil])
-            return (results, .todos(done ? "mark %@ done" : "mark %@ not done",
-                                    titles: changed.map(\.title), ids: changed.map(\.id)))
-        }
+        try setDoneReportingNext(done, ids: ids).items
     }
 
     /// Deletes the todos in one transaction and returns what they were; ids are never reused.
