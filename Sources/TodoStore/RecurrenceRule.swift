@@ -19,7 +19,7 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     /// Checks `rrule` (an optional `RRULE:` prefix is dropped) with libical and keeps it; throws
     /// `StoreError.invalidRecurrence` naming what is wrong.
-    public init(rrule text: String, countsFromCompletion: Bool = false) throws {
+    public init(rrule text: String, countsFromCompletion: Bool = false) throws(StoreError) {
         var rule = text.trimmingSpaces().uppercased()
         if rule.hasPrefix("RRULE:") { rule.removeFirst(6) }
         guard !rule.isEmpty else { throw StoreError.invalidRecurrence("an empty rule") }
@@ -70,6 +70,12 @@ public struct RecurrenceRule: Hashable, Sendable {
     public var count: Int? {
         guard let parsed = Self.parse(rrule), parsed.count > 0 else { return nil }
         return Int(parsed.count)
+    }
+
+    /// This rule without COUNT and UNTIL: the pattern alone, for saying it in words.
+    public var withoutEnd: RecurrenceRule {
+        let parts = rrule.split(separator: ";").filter { !$0.hasPrefix("COUNT=") && !$0.hasPrefix("UNTIL=") }
+        return RecurrenceRule(checked: parts.joined(separator: ";"), countsFromCompletion: countsFromCompletion)
     }
 
     /// This rule with its COUNT set to `count`, keeping every other part in its place.
