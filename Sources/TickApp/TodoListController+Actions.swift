@@ -156,8 +156,8 @@ extension TodoListController {
             return true
         }
         return mutate({
-            var updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
-            if recurrence != item.recurrence { updated = try store.setRecurrence(id: item.id, recurrence) }
+            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due),
+                                           recurrence: .some(recurrence))
             message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in

@@ -42,10 +42,10 @@ extension TodoStore {
     }
 
     /// Changes the given fields of a todo (nil leaves a field alone; `due: .some(nil)` clears the
-    /// due day) and returns it.
+    /// due day, `recurrence: .some(nil)` the rule) and returns it.
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
-                       isFlagged: Bool? = nil) throws -> TodoItem {
+                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil) throws -> TodoItem {
         if let title { try Validation.title(title) }
         if let notes { try Validation.notes(notes) }
         if let due { try Validation.due(due) }
@@ -57,9 +57,13 @@ extension TodoStore {
             if let priority { edited.priority = priority }
             if let due { edited.due = due }
             if let isFlagged { edited.isFlagged = isFlagged }
+            if let recurrence { edited.recurrence = recurrence }
             guard edited != item else { return (item, StepSummary(description: "")) }
-            try connection.run("UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ? WHERE id = ?",
-                               [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged, id])
+            try connection.run("""
+                UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?
+                WHERE id = ?
+                """, [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged,
+                      edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, id])
             var unflagged = edited
             unflagged.isFlagged = item.isFlagged
             let verb = unflagged == item ? (edited.isFlagged ? "flag %@" : "unflag %@") : "edit %@"
