@@ -77,3 +77,26 @@ struct RecurrenceScenarioTests {
         #expect(try scenario.store.item(id: id)?.recurrence == nil)
     }
 }
+
+@Suite("Recurrence in the details")
+struct RecurrenceDetailScenarioTests {
+    @Test("The details of a recurring todo show the rule in words and as an RRULE; e edits it as @every in the title")
+    func detailsShowRule() throws {
+        let scenario = try Scenario([], size: Size(width: 90, height: 14))
+        try scenario.type("aRent @2026-12-25 @every! month on the last friday<Enter><Enter>")
+        #expect(scenario.screen.contains("Repeats    every month on the last fri after done · RRULE:FREQ=MONTHLY;BYDAY=-1FR"))
+        try scenario.type("e")
+        #expect(scenario.screen.contains { $0.contains("Rent @2026-12-25 @every! month on the last fri") })
+        try scenario.type("<C-u>Rent @every 2 weeks<Enter>")
+        let id = try scenario.id(of: "Rent")
+        #expect(try scenario.store.item(id: id)?.recurrence?.rrule == "FREQ=WEEKLY;INTERVAL=2")
+        #expect(scenario.screen.contains { $0.hasPrefix("Repeats    every 2 weeks · RRULE:FREQ=WEEKLY;INTERVAL=2") })
+    }
+
+    @Test("A todo that does not recur has no Repeats line")
+    func noLineWithoutRule() throws {
+        let scenario = try Scenario(["Plain"], size: Size(width: 60, height: 14))
+        try scenario.type("<Enter>")
+        #expect(!scenario.screen.contains { $0.hasPrefix("Repeats") })
+    }
+}
