@@ -7,6 +7,16 @@ import TickTesting
 /// todos get rules that undo restores.
 @Suite("Migration to version 7")
 struct MigrationToVersion7Tests {
+    /// Takes a current store back to version 6 (what tests of older upgrades start from): the
+    /// recurrence columns go, and the todo journal triggers are those of version 2 again.
+    static let backToVersion6SQL = """
+        DROP TRIGGER todos_journal_insert; DROP TRIGGER todos_journal_update; DROP TRIGGER todos_journal_delete;
+        ALTER TABLE todos DROP COLUMN rrule; ALTER TABLE todos DROP COLUMN rrule_from_completion;
+        ALTER TABLE history_todos DROP COLUMN old_rrule; ALTER TABLE history_todos DROP COLUMN old_rrule_from_completion;
+        ALTER TABLE history_todos DROP COLUMN new_rrule; ALTER TABLE history_todos DROP COLUMN new_rrule_from_completion;
+        \(Schema.journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: Schema.version2JournaledTodoColumns))
+        """
+
     @Test("a version 6 store upgrades: its todos stay, do not recur, and can be given a rule that completion and undo honour")
     func upgradesVersion6() throws {
         try withTemporaryFolder { folder in
