@@ -36,6 +36,20 @@ struct RecurrenceScenarioTests {
         #expect(try StoreSnapshot(scenario.store) == before)
     }
 
+    @Test("Swiping Done on a recurring todo brings the next occurrence too; swiping Delete asks like d")
+    func swipes() throws {
+        let scenario = try scenario()
+        try scenario.type("l<Enter>")
+        #expect(scenario.list.message?.text == "Done — next on Fri 4 Dec · u undoes")
+        #expect(scenario.store.count == 2)
+        try scenario.type("u")
+        #expect(scenario.store.count == 1)
+        try scenario.type("h<Enter>")
+        #expect(scenario.screen.contains { $0.hasPrefix("“Water plants” repeats:") })
+        try scenario.type("<Esc>")
+        #expect(scenario.store.count == 1)
+    }
+
     @Test("Marked rows done in editing mode bring their next occurrences, in one step")
     func markedDone() throws {
         let scenario = try scenario()

@@ -45,6 +45,19 @@ struct RecurringTodoTests {
         #expect(result.nextOccurrences.last?.recurrence?.countsFromCompletion == true)
     }
 
+    @Test("The local day of an instant follows the time zone's rule on both sides of a daylight-saving change", arguments: [
+        (1_774_740_600, "Europe/Berlin", "2026-03-29"),  // 00:30 CET, 23:30 UTC the day before
+        (1_774_747_800, "Europe/Berlin", "2026-03-29"),  // 03:30 CEST, just after the clocks go forward
+        (1_792_881_000, "Europe/Berlin", "2026-10-25"),  // 00:30 CEST, 22:30 UTC the day before
+        (1_792_967_400, "Europe/Berlin", "2026-10-25"),  // 23:30 CET, after the clocks go back
+        (1_792_967_400, "UTC", "2026-10-25"),
+        (1_773_027_000, "America/New_York", "2026-03-08"),  // 23:30 EDT, 03:30 UTC the next day
+    ])
+    func localDayAcrossDST(seconds: Int, zone: String, expected: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        #expect(TodoStore.localDay(of: Date(timeIntervalSince1970: TimeInterval(seconds)), timeZone: timeZone) == expected)
+    }
+
     @Test("undo of the completion takes back the next occurrence and restores the rule exactly; redo brings them back")
     func undoRestoresExactly() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
