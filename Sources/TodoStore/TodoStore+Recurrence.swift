@@ -31,7 +31,9 @@ extension TodoStore {
             try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id),
                            leading: [done ? now.unixMilliseconds : nil])
             if done {
-                for (index, item) in results.enumerated() where item.recurrence != nil && changed.contains(where: { $0.id == item.id }) {
+                // A set: marking every row of a big list done must not cost a scan of `changed` per todo.
+                let changedIDs = Set(changed.lazy.filter { $0.recurrence != nil }.map(\.id))
+                for (index, item) in results.enumerated() where changedIDs.contains(item.id) {
                     if let created = try continueSeries(of: item, on: now) { next.append(created) }
                     results[index].recurrence = nil
                 }
