@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 # Debian packages the build needs, and those the tests need on top.
-BUILD_PACKAGES := libncurses-dev libsqlite3-dev
+BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev
 TEST_PACKAGES := tmux locales groff-base
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv

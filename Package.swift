@@ -12,6 +12,8 @@ let package = Package(
         // System libraries through module maps (no pkgConfig: it only adds warnings here).
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        // RFC 5545 recurrence rules (Debian libical-dev): only TodoStore's RecurrenceRule touches it.
+        .systemLibrary(name: "CLibical", path: "Sources/CLibical"),
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
 
@@ -21,7 +23,7 @@ let package = Package(
 
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
-        .target(name: "TodoStore", dependencies: ["CSQLite"]),
+        .target(name: "TodoStore", dependencies: ["CSQLite", "CLibical"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),

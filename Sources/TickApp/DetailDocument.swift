@@ -61,6 +61,12 @@ struct DetailDocument {
         } else {
             field("Due", StyledText("none", style: theme.hint))
         }
+        // Only a recurring todo has the line (e edits the rule as @every in the title, like the due day).
+        if let rule = item.recurrence {
+            var repeats = StyledText(RecurrenceWords.describe(rule), style: theme.due)
+            repeats.append(" · RRULE:" + rule.rrule, style: theme.hint)
+            field("Repeats", repeats)
+        }
         field("Flag", item.isFlagged ? StyledText("⚑ flagged", style: theme.flag) : StyledText("no", style: theme.hint))
         field("Created", StyledText(Day.localTime(item.createdAt)))
         field("Completed", item.completedAt.map { StyledText(Day.localTime($0)) } ?? StyledText("not yet", style: theme.hint))

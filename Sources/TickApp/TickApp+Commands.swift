@@ -157,6 +157,15 @@ extension TickApp {
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
+    /// Asks what deleting a recurring todo means: skip this occurrence (the next one is created) or
+    /// stop the series (nothing comes back).
+    func confirmDeletingRecurring(at indexPath: IndexPath, _ item: TodoItem) {
+        present(ConfirmOverlay(question: "\(quoted(item.title)) repeats:", choices: [
+            .init(key: "s", label: "skip this one") { [unowned self] in list.skipOccurrence(at: indexPath) },
+            .init(key: "t", label: "stop the series") { [unowned self] in list.delete(at: indexPath, stoppingSeries: true) },
+        ]))
+    }
+
     /// Asks before deleting the marked todos, naming how many.
     func confirmDeletingMarked() {
         let count = list.markedIndexPaths.count

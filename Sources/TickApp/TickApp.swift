@@ -69,6 +69,7 @@ public final class TickApp {
         configurationProblems = problems
         if let message = configurationProblemsMessage() { list.message = message }
         list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
+        list.requestDeleteRecurring = { [weak self] indexPath, item in self?.confirmDeletingRecurring(at: indexPath, item) }
         list.requestDetail = { [weak self] item in
             guard let self else { return }
             self.present(DetailOverlay(list: self.list, todo: item, keyMap: self.keyMaps.details, notesKeyMap: self.keyMaps.notes))

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoStore
 
 /// The small syntax typed into a title: `!`/`!!`/`!!!` for priority and `@when` for a due date
 /// (the words `@when` understands are listed with `parseDue`).
@@ -17,6 +18,12 @@ public struct TitleSyntax: Equatable, Sendable {
     public var dueMarkers: [String] = []
     /// Words that look like due markers but are not dates; they stay in the title.
     public var unreadDates: [String] = []
+    /// How the todo recurs, when the title said `@every …` (see `RecurrenceWords`).
+    public var recurrence: RecurrenceRule?
+    /// The recurrence markers read, as typed (`@every 2 weeks`); more than one is a mistake.
+    public var recurrenceMarkers: [String] = []
+    /// An `@every` not followed by words it understands; it stays in the title.
+    public var unreadRecurrence = false
 
     /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
     /// an `@` word: finding the local day costs a time-zone lookup.
@@ -28,7 +35,22 @@ public struct TitleSyntax: Equatable, Sendable {
         var dueMarkers: [String] = []
         var unreadDates: [String] = []
         var reference: Day?
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+        var recurrence: RecurrenceRule?, recurrenceMarkers: [String] = [], unreadRecurrence = false
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            let lowered = word.lowercased()
+            if lowered == "@every" || lowered == "@every!" {
+                if let read = RecurrenceWords.read(Array(words[index...]), countsFromCompletion: lowered == "@every!") {
+                    recurrence = read.rule
+                    recurrenceMarkers.append(words[(index - 1)..<(index + read.consumed)].joined(separator: " "))
+                    index += read.consumed
+                    continue
+                }
+                unreadRecurrence = true
+            }
             if !word.isEmpty, word.count <= 3, word.allSatisfy({ $0 == "!" }) {
                 priority = word.count
                 continue
@@ -47,11 +69,18 @@ public struct TitleSyntax: Equatable, Sendable {
         }
         // Taking markers out can leave doubled or dangling spaces: the words are joined by one space.
         let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
-        return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates)
+        return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates,
+                           recurrence: recurrence, recurrenceMarkers: recurrenceMarkers, unreadRecurrence: unreadRecurrence)
     }
 
     /// "@2026-02-30 is not a date; kept in the title", or nil when every date-like word was read.
-    public var hint: String? { Self.hint(unreadDates) }
+    public var hint: String? {
+        let every = unreadRecurrence ? "@every needs day, week, month, year, 2 weeks or mon,thu; kept in the title" : nil
+        switch (Self.hint(unreadDates), every) {
+        case let (dates?, every?): return dates + " · " + every
+        case let (dates, every): return dates ?? every
+        }
+    }
 
     /// The hint for these unread words (several titles' together, for a paste), or nil for none.
     public static func hint(_ unreadDates: [String]) -> String? {
@@ -66,6 +95,9 @@ public struct TitleSyntax: Equatable, Sendable {
 
     /// "two due dates, @2026-12-31 and @tom" when the title names more than one (one would be lost), else nil.
     public var mistake: String? {
+        if recurrenceMarkers.count > 1 {
+            return "two recurrences, \(Self.listed(recurrenceMarkers.map(Self.shortened)))"
+        }
         guard dueMarkers.count > 1 else { return nil }
         let shown = dueMarkers.map(Self.shortened)
         return "\(dueMarkers.count == 2 ? "two" : String(dueMarkers.count)) due dates, \(Self.listed(shown))"

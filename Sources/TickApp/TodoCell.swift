@@ -3,7 +3,8 @@ import TermTable
 import TodoStore
 
 /// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
-/// a ✎ when the todo has notes, and the due date in relative words at the right edge. Done todos
+/// a ✎ when the todo has notes, the due date in relative words at the right edge, and ↻ after it
+/// when the todo recurs. Done todos
 /// are dimmed; long titles end in "…" (before the ✎, which always shows).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
@@ -39,6 +40,9 @@ final class TodoCell: TableViewCell {
     /// emoji, and not of ambiguous East Asian width, which some terminals draw two columns wide).
     static let notesMarker = " ✎"
 
+    /// The marker of a todo that recurs (one column, not of ambiguous width).
+    static let recurrenceMarker = "↻"
+
     override func draw(in canvas: inout Canvas) {
         drawEditingMark(in: &canvas)
         var x = contentInset
@@ -58,6 +62,11 @@ final class TodoCell: TableViewCell {
         }
         if columns.flag || item.isFlagged { x += canvas.draw(item.isFlagged ? "⚑ " : "  ", at: Point(x: x, y: 0), style: theme.flag) }
         var right = canvas.width
+        // A recurring todo's ↻ sits at the right edge, left of nothing, so due dates stay aligned.
+        if item.recurrence != nil, !item.isDone, right - x > Self.dueColumnWidth + 10 {
+            canvas.draw(Self.recurrenceMarker, at: Point(x: right - 1, y: 0), style: theme.due)
+            right -= 2
+        }
         if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
             let words = TitleSyntax.describe(due: due, today: today)
             let style = item.isDone ? theme.doneTitle : (due < today ? theme.overdue : (due == today ? theme.dueToday : theme.due))

@@ -19,7 +19,7 @@ extension TodoListController {
             let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: parsed.due?.iso)
+                                     priority: parsed.priority ?? 0, due: parsed.due?.iso, recurrence: parsed.recurrence)
             message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
@@ -47,8 +47,13 @@ extension TodoListController {
     public func toggle(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
         mutate({
-            let updated = try store.setDone(!item.isDone, ids: [item.id])[0]
-            message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
+            let result = try store.setDoneReportingNext(!item.isDone, ids: [item.id])
+            let updated = result.items[0]
+            if let next = result.nextOccurrences.first {
+                message = .info("Done — next on \(comesBack(next)) · u undoes", while: .undoable(change: changeCount))
+            } else {
+                message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
+            }
             return updated
         }, show: { updated in
             try apply(store.lastChange)
@@ -56,15 +61,42 @@ extension TodoListController {
         })
     }
 
-    /// Deletes the todo at a row; the selection moves to the next one.
-    public func delete(at indexPath: IndexPath) {
+    /// Deletes the todo at a row; the selection moves to the next one. A recurring todo is first
+    /// asked about (`requestDeleteRecurring`: stop the series or skip this occurrence), unless
+    /// `stoppingSeries` says the answer was to stop it.
+    public func delete(at indexPath: IndexPath, stoppingSeries: Bool = false) {
         guard let item = item(at: indexPath) else { return }
+        if item.recurrence != nil, !stoppingSeries {
+            requestDeleteRecurring(indexPath, item)
+            return
+        }
         mutate({
             try store.delete(ids: [item.id])
             message = .info("Deleted \(quoted(item.title)) · u undoes", while: .undoable(change: changeCount))
         }, show: {
             try apply(store.lastChange)
         })
+    }
+
+    /// Deletes this occurrence of the recurring todo at a row and creates the next one, as one step.
+    public func skipOccurrence(at indexPath: IndexPath) {
+        guard let item = item(at: indexPath) else { return }
+        mutate({
+            let next = try store.skipOccurrence(id: item.id)
+            message = .info(next.map { "Skipped — next on \(comesBack($0)) · u undoes" } ?? "Skipped \(quoted(item.title)); the series is over",
+                            while: .undoable(change: changeCount))
+        }, show: {
+            try apply(store.lastChange)
+        })
+    }
+
+    /// When a next occurrence comes back, for the status line: "Thu 10 Dec" ("Thu 10 Dec 2027" in another year).
+    func comesBack(_ next: TodoItem) -> String {
+        guard let due = next.due.flatMap({ Day(iso: $0) }) else { return "no date" }
+        let (year, month, day) = due.components
+        let weekday = TitleSyntax.weekdays[due.weekday].prefix(3).capitalized
+        let monthName = TitleSyntax.months[month - 1].prefix(3).capitalized
+        return "\(weekday) \(day) \(monthName)" + (year == today().components.year ? "" : " \(year)")
     }
 
     /// Flags the todo at a row for attention, or removes the flag.
@@ -93,12 +125,20 @@ extension TodoListController {
         return true
     }
 
-    /// The title line shown when editing a todo: its title plus its priority and due markers.
+    /// The title line shown when editing a todo: its title plus its priority, due and recurrence markers.
     func editableTitle(of item: TodoItem) -> String {
         var text = item.title
         if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
         if let due = item.due { text += " @" + due }
+        if let marker = item.recurrence.flatMap(RecurrenceWords.marker) { text += " " + marker }
         return text
+    }
+
+    /// The rule a todo has after its title is edited to `parsed`: the title's `@every`, else none when
+    /// the todo's rule was shown in the title (and so taken out), else the rule the title could not show.
+    private static func recurrence(after parsed: TitleSyntax, of item: TodoItem) -> RecurrenceRule? {
+        if let rule = parsed.recurrence { return rule }
+        return item.recurrence.flatMap(RecurrenceWords.marker) == nil ? item.recurrence : nil
     }
 
     /// Replaces the title (and the priority and due date written in it) of the todo at a row; false
@@ -109,12 +149,15 @@ extension TodoListController {
         let parsed = TitleSyntax.parse(text, today: today())
         guard accepts(parsed) else { return false }
         let due = parsed.due?.iso
-        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else {
+        let recurrence = Self.recurrence(after: parsed, of: item)
+        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due
+                || recurrence != item.recurrence else {
             if let hint = parsed.hint { message = .info(hint) }
             return true
         }
         return mutate({
-            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
+            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due),
+                                           recurrence: .some(recurrence))
             message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in

@@ -49,8 +49,9 @@ extension TodoListController {
         guard !marked.isEmpty else { return }
         let done = !marked.allSatisfy { $0.1.isDone }
         mutate({
-            try store.setDone(done, ids: marked.map(\.1.id))
-            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done") · u undoes",
+            let next = try store.setDoneReportingNext(done, ids: marked.map(\.1.id)).nextOccurrences
+            let repeats = next.isEmpty ? "" : next.count == 1 ? " · 1 comes back" : " · \(next.count) come back"
+            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done")\(repeats) · u undoes",
                            while: .undoable(change: changeCount))
         }, show: {
             // Completed todos move to the end of their lists; the marks stay on the same todos.

@@ -30,6 +30,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     /// Asks the app to open the title editor for a row (the Edit swipe action).
     var requestEdit: (IndexPath) -> Void = { _ in }
+    /// Asks whether deleting a recurring todo stops its series or skips this occurrence (the app
+    /// presents the question; without an app, nothing is deleted).
+    var requestDeleteRecurring: (IndexPath, TodoItem) -> Void = { _, _ in }
     /// Asks the app to show a todo's details (Enter on a row).
     var requestDetail: (TodoItem) -> Void = { _ in }
 

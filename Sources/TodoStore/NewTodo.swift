@@ -23,6 +23,8 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var isCompletionDateKnown = true
     /// When it was completed, or nil while open.
     public var completedAt: Date?
+    /// How it recurs, or nil.
+    public var recurrence: RecurrenceRule?
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,

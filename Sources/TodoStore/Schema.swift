@@ -78,8 +78,9 @@ enum Schema {
         // Version 6: todos imported without a creation or completion date, and titles indexed for the import's
         // duplicate check (see `importFactsSQL`).
         6: importFactsSQL,
-        // Version 7: open todos indexed by due day across lists, for agendas (`dueDaysSQL`).
-        7: dueDaysSQL,
+        // Version 7: recurring todos (`recurrenceSQL`), and open todos indexed by due day across
+        // lists, for agendas (`dueDaysSQL`).
+        7: recurrenceSQL + "\n" + dueDaysSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

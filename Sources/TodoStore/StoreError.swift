@@ -34,6 +34,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotDeleteInbox
     /// A due day that is not a real `YYYY-MM-DD` date.
     case invalidDue(String)
+    /// A recurrence rule Tick cannot read (see `RecurrenceRule`).
+    case invalidRecurrence(String)
     /// A todo cannot go where it was asked to (for example after a todo of another list).
     case invalidPlacement(String)
     /// `importItems(_:intoEmptyStoreOnly: true)` found todos already in the store.
@@ -78,6 +80,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "invalid list name: \(reason)"
         case .cannotDeleteInbox:
             return "the Inbox cannot be deleted; delete or move its todos instead"
+        case let .invalidRecurrence(detail):
+            return "not a recurrence rule: \(detail)"
         case let .invalidDue(text):
             return "invalid due date \(Self.quoted(text)): use a real day written YYYY-MM-DD, like 2025-03-31"
         case let .invalidPlacement(reason):

@@ -22,6 +22,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var due: String?
     /// Whether the user flagged the todo for attention.
     public var isFlagged: Bool
+    /// How the todo comes back once done, or nil when it does not recur.
+    public var recurrence: RecurrenceRule?
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -29,7 +31,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// Creates a snapshot; the store is the only place that assigns ids and positions.
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false) {
+                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -40,5 +42,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.priority = priority
         self.due = due
         self.isFlagged = isFlagged
+        self.recurrence = recurrence
     }
 }

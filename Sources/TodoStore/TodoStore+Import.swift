@@ -135,13 +135,14 @@ extension TodoStore {
         var item: NewTodo
 
         var values: [any SQLiteBindable] {
-            [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged]
+            [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged,
+             item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false]
         }
 
         var todoItem: TodoItem {
             TodoItem(id: id, listID: listID, title: item.title, notes: item.notes, position: position,
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
-                     priority: item.priority, due: item.due, isFlagged: item.isFlagged)
+                     priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence)
         }
     }
 
@@ -155,8 +156,11 @@ extension TodoStore {
     /// Writes `rows`, `importChunkSize` per statement (the rest one by one, so only two statement
     /// texts are ever prepared), telling `progress` how many of them are written now and then.
     private func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
-        let prefix = "INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged) VALUES "
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let prefix = """
+            INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
+                              rrule_from_completion) VALUES\u{20}
+            """
+        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let chunked = prefix + Array(repeating: one, count: Self.importChunkSize).joined(separator: ", ")
         var start = rows.startIndex
         while rows.endIndex - start >= Self.importChunkSize {

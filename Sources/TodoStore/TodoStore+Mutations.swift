@@ -6,37 +6,29 @@ extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
-                    priority: Int = 0, due: String? = nil) throws -> TodoItem {
+                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil) throws -> TodoItem {
         try Validation.title(title)
         try Validation.notes(notes)
         try Validation.due(due)
         return try journaled {
             try requireList(id: listID)
             let previous = try id.map { try placementKey(of: $0, inList: listID) }
-            let item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: listID, after: previous)
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: listID, after: previous)
+            if let recurrence {
+                try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
+                                   [recurrence.rrule, recurrence.countsFromCompletion, item.id])
+                item.recurrence = recurrence
+            }
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }
 
     /// Marks the todos done (stamping one completion time) or open again, all in one transaction, and
-    /// returns them (once each). Todos already in that state keep their completion time.
+    /// returns them (once each). Todos already in that state keep their completion time. A recurring
+    /// todo marked done gets its next occurrence in the same step (see `setDoneReportingNext`).
     @discardableResult
     public func setDone(_ done: Bool, ids: [Int64]) throws -> [TodoItem] {
-        try journaled {
-            let now = clock().unixMilliseconds
-            var results: [TodoItem] = [], changed: [TodoItem] = []
-            for id in Self.unique(ids) {
-                var item = try requireItem(id: id)
-                if item.isDone != done {
-                    changed.append(item)
-                    item.completedAt = done ? Date(unixMilliseconds: now) : nil
-                }
-                results.append(item)
-            }
-            try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id), leading: [done ? now : nil])
-            return (results, .todos(done ? "mark %@ done" : "mark %@ not done",
-                                    titles: changed.map(\.title), ids: changed.map(\.id)))
-        }
+        try setDoneReportingNext(done, ids: ids).items
     }
 
     /// Deletes the todos in one transaction and returns what they were; ids are never reused.
@@ -50,10 +42,10 @@ extension TodoStore {
     }
 
     /// Changes the given fields of a todo (nil leaves a field alone; `due: .some(nil)` clears the
-    /// due day) and returns it.
+    /// due day, `recurrence: .some(nil)` the rule) and returns it.
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
-                       isFlagged: Bool? = nil) throws -> TodoItem {
+                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil) throws -> TodoItem {
         if let title { try Validation.title(title) }
         if let notes { try Validation.notes(notes) }
         if let due { try Validation.due(due) }
@@ -65,9 +57,13 @@ extension TodoStore {
             if let priority { edited.priority = priority }
             if let due { edited.due = due }
             if let isFlagged { edited.isFlagged = isFlagged }
+            if let recurrence { edited.recurrence = recurrence }
             guard edited != item else { return (item, StepSummary(description: "")) }
-            try connection.run("UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ? WHERE id = ?",
-                               [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged, id])
+            try connection.run("""
+                UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?
+                WHERE id = ?
+                """, [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged,
+                      edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, id])
             var unflagged = edited
             unflagged.isFlagged = item.isFlagged
             let verb = unflagged == item ? (edited.isFlagged ? "flag %@" : "unflag %@") : "edit %@"

@@ -76,12 +76,13 @@ struct HelpScenarioTests {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 30))
         try scenario.type("?")
         let start = try #require(scenario.screen.firstIndex { $0.hasPrefix("a ") })
-        #expect(Array(scenario.screen[start...(start + 2)]) == [
+        #expect(Array(scenario.screen[start...(start + 3)]) == [
             "a                  add a todo after the selected one (!,",
             "                   !!, !!! priority; @tomorrow, @fri,",
-            "                   @2026-12-24, @+3d due)",
+            "                   @2026-12-24, @+3d due; @every week",
+            "                   repeats)",
         ])
-        #expect(scenario.screen[start + 3].hasPrefix("e "))
+        #expect(scenario.screen[start + 4].hasPrefix("e "))
     }
 
     @Test("?, Esc, q and F1 close help, leaving the list exactly as it was", arguments: ["?", "<Esc>", "q", "<F1>"])

@@ -1,4 +1,5 @@
 import Testing
+import TodoStore
 @testable import TickApp
 
 @Suite("Title syntax and due dates")
@@ -141,5 +142,66 @@ struct TitleSyntaxTests {
     ])
     func relativeWords(offset: Int, words: String) {
         #expect(TitleSyntax.describe(due: Self.friday.adding(days: offset), today: Self.friday) == words)
+    }
+}
+
+@Suite("Recurrence in titles")
+struct RecurrenceTitleTests {
+    @Test("@every forms become RFC 5545 rules and leave the title", arguments: [
+        ("Water @every day", "Water", "FREQ=DAILY"),
+        ("Water @every week now", "Water now", "FREQ=WEEKLY"),
+        ("Rent @every month", "Rent", "FREQ=MONTHLY"),
+        ("Birthday @every year", "Birthday", "FREQ=YEARLY"),
+        ("Bins @every 2 weeks", "Bins", "FREQ=WEEKLY;INTERVAL=2"),
+        ("Gym @every mon,thu", "Gym", "FREQ=WEEKLY;BYDAY=MO,TH"),
+        ("Gym @Every Tuesday", "Gym", "FREQ=WEEKLY;BYDAY=TU"),
+        ("Review @every month on the last friday", "Review", "FREQ=MONTHLY;BYDAY=-1FR"),
+        ("Review @every month on the first mon standup", "Review standup", "FREQ=MONTHLY;BYDAY=1MO"),
+        ("Pay @every month on the last day", "Pay", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+        ("Pay @every month on the 15th", "Pay", "FREQ=MONTHLY;BYMONTHDAY=15"),
+        ("Taxes @every year on the last friday of february", "Taxes", "FREQ=YEARLY;BYMONTH=2;BYDAY=-1FR"),
+    ])
+    func forms(typed: String, title: String, rrule: String) {
+        let parsed = TitleSyntax.parse(typed, today: TitleSyntaxTests.friday)
+        #expect(parsed.title == title)
+        #expect(parsed.recurrence?.rrule == rrule)
+        #expect(parsed.recurrence?.countsFromCompletion == false)
+        // The words give back the same rule.
+        if let rule = parsed.recurrence, let marker = RecurrenceWords.marker(of: rule) {
+            #expect(TitleSyntax.parse("x " + marker, today: TitleSyntaxTests.friday).recurrence == rule)
+        } else {
+            Issue.record("no words for \(rrule)")
+        }
+    }
+
+    @Test("@every! counts from completion; the phrase of --every takes + for it, and RRULE text")
+    func afterCompletion() throws {
+        let parsed = TitleSyntax.parse("Haircut @every! 6 weeks", today: TitleSyntaxTests.friday)
+        #expect(parsed.title == "Haircut" && parsed.recurrence?.rrule == "FREQ=WEEKLY;INTERVAL=6")
+        #expect(parsed.recurrence?.countsFromCompletion == true)
+        #expect(try RecurrenceWords.rule(fromPhrase: "+6 weeks") == parsed.recurrence)
+        #expect(try RecurrenceWords.rule(fromPhrase: "FREQ=DAILY;COUNT=3").rrule == "FREQ=DAILY;COUNT=3")
+        #expect(throws: StoreError.self) { try RecurrenceWords.rule(fromPhrase: "fortnight") }
+        #expect(throws: StoreError.self) { try RecurrenceWords.rule(fromPhrase: "week on tuesdays") }
+    }
+
+    @Test("@every without a rule stays in the title with a hint; two rules are a mistake")
+    func hintsAndMistakes() {
+        let unread = TitleSyntax.parse("Call @every so often", today: TitleSyntaxTests.friday)
+        #expect(unread.title == "Call @every so often" && unread.recurrence == nil)
+        #expect(unread.hint == "@every needs day, week, month, year, 2 weeks or mon,thu; kept in the title")
+        let two = TitleSyntax.parse("Call @every day @every week", today: TitleSyntaxTests.friday)
+        #expect(two.mistake == "two recurrences, @every day and @every week")
+    }
+
+    @Test("Rules read in words for the details view", arguments: [
+        ("FREQ=WEEKLY;BYDAY=MO,TH", false, "every mon, thu"),
+        ("FREQ=WEEKLY;INTERVAL=2", true, "every 2 weeks after done"),
+        ("FREQ=DAILY;COUNT=3", false, "every day, 3 times left"),
+        ("FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20271231", false, "every month on the last fri until 2027-12-31"),
+        ("FREQ=MONTHLY;BYDAY=1MO,3MO", false, "FREQ=MONTHLY;BYDAY=1MO,3MO"),
+    ])
+    func described(rrule: String, fromCompletion: Bool, words: String) throws {
+        #expect(RecurrenceWords.describe(try RecurrenceRule(rrule: rrule, countsFromCompletion: fromCompletion)) == words)
     }
 }

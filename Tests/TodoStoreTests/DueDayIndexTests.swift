@@ -53,7 +53,7 @@ struct DueDayIndexTests {
             do {
                 let store = try openStore(path)
                 try store.add(title: "Pay rent", due: "2026-12-01")
-                try store.connection.execute("DROP INDEX todos_open_by_due_day; PRAGMA user_version = 6")
+                try store.connection.execute(MigrationToVersion7Tests.backToVersion6SQL + "PRAGMA user_version = 6;")
                 store.close()
             }
             let store = try openStore(path)

@@ -37,6 +37,9 @@ struct InteropRoundTripTests {
         }
         for id in ids.shuffled(using: &random).prefix(12) { try store.setDone(true, ids: [id]) }
         for id in ids.shuffled(using: &random).prefix(8) { try store.update(id: id, isFlagged: true) }
+        let rules = [try RecurrenceRule(rrule: "FREQ=WEEKLY"), try RecurrenceRule(rrule: "FREQ=DAILY;INTERVAL=2", countsFromCompletion: true),
+                     try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=5")]
+        for (id, rule) in zip(ids.shuffled(using: &random).prefix(6), rules + rules) { try store.setRecurrence(id: id, rule) }
         for id in ids.shuffled(using: &random).prefix(5) { try store.delete(ids: [id]) }
         // Reorder some, so the manual order is not the order of creation.
         let remaining = try store.exportDocument()

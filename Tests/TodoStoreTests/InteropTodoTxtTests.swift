@@ -42,7 +42,7 @@ struct InteropTodoTxtTests {
         Case(line: "(a) lowercase is not a priority", title: "(a) lowercase is not a priority"),
         Case(line: "xylophone lesson", title: "xylophone lesson"),
         Case(line: "2026-11-20 (A) priority after the date is text", title: "(A) priority after the date is text", created: "2026-11-20"),
-        Case(line: "Keep t:2026-12-01 rec:1w and url:http://x.org", title: "Keep t:2026-12-01 rec:1w and url:http://x.org"),
+        Case(line: "Keep t:2026-12-01 h:1 and url:http://x.org", title: "Keep t:2026-12-01 h:1 and url:http://x.org"),
         Case(line: "买牛奶 +买东西 due:2026-12-24", title: "买牛奶", list: "买东西", due: "2026-12-24"),
         Case(line: "  spaced  title  ", title: "  spaced  title  "),
     ])

@@ -65,9 +65,10 @@ struct ViewStateTests {
             try store.add(title: "Buy milk")
             // Back to version 4: no view table, no indexes of prioritized and flagged todos (and
             // nothing of versions 6 and 7).
+            try store.connection.execute(MigrationToVersion7Tests.backToVersion6SQL)
             try store.connection.execute("""
                 DROP TABLE view_settings; DROP INDEX todos_with_priority; DROP INDEX todos_flagged;
-                DROP TABLE todos_without_dates; DROP INDEX todos_by_title; DROP INDEX todos_open_by_due_day;
+                DROP TABLE todos_without_dates; DROP INDEX todos_by_title;
                 PRAGMA user_version = 4;
                 """)
             store.close()

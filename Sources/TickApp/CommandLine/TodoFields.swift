@@ -13,18 +13,32 @@ struct TodoFields {
         "due", value: .text("WHEN"),
         help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, next-week, eom…, or none")
 
+    /// `--every RULE`.
+    static let everyOption = OptionDescription(
+        "every", value: .text("RULE"),
+        help: "repeat, as @every in a title: day, week, 2 weeks, mon,thu, month on the last friday, +week (after done), an RRULE, or none")
+
     /// The title without its markers; nil when no title was given.
     var title: String?
     /// 0 to 3; nil when neither the title nor `--priority` said.
     var priority: Int?
     /// The due day; `.some(nil)` for `--due none`, nil when neither the title nor `--due` said.
     var due: Day??
+    /// The recurrence; `.some(nil)` for `--every none`, nil when neither the title nor `--every` said.
+    var recurrence: RecurrenceRule??
     /// The note about words that look like dates but are not, for standard error.
     var hint: String?
 
     /// Reads the title's markers and the options, relative to `today`.
-    init(text: String?, priorityWord: String?, dueWord: String?, today: Day) throws(UsageError) {
+    init(text: String?, priorityWord: String?, dueWord: String?, everyWord: String? = nil, today: Day) throws(UsageError) {
         if let priorityWord { priority = Self.level(priorityWord) }
+        if let everyWord {
+            do {
+                recurrence = .some(everyWord.lowercased() == "none" ? nil : try RecurrenceWords.rule(fromPhrase: everyWord))
+            } catch {
+                throw UsageError(message: "cannot read --every \(ListCommand.quoted(everyWord)): \(Self.safe(error.description))")
+            }
+        }
         if let dueWord { due = .some(try Self.day(dueWord, today: today)) }
         guard let text else { return }
         let parsed = TitleSyntax.parse(text, today: today)
@@ -38,8 +52,12 @@ struct TodoFields {
         guard !parsed.title.allSatisfy(\.isWhitespace) else {
             throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
         }
+        if let marker = parsed.recurrenceMarkers.first, let everyWord {
+            throw UsageError(message: "two recurrences, \(Self.safe(marker)) and --every \(Self.safe(everyWord)): keep one")
+        }
         title = parsed.title
         priority = priority ?? parsed.priority
+        if let rule = parsed.recurrence { recurrence = .some(rule) }
         if let day = parsed.due { due = .some(day) }
         hint = parsed.hint.map(Self.safe)
     }

@@ -11,6 +11,7 @@ import FoundationEssentials
 ///   "todos": [
 ///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
 ///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null}
+///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false)
 ///   ]
 /// }
 /// ```
@@ -28,7 +29,14 @@ public enum JSONFormat {
             ("flagged", String(item.isFlagged)), ("done", String(item.isDone)),
             ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
-        ])
+        ] + recurrenceMembers(item.recurrence))
+    }
+
+    /// `"rrule"` (RFC 5545, as a CalDAV server takes it) and `"rrule_from_completion"`, for a
+    /// recurring todo only: a todo that does not recur is written as before version 7.
+    static func recurrenceMembers(_ rule: RecurrenceRule?) -> [(String, String)] {
+        guard let rule else { return [] }
+        return [("rrule", JSONText.quoted(rule.rrule)), ("rrule_from_completion", String(rule.countsFromCompletion))]
     }
 
     /// Writes the whole store through `write`, a line at a time; returns the number of todos.
@@ -112,6 +120,13 @@ public enum JSONFormat {
         todo.isFlagged = try fields.bool("flagged") ?? false
         todo.createdAt = try fields.time("created")
         todo.completedAt = try fields.time("completed")
+        if let rrule = try fields.string("rrule") {
+            do {
+                todo.recurrence = try RecurrenceRule(rrule: rrule, countsFromCompletion: try fields.bool("rrule_from_completion") ?? false)
+            } catch {
+                throw InteropError(line: fields.line(of: "rrule"), problem: "\(error)")
+            }
+        }
         if let done = try fields.bool("done") {
             if done && todo.completedAt == nil { todo.completedAt = now }
             if !done && todo.completedAt != nil {

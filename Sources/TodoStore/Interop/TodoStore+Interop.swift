@@ -168,5 +168,6 @@ extension NewTodo {
     public init(_ item: TodoItem, listName: String) {
         self.init(title: item.title, notes: item.notes, listName: listName, priority: item.priority, due: item.due,
                   isFlagged: item.isFlagged, createdAt: item.createdAt, completedAt: item.completedAt)
+        recurrence = item.recurrence
     }
 }

@@ -14,7 +14,9 @@ import FoundationEssentials
 /// A relative due day other tools write (`due:tom`, `due:fri`, `due:2w`, see `RelativeDueDay`) is
 /// read as of the day of the import. A line without a creation date exports without one, so a file
 /// shared with other tools comes back as it was but for the mappings above (and `+project`,
-/// `due:` and `pri:` written at the end of the line).
+/// `due:` and `pri:` written at the end of the line). `rec:1w` (`rec:+1w` from the day it is done;
+/// `d`, `w`, `m`, `y`) is the common recurrence extension; a rule it cannot say (weekdays, COUNT)
+/// is left out of todo.txt and kept by JSON.
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
     /// `dates` leaves out a date the line it came from did not have.
@@ -36,6 +38,7 @@ public enum TodoTxtFormat {
             parts.append("+Inbox")
         }
         if let due = item.due { parts.append("due:" + due) }
+        if let rec = item.recurrence.flatMap(recurrenceWord) { parts.append("rec:" + rec) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
         return parts.joined(separator: " ")
     }
@@ -134,6 +137,14 @@ public enum TodoTxtFormat {
             todo.due = value
             words.remove(at: index)
         }
+        if let index = words.lastIndex(where: { $0.hasPrefix("rec:") }) {
+            guard let rule = recurrence(fromWord: words[index].dropFirst(4)) else {
+                throw LineProblem(message: "invalid recurrence \(StoreError.quoted(String(words[index]))): write rec:1w, rec:2d, rec:1m, "
+                                  + "rec:1y, or rec:+1w to count from the day it is done")
+            }
+            todo.recurrence = rule
+            words.remove(at: index)
+        }
         if let index = words.lastIndex(where: { $0.count == 5 && $0.hasPrefix("pri:") && $0.last!.isUppercase && $0.last!.isASCII }) {
             if todo.priority == 0 { todo.priority = priority(forLetter: words[index].utf8.last!) }
             words.remove(at: index)
@@ -182,6 +193,37 @@ public enum TodoTxtFormat {
     }
 
     /// Whether a word is a `+project`.
+    /// todo.txt's `rec:` value for a rule made only of FREQ and INTERVAL (`1w`, `+2d`); nil for
+    /// others (weekdays, COUNT…), which todo.txt cannot say: JSON keeps them.
+    static func recurrenceWord(_ rule: RecurrenceRule) -> String? {
+        var frequency: String?, interval = 1
+        for part in rule.rrule.split(separator: ";") {
+            let pieces = part.split(separator: "=", maxSplits: 1)
+            guard pieces.count == 2 else { return nil }
+            switch pieces[0] {
+            case "FREQ": frequency = ["DAILY": "d", "WEEKLY": "w", "MONTHLY": "m", "YEARLY": "y"][String(pieces[1])]
+            case "INTERVAL": interval = Int(pieces[1]) ?? 1
+            default: return nil
+            }
+        }
+        guard let frequency else { return nil }
+        return (rule.countsFromCompletion ? "+" : "") + "\(interval)\(frequency)"
+    }
+
+    /// A rule for a `rec:` value: `[+]N(d|w|m|y)`, N optional (1); nil when it is not one.
+    static func recurrence(fromWord word: Substring) -> RecurrenceRule? {
+        var rest = word
+        let fromCompletion = rest.first == "+"
+        if fromCompletion { rest = rest.dropFirst() }
+        guard let unit = rest.last, let frequency = ["d": "DAILY", "w": "WEEKLY", "m": "MONTHLY", "y": "YEARLY"][String(unit)] else { return nil }
+        let digits = rest.dropLast()
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.count <= 3 else { return nil }
+        let interval = digits.isEmpty ? 1 : Int(digits) ?? 0
+        guard interval >= 1 else { return nil }
+        let rrule = "FREQ=\(frequency)" + (interval > 1 ? ";INTERVAL=\(interval)" : "")
+        return try? RecurrenceRule(rrule: rrule, countsFromCompletion: fromCompletion)
+    }
+
     private static func isProject(_ word: Substring) -> Bool {
         word.count > 1 && word.hasPrefix("+") && !word.dropFirst().allSatisfy(\.isWhitespace)
     }

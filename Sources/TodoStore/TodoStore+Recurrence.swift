@@ -1,0 +1,104 @@
+import FoundationEssentials
+
+/// What marking todos done did: the todos, and the next occurrences of the recurring ones.
+public struct DoneResult: Equatable, Sendable {
+    /// The todos asked for, once each, as they are now.
+    public var items: [TodoItem]
+    /// The todos created because a recurring todo was done (or skipped), in the order of `items`.
+    public var nextOccurrences: [TodoItem]
+}
+
+/// Recurring todos: completing or skipping one creates the next occurrence in the same step.
+///
+/// The series travels with its open todo: the occurrence done (or skipped) gives its rule to the
+/// next one, so reopening an old occurrence cannot start a second series; undo takes back both.
+extension TodoStore {
+    /// Marks the todos done or open again like `setDone`, and for each recurring todo marked done
+    /// creates its next occurrence right after it: one transaction, one undo step.
+    @discardableResult
+    public func setDoneReportingNext(_ done: Bool, ids: [Int64]) throws -> DoneResult {
+        try journaled {
+            let now = clock()
+            var results: [TodoItem] = [], changed: [TodoItem] = [], next: [TodoItem] = []
+            for id in Self.unique(ids) {
+                var item = try requireItem(id: id)
+                if item.isDone != done {
+                    changed.append(item)
+                    item.completedAt = done ? Date(unixMilliseconds: now.unixMilliseconds) : nil
+                }
+                results.append(item)
+            }
+            try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id),
+                           leading: [done ? now.unixMilliseconds : nil])
+            if done {
+                // A set: marking every row of a big list done must not cost a scan of `changed` per todo.
+                let changedIDs = Set(changed.lazy.filter { $0.recurrence != nil }.map(\.id))
+                for (index, item) in results.enumerated() where changedIDs.contains(item.id) {
+                    if let created = try continueSeries(of: item, on: now) { next.append(created) }
+                    results[index].recurrence = nil
+                }
+            }
+            let ids = changed.map(\.id) + next.map(\.id)
+            return (DoneResult(items: results, nextOccurrences: next),
+                    .todos(done ? "mark %@ done" : "mark %@ not done", titles: changed.map(\.title), ids: ids))
+        }
+    }
+
+    /// Deletes a recurring todo's occurrence and creates the next one in its place (one undo step);
+    /// returns the next occurrence, nil when the series was over. A todo that does not recur is
+    /// just deleted.
+    @discardableResult
+    public func skipOccurrence(id: Int64) throws -> TodoItem? {
+        try journaled {
+            let item = try requireItem(id: id)
+            let created = try continueSeries(of: item, on: clock())
+            try connection.run("DELETE FROM todos WHERE id = ?", [id])
+            return (created, .todos("skip %@", titles: [item.title], ids: [id] + (created.map { [$0.id] } ?? [])))
+        }
+    }
+
+    /// Gives a todo a recurrence rule, or takes it away with nil.
+    @discardableResult
+    public func setRecurrence(id: Int64, _ rule: RecurrenceRule?) throws -> TodoItem {
+        try journaled {
+            var item = try requireItem(id: id)
+            guard item.recurrence != rule else { return (item, StepSummary(description: "")) }
+            try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
+                               [rule?.rrule, rule?.countsFromCompletion ?? false, id])
+            item.recurrence = rule
+            return (item, .todos(rule == nil ? "stop repeating %@" : "repeat %@", titles: [item.title], ids: [id]))
+        }
+    }
+
+    /// The day the next occurrence of `item` is due when it is done at `date`: after its due day,
+    /// or after the day it is done for a rule that counts from completion (or a todo without one).
+    /// Nil when it does not recur or the series is over.
+    public static func nextOccurrence(of item: TodoItem, doneAt date: Date) -> (due: String, rule: RecurrenceRule)? {
+        guard let rule = item.recurrence else { return nil }
+        let from = rule.countsFromCompletion ? localDay(of: date) : (item.due ?? localDay(of: date))
+        return rule.next(after: from)
+    }
+
+    /// The local calendar day of an instant, as `YYYY-MM-DD`.
+    public static func localDay(of date: Date, timeZone: TimeZone = .current) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let (year, month, day) = CivilCalendar.date(fromDays: Int((Double(seconds) / 86_400).rounded(.down)))
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
+
+    /// Inserts the next occurrence of `item` right after it and takes the rule off `item`, inside the
+    /// caller's step; nil (and the rule left alone) when the series is over.
+    private func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
+        guard let next = Self.nextOccurrence(of: item, doneAt: date) else { return nil }
+        try connection.run("UPDATE todos SET rrule = NULL, rrule_from_completion = 0 WHERE id = ?", [item.id])
+        let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due,
+                                     listID: item.listID, after: Key(position: item.position, id: item.id))
+        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ? WHERE id = ?",
+                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion, created.id])
+        return try requireItem(id: created.id)
+    }
+}

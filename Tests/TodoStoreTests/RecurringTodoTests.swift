@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import TodoStore
+import TickTesting
+
+/// Completing or skipping a recurring todo creates the next occurrence in the same undo step, and
+/// undo takes back exactly that step.
+@Suite("Recurring todos")
+struct RecurringTodoTests {
+    private static let inbox = SectionQuery(listID: TodoStore.inboxListID)
+    private static let weekly = try! RecurrenceRule(rrule: "FREQ=WEEKLY")
+
+
+    /// Every todo of the store, open and done, by id.
+    private func everything(_ store: TodoStore) throws -> [TodoItem] {
+        try (1...50).compactMap { try store.item(id: Int64($0)) }
+    }
+
+    @Test("marking a recurring todo done creates the next one after it, due on the rule's next date, in one step")
+    func doneCreatesNext() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let todo = try store.add(title: "Water plants", notes: "balcony", priority: 2, due: "2026-12-08", recurrence: Self.weekly)
+        try store.update(id: todo.id, isFlagged: true)
+        let steps = store.undoableStepCount
+        let result = try store.setDoneReportingNext(true, ids: [todo.id])
+        #expect(store.undoableStepCount == steps + 1)
+        let next = try #require(result.nextOccurrences.first)
+        #expect(next.due == "2026-12-15" && next.title == "Water plants" && next.notes == "balcony")
+        #expect(next.priority == 2 && next.isFlagged && next.recurrence == Self.weekly && !next.isDone)
+        let done = try #require(try store.item(id: todo.id))
+        #expect(done.isDone && done.recurrence == nil)
+        // Right after the done one, in the manual order.
+        #expect(next.position > done.position)
+    }
+
+    @Test("a todo without a due day comes back after today; an after-completion rule counts from the day it is done")
+    func countsFromToday() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let today = TodoStore.localDay(of: fixedNow)
+        let undated = try store.add(title: "a", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY"))
+        let fromDone = try store.add(title: "b", due: "2020-01-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true))
+        let result = try store.setDoneReportingNext(true, ids: [undated.id, fromDone.id])
+        let tomorrow = try #require(try RecurrenceRule(rrule: "FREQ=DAILY").next(after: today)).due
+        #expect(result.nextOccurrences.map(\.due) == [tomorrow, tomorrow])
+        #expect(result.nextOccurrences.last?.recurrence?.countsFromCompletion == true)
+    }
+
+    @Test("The local day of an instant follows the time zone's rule on both sides of a daylight-saving change", arguments: [
+        (1_774_740_600, "Europe/Berlin", "2026-03-29"),  // 00:30 CET, 23:30 UTC the day before
+        (1_774_747_800, "Europe/Berlin", "2026-03-29"),  // 03:30 CEST, just after the clocks go forward
+        (1_792_881_000, "Europe/Berlin", "2026-10-25"),  // 00:30 CEST, 22:30 UTC the day before
+        (1_792_967_400, "Europe/Berlin", "2026-10-25"),  // 23:30 CET, after the clocks go back
+        (1_792_967_400, "UTC", "2026-10-25"),
+        (1_773_027_000, "America/New_York", "2026-03-08"),  // 23:30 EDT, 03:30 UTC the next day
+    ])
+    func localDayAcrossDST(seconds: Int, zone: String, expected: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        #expect(TodoStore.localDay(of: Date(timeIntervalSince1970: TimeInterval(seconds)), timeZone: timeZone) == expected)
+    }
+
+    @Test("undo of the completion takes back the next occurrence and restores the rule exactly; redo brings them back")
+    func undoRestoresExactly() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        try store.add(title: "other")
+        let rule = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=4", countsFromCompletion: true)
+        let todo = try store.add(title: "Pay rent", due: "2026-12-25", recurrence: rule)
+        let before = try everything(store)
+        let result = try store.setDoneReportingNext(true, ids: [todo.id])
+        #expect(result.nextOccurrences.first?.recurrence?.rrule == "FREQ=MONTHLY;BYDAY=-1FR;COUNT=3")
+        let after = try everything(store)
+        try store.undo()
+        #expect(try everything(store) == before)
+        try store.redo()
+        #expect(try everything(store) == after)
+    }
+
+    @Test("the last occurrence of a COUNT or UNTIL rule is done without a next one")
+    func seriesOver() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let last = try store.add(title: "x", due: "2026-12-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=1"))
+        let ended = try store.add(title: "y", due: "2026-12-31", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20261231"))
+        let result = try store.setDoneReportingNext(true, ids: [last.id, ended.id])
+        #expect(result.nextOccurrences.isEmpty)
+        #expect(store.count == 2)
+    }
+
+    @Test("skipping an occurrence deletes it and creates the next one, in one undo step")
+    func skip() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let todo = try store.add(title: "Standup", due: "2026-12-07", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH"))
+        let before = try everything(store)
+        let next = try #require(try store.skipOccurrence(id: todo.id))
+        #expect(next.due == "2026-12-10" && next.recurrence?.rrule == "FREQ=WEEKLY;BYDAY=MO,TH")
+        #expect(try store.item(id: todo.id) == nil)
+        #expect(store.count == 1)
+        try store.undo()
+        #expect(try everything(store) == before)
+    }
+
+    @Test("deleting a recurring todo stops the series: nothing comes back")
+    func deleteStops() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let todo = try store.add(title: "Standup", due: "2026-12-07", recurrence: Self.weekly)
+        try store.delete(ids: [todo.id])
+        #expect(store.count == 0)
+    }
+
+    @Test("a rule set and taken away is one undo step each")
+    func setRecurrence() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let todo = try store.add(title: "x")
+        try store.setRecurrence(id: todo.id, Self.weekly)
+        #expect(try store.item(id: todo.id)?.recurrence == Self.weekly)
+        try store.setRecurrence(id: todo.id, nil)
+        #expect(try store.item(id: todo.id)?.recurrence == nil)
+        try store.undo()
+        #expect(try store.item(id: todo.id)?.recurrence == Self.weekly)
+    }
+}
