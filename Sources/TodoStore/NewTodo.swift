@@ -23,10 +23,12 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var isCompletionDateKnown = true
     /// When it was completed, or nil while open.
     public var completedAt: Date?
+    /// Its tags, without their sign (see `TodoTags`).
+    public var tags: [String] = []
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false, createdAt: Date? = nil, completedAt: Date? = nil) {
+                isFlagged: Bool = false, createdAt: Date? = nil, completedAt: Date? = nil, tags: [String] = []) {
         self.title = title
         self.notes = notes
         self.listName = listName
@@ -35,5 +37,6 @@ public struct NewTodo: Equatable, Hashable, Sendable {
         self.isFlagged = isFlagged
         self.createdAt = createdAt
         self.completedAt = completedAt
+        self.tags = tags
     }
 }

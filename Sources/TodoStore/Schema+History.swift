@@ -9,8 +9,11 @@ import FoundationEssentials
 /// `recording` is NULL, so other writers (and undo itself) are not journaled.
 extension Schema {
     /// The columns of a todo row, in the order the journal stores them.
-    static let journaledTodoColumns = ["list_id", "title", "notes", "position", "created_at", "completed_at",
-                                       "priority", "due", "flagged"]
+    static let journaledTodoColumns = journaledTodoColumnsOfVersion2 + ["tags"]
+    /// The columns the journal of version 2 was created with; later versions add theirs in their
+    /// own migration (a released migration is never edited).
+    static let journaledTodoColumnsOfVersion2 = ["list_id", "title", "notes", "position", "created_at", "completed_at",
+                                                 "priority", "due", "flagged"]
     /// The columns of a list row, in the order the journal stores them.
     static let journaledListColumns = ["name", "position", "collapsed"]
 
@@ -28,9 +31,9 @@ extension Schema {
             step INTEGER NOT NULL,
             todo_id INTEGER NOT NULL,
             old_present INTEGER NOT NULL,
-            \(columns(journaledTodoColumns, prefix: "old_")),
+            \(columns(journaledTodoColumnsOfVersion2, prefix: "old_")),
             new_present INTEGER NOT NULL,
-            \(columns(journaledTodoColumns, prefix: "new_"))
+            \(columns(journaledTodoColumnsOfVersion2, prefix: "new_"))
         );
         CREATE INDEX history_todos_by_step ON history_todos(step);
         CREATE TABLE history_lists(
@@ -44,7 +47,7 @@ extension Schema {
         CREATE INDEX history_lists_by_step ON history_lists(step);
         -- Dropped steps too big to delete at once; later mutations delete their rows a chunk at a time.
         CREATE TABLE history_garbage(step INTEGER PRIMARY KEY);
-        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: journaledTodoColumns))
+        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: journaledTodoColumnsOfVersion2))
         \(journalTriggers(table: "lists", journal: "history_lists", key: "list_id", columns: journaledListColumns))
         """
 
@@ -53,7 +56,7 @@ extension Schema {
     }
 
     /// Insert, update and delete triggers that copy rows of `table` into `journal` while recording.
-    private static func journalTriggers(table: String, journal: String, key: String, columns names: [String]) -> String {
+    static func journalTriggers(table: String, journal: String, key: String, columns names: [String]) -> String {
         let recording = "(SELECT recording FROM history_state WHERE id = 1)"
         let old = columns(names, prefix: "old_"), new = columns(names, prefix: "new_")
         let oldValues = names.map { "OLD." + $0 }.joined(separator: ", ")

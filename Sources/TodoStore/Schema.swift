@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 6
+    static let currentVersion = 7
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -78,12 +78,14 @@ enum Schema {
         // Version 6: todos imported without a creation or completion date, and titles indexed for the import's
         // duplicate check (see `importFactsSQL`).
         6: importFactsSQL,
+        // Version 7: tags (`#work`), journaled with their todo and indexed for search (see `tagsSQL`).
+        7: tagsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
-                                 "search_pending", "view_settings", "todos_without_dates"]
+                                 "search_pending", "view_settings", "todos_without_dates", "todo_tags"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

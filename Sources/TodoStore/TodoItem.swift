@@ -22,6 +22,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var due: String?
     /// Whether the user flagged the todo for attention.
     public var isFlagged: Bool
+    /// The todo's tags (`#work` in a title), without their sign, in the order typed.
+    public var tags: [String]
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -29,7 +31,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// Creates a snapshot; the store is the only place that assigns ids and positions.
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false) {
+                isFlagged: Bool = false, tags: [String] = []) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -40,5 +42,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.priority = priority
         self.due = due
         self.isFlagged = isFlagged
+        self.tags = tags
     }
 }

@@ -19,14 +19,16 @@ extension TodoStore {
     /// creating that list at the end of the lists when there is none; one transaction, one undo step.
     @discardableResult
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
-                       due: String? = nil) throws -> EndPlacement {
+                       due: String? = nil, tags: [String] = []) throws -> EndPlacement {
         try Validation.title(title)
+        try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
         let stored = try name.map(Validation.listName)
         return try journaled {
             let (list, created) = try listForEnd(named: stored)
-            let item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: list.id,
+            let item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
+                                      listID: list.id,
                                       after: try lastOpenKey(inList: list.id, excluding: nil))
             return (EndPlacement(item: item, list: list, createdList: created),
                     .todos("add %@", titles: [title], ids: [item.id]))

@@ -52,6 +52,7 @@ extension TodoStore {
             try Validation.title(item.title)
             try Validation.notes(item.notes)
             try Validation.due(item.due)
+            try Validation.tags(item.tags)
             _ = try Validation.listName(item.listName)
         }
         return try journaled {
@@ -135,13 +136,14 @@ extension TodoStore {
         var item: NewTodo
 
         var values: [any SQLiteBindable] {
-            [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged]
+            [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged,
+             TodoTags.stored(TodoTags.unique(item.tags))]
         }
 
         var todoItem: TodoItem {
             TodoItem(id: id, listID: listID, title: item.title, notes: item.notes, position: position,
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
-                     priority: item.priority, due: item.due, isFlagged: item.isFlagged)
+                     priority: item.priority, due: item.due, isFlagged: item.isFlagged, tags: TodoTags.unique(item.tags))
         }
     }
 
@@ -155,8 +157,8 @@ extension TodoStore {
     /// Writes `rows`, `importChunkSize` per statement (the rest one by one, so only two statement
     /// texts are ever prepared), telling `progress` how many of them are written now and then.
     private func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
-        let prefix = "INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged) VALUES "
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let prefix = "INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, tags) VALUES "
+        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let chunked = prefix + Array(repeating: one, count: Self.importChunkSize).joined(separator: ", ")
         var start = rows.startIndex
         while rows.endIndex - start >= Self.importChunkSize {

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Reading single todos and decoding rows.
 extension TodoStore {
-    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged"
+    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, tags"
 
     /// The todo with this id, or nil.
     public func item(id: Int64) throws -> TodoItem? {
@@ -48,6 +48,7 @@ extension TodoStore {
             completedAt: row.optionalInt64(at: 6).map(Date.init(unixMilliseconds:)),
             priority: Int(row.int64(at: 7)),
             due: row.optionalString(at: 8),
-            isFlagged: row.int64(at: 9) != 0)
+            isFlagged: row.int64(at: 9) != 0,
+            tags: TodoTags.decoded(row.string(at: 10)))
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// Substring search over titles and notes, case-insensitive.
+/// Substring search over titles and notes, case-insensitive; `#work` alone finds the todos tagged
+/// `work` (exactly, ASCII case folded) through the tag index instead.
 ///
 /// What matches: queries of three or more characters (Unicode scalars) go through the trigram
 /// index (`todos_fts`), whose case folding is Unicode-aware (Milk/milk, Äpfel/äpfel, Σοφία/σοφία).
@@ -66,6 +67,13 @@ final class SearchIndex: StoreComponent {
     private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int,
                            recent: inout Bool?) throws -> [Int64] {
         let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
+        if let tag = Self.tag(searchedBy: text) {
+            // The tag index is the outer loop: only the tag's todos are read, however big the store.
+            return try connection.query("""
+                SELECT todos.id FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id
+                WHERE todo_tags.tag = ?2 AND \(part) ORDER BY \(order) LIMIT ?3
+                """, [listID, tag, limit]) { $0.int64(at: 0) }
+        }
         let plain = Self.plainMatch(for: text)
         if let plain, plain.caseFoldsLikeTrigrams {
             let counts = try lists.counts(ofList: listID)
@@ -128,6 +136,12 @@ final class SearchIndex: StoreComponent {
             SELECT id, title, notes FROM todos WHERE id IN (SELECT todo_id FROM search_pending)
             """)
         return true
+    }
+
+    /// The tag a search for `#work` is for (`work`), or nil when the query is not one tag: such a
+    /// search matches the tag exactly (not `#workshop`), through `todo_tags`, rather than text.
+    static func tag(searchedBy text: String) -> String? {
+        TodoTags.tag(inWord: Substring(text))
     }
 
     /// A base-table test for `text`, parameters from ?2 on.
