@@ -3,8 +3,9 @@ import TermTable
 import TodoStore
 
 /// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
-/// a ✎ when the todo has notes, and the due date in relative words at the right edge. Done todos
-/// are dimmed; long titles end in "…" (before the ✎, which always shows).
+/// a ✎ when the todo has notes, its tags (`#work`, dimmed) and the due date in relative words at the
+/// right edge. Done todos are dimmed; long titles end in "…" (before the ✎ and the tags, which
+/// keep up to half of the title's room, cut with "…" themselves past that).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -71,8 +72,16 @@ final class TodoCell: TableViewCell {
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
-        if marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
+        // Tags follow the title; a long title gives way to them up to half of the room.
+        let tags = item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")
+        let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
+        columns -= tagColumns
+        var used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        if marksNotes { used += canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
+        if tagColumns > 1 {
+            canvas.draw(tags, at: Point(x: x + used, y: 0), style: item.isDone ? theme.doneTitle : theme.tag,
+                        maxWidth: tagColumns, truncation: .ellipsis)
+        }
         markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
         drawSelection(in: &canvas)
     }

@@ -19,7 +19,7 @@ extension TodoListController {
             let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: parsed.due?.iso)
+                                     priority: parsed.priority ?? 0, due: parsed.due?.iso, tags: parsed.tags)
             message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
@@ -93,15 +93,16 @@ extension TodoListController {
         return true
     }
 
-    /// The title line shown when editing a todo: its title plus its priority and due markers.
+    /// The title line shown when editing a todo: its title plus its priority, due and tag markers.
     func editableTitle(of item: TodoItem) -> String {
         var text = item.title
+        for tag in item.tags { text += " #" + tag }
         if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
         if let due = item.due { text += " @" + due }
         return text
     }
 
-    /// Replaces the title (and the priority and due date written in it) of the todo at a row; false
+    /// Replaces the title (and the priority, due date and tags written in it) of the todo at a row; false
     /// (with a message) when the title is refused.
     @discardableResult
     public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
@@ -109,12 +110,14 @@ extension TodoListController {
         let parsed = TitleSyntax.parse(text, today: today())
         guard accepts(parsed) else { return false }
         let due = parsed.due?.iso
-        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due else {
+        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due
+                || parsed.tags != item.tags else {
             if let hint = parsed.hint { message = .info(hint) }
             return true
         }
         return mutate({
-            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due))
+            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due),
+                                           tags: parsed.tags)
             message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in

@@ -8,22 +8,25 @@ struct ListCommand: Subcommand {
             OptionDescription("all", short: "a", help: "show done todos too (after each list's open ones)"),
             OptionDescription("done", short: "d", help: "show only done todos"),
             OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list"),
+            OptionDescription("tag", short: "t", value: .text("NAME"), help: "only todos with this tag (#NAME in a title; case of A–Z ignored)"),
             OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
         Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title; a title \
-        followed by ✎ has notes (--json shows them). Lists come in \
+        followed by ✎ has notes (--json shows them), and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order, done todos in the order they were completed. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
         When a listing goes to a file or a pipe and takes more than half a second (a store of a \
         million todos), a progress bar shows on standard error when it is a terminal (not with --quiet).
         """,
-        examples: ["tick ls", "tick ls --all --list Work", "tick ls --json"])
+        examples: ["tick ls", "tick ls --all --list Work", "tick ls --tag home", "tick ls --json"])
 
     enum Filter { case open, all, done }
     let filter: Filter
     let listName: String?
+    /// `--tag`: only the todos with this tag, found through the tag index.
+    let tag: String?
     let json: Bool
     let isQuiet: Bool
 
@@ -31,6 +34,13 @@ struct ListCommand: Subcommand {
         if arguments.has("all") && arguments.has("done") { throw UsageError(message: "--all and --done exclude each other") }
         filter = arguments.has("all") ? .all : arguments.has("done") ? .done : .open
         listName = arguments.value("list")
+        tag = try arguments.value("tag").map { word throws(UsageError) -> String in
+            let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            guard TodoTags.isTag(bare) else {
+                throw UsageError(message: "\(Self.quoted(word)) is not a tag: tags are letters, digits, - and _, with at least one letter")
+            }
+            return bare
+        }
         json = arguments.has("json")
         isQuiet = arguments.has("quiet")
     }
@@ -74,6 +84,11 @@ struct ListCommand: Subcommand {
 
     /// The rows of one list the filter asks for, read in pages (a list may hold a million todos).
     private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
+        if let tag {
+            try store.items(taggedWith: tag, inList: list.id, includesOpen: filter != .done, includesDone: filter != .open)
+                .forEach(body)
+            return
+        }
         let query = SectionQuery(listID: list.id, includesCompleted: filter != .open)
         let rows = rows(of: list)
         var start = rows.lowerBound

@@ -6,7 +6,7 @@ enum ManualPageText {
     Enter accepts, Esc cancels; Left and Right, Home and End (Ctrl-a, Ctrl-e) move, Alt-b and Alt-f move \
     by word, Backspace and Delete remove a character, Ctrl-w deletes back to the previous space, Ctrl-u and \
     Ctrl-k delete to the start and to the end. In the title, !, !! and !!! set the priority and @today, \
-    @tomorrow, @fri, @2026-12-24 or @+3d the due day. Pasted text is always text, never keys.
+    @tomorrow, @fri, @2026-12-24 or @+3d the due day, and #word adds a tag. Pasted text is always text, never keys.
     """
 
     /// The key-script notation.

@@ -1,7 +1,7 @@
 import TodoStore
 
-/// The title, priority and due day that `add` and `edit` were given, from the words of the title
-/// (`!!`, `@fri`) and from `--priority` and `--due` together. Saying the same thing twice is a
+/// The title, priority, due day and tags that `add` and `edit` were given, from the words of the title
+/// (`!!`, `@fri`, `#work`) and from `--priority`, `--due` and `--tag` together. Saying the same thing twice is a
 /// mistake that names both, since one of them would be lost.
 struct TodoFields {
     /// `--priority LEVEL`: words that are safe to type in any shell, unlike `!`.
@@ -13,6 +13,13 @@ struct TodoFields {
         "due", value: .text("WHEN"),
         help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, next-week, eom…, or none")
 
+    /// `--tag NAME`, repeatable: a tag without `#`, which shells read as a comment.
+    static let tagOption = OptionDescription(
+        "tag", short: "t", value: .text("NAME"),
+        help: "a tag, as #NAME in a title (letters, digits, - and _); repeat it for several")
+
+    /// The tags of the title's `#words` and of `--tag`, without repeats; nil when neither gave any.
+    var tags: [String]?
     /// The title without its markers; nil when no title was given.
     var title: String?
     /// 0 to 3; nil when neither the title nor `--priority` said.
@@ -23,9 +30,18 @@ struct TodoFields {
     var hint: String?
 
     /// Reads the title's markers and the options, relative to `today`.
-    init(text: String?, priorityWord: String?, dueWord: String?, today: Day) throws(UsageError) {
+    init(text: String?, priorityWord: String?, dueWord: String?, tagWords: [String] = [], today: Day) throws(UsageError) {
         if let priorityWord { priority = Self.level(priorityWord) }
         if let dueWord { due = .some(try Self.day(dueWord, today: today)) }
+        let optionTags = try tagWords.map { word throws(UsageError) -> String in
+            let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            guard TodoTags.isTag(bare) else {
+                throw UsageError(message: "cannot use \(Self.safe(word)) as a tag: use letters, digits, - and _, "
+                                 + "with at least one letter (at most \(TodoTags.maximumLength))")
+            }
+            return bare
+        }
+        if !optionTags.isEmpty { tags = TodoTags.unique(optionTags) }
         guard let text else { return }
         let parsed = TitleSyntax.parse(text, today: today)
         if let mistake = parsed.mistake { throw UsageError(message: "\(Self.safe(mistake)): keep one") }
@@ -36,11 +52,12 @@ struct TodoFields {
             throw UsageError(message: "two priorities, \(String(repeating: "!", count: marked)) and --priority \(priorityWord): keep one")
         }
         guard !parsed.title.allSatisfy(\.isWhitespace) else {
-            throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
+            throw UsageError(message: "the title is empty once !, !!, !!!, @dates and #tags are taken out")
         }
         title = parsed.title
         priority = priority ?? parsed.priority
         if let day = parsed.due { due = .some(day) }
+        if !parsed.tags.isEmpty { tags = TodoTags.unique(parsed.tags + optionTags) }
         hint = parsed.hint.map(Self.safe)
     }
 
