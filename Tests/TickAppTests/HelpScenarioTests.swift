@@ -79,7 +79,7 @@ struct HelpScenarioTests {
         #expect(Array(scenario.screen[start...(start + 2)]) == [
             "a                  add a todo after the selected one (!,",
             "                   !!, !!! priority; @tomorrow, @fri,",
-            "                   @2026-12-24, @+3d due)",
+            "                   @2026-12-24, @+3d due; #word tag)",
         ])
         #expect(scenario.screen[start + 3].hasPrefix("e "))
     }
