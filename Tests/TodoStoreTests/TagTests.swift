@@ -191,3 +191,18 @@ struct MigrationFromVersion6Tests {
         }
     }
 }
+
+extension Schema {
+    /// Takes a current store back to version 6 (tests of older migrations start from there): the
+    /// tag index, the tags columns and the journal triggers that copy them.
+    static let tagsUndoneSQL = """
+        DROP TRIGGER todos_tags_insert; DROP TRIGGER todos_tags_update; DROP TRIGGER todos_tags_delete;
+        DROP TABLE todo_tags;
+        DROP TRIGGER todos_journal_insert; DROP TRIGGER todos_journal_update; DROP TRIGGER todos_journal_delete;
+        ALTER TABLE todos DROP COLUMN tags;
+        ALTER TABLE history_todos DROP COLUMN old_tags;
+        ALTER TABLE history_todos DROP COLUMN new_tags;
+        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: journaledTodoColumnsOfVersion2))
+        PRAGMA user_version = 6;
+        """
+}
