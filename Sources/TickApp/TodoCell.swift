@@ -81,9 +81,27 @@ final class TodoCell: TableViewCell {
         if tagColumns > 1 {
             canvas.draw(tags, at: Point(x: x + used, y: 0), style: item.isDone ? theme.doneTitle : theme.tag,
                         maxWidth: tagColumns, truncation: .ellipsis)
+            markSearchedTag(of: item, at: x + used, columns: tagColumns, fits: DisplayWidth.of(tags) <= tagColumns, canvas: &canvas)
         }
         markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
         drawSelection(in: &canvas)
+    }
+
+    /// Highlights the tag a `#tag` search found (the title holds no `#word` to highlight), when it
+    /// is shown whole: the tags drawn at `origin` are " #a #b", `columns` wide.
+    private func markSearchedTag(of item: TodoItem, at origin: Int, columns: Int, fits: Bool, canvas: inout Canvas) {
+        guard let needle = highlight, let wanted = TodoTags.tag(searchedBy: needle) else { return }
+        var column = 1
+        for tag in item.tags {
+            let width = 1 + DisplayWidth.of(tag)
+            if TodoTags.key(tag) == TodoTags.key(wanted) {
+                // A cut-off list of tags ends in "…" in its last column: only what ends before it is whole.
+                guard column + width <= (fits ? columns : columns - 1) else { return }
+                canvas.restyle(Rect(x: origin + column, y: 0, width: width, height: 1)) { $0 = theme.match }
+                return
+            }
+            column += width + 1
+        }
     }
 
     /// Folded glyphs of the shown part of a title and the column each starts at, kept between rows.

@@ -18,6 +18,12 @@ public enum TodoTags {
         return isTag(name) ? String(name) : nil
     }
 
+    /// The tag a search for `#work` is for (`work`), or nil when the query is not one tag: such a
+    /// search matches the tag exactly (not `#workshop`), through the tag index, rather than text.
+    public static func tag(searchedBy text: String) -> String? {
+        tag(inWord: Substring(text))
+    }
+
     /// Whether `name` (without its sign) is a valid tag.
     public static func isTag(_ name: some StringProtocol) -> Bool {
         guard !name.isEmpty, name.count <= maximumLength else { return false }

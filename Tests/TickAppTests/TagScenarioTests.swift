@@ -67,6 +67,11 @@ struct TagScenarioTests {
         try scenario.type("/#work")
         #expect(scenario.screen[0].hasPrefix("▾ Inbox · 1 match"))
         #expect(scenario.screen[1] == "[ ] Report #work")
+        // The tag found is highlighted as a match is in a title; the other tags are not.
+        try scenario.type("<Enter>aAlso #q4 #Work<Enter><Esc>/#work<Enter>")
+        let also = try #require(scenario.line(containing: "Also"))
+        #expect(scenario.style(of: "#Work", onLine: also) == scenario.theme.match)
+        #expect(scenario.style(of: "#q4", onLine: also) != scenario.theme.match)
     }
 
     @Test("The details view lists the tags")

@@ -67,7 +67,7 @@ final class SearchIndex: StoreComponent {
     private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int,
                            recent: inout Bool?) throws -> [Int64] {
         let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
-        if let tag = Self.tag(searchedBy: text) {
+        if let tag = TodoTags.tag(searchedBy: text) {
             // The tag index is the outer loop: only the tag's todos are read, however big the store.
             return try connection.query("""
                 SELECT todos.id FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id
@@ -136,12 +136,6 @@ final class SearchIndex: StoreComponent {
             SELECT id, title, notes FROM todos WHERE id IN (SELECT todo_id FROM search_pending)
             """)
         return true
-    }
-
-    /// The tag a search for `#work` is for (`work`), or nil when the query is not one tag: such a
-    /// search matches the tag exactly (not `#workshop`), through `todo_tags`, rather than text.
-    static func tag(searchedBy text: String) -> String? {
-        TodoTags.tag(inWord: Substring(text))
     }
 
     /// A base-table test for `text`, parameters from ?2 on.
