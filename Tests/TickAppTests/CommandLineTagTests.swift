@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TermTable
 @testable import TickApp
 import TodoStore
 
@@ -48,5 +49,18 @@ struct CommandLineTagTests {
         #expect(tick.output("edit", "1", "Quarterly report") == "Edited 1: Quarterly report (#work)\n")
         #expect(tick.output("edit", "1", "Quarterly report #q4 #finance") == "Edited 1: Quarterly report (#q4, #finance)\n")
         #expect(tick.output("edit", "1", "--tag", "home") == "Edited 1: Quarterly report (#home)\n")
+    }
+
+    @Test("A key script types a #tag: the screen shows it dimmed after the title, and tick ls --tag finds it")
+    func keyScript() throws {
+        let tick = try CommandHarness()
+        let store = try TodoStore(path: tick.path)
+        let result = try ScriptRunner.run(script: "aCall Mom #phone<Enter>aPlain<Enter><Esc>", store: store,
+                                          size: Size(width: 40, height: 5))
+        store.close()
+        let line = try #require(result.screen.lines.firstIndex { $0.hasPrefix("[ ] Call Mom #phone") })
+        let column = DisplayWidth.of("[ ] Call Mom ")
+        #expect(result.screen[column, line].style == Theme.standard.tag)
+        #expect(tick.output("ls", "--tag", "phone").hasSuffix("Inbox  Call Mom #phone\n"))
     }
 }
