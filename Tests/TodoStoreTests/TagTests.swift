@@ -92,6 +92,22 @@ struct TagTests {
         }
     }
 
+    @Test("A tag on many todos is found among the first rows: the same first matches, in order, and not a longer tag")
+    func commonTag() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            defer { store.close() }
+            let count = SearchIndex.fewTaggedTodos * 3 / 2
+            let todos = (0..<count).map { NewTodo(title: "todo \($0)", tags: [$0 % 4 == 0 ? "manyx" : "many"]) }
+            let imported = try store.importItems(todos)
+            let query = SectionQuery(listID: TodoStore.inboxListID, search: "#Many")
+            #expect(try store.count(query) == SectionQuery.searchLimit)
+            let expected = imported.filter { $0.tags == ["many"] }.prefix(SectionQuery.searchLimit).map(\.id)
+            #expect(try store.items(query, in: 0..<SectionQuery.searchLimit).map(\.id) == expected)
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "#manyx")) == SectionQuery.searchLimit)
+        }
+    }
+
     @Test("A tag search reads the tag index, not the todos")
     func searchUsesTheIndex() throws {
         try withTemporaryFolder { folder in
