@@ -68,6 +68,8 @@ struct DetailDocument {
             field("Repeats", repeats)
         }
         field("Flag", item.isFlagged ? StyledText("⚑ flagged", style: theme.flag) : StyledText("no", style: theme.hint))
+        // Only a todo with tags has the line: most have none, and the edit line (e) is where they are typed.
+        if !item.tags.isEmpty { field("Tags", StyledText(item.tags.map { "#" + $0 }.joined(separator: " "), style: theme.tag)) }
         field("Created", StyledText(Day.localTime(item.createdAt)))
         field("Completed", item.completedAt.map { StyledText(Day.localTime($0)) } ?? StyledText("not yet", style: theme.hint))
         notesLabel = lines.count

@@ -26,6 +26,8 @@ public struct Theme: Equatable, Sendable {
     public var flag = Style(foreground: .yellow, attributes: .bold)
     /// The ✎ after the title of a todo with notes: quiet, a hint rather than news.
     public var notes = Style(attributes: .dim)
+    /// A todo's tags (`#work`) after its title: dimmed, like the ✎, so titles stay what the eye reads.
+    public var tag = Style(attributes: .dim)
     /// A due date still ahead.
     public var due = Style(foreground: .cyan)
     /// A due date that is today.
@@ -51,6 +53,7 @@ public struct Theme: Equatable, Sendable {
         theme.hint = Style(foreground: .indexed(242))
         theme.emptyState = Style(foreground: .indexed(244))
         theme.notes = Style(foreground: .indexed(244))
+        theme.tag = Style(foreground: .indexed(244))
         theme.check = Style(foreground: .indexed(35), attributes: .bold)
         // A grey bar rather than reverse video: colored columns stay readable on it.
         theme.selection = Style(background: .indexed(237))
@@ -59,7 +62,7 @@ public struct Theme: Equatable, Sendable {
 
     /// Names of the elements a config file can color.
     public static let elementNames = ["title", "done", "box", "check", "message", "error", "hint", "prompt", "empty",
-                                      "priority", "flag", "notes", "due", "today", "overdue", "match", "header", "selection"]
+                                      "priority", "flag", "notes", "tag", "due", "today", "overdue", "match", "header", "selection"]
 
     /// This theme with config-file colors applied by element name.
     public func applying(_ colors: [String: Style]) -> Theme {
@@ -78,6 +81,7 @@ public struct Theme: Equatable, Sendable {
             case "priority": theme.priority = style
             case "flag": theme.flag = style
             case "notes": theme.notes = style
+            case "tag": theme.tag = style
             case "due": theme.due = style
             case "today": theme.dueToday = style
             case "overdue": theme.overdue = style
@@ -106,6 +110,7 @@ public struct Theme: Equatable, Sendable {
         theme.priority = strip(priority)
         theme.flag = strip(flag)
         theme.notes = strip(notes)
+        theme.tag = strip(tag)
         theme.due = strip(due)
         theme.dueToday = strip(dueToday)
         // Without red, late must still differ from today (bold): underlined as well.

@@ -1,8 +1,9 @@
 import FoundationEssentials
 import TodoStore
 
-/// The small syntax typed into a title: `!`/`!!`/`!!!` for priority and `@when` for a due date
-/// (the words `@when` understands are listed with `parseDue`).
+/// The small syntax typed into a title: `!`/`!!`/`!!!` for priority, `@when` for a due date
+/// (the words `@when` understands are listed with `parseDue`) and `#word` for a tag (what a tag
+/// may be is `TodoTags`; `#123` and a lone `#` are title text).
 ///
 /// A word that looks like a date but is not one (`@2026-02-30`, `@3pm`) stays in the title and is
 /// named in `hint`; two due dates in one title are a `mistake`, since one of them would be lost.
@@ -24,6 +25,8 @@ public struct TitleSyntax: Equatable, Sendable {
     public var recurrenceMarkers: [String] = []
     /// An `@every` not followed by words it understands; it stays in the title.
     public var unreadRecurrence = false
+    /// The tags (`#work` → `work`), in the order typed, without repeats.
+    public var tags: [String] = []
 
     /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
     /// an `@` word: finding the local day costs a time-zone lookup.
@@ -36,6 +39,7 @@ public struct TitleSyntax: Equatable, Sendable {
         var unreadDates: [String] = []
         var reference: Day?
         var recurrence: RecurrenceRule?, recurrenceMarkers: [String] = [], unreadRecurrence = false
+        var tags: [String] = []
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var index = 0
         while index < words.count {
@@ -50,6 +54,10 @@ public struct TitleSyntax: Equatable, Sendable {
                     continue
                 }
                 unreadRecurrence = true
+            }
+            if let tag = TodoTags.tag(inWord: word) {
+                tags.append(tag)
+                continue
             }
             if !word.isEmpty, word.count <= 3, word.allSatisfy({ $0 == "!" }) {
                 priority = word.count
@@ -70,7 +78,8 @@ public struct TitleSyntax: Equatable, Sendable {
         // Taking markers out can leave doubled or dangling spaces: the words are joined by one space.
         let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
         return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates,
-                           recurrence: recurrence, recurrenceMarkers: recurrenceMarkers, unreadRecurrence: unreadRecurrence)
+                           recurrence: recurrence, recurrenceMarkers: recurrenceMarkers, unreadRecurrence: unreadRecurrence,
+                           tags: TodoTags.unique(tags))
     }
 
     /// "@2026-02-30 is not a date; kept in the title", or nil when every date-like word was read.
@@ -112,13 +121,13 @@ public struct TitleSyntax: Equatable, Sendable {
         words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + words.last!
     }
 
-    /// Whether the text has nothing to take out: no `!` or `@`, no space at either end, no two in a
+    /// Whether the text has nothing to take out: no `!`, `@` or `#`, no space at either end, no two in a
     /// row (most titles; checked on bytes, without splitting into words).
     private static func isPlain(_ text: String) -> Bool {
         let space = UInt8(ascii: " ")
         var previous = space
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "@") || (byte == space && previous == space) { return false }
+            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || (byte == space && previous == space) { return false }
             previous = byte
         }
         return previous != space

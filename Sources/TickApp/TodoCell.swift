@@ -3,9 +3,10 @@ import TermTable
 import TodoStore
 
 /// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
-/// a ✎ when the todo has notes, the due date in relative words at the right edge, and ↻ after it
-/// when the todo recurs. Done todos
-/// are dimmed; long titles end in "…" (before the ✎, which always shows).
+/// a ✎ when the todo has notes, its tags (`#work`, dimmed), the due date in relative words at the
+/// right edge, and ↻ after it when the todo recurs. Done todos are dimmed; long titles end in "…"
+/// (before the ✎ and the tags, which keep up to half of the title's room, cut with "…" themselves
+/// past that).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -80,10 +81,36 @@ final class TodoCell: TableViewCell {
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
-        if marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
+        // Tags follow the title; a long title gives way to them up to half of the room.
+        let tags = item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")
+        let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
+        columns -= tagColumns
+        var used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
+        if marksNotes { used += canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
+        if tagColumns > 1 {
+            canvas.draw(tags, at: Point(x: x + used, y: 0), style: item.isDone ? theme.doneTitle : theme.tag,
+                        maxWidth: tagColumns, truncation: .ellipsis)
+            markSearchedTag(of: item, at: x + used, columns: tagColumns, fits: DisplayWidth.of(tags) <= tagColumns, canvas: &canvas)
+        }
         markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
         drawSelection(in: &canvas)
+    }
+
+    /// Highlights the tag a `#tag` search found (the title holds no `#word` to highlight), when it
+    /// is shown whole: the tags drawn at `origin` are " #a #b", `columns` wide.
+    private func markSearchedTag(of item: TodoItem, at origin: Int, columns: Int, fits: Bool, canvas: inout Canvas) {
+        guard let needle = highlight, let wanted = TodoTags.tag(searchedBy: needle) else { return }
+        var column = 1
+        for tag in item.tags {
+            let width = 1 + DisplayWidth.of(tag)
+            if TodoTags.key(tag) == TodoTags.key(wanted) {
+                // A cut-off list of tags ends in "…" in its last column: only what ends before it is whole.
+                guard column + width <= (fits ? columns : columns - 1) else { return }
+                canvas.restyle(Rect(x: origin + column, y: 0, width: width, height: 1)) { $0 = theme.match }
+                return
+            }
+            column += width + 1
+        }
     }
 
     /// Folded glyphs of the shown part of a title and the column each starts at, kept between rows.

@@ -19,7 +19,7 @@ extension TodoListController {
             let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: parsed.due?.iso, recurrence: parsed.recurrence)
+                                     priority: parsed.priority ?? 0, due: parsed.due?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
             message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
@@ -125,9 +125,10 @@ extension TodoListController {
         return true
     }
 
-    /// The title line shown when editing a todo: its title plus its priority, due and recurrence markers.
+    /// The title line shown when editing a todo: its title plus its tag, priority, due and recurrence markers.
     func editableTitle(of item: TodoItem) -> String {
         var text = item.title
+        for tag in item.tags { text += " #" + tag }
         if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
         if let due = item.due { text += " @" + due }
         if let marker = item.recurrence.flatMap(RecurrenceWords.marker) { text += " " + marker }
@@ -141,7 +142,7 @@ extension TodoListController {
         return item.recurrence.flatMap(RecurrenceWords.marker) == nil ? item.recurrence : nil
     }
 
-    /// Replaces the title (and the priority and due date written in it) of the todo at a row; false
+    /// Replaces the title (and the priority, due date, recurrence and tags written in it) of the todo at a row; false
     /// (with a message) when the title is refused.
     @discardableResult
     public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
@@ -151,13 +152,13 @@ extension TodoListController {
         let due = parsed.due?.iso
         let recurrence = Self.recurrence(after: parsed, of: item)
         guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due
-                || recurrence != item.recurrence else {
+                || recurrence != item.recurrence || parsed.tags != item.tags else {
             if let hint = parsed.hint { message = .info(hint) }
             return true
         }
         return mutate({
             let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due),
-                                           recurrence: .some(recurrence))
+                                           recurrence: .some(recurrence), tags: parsed.tags)
             message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             return updated
         }, show: { updated in

@@ -28,7 +28,7 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         let roll = random.next() % 100
         if (55..<70).contains(roll) {
             // Titles in every script, including the hostile ones.
-            let pieces = ["买", "牛奶", "👍🏽", "👨‍👩‍👧", "e\u{301}", "\u{202E}", "\u{200D}", "🇯🇵", "❤️", "ab", " ", "!!", "@tom", "@+3d", "\u{FFFD}"]
+            let pieces = ["买", "牛奶", "👍🏽", "👨‍👩‍👧", "e\u{301}", "\u{202E}", "\u{200D}", "🇯🇵", "❤️", "ab", " ", "!!", "@tom", "@+3d", " #tag", "#日本", "\u{FFFD}"]
             if roll < 58 {
                 // A paste: pieces, line breaks and controls that must stay text (several lines may ask a question).
                 let breaks = ["\r", "\n", "\r\n", "\t", "\u{1B}[2J", "dd", "\u{0}"]

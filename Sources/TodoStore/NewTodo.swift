@@ -25,10 +25,12 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var completedAt: Date?
     /// How it recurs, or nil.
     public var recurrence: RecurrenceRule?
+    /// Its tags, without their sign (see `TodoTags`).
+    public var tags: [String] = []
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false, createdAt: Date? = nil, completedAt: Date? = nil) {
+                isFlagged: Bool = false, createdAt: Date? = nil, completedAt: Date? = nil, tags: [String] = []) {
         self.title = title
         self.notes = notes
         self.listName = listName
@@ -37,5 +39,6 @@ public struct NewTodo: Equatable, Hashable, Sendable {
         self.isFlagged = isFlagged
         self.createdAt = createdAt
         self.completedAt = completedAt
+        self.tags = tags
     }
 }

@@ -15,9 +15,5 @@ extension Schema {
         ALTER TABLE history_todos ADD COLUMN old_rrule_from_completion INTEGER;
         ALTER TABLE history_todos ADD COLUMN new_rrule TEXT;
         ALTER TABLE history_todos ADD COLUMN new_rrule_from_completion INTEGER;
-        DROP TRIGGER todos_journal_insert;
-        DROP TRIGGER todos_journal_update;
-        DROP TRIGGER todos_journal_delete;
-        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: journaledTodoColumns))
         """
 }

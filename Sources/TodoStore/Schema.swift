@@ -78,15 +78,16 @@ enum Schema {
         // Version 6: todos imported without a creation or completion date, and titles indexed for the import's
         // duplicate check (see `importFactsSQL`).
         6: importFactsSQL,
-        // Version 7: recurring todos (`recurrenceSQL`), and open todos indexed by due day across
-        // lists, for agendas (`dueDaysSQL`).
-        7: recurrenceSQL + "\n" + dueDaysSQL,
+        // Version 7: recurring todos (`recurrenceSQL`) and tags (`tagsSQL`), journaled with their
+        // todo (the journal triggers are made once, after both add their columns), and open todos
+        // indexed by due day across lists, for agendas (`dueDaysSQL`).
+        7: recurrenceSQL + tagsSQL + rebuiltTodoJournalSQL + dueDaysSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
-                                 "search_pending", "view_settings", "todos_without_dates"]
+                                 "search_pending", "view_settings", "todos_without_dates", "todo_tags"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

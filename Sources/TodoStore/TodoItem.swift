@@ -24,6 +24,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var isFlagged: Bool
     /// How the todo comes back once done, or nil when it does not recur.
     public var recurrence: RecurrenceRule?
+    /// The todo's tags (`#work` in a title), without their sign, in the order typed.
+    public var tags: [String]
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -31,7 +33,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// Creates a snapshot; the store is the only place that assigns ids and positions.
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil) {
+                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = []) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -43,5 +45,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.due = due
         self.isFlagged = isFlagged
         self.recurrence = recurrence
+        self.tags = tags
     }
 }

@@ -3,7 +3,7 @@ extension TodoStore {
     /// Adds `todos` to `listID` in the given order, the first right after todo `id` in the manual
     /// order (nil: at the top) and each after the one before, and returns them as stored.
     ///
-    /// Each todo's title, notes, priority and due day are used; its list name, flag and times are
+    /// Each todo's title, notes, priority, due day and tags are used; its list name, flag and times are
     /// not (they go to `listID`, created now). Every title and due day is checked before anything is
     /// written, and one undo takes them all back.
     @discardableResult
@@ -11,6 +11,7 @@ extension TodoStore {
         for todo in todos {
             try Validation.title(todo.title)
             try Validation.due(todo.due)
+            try Validation.tags(todo.tags)
         }
         guard !todos.isEmpty else { return [] }
         return try journaled {
@@ -20,7 +21,7 @@ extension TodoStore {
             added.reserveCapacity(todos.count)
             for todo in todos {
                 let item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due,
-                                          listID: listID, after: previous)
+                                          tags: TodoTags.unique(todo.tags), listID: listID, after: previous)
                 added.append(item)
                 previous = Key(position: item.position, id: item.id)
             }

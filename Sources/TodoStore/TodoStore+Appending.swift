@@ -19,14 +19,16 @@ extension TodoStore {
     /// creating that list at the end of the lists when there is none; one transaction, one undo step.
     @discardableResult
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
-                       due: String? = nil, recurrence: RecurrenceRule? = nil) throws -> EndPlacement {
+                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> EndPlacement {
         try Validation.title(title)
+        try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
         let stored = try name.map(Validation.listName)
         return try journaled {
             let (list, created) = try listForEnd(named: stored)
-            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: list.id,
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
+                                      listID: list.id,
                                       after: try lastOpenKey(inList: list.id, excluding: nil))
             if let recurrence {
                 try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",

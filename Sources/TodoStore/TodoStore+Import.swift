@@ -52,6 +52,7 @@ extension TodoStore {
             try Validation.title(item.title)
             try Validation.notes(item.notes)
             try Validation.due(item.due)
+            try Validation.tags(item.tags)
             _ = try Validation.listName(item.listName)
         }
         return try journaled {
@@ -136,13 +137,14 @@ extension TodoStore {
 
         var values: [any SQLiteBindable] {
             [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged,
-             item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false]
+             item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(TodoTags.unique(item.tags))]
         }
 
         var todoItem: TodoItem {
             TodoItem(id: id, listID: listID, title: item.title, notes: item.notes, position: position,
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
-                     priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence)
+                     priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence,
+                     tags: TodoTags.unique(item.tags))
         }
     }
 
@@ -158,9 +160,9 @@ extension TodoStore {
     private func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
         let prefix = """
             INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
-                              rrule_from_completion) VALUES\u{20}
+                              rrule_from_completion, tags) VALUES\u{20}
             """
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let chunked = prefix + Array(repeating: one, count: Self.importChunkSize).joined(separator: ", ")
         var start = rows.startIndex
         while rows.endIndex - start >= Self.importChunkSize {

@@ -6,14 +6,16 @@ extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
-                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil) throws -> TodoItem {
+                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> TodoItem {
         try Validation.title(title)
+        try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
         return try journaled {
             try requireList(id: listID)
             let previous = try id.map { try placementKey(of: $0, inList: listID) }
-            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, listID: listID, after: previous)
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
+                                      listID: listID, after: previous)
             if let recurrence {
                 try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
                                    [recurrence.rrule, recurrence.countsFromCompletion, item.id])
@@ -42,11 +44,12 @@ extension TodoStore {
     }
 
     /// Changes the given fields of a todo (nil leaves a field alone; `due: .some(nil)` clears the
-    /// due day, `recurrence: .some(nil)` the rule) and returns it.
+    /// due day, `recurrence: .some(nil)` the rule, `tags: []` every tag) and returns it.
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
-                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil) throws -> TodoItem {
+                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil) throws -> TodoItem {
         if let title { try Validation.title(title) }
+        if let tags { try Validation.tags(tags) }
         if let notes { try Validation.notes(notes) }
         if let due { try Validation.due(due) }
         return try journaled {
@@ -58,12 +61,14 @@ extension TodoStore {
             if let due { edited.due = due }
             if let isFlagged { edited.isFlagged = isFlagged }
             if let recurrence { edited.recurrence = recurrence }
+            if let tags { edited.tags = TodoTags.unique(tags) }
             guard edited != item else { return (item, StepSummary(description: "")) }
             try connection.run("""
-                UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?
+                UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?,
+                                 tags = ?
                 WHERE id = ?
                 """, [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged,
-                      edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, id])
+                      edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, TodoTags.stored(edited.tags), id])
             var unflagged = edited
             unflagged.isFlagged = item.isFlagged
             let verb = unflagged == item ? (edited.isFlagged ? "flag %@" : "unflag %@") : "edit %@"
@@ -104,12 +109,12 @@ extension TodoStore {
     }
 
     /// Inserts a todo at a fresh position after `previous` and returns it as stored.
-    func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, listID: Int64,
-                    after previous: Key?) throws -> TodoItem {
+    func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, tags: [String] = [],
+                    listID: Int64, after previous: Key?) throws -> TodoItem {
         let position = try positions.slot(inList: listID, after: previous, excluding: nil)
         try connection.run("""
-            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, [listID, title, notes, position, clock(), priority, due])
+            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [listID, title, notes, position, clock(), priority, due, TodoTags.stored(tags)])
         return try requireItem(id: connection.lastInsertRowID)
     }
 

@@ -9,6 +9,14 @@ enum Validation {
         if containsNUL(title) { throw StoreError.invalidTitle("a title " + nulProblem) }
     }
 
+    /// Tags are words of letters, digits, `-` and `_` with a letter among them (see `TodoTags`):
+    /// anything else could not be typed back as `#word`, nor be told apart in the stored list.
+    static func tags(_ tags: [String]) throws {
+        for tag in tags where !TodoTags.isTag(tag) {
+            throw StoreError.invalidTitle("\"\(tag)\" is not a tag: use letters, digits, - and _ (at most \(TodoTags.maximumLength))")
+        }
+    }
+
     /// Notes are the user's text, kept as is, except that they cannot hold a NUL.
     static func notes(_ notes: String) throws {
         if containsNUL(notes) { throw StoreError.invalidNotes("notes " + nulProblem) }

@@ -105,4 +105,12 @@ struct CommandLineDueListingTests {
         #expect(outcome.output.isEmpty)
         #expect(outcome.errors.hasPrefix("tick ls: \(message)\n") || outcome.errors.hasPrefix("tick: \(message)\n"), "\(outcome.errors)")
     }
+
+    @Test("--due and --agenda with --tag keep only the todos with that tag")
+    func dueWithTag() throws {
+        let tick = try seeded()
+        #expect(tick.run(["add", "--due", "today", "--tag", "Home", "Water plants"]).status == 0)
+        #expect(ids(tick.output("ls", "--due", "week", "--tag", "home")) == [9])
+        #expect(tick.output("ls", "--agenda", "--tag", "nothing").isEmpty)
+    }
 }

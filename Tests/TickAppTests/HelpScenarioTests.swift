@@ -80,7 +80,7 @@ struct HelpScenarioTests {
             "a                  add a todo after the selected one (!,",
             "                   !!, !!! priority; @tomorrow, @fri,",
             "                   @2026-12-24, @+3d due; @every week",
-            "                   repeats)",
+            "                   repeats; #word tag)",
         ])
         #expect(scenario.screen[start + 4].hasPrefix("e "))
     }

@@ -10,7 +10,7 @@ struct ThemeAndConfigScenarioTests {
     /// The theme property behind each element name of the config file.
     nonisolated(unsafe) static let elements: [String: WritableKeyPath<Theme, Style>] = [
         "title": \.title, "done": \.doneTitle, "box": \.box, "check": \.check, "message": \.message, "error": \.error,
-        "hint": \.hint, "prompt": \.promptLabel, "empty": \.emptyState, "priority": \.priority, "flag": \.flag, "notes": \.notes,
+        "hint": \.hint, "prompt": \.promptLabel, "empty": \.emptyState, "priority": \.priority, "flag": \.flag, "notes": \.notes, "tag": \.tag,
         "due": \.due, "today": \.dueToday, "overdue": \.overdue, "match": \.match, "header": \.header,
         "selection": \.selection,
     ]

@@ -29,7 +29,7 @@ struct InteropTodoTxtTests {
     @Test("A line's conventions become fields", arguments: [
         Case(line: "Call Mom", title: "Call Mom"),
         Case(line: "(A) Call Mom", title: "Call Mom", priority: 3),
-        Case(line: "(B) 2026-11-20 Call Mom @phone +Family", title: "Call Mom @phone", list: "Family", priority: 2, created: "2026-11-20"),
+        Case(line: "(B) 2026-11-20 Call Mom @phone +Family", title: "Call Mom", list: "Family", priority: 2, created: "2026-11-20"),
         Case(line: "(D) Low one", title: "Low one", priority: 1),
         Case(line: "x 2026-11-29 2026-11-20 Done thing +Work due:2026-11-25", title: "Done thing", list: "Work",
              due: "2026-11-25", created: "2026-11-20", completed: "2026-11-29"),
@@ -115,7 +115,7 @@ struct InteropTodoTxtTests {
             #expect(Dictionary(grouping: imported, by: \.priority).mapValues(\.count) == expected.priorities)
             #expect(try store.lists().map(\.name) == ["Inbox"] + expected.lists)
             #expect(imported.allSatisfy { !$0.title.contains("+") || $0.title.contains("+Home") })
-            #expect(imported.contains { $0.title == "Ask 田中さん about 🍣 @phone t:2026-12-01" })
+            #expect(imported.contains { $0.title == "Ask 田中さん about 🍣 t:2026-12-01" && $0.tags == ["phone"] })
             #expect(store.count == expected.todos + 1)
             try expectIntact(store)
         }

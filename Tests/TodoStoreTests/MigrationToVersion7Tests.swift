@@ -8,10 +8,15 @@ import TickTesting
 @Suite("Migration to version 7")
 struct MigrationToVersion7Tests {
     /// Takes a current store back to version 6 (what tests of older upgrades start from): the
-    /// recurrence columns go, and the todo journal triggers are those of version 2 again.
+    /// due-day index, the tag index and its triggers, the recurrence and tags columns go, and the
+    /// todo journal triggers are those of version 2 again.
     static let backToVersion6SQL = """
         DROP INDEX todos_open_by_due_day;
+        DROP TRIGGER todos_tags_insert; DROP TRIGGER todos_tags_update; DROP TRIGGER todos_tags_delete;
+        DROP TABLE todo_tags;
         DROP TRIGGER todos_journal_insert; DROP TRIGGER todos_journal_update; DROP TRIGGER todos_journal_delete;
+        ALTER TABLE todos DROP COLUMN tags;
+        ALTER TABLE history_todos DROP COLUMN old_tags; ALTER TABLE history_todos DROP COLUMN new_tags;
         ALTER TABLE todos DROP COLUMN rrule; ALTER TABLE todos DROP COLUMN rrule_from_completion;
         ALTER TABLE history_todos DROP COLUMN old_rrule; ALTER TABLE history_todos DROP COLUMN old_rrule_from_completion;
         ALTER TABLE history_todos DROP COLUMN new_rrule; ALTER TABLE history_todos DROP COLUMN new_rrule_from_completion;

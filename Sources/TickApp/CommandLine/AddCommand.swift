@@ -8,12 +8,12 @@ struct AddCommand: Subcommand {
         arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true)],
         options: [
             OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list"),
-            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption,
+            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption,
         ],
         discussion: """
         As when typing in Tick, !, !! and !!! in the title set the priority (low, medium, high) and @when \
         sets the due day: @today, @tomorrow, @fri, @dec5, @2026-12-24, @+3d, @next-week, @eom and more \
-        (the README lists them all); they are taken out of the title. A word that looks like a date but \
+        (the README lists them all), and #word adds a tag (as --tag word); they are taken out of the title. A word that looks like a date but \
         is not one (@3pm, @2026-02-30) stays in the title, with a note on standard error; two due dates \
         are refused. @every week (or --every) makes it recur: done, it comes back on the next date.
 
@@ -21,6 +21,7 @@ struct AddCommand: Subcommand {
         single quotes, or use --priority and --due. Prints the new todo's id.
         """,
         examples: ["tick add --priority high --due fri Pay rent", "tick add 'Pay rent !!! @fri'",
+                   "tick add --tag home --tag money Pay rent",
                    "tick add --list Groceries Oat milk",
                    "tick add --due mon --every mon,thu Standup", "tick add -- -20% coupon"])
 
@@ -29,6 +30,7 @@ struct AddCommand: Subcommand {
     let priorityWord: String?
     let dueWord: String?
     let everyWord: String?
+    let tagWords: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         text = arguments.positionals.joined(separator: " ")
@@ -36,10 +38,11 @@ struct AddCommand: Subcommand {
         listName = arguments.value("list")
         priorityWord = arguments.value("priority")
         dueWord = arguments.value("due")
+        tagWords = arguments.values["tag"] ?? []
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord,
+        let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
                                     today: context.today)
         let store = try context.openStore()
         defer { store.close() }
@@ -47,7 +50,7 @@ struct AddCommand: Subcommand {
         // adding, deleting or creating that list meanwhile cannot make this add fail.
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
                                       priority: fields.priority ?? 0, due: fields.due??.iso,
-                                      recurrence: fields.recurrence ?? nil)
+                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
         return 0
@@ -63,6 +66,7 @@ enum Describe {
         if let due = item.due { details.append("due \(due)") }
         if item.isFlagged { details.append("flagged") }
         if let rule = item.recurrence { details.append(RecurrenceWords.describe(rule)) }
+        details += item.tags.map { "#" + $0 }
         let title = TodoTable.safe(item.title).text
         return details.isEmpty ? title : "\(title) (\(details.joined(separator: ", ")))"
     }

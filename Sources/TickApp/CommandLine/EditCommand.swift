@@ -6,18 +6,18 @@ struct EditCommand: Subcommand {
         name: "edit", summary: "Change a todo's title, priority, due day, flag or notes.",
         arguments: [
             ArgumentDescription("ID", help: "the todo's id, as tick ls shows it"),
-            ArgumentDescription("TITLE", help: "the new title; !, !! or !!! and @when in it set the priority and due day",
+            ArgumentDescription("TITLE", help: "the new title; !, !! or !!!, @when and #tags in it set the priority, due day and tags",
                                 repeats: true, isOptional: true),
         ],
         options: [
-            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption,
+            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption,
             OptionDescription("notes", value: .text("TEXT"), help: "replace the notes (\"\" clears them)"),
             OptionDescription("flag", help: "flag the todo"),
             OptionDescription("unflag", help: "remove the flag"),
         ],
         discussion: """
         What is not given stays as it was: a new title without markers keeps the priority, due day and \
-        recurrence (--every none stops it). \
+        recurrence (--every none stops it); #tags in the title or --tag replace all the tags. \
         As with tick add, a title with ! needs single quotes in bash and zsh.
         """,
         examples: ["tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --priority medium --due none --flag", "tick edit 12 --every none",
@@ -28,6 +28,7 @@ struct EditCommand: Subcommand {
     let priorityWord: String?
     let dueWord: String?
     let everyWord: String?
+    let tagWords: [String]
     let notes: String?
     let flag: Bool?
 
@@ -38,22 +39,23 @@ struct EditCommand: Subcommand {
         priorityWord = arguments.value("priority")
         dueWord = arguments.value("due")
         everyWord = arguments.value("every")
+        tagWords = arguments.values["tag"] ?? []
         notes = arguments.value("notes")
         if arguments.has("flag") && arguments.has("unflag") { throw UsageError(message: "--flag and --unflag exclude each other") }
         flag = arguments.has("flag") ? true : arguments.has("unflag") ? false : nil
-        if text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && notes == nil && flag == nil {
+        if text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && notes == nil && flag == nil {
             throw UsageError(message: "nothing to change: give a new title or an option")
         }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord,
+        let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
                                     today: context.today)
         let store = try context.openStore()
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
         let item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
-                                    due: fields.due.map { $0?.iso }, isFlagged: flag, recurrence: fields.recurrence)
+                                    due: fields.due.map { $0?.iso }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags)
         context.print("Edited \(item.id): \(Describe.todo(item))")
         if let hint = fields.hint { context.writeError("tick edit: \(hint)\n") }
         return 0

@@ -25,6 +25,7 @@ extension ListCommand {
                 var rows = 0
                 try store.forEachOpenTodo(due: window) { item in
                     guard let listName = names[item.listID] else { return }  // not in the --list asked for
+                    if let tag, !item.tags.contains(where: { TodoTags.key($0) == TodoTags.key(tag) }) { return }
                     if rows == 0, let group {
                         if json {
                             try write((groupsWritten == 0 ? "\n" : ",\n")

@@ -11,12 +11,13 @@ struct ListCommand: Subcommand {
             OptionDescription("due", value: .text("WHEN"),
                               help: "only open todos due then, across lists, by due day: today, overdue, tomorrow, week (today and the 6 days after), or a day (2026-12-24, fri, +3d)"),
             OptionDescription("agenda", help: "open todos due soon, across lists, in groups: Overdue, Today, Tomorrow, Next 7 days"),
+            OptionDescription("tag", short: "t", value: .text("NAME"), help: "only todos with this tag (#NAME in a title; case of A–Z ignored)"),
             OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
         Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title; a title \
-        followed by ✎ has notes (--json shows them). Lists come in \
+        followed by ✎ has notes (--json shows them), and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order, done todos in the order they were completed. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
         When a listing goes to a file or a pipe and takes more than half a second (a store of a \
@@ -25,7 +26,7 @@ struct ListCommand: Subcommand {
         index of due days (no scan, whatever the number of todos); --agenda --json prints an array of \
         groups, each {"group": overdue|today|tomorrow|week, "title", "todos": [...]}.
         """,
-        examples: ["tick ls", "tick ls --all --list Work", "tick ls --json", "tick ls --due today", "tick ls --agenda"])
+        examples: ["tick ls", "tick ls --all --list Work", "tick ls --tag home", "tick ls --json", "tick ls --due today", "tick ls --agenda"])
 
     enum Filter { case open, all, done }
     /// What `--due` or `--agenda` asked for.
@@ -33,6 +34,8 @@ struct ListCommand: Subcommand {
     let filter: Filter
     let dueView: DueView?
     let listName: String?
+    /// `--tag`: only the todos with this tag, found through the tag index.
+    let tag: String?
     let json: Bool
     let isQuiet: Bool
 
@@ -49,6 +52,13 @@ struct ListCommand: Subcommand {
             throw UsageError(message: "\(arguments.has("agenda") ? "--agenda" : "--due") lists open todos: it does not combine with --all or --done")
         }
         listName = arguments.value("list")
+        tag = try arguments.value("tag").map { word throws(UsageError) -> String in
+            let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            guard TodoTags.isTag(bare) else {
+                throw UsageError(message: "\(Self.quoted(word)) is not a tag: tags are letters, digits, - and _, with at least one letter")
+            }
+            return bare
+        }
         json = arguments.has("json")
         isQuiet = arguments.has("quiet")
     }
@@ -93,6 +103,11 @@ struct ListCommand: Subcommand {
 
     /// The rows of one list the filter asks for, read in pages (a list may hold a million todos).
     private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
+        if let tag {
+            try store.items(taggedWith: tag, inList: list.id, includesOpen: filter != .done, includesDone: filter != .open)
+                .forEach(body)
+            return
+        }
         let query = SectionQuery(listID: list.id, includesCompleted: filter != .open)
         let rows = rows(of: list)
         var start = rows.lowerBound

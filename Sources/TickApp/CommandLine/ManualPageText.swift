@@ -8,7 +8,7 @@ enum ManualPageText {
     Ctrl-k delete to the start and to the end. In the title, !, !! and !!! set the priority and @today, \
     @tomorrow, @fri, @2026-12-24 or @+3d the due day, and @every day, week, month or year, @every 2 weeks, \
     @every mon,thu or @every month on the last friday makes the todo recur (@every! counts from the day it \
-    is done). Pasted text is always text, never keys.
+    is done); #word adds a tag. Pasted text is always text, never keys.
     """
 
     /// The key-script notation.

@@ -1,7 +1,7 @@
 import TodoStore
 
-/// The title, priority and due day that `add` and `edit` were given, from the words of the title
-/// (`!!`, `@fri`) and from `--priority` and `--due` together. Saying the same thing twice is a
+/// The title, priority, due day and tags that `add` and `edit` were given, from the words of the title
+/// (`!!`, `@fri`, `#work`) and from `--priority`, `--due` and `--tag` together. Saying the same thing twice is a
 /// mistake that names both, since one of them would be lost.
 struct TodoFields {
     /// `--priority LEVEL`: words that are safe to type in any shell, unlike `!`.
@@ -18,6 +18,13 @@ struct TodoFields {
         "every", value: .text("RULE"),
         help: "repeat, as @every in a title: day, week, 2 weeks, mon,thu, month on the last friday, +week (after done), an RRULE, or none")
 
+    /// `--tag NAME`, repeatable: a tag without `#`, which shells read as a comment.
+    static let tagOption = OptionDescription(
+        "tag", short: "t", value: .text("NAME"),
+        help: "a tag, as #NAME in a title (letters, digits, - and _); repeat it for several")
+
+    /// The tags of the title's `#words` and of `--tag`, without repeats; nil when neither gave any.
+    var tags: [String]?
     /// The title without its markers; nil when no title was given.
     var title: String?
     /// 0 to 3; nil when neither the title nor `--priority` said.
@@ -30,7 +37,8 @@ struct TodoFields {
     var hint: String?
 
     /// Reads the title's markers and the options, relative to `today`.
-    init(text: String?, priorityWord: String?, dueWord: String?, everyWord: String? = nil, today: Day) throws(UsageError) {
+    init(text: String?, priorityWord: String?, dueWord: String?, everyWord: String? = nil, tagWords: [String] = [],
+         today: Day) throws(UsageError) {
         if let priorityWord { priority = Self.level(priorityWord) }
         if let everyWord {
             do {
@@ -40,6 +48,15 @@ struct TodoFields {
             }
         }
         if let dueWord { due = .some(try Self.day(dueWord, today: today)) }
+        let optionTags = try tagWords.map { word throws(UsageError) -> String in
+            let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
+            guard TodoTags.isTag(bare) else {
+                throw UsageError(message: "cannot use \(Self.safe(word)) as a tag: use letters, digits, - and _, "
+                                 + "with at least one letter (at most \(TodoTags.maximumLength))")
+            }
+            return bare
+        }
+        if !optionTags.isEmpty { tags = TodoTags.unique(optionTags) }
         guard let text else { return }
         let parsed = TitleSyntax.parse(text, today: today)
         if let mistake = parsed.mistake { throw UsageError(message: "\(Self.safe(mistake)): keep one") }
@@ -50,7 +67,7 @@ struct TodoFields {
             throw UsageError(message: "two priorities, \(String(repeating: "!", count: marked)) and --priority \(priorityWord): keep one")
         }
         guard !parsed.title.allSatisfy(\.isWhitespace) else {
-            throw UsageError(message: "the title is empty once !, !!, !!! and @dates are taken out")
+            throw UsageError(message: "the title is empty once !, !!, !!!, @dates and #tags are taken out")
         }
         if let marker = parsed.recurrenceMarkers.first, let everyWord {
             throw UsageError(message: "two recurrences, \(Self.safe(marker)) and --every \(Self.safe(everyWord)): keep one")
@@ -59,6 +76,7 @@ struct TodoFields {
         priority = priority ?? parsed.priority
         if let rule = parsed.recurrence { recurrence = .some(rule) }
         if let day = parsed.due { due = .some(day) }
+        if !parsed.tags.isEmpty { tags = TodoTags.unique(parsed.tags + optionTags) }
         hint = parsed.hint.map(Self.safe)
     }
 

@@ -26,7 +26,9 @@ struct TodoTable {
         let state = item.isDone ? "[x]" : "[ ]"
         let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
         let list = Self.safe(listName)
+        // Tags hold only letters, digits, - and _ (the store checks), so they need no placeholders.
         let title = Self.safe(item.title).text + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
+            + item.tags.map { " #" + $0 }.joined()
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
         let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due ?? "").padded(to: 10), paddedList, title]

@@ -44,7 +44,9 @@ struct HistoryReplay {
                 let listID = existingLists.contains(row.int64(at: 2)) ? row.int64(at: 2) : TodoStore.inboxListID
                 batch.restores.append([id, listID, row.string(at: 3), row.string(at: 4), row.int64(at: 5), row.int64(at: 6),
                                        row.optionalInt64(at: 7), row.int64(at: 8), row.optionalString(at: 9), row.int64(at: 10),
-                                       row.optionalString(at: 11), row.int64(at: 12)])
+                                       row.optionalString(at: 11), row.int64(at: 12),
+                                       // Journal rows from before version 7 have no tags column value: no tags.
+                                       row.optionalString(at: 13) ?? ""])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }

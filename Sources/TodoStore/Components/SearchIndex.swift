@@ -1,6 +1,9 @@
 import FoundationEssentials
 
-/// Substring search over titles and notes, case-insensitive.
+/// Substring search over titles and notes, case-insensitive; `#work` alone finds the todos tagged
+/// `work` (exactly, ASCII case folded) through the tag index instead: all of a tag's todos when it
+/// has few (`fewTaggedTodos`), else first among the first rows in display order, probing the tag
+/// index for each, as text is looked for there (below).
 ///
 /// What matches: queries of three or more characters (Unicode scalars) go through the trigram
 /// index (`todos_fts`), whose case folding is Unicode-aware (Milk/milk, Äpfel/äpfel, Σοφία/σοφία).
@@ -66,7 +69,17 @@ final class SearchIndex: StoreComponent {
     private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int,
                            recent: inout Bool?) throws -> [Int64] {
         let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
-        let plain = Self.plainMatch(for: text)
+        let tag = TodoTags.tag(searchedBy: text)
+        var plain = Self.plainMatch(for: text)
+        if let tag {
+            // A tag on few todos: the tag index is the outer loop, and only they are read. A tag on
+            // many: its first matches are among the first rows, found with one index probe each.
+            let tagged = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM todo_tags WHERE tag = ? LIMIT ?)",
+                                                  [tag, Self.fewTaggedTodos + 1])
+            guard tagged > Self.fewTaggedTodos else { return try taggedIDs(tag, listID: listID, part: part, order: order, limit: limit) }
+            plain = PlainMatch(condition: "EXISTS (SELECT 1 FROM todo_tags WHERE todo_tags.tag = ?2 AND todo_tags.todo_id = id)",
+                               arguments: [tag], caseFoldsLikeTrigrams: true)
+        }
         if let plain, plain.caseFoldsLikeTrigrams {
             let counts = try lists.counts(ofList: listID)
             let rows = done ? counts.done : counts.open
@@ -84,6 +97,7 @@ final class SearchIndex: StoreComponent {
                 window = min(Self.maximumSearchWindow, max(needed, window * 2))
             }
         }
+        if let tag { return try taggedIDs(tag, listID: listID, part: part, order: order, limit: limit) }
         if text.unicodeScalars.count >= 3 {
             // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
             let phrase = "\"" + TextFormatting.replacing("\"", with: "\"\"", in: text) + "\""
@@ -110,6 +124,19 @@ final class SearchIndex: StoreComponent {
         return try connection.query(
             "SELECT id FROM todos NOT INDEXED WHERE \(part) AND (\(short.condition)) ORDER BY \(order) LIMIT ?\(short.arguments.count + 2)",
             [listID] + short.arguments + [limit]) { $0.int64(at: 0) }
+    }
+
+    /// Up to this many todos with a tag, a tag search reads them all through the tag index (a few
+    /// milliseconds); past it, it first looks for them among the first rows, as a text search does.
+    static let fewTaggedTodos = 8_192
+
+    /// The first `limit` ids of one part of a list (`part`, in `order`) tagged `tag`, through the
+    /// tag index: the cost is the tag's todos, whatever the store holds.
+    private func taggedIDs(_ tag: String, listID: Int64, part: String, order: String, limit: Int) throws -> [Int64] {
+        try connection.query("""
+            SELECT todos.id FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id
+            WHERE todo_tags.tag = ?2 AND \(part) ORDER BY \(order) LIMIT ?3
+            """, [listID, tag, limit]) { $0.int64(at: 0) }
     }
 
     /// Puts the current text of the todos the search index has not caught up on into a small

@@ -10,7 +10,7 @@ import FoundationEssentials
 ///   ],
 ///   "todos": [
 ///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
-///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null}
+///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"]}
 ///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false)
 ///   ]
 /// }
@@ -29,6 +29,7 @@ public enum JSONFormat {
             ("flagged", String(item.isFlagged)), ("done", String(item.isDone)),
             ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
+            ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
         ] + recurrenceMembers(item.recurrence))
     }
 
@@ -127,6 +128,7 @@ public enum JSONFormat {
                 throw InteropError(line: fields.line(of: "rrule"), problem: "\(error)")
             }
         }
+        todo.tags = try fields.strings("tags") ?? []
         if let done = try fields.bool("done") {
             if done && todo.completedAt == nil { todo.completedAt = now }
             if !done && todo.completedAt != nil {
@@ -137,6 +139,7 @@ public enum JSONFormat {
             try Validation.title(todo.title)
             try Validation.notes(todo.notes)
             try Validation.due(todo.due)
+            try Validation.tags(todo.tags)
             _ = try Validation.listName(todo.listName)
         } catch {
             throw InteropError(line: node.line, problem: "\(error)")
@@ -200,6 +203,16 @@ private struct Fields {
         guard let node = value(key) else { return nil }
         guard case .array(let elements) = node.value else { throw mismatch(key, node, "an array") }
         return elements
+    }
+
+    func strings(_ key: String) throws(InteropError) -> [String]? {
+        guard let elements = try array(key) else { return nil }
+        var strings: [String] = []
+        for element in elements {
+            guard case .string(let text) = element.value else { throw mismatch(key, element, "an array of strings") }
+            strings.append(text)
+        }
+        return strings
     }
 
     func time(_ key: String) throws(InteropError) -> Date? {

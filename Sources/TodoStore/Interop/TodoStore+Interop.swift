@@ -167,7 +167,7 @@ extension NewTodo {
     /// The todo as an export carries it: every field but the id and the position.
     public init(_ item: TodoItem, listName: String) {
         self.init(title: item.title, notes: item.notes, listName: listName, priority: item.priority, due: item.due,
-                  isFlagged: item.isFlagged, createdAt: item.createdAt, completedAt: item.completedAt)
+                  isFlagged: item.isFlagged, createdAt: item.createdAt, completedAt: item.completedAt, tags: item.tags)
         recurrence = item.recurrence
     }
 }

@@ -5,7 +5,8 @@ import FoundationEssentials
 /// `x 2026-11-29 2026-11-20 Call the dentist +Health due:2026-12-01 pri:A` — a done todo starts with
 /// `x` and its completion date; an open one may start with a priority `(A)`–`(Z)`; then the
 /// creation date and the text. In the text, `+project` names the list (the last one, when there
-/// are several; the others stay in the title), `due:YYYY-MM-DD` the due day, and `pri:A` keeps a
+/// are several; the others stay in the title), `@context` a tag (every one; Tick's `#tag`, written
+/// back as `@tag` after the title), `due:YYYY-MM-DD` the due day, and `pri:A` keeps a
 /// done todo's priority. Tick's priorities map to `(A)` high, `(B)` medium, `(C)` low; `(D)`–`(Z)`
 /// import as low. Todos in the Inbox have no `+project` (`+Inbox` when their title has one of its
 /// own; `+Inbox` always means the Inbox); spaces in list names become `_`. Notes, flags and times
@@ -13,8 +14,8 @@ import FoundationEssentials
 /// word that looks like `due:YYYY-MM-DD` or `pri:A` is read as one when the todo has none of its own.
 /// A relative due day other tools write (`due:tom`, `due:fri`, `due:2w`, see `RelativeDueDay`) is
 /// read as of the day of the import. A line without a creation date exports without one, so a file
-/// shared with other tools comes back as it was but for the mappings above (and `+project`,
-/// `due:` and `pri:` written at the end of the line). `rec:1w` (`rec:+1w` from the day it is done;
+/// shared with other tools comes back as it was but for the mappings above (and `@context`,
+/// `+project`, `due:` and `pri:` written at the end of the line). `rec:1w` (`rec:+1w` from the day it is done;
 /// `d`, `w`, `m`, `y`) is the common recurrence extension; a rule it cannot say (weekdays, COUNT)
 /// is left out of todo.txt and kept by JSON.
 public enum TodoTxtFormat {
@@ -31,6 +32,7 @@ public enum TodoTxtFormat {
         }
         if dates.creation { parts.append(Timestamp.day(of: item.createdAt, in: timeZone)) }
         parts.append(oneLine(item.title))
+        parts += item.tags.map { "@" + $0 }
         if let listName {
             parts.append("+" + String(listName.map { $0.isWhitespace ? "_" : $0 }))
         } else if item.title.split(separator: " ").contains(where: isProject) {
@@ -145,13 +147,16 @@ public enum TodoTxtFormat {
             todo.recurrence = rule
             words.remove(at: index)
         }
+        // Every @context that is a valid tag is a tag; other @words (`@`, `@123`) stay in the title.
+        todo.tags = TodoTags.unique(words.compactMap { TodoTags.tag(inWord: $0, sign: "@") })
+        words.removeAll { TodoTags.tag(inWord: $0, sign: "@") != nil }
         if let index = words.lastIndex(where: { $0.count == 5 && $0.hasPrefix("pri:") && $0.last!.isUppercase && $0.last!.isASCII }) {
             if todo.priority == 0 { todo.priority = priority(forLetter: words[index].utf8.last!) }
             words.remove(at: index)
         }
         todo.title = words.joined(separator: " ")
         guard !todo.title.allSatisfy(\.isWhitespace) else {
-            throw LineProblem(message: "no title (only dates, a priority, a +project or due: were found)")
+            throw LineProblem(message: "no title (only dates, a priority, @contexts, a +project or due: were found)")
         }
         // The same rules as every other way in, so a NUL is refused here with the line's number.
         do {
