@@ -4,7 +4,8 @@ import TodoStore
 
 /// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
 /// a ✎ when the todo has notes, and the due date in relative words at the right edge. Done todos
-/// are dimmed; long titles end in "…" (before the ✎, which always shows).
+/// are dimmed; long titles end in "…" (before the ✎, which always shows), or wrap onto up to three
+/// lines when `wrapsTitle` is set (see `TodoCell+Wrapping.swift`).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -24,6 +25,9 @@ final class TodoCell: TableViewCell {
     /// Which optional columns the row shows: the same for every row (any todo with a priority or a
     /// flag gives all rows the column), so titles start in the same column on every row.
     var columns = RowColumns() { didSet { setNeedsDisplay() } }
+    /// Whether a long title wraps onto more lines (`W`, `wrap yes`) instead of ending in "…"; the
+    /// table then asks the cell for its height (automatic row heights).
+    var wrapsTitle = false { didSet { setNeedsDisplay() } }
 
     /// Nothing of the previous todo (its check mark, its title) may show through.
     override func prepareForReuse() {
@@ -31,7 +35,11 @@ final class TodoCell: TableViewCell {
         item = nil
         highlight = nil
         columns = RowColumns()
+        wrapsTitle = false
     }
+
+    /// One line, or the lines of the wrapped title (`TodoCell+Wrapping.swift`).
+    override func heightThatFits(width: Int) -> Int { wrappedHeight(width: width) }
 
     /// Columns kept for the due date ("2026-12-24", "12 d late").
     static let dueColumnWidth = 10
@@ -57,24 +65,59 @@ final class TodoCell: TableViewCell {
             x += canvas.draw(column, at: Point(x: x, y: 0), style: theme.priority)
         }
         if columns.flag || item.isFlagged { x += canvas.draw(item.isFlagged ? "⚑ " : "  ", at: Point(x: x, y: 0), style: theme.flag) }
-        var right = canvas.width
-        if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
+        let place = titlePlace(for: item, from: x, width: canvas.width)
+        // Wrapped, the due date and the ✎ end the title's last line; the box and columns start its first.
+        let lines = wrapsTitle ? drawWrappedTitle(of: item, in: place, canvas: &canvas) : nil
+        let lastLine = max(0, (lines ?? 1) - 1)
+        if let due = place.due {
             let words = TitleSyntax.describe(due: due, today: today)
             let style = item.isDone ? theme.doneTitle : (due < today ? theme.overdue : (due == today ? theme.dueToday : theme.due))
             let width = DisplayWidth.of(words)
-            canvas.draw(words, at: Point(x: right - width, y: 0), style: style)
+            canvas.draw(words, at: Point(x: canvas.width - width, y: lastLine), style: style)
+        }
+        if lines == nil {
+            let base = item.isDone ? theme.doneTitle : theme.title
+            let title = Point(x: x, y: 0)
+            let used = canvas.draw(item.title, at: title, style: base, maxWidth: place.columns, truncation: .ellipsis)
+            if place.marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
+            markMatches(in: item.title, at: title, columns: place.columns, canvas: &canvas)
+        }
+        drawSelection(in: &canvas)
+    }
+
+    /// Where a todo's title goes in a row of `width` columns whose title starts at column `x`.
+    struct TitlePlace {
+        /// The column the title starts at.
+        var x: Int
+        /// The columns the title may take (each of its lines, when it wraps).
+        var columns: Int
+        /// Whether the ✎ follows the title (its columns are already taken off `columns`).
+        var marksNotes: Bool
+        /// The due day shown at the right edge, when there is room for it.
+        var due: Day?
+    }
+
+    /// The title's place: the due column (when there is room) and the ✎ are taken off the right.
+    func titlePlace(for item: TodoItem, from x: Int, width: Int) -> TitlePlace {
+        var right = width
+        var shownDue: Day?
+        if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
+            shownDue = due
             right -= Self.dueColumnWidth + 1
         }
-        let base = item.isDone ? theme.doneTitle : theme.title
-        let title = Point(x: x, y: 0)
         var columns = max(0, right - x)
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
-        if marksNotes { canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
-        markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
-        drawSelection(in: &canvas)
+        return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue)
+    }
+
+    /// The column a todo's title starts at: after the editing mark, the box and the optional columns.
+    func titleStart(for item: TodoItem) -> Int {
+        var x = contentInset + 4
+        if columns.priority || item.priority > 0 { x += 4 }
+        if columns.flag || item.isFlagged { x += 2 }
+        return x
     }
 
     /// Folded glyphs of the shown part of a title and the column each starts at, kept between rows.
@@ -83,7 +126,7 @@ final class TodoCell: TableViewCell {
     /// Restyles every occurrence of the search (compared glyph by glyph, without case) in the part of
     /// the title drawn at `origin` within `columns`. The title is drawn once in its own style and only
     /// matched cells change, so a search costs one pass over what a row shows, not a string per match.
-    private func markMatches(in title: String, at origin: Point, columns: Int, canvas: inout Canvas) {
+    func markMatches(in title: String, at origin: Point, columns: Int, canvas: inout Canvas) {
         guard let needle = highlight, !needle.isEmpty, columns > 0 else { return }
         let wanted = GlyphSequence(needle).map { Self.folded($0.scalars) }
         guard let first = wanted.first else { return }
