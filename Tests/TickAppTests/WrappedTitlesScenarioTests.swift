@@ -177,6 +177,25 @@ struct WrappedTitlesScenarioTests {
         #expect(app.list.pageReads < 100)
     }
 
+    @Test("Keys arriving in bursts (key repeat: a hundred j, then one frame) over wrapped rows create at most a screenful of cells plus two, also when a burst leaves tall rows for short ones")
+    func burstsStayBounded() throws {
+        let temporary = try TemporaryStore()
+        // Three-line titles first, then one-line ones: a burst leaves a screen of few tall rows for many short ones.
+        try temporary.store.importItems((0..<12_000).map {
+            NewTodo(title: "Todo \($0) " + String(repeating: "word ", count: $0 < 300 ? 14 : ($0 * 7) % 6), listName: ["Inbox", "Work", "Home"][$0 % 3])
+        })
+        let app = makeApp(temporary.store, size: Size(width: 40, height: 24))
+        // The first frame shows 23 one-line rows: their cells must all be reused once rows take more lines.
+        _ = app.renderScreen()
+        try app.type("W")
+        _ = app.renderScreen()
+        for _ in 0..<100 {
+            try app.type(String(repeating: "j", count: 100))
+            _ = app.renderScreen()
+        }
+        #expect(app.list.tableView.reuseStatistics.cellsCreated <= 23 + 2, "\(app.list.tableView.reuseStatistics)")
+    }
+
     @Test("Entering editing mode narrows every row by its mark, so a title that just fitted takes one more line")
     func editingModeRemeasures() throws {
         // 26 columns of content: "[ ] " then a 22-column title fills the line; with the mark it needs two.
