@@ -83,6 +83,20 @@ struct WrappedTitlesScenarioTests {
         for line in scenario.canvas.lines { #expect(DisplayWidth.of(line) <= 17) }
     }
 
+    @Test("A key script turns wrapping on and resizes: the screen it prints at 20×5 shows the rewrapped rows")
+    func keyScript() throws {
+        let temporary = try TemporaryStore()
+        let script = "<Today 2026-11-29>aBuy oat milk<Enter>a\(Self.dentist) @2026-12-04<Enter>W<Resize 20x5>"
+        let result = try ScriptRunner.run(script: script, store: temporary.store, size: Size(width: 80, height: 24))
+        #expect(withoutIndicator(result.screen.lines) == [
+            "▾ Inbox · 2 open ──",
+            "[ ] Call the",
+            "    dentist about",
+            "    the appointmen…",
+            "Wrapping long titl…",
+        ])
+    }
+
     @Test("W back and forth keeps the selected todo on screen, at the bottom as in the middle", arguments: [4, 7, 15])
     func toggleKeepsSelection(downs: Int) throws {
         let scenario = try Scenario((0..<30).map { "Todo \($0) " + String(repeating: "with a long title ", count: 4) }, size: Size(width: 40, height: 10))
