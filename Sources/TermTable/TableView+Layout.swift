@@ -134,6 +134,12 @@ extension TableView {
             visibleCells[indexPath] = nil
             endDisplaying(cell, at: indexPath)
         }
+        // Cells measured for rows that do not show (keys arriving in a burst measure rows scrolled past)
+        // go back before any row is dequeued, so the rows that do show reuse them instead of new cells.
+        for (indexPath, cell) in measuringCells where !Self.sorted(rows, contains: indexPath) {
+            measuringCells[indexPath] = nil
+            cellPool.put(cell)
+        }
         for indexPath in rows where visibleCells[indexPath] == nil {
             let cell = measuringCells.removeValue(forKey: indexPath) ?? configuredCell(at: indexPath)
             visibleCells[indexPath] = cell

@@ -160,6 +160,8 @@ extension TableView {
         closeSwipe()
         if !editing { selection.marked.removeAll() }
         for (_, cell) in visibleCells { cell.isEditing = editing }
+        // The editing mark narrows every row's content, so a measured (wrapped) height may no longer hold.
+        heightCache.removeAll()
         setNeedsLayout()
     }
 

@@ -12,6 +12,7 @@ import TodoStore
 ///     mouse yes|no
 ///     list <name>                 the list Tick starts on and `tick add` uses
 ///     hide-completed yes|no
+///     wrap yes|no                 long titles wrap onto up to 3 lines (W toggles it)
 ///     sort manual|due|priority|created
 ///     history <n>                 how many changes undo can go back (default 100)
 ///
@@ -33,6 +34,8 @@ public struct Configuration: Equatable {
     public var defaultList: String?
     /// Whether completed todos start hidden (`hide-completed yes`).
     public var hidesCompleted = false
+    /// Whether long titles start wrapped (`wrap yes`).
+    public var wrapsTitles = false
     /// The sort Tick starts with (`sort due`).
     public var sort: TodoSort = .manual
     /// How many changes undo can go back (`history 200`).
@@ -128,6 +131,9 @@ public struct Configuration: Equatable {
         case "hide-completed":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "hide-completed wants yes or no") }
             hidesCompleted = value
+        case "wrap":
+            guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "wrap wants yes or no") }
+            wrapsTitles = value
         case "sort":
             guard arguments.count == 1, let value = TodoSort(rawValue: arguments[0].lowercased()) else {
                 throw Problem(message: "sort wants one of: \(TodoSort.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -139,7 +145,7 @@ public struct Configuration: Equatable {
             }
             historyDepth = value
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, sort, history)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history)")
         }
     }
 
@@ -208,7 +214,7 @@ public struct Configuration: Equatable {
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
-            && lhs.hidesCompleted == rhs.hidesCompleted && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
+            && lhs.hidesCompleted == rhs.hidesCompleted && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
             && lhs.keyMaps.signature == rhs.keyMaps.signature
     }
 }

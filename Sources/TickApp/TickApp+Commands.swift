@@ -59,6 +59,7 @@ extension TickApp {
         case .previousMatch: list.jumpToMatch(forward: false)
         case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
         case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
+        case .toggleWrap: list.setWrapsTitles(!list.options.wrapsTitles)
         case .cycleSort: list.setSort(list.options.nextSort)
         case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
         case .editMode:

@@ -53,10 +53,11 @@ public final class TickApp {
         self.size = size
         keyMaps = configuration.keyMaps
         list.theme = self.theme
-        // The view as the user left it (s, H); the config file's sort and hide-completed where they never chose.
+        // The view as the user left it (s, H, W); the config file's sort, hide-completed and wrap where they never chose.
         var defaults = ViewOptions()
         defaults.sort = configuration.sort
         defaults.showsCompleted = !configuration.hidesCompleted
+        defaults.wrapsTitles = configuration.wrapsTitles
         list.restoreView(defaults: defaults)
         var problems = configuration.problems
         if let name = configuration.defaultList {

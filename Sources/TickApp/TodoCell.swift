@@ -6,7 +6,7 @@ import TodoStore
 /// a ✎ when the todo has notes, its tags (`#work`, dimmed), the due date in relative words at the
 /// right edge, and ↻ after it when the todo recurs. Done todos are dimmed; long titles end in "…"
 /// (before the ✎ and the tags, which keep up to half of the title's room, cut with "…" themselves
-/// past that).
+/// past that), or wrap onto up to three lines when `wrapsTitle` is set (see `TodoCell+Wrapping.swift`).
 final class TodoCell: TableViewCell {
     static let identifier = "todo"
 
@@ -26,6 +26,9 @@ final class TodoCell: TableViewCell {
     /// Which optional columns the row shows: the same for every row (any todo with a priority or a
     /// flag gives all rows the column), so titles start in the same column on every row.
     var columns = RowColumns() { didSet { setNeedsDisplay() } }
+    /// Whether a long title wraps onto more lines (`W`, `wrap yes`) instead of ending in "…"; the
+    /// table then asks the cell for its height (automatic row heights).
+    var wrapsTitle = false { didSet { setNeedsDisplay() } }
 
     /// Nothing of the previous todo (its check mark, its title) may show through.
     override func prepareForReuse() {
@@ -33,7 +36,11 @@ final class TodoCell: TableViewCell {
         item = nil
         highlight = nil
         columns = RowColumns()
+        wrapsTitle = false
     }
+
+    /// One line, or the lines of the wrapped title (`TodoCell+Wrapping.swift`).
+    override func heightThatFits(width: Int) -> Int { wrappedHeight(width: width) }
 
     /// Columns kept for the due date ("2026-12-24", "12 d late").
     static let dueColumnWidth = 10
@@ -62,43 +69,93 @@ final class TodoCell: TableViewCell {
             x += canvas.draw(column, at: Point(x: x, y: 0), style: theme.priority)
         }
         if columns.flag || item.isFlagged { x += canvas.draw(item.isFlagged ? "⚑ " : "  ", at: Point(x: x, y: 0), style: theme.flag) }
-        var right = canvas.width
-        // A recurring todo's ↻ sits at the right edge, left of nothing, so due dates stay aligned.
-        if item.recurrence != nil, !item.isDone, right - x > Self.dueColumnWidth + 10 {
-            canvas.draw(Self.recurrenceMarker, at: Point(x: right - 1, y: 0), style: theme.due)
-            right -= 2
+        let place = titlePlace(for: item, from: x, width: canvas.width)
+        // Wrapped, the due date, the ↻, the ✎ and the tags end the title's last line; the box and
+        // columns start its first.
+        let wrapped = wrapsTitle ? drawWrappedTitle(of: item, in: place, canvas: &canvas) : nil
+        let lastLine = max(0, (wrapped?.lines ?? 1) - 1)
+        if place.marksRecurrence {
+            canvas.draw(Self.recurrenceMarker, at: Point(x: canvas.width - 1, y: lastLine), style: theme.due)
         }
-        if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
+        if let due = place.due {
             let words = TitleSyntax.describe(due: due, today: today)
             let style = item.isDone ? theme.doneTitle : (due < today ? theme.overdue : (due == today ? theme.dueToday : theme.due))
             let width = DisplayWidth.of(words)
-            canvas.draw(words, at: Point(x: right - width, y: 0), style: style)
+            canvas.draw(words, at: Point(x: place.dueEnd - width, y: lastLine), style: style)
+        }
+        var end: Int
+        if let wrapped {
+            end = wrapped.end
+        } else {
+            let base = item.isDone ? theme.doneTitle : theme.title
+            let title = Point(x: x, y: 0)
+            end = x + canvas.draw(item.title, at: title, style: base, maxWidth: place.columns, truncation: .ellipsis)
+            if place.marksNotes { end += canvas.draw(Self.notesMarker, at: Point(x: end, y: 0), style: theme.notes) }
+            markMatches(in: item.title, at: title, columns: place.columns, canvas: &canvas)
+        }
+        if place.tagColumns > 1 {
+            canvas.draw(place.tags, at: Point(x: end, y: lastLine), style: item.isDone ? theme.doneTitle : theme.tag,
+                        maxWidth: place.tagColumns, truncation: .ellipsis)
+            markSearchedTag(of: item, at: Point(x: end, y: lastLine), columns: place.tagColumns,
+                            fits: DisplayWidth.of(place.tags) <= place.tagColumns, canvas: &canvas)
+        }
+        drawSelection(in: &canvas)
+    }
+
+    /// Where a todo's title goes in a row of `width` columns whose title starts at column `x`.
+    struct TitlePlace {
+        /// The column the title starts at.
+        var x: Int
+        /// The columns the title may take (each of its lines, when it wraps).
+        var columns: Int
+        /// Whether the ✎ follows the title (its columns are already taken off `columns`).
+        var marksNotes: Bool
+        /// The due day shown at the right edge, when there is room for it.
+        var due: Day?
+        /// The column just after the due words (left of the ↻ when the todo recurs).
+        var dueEnd: Int
+        /// Whether the ↻ of a recurring todo shows at the right edge.
+        var marksRecurrence: Bool
+        /// The tags as drawn after the title (" #a #b"), and the columns they may take (taken off `columns`).
+        var tags: String
+        var tagColumns: Int
+    }
+
+    /// The title's place: the ↻, the due column (when there is room), the ✎ and the tags are taken
+    /// off the right; a long title gives way to the tags up to half of its room.
+    func titlePlace(for item: TodoItem, from x: Int, width: Int) -> TitlePlace {
+        var right = width
+        // A recurring todo's ↻ sits at the right edge, left of nothing, so due dates stay aligned.
+        let marksRecurrence = item.recurrence != nil && !item.isDone && right - x > Self.dueColumnWidth + 10
+        if marksRecurrence { right -= 2 }
+        let dueEnd = right
+        var shownDue: Day?
+        if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
+            shownDue = due
             right -= Self.dueColumnWidth + 1
         }
-        let base = item.isDone ? theme.doneTitle : theme.title
-        let title = Point(x: x, y: 0)
         var columns = max(0, right - x)
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        // Tags follow the title; a long title gives way to them up to half of the room.
         let tags = item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")
         let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
-        var used = canvas.draw(item.title, at: title, style: base, maxWidth: columns, truncation: .ellipsis)
-        if marksNotes { used += canvas.draw(Self.notesMarker, at: Point(x: x + used, y: 0), style: theme.notes) }
-        if tagColumns > 1 {
-            canvas.draw(tags, at: Point(x: x + used, y: 0), style: item.isDone ? theme.doneTitle : theme.tag,
-                        maxWidth: tagColumns, truncation: .ellipsis)
-            markSearchedTag(of: item, at: x + used, columns: tagColumns, fits: DisplayWidth.of(tags) <= tagColumns, canvas: &canvas)
-        }
-        markMatches(in: item.title, at: title, columns: columns, canvas: &canvas)
-        drawSelection(in: &canvas)
+        return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueEnd: dueEnd,
+                          marksRecurrence: marksRecurrence, tags: tags, tagColumns: tagColumns)
+    }
+
+    /// The column a todo's title starts at: after the editing mark, the box and the optional columns.
+    func titleStart(for item: TodoItem) -> Int {
+        var x = contentInset + 4
+        if columns.priority || item.priority > 0 { x += 4 }
+        if columns.flag || item.isFlagged { x += 2 }
+        return x
     }
 
     /// Highlights the tag a `#tag` search found (the title holds no `#word` to highlight), when it
     /// is shown whole: the tags drawn at `origin` are " #a #b", `columns` wide.
-    private func markSearchedTag(of item: TodoItem, at origin: Int, columns: Int, fits: Bool, canvas: inout Canvas) {
+    private func markSearchedTag(of item: TodoItem, at origin: Point, columns: Int, fits: Bool, canvas: inout Canvas) {
         guard let needle = highlight, let wanted = TodoTags.tag(searchedBy: needle) else { return }
         var column = 1
         for tag in item.tags {
@@ -106,7 +163,7 @@ final class TodoCell: TableViewCell {
             if TodoTags.key(tag) == TodoTags.key(wanted) {
                 // A cut-off list of tags ends in "…" in its last column: only what ends before it is whole.
                 guard column + width <= (fits ? columns : columns - 1) else { return }
-                canvas.restyle(Rect(x: origin + column, y: 0, width: width, height: 1)) { $0 = theme.match }
+                canvas.restyle(Rect(x: origin.x + column, y: origin.y, width: width, height: 1)) { $0 = theme.match }
                 return
             }
             column += width + 1
@@ -119,7 +176,7 @@ final class TodoCell: TableViewCell {
     /// Restyles every occurrence of the search (compared glyph by glyph, without case) in the part of
     /// the title drawn at `origin` within `columns`. The title is drawn once in its own style and only
     /// matched cells change, so a search costs one pass over what a row shows, not a string per match.
-    private func markMatches(in title: String, at origin: Point, columns: Int, canvas: inout Canvas) {
+    func markMatches(in title: String, at origin: Point, columns: Int, canvas: inout Canvas) {
         guard let needle = highlight, !needle.isEmpty, columns > 0 else { return }
         let wanted = GlyphSequence(needle).map { Self.folded($0.scalars) }
         guard let first = wanted.first else { return }

@@ -1,16 +1,17 @@
 import TodoStore
 
-/// The view as the user left it: the sort (`s`) and hidden done todos (`H`) are remembered in the
-/// store, as collapsed lists (`z`) are, so a restart shows the todos the same way.
+/// The view as the user left it: the sort (`s`), hidden done todos (`H`) and wrapped titles (`W`) are
+/// remembered in the store, as collapsed lists (`z`) are, so a restart shows the todos the same way.
 extension TodoListController {
     /// Starts with the view remembered in the store; what the user never chose there comes from
-    /// `defaults` (the config file's `sort` and `hide-completed`).
+    /// `defaults` (the config file's `sort`, `hide-completed` and `wrap`).
     func restoreView(defaults: ViewOptions) {
         var options = defaults
         do {
             let remembered = try store.viewState()
             if let sort = remembered.sort { options.sort = sort }
             if let hides = remembered.hidesCompleted { options.showsCompleted = !hides }
+            if let wraps = remembered.wrapsTitles { options.wrapsTitles = wraps }
         } catch {
             // Shown as the failure it is; the defaults stand until the store can be read.
             reportReadFailure(error)
@@ -36,6 +37,19 @@ extension TodoListController {
         let remembered = remember(ViewState(hidesCompleted: !shows))
         message = shows ? .info("Showing completed todos" + remembered)
             : .info("Hiding completed todos · H shows them" + remembered, while: .completedHidden)
+    }
+
+    /// Wraps long titles onto up to three lines, or cuts them with "…" again, and remembers it. The
+    /// selected todo stays on screen: rows above it may grow or shrink, the selection does not move.
+    func setWrapsTitles(_ wraps: Bool) {
+        options.wrapsTitles = wraps
+        // No row is read again: the cells are configured anew from the page cache and measured as shown.
+        tableView.reloadData()
+        if selectedHeaderListID == nil, let selected = tableView.indexPathForSelectedRow {
+            tableView.scrollToRow(at: selected, at: .none)
+        }
+        let remembered = remember(ViewState(wrapsTitles: wraps))
+        message = .info((wraps ? "Wrapping long titles (up to 3 lines) · W cuts them" : "Cutting long titles with … · W wraps them") + remembered)
     }
 
     /// Saves a view choice; returns what the message should add when it could not be saved (the

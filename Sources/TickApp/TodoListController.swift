@@ -21,7 +21,14 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// The day due dates are described against.
     public var today: () -> Day = { Day.today }
     /// Sort, completed todos shown or hidden, and the live search filter.
-    public internal(set) var options = ViewOptions()
+    public internal(set) var options = ViewOptions() {
+        didSet {
+            // Wrapped titles make rows as tall as their cells measure; otherwise every row is one line
+            // and nothing is measured. The estimate stays one line, what most titles take, so the
+            // content height (and the scroll indicator) barely moves as rows get measured.
+            if options.wrapsTitles != oldValue.wrapsTitles { tableView.rowHeight = options.wrapsTitles ? TableView.automaticDimension : 1 }
+        }
+    }
     /// Changes made (here or, as far as seen, by another process) since the controller started: a
     /// message offering `u` for a change holds only while no other change came after it.
     public internal(set) var changeCount = 0
@@ -224,6 +231,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         cell.item = item(at: indexPath)
         cell.highlight = options.filter ?? highlightedSearch
         cell.columns = rowColumns
+        cell.wrapsTitle = options.wrapsTitles
         return cell
     }
 
@@ -331,6 +339,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     func refreshVisibleRowsIfNeeded() throws {
         guard needsVisibleRowsRefresh else { return }
         needsVisibleRowsRefresh = false
+        // A priority or flag column that came or went changes every title's width, so the wrapped
+        // rows off screen are measured again too: setting the row height forgets every height.
+        if options.wrapsTitles { tableView.rowHeight = TableView.automaticDimension }
         try tableView.reconfigureRows(at: tableView.indexPathsForVisibleRows)
     }
 }

@@ -1,11 +1,14 @@
 import TodoStore
 
-/// How the list is shown: the sort within sections, whether done todos show, and the search filter.
+/// How the list is shown: the sort within sections, whether done todos show, whether long titles
+/// wrap, and the search filter.
 public struct ViewOptions: Equatable, Sendable {
     /// The order of open todos within each list.
     public var sort: TodoSort = .manual
     /// Whether done todos are shown (at the end of their list, in completion order).
     public var showsCompleted = true
+    /// Whether long titles wrap onto up to three lines (`W`) instead of ending in "…".
+    public var wrapsTitles = false
     /// The live search filter, while the search line is open.
     public var filter: String?
 

@@ -1,15 +1,18 @@
-/// How the user last chose to look at the todos (`s`, `H`), remembered in the store so a restart
+/// How the user last chose to look at the todos (`s`, `H`, `W`), remembered in the store so a restart
 /// shows the same view; nil where they never chose (the config file's setting, or the default, applies).
 public struct ViewState: Equatable, Sendable {
     /// The order chosen with `s`.
     public var sort: TodoSort?
     /// Whether done todos were hidden with `H`.
     public var hidesCompleted: Bool?
+    /// Whether long titles were wrapped with `W`.
+    public var wrapsTitles: Bool?
 
     /// A view state; nil fields were never chosen.
-    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil) {
+    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil, wrapsTitles: Bool? = nil) {
         self.sort = sort
         self.hidesCompleted = hidesCompleted
+        self.wrapsTitles = wrapsTitles
     }
 }
 
@@ -39,6 +42,7 @@ extension TodoStore {
                 switch name {
                 case "sort": state.sort = TodoSort(rawValue: value)
                 case "hide-completed": state.hidesCompleted = value == "yes" ? true : value == "no" ? false : nil
+                case "wrap": state.wrapsTitles = value == "yes" ? true : value == "no" ? false : nil
                 default: break
                 }
             }
@@ -53,6 +57,7 @@ extension TodoStore {
         var settings: [(String, String)] = []
         if let sort = state.sort { settings.append(("sort", sort.rawValue)) }
         if let hides = state.hidesCompleted { settings.append(("hide-completed", hides ? "yes" : "no")) }
+        if let wraps = state.wrapsTitles { settings.append(("wrap", wraps ? "yes" : "no")) }
         guard !settings.isEmpty else { return }
         try connection.transaction {
             for (name, value) in settings {

@@ -51,6 +51,10 @@ struct BenchmarksDocument {
           Toggle, add and delete run on a scratch copy of the store with `TICK_SYNCHRONOUS=OFF` when Tick reads
           it, in two rounds (one before and one after the round with the fsync); the read keys' two rounds come
           before and after all the write keys. The fsync line is the round with the default minus that.
+        - **Titles wrapped**: in a fresh Tick on a 40×24 terminal (where the generated titles, 20–80 columns,
+          take one to three lines), `W` wraps the titles, then `j` and page down are measured as above (one
+          round); another fresh Tick with `--stats` presses `j` 10,000 times in bursts of 100 with titles
+          wrapped. Each presses `W` again before quitting, as the choice is remembered in the store.
         - **Editor on a 100 KB title**: after the other figures, `tick import` adds a todo whose title is
           100,000 bytes (words with CJK among them) in a list of its own; in a fresh Tick, `G` reaches it, then
           `e` (measured, as CPU per key) and Esc, \(repetitions) times; the median. Under a frame (16 ms) means

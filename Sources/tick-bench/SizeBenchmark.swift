@@ -17,6 +17,8 @@ struct SizeResult {
     var cellsCreated: Int?
     var cellsCreatedSource = ""
     var visibleRows = 23
+    /// Cells created over 10,000 `j` presses with titles wrapped (`WrappedTitlesBenchmark`).
+    var cellsCreatedWrapped: Int?
 }
 
 /// Runs the pseudo-terminal measurements for one store.
@@ -58,6 +60,9 @@ struct SizeBenchmark {
             }
         }
         try measureCellsCreated(database: database, into: &result)
+        let wrapped = try WrappedTitlesBenchmark(probe: probe, repetitions: repetitions).run(database: database, listIsEmpty: size == 0)
+        result.keyCPU.merge(wrapped.keyCPU) { $1 }
+        result.cellsCreatedWrapped = wrapped.cellsCreated
         // Last: it adds a list and a todo to the scratch copy.
         let editor = try LongTitleBenchmark(probe: probe, repetitions: repetitions).run(database: database)
         result.keyCPU[LongTitleBenchmark.key] = editor.medianCPUMilliseconds

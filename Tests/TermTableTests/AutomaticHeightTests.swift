@@ -143,4 +143,51 @@ struct RememberedHeightTests {
         #expect(harness.table.heightCache[IndexPath(row: 4_990, section: 0)] == 2)
         #expect(harness.table.contentHeight == 5_001)
     }
+
+    @Test("Keys in bursts (a hundred moves, then one draw) from tall rows to short ones create at most visible rows + 2 cells: cells measured for rows scrolled past are reused first")
+    func burstsReuseMeasuredCells() {
+        // Rows 0–199 take three lines, the rest one: a burst leaves a screen of 6 tall rows for 20 short ones.
+        final class TallThenShort: TableViewDataSource {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 10_000 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+                cell.wrapsText = true
+                cell.text = StyledText("Row \(indexPath.row)" + (indexPath.row < 200 ? String(repeating: " lorem ipsum", count: 5) : ""))
+                return cell
+            }
+        }
+        let (table, _) = GeneratedRows.table(count: 1, height: 20)
+        let source = TallThenShort()
+        table.dataSource = source
+        table.reloadData()
+        _ = AutomaticHeightTests.draw(table)
+        for _ in 0..<5 {
+            for _ in 0..<100 { table.moveSelection(by: 1) }
+            _ = AutomaticHeightTests.draw(table)
+        }
+        #expect(table.reuseStatistics.cellsCreated <= 20 + 2, "\(table.reuseStatistics)")
+    }
+
+    @Test("Entering and leaving editing mode measures the rows again: the editing mark narrows every row, so a text that just fitted needs one more line")
+    func editingModeMeasuresAgain() {
+        // 30 columns of text: a text of exactly 30 columns fits on one line without the mark and needs two with it.
+        let (table, _) = GeneratedRows.table(count: 1, height: 6)
+        final class ExactRow: TableViewDataSource {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+                cell.wrapsText = true
+                cell.text = StyledText(indexPath.row == 0 ? "Thirty columns of text, exact." : "Next")
+                return cell
+            }
+        }
+        let source = ExactRow()
+        table.dataSource = source
+        table.reloadData()
+        #expect(AutomaticHeightTests.draw(table).prefix(2) == ["Thirty columns of text, exact.", "Next"])
+        table.setEditing(true)
+        #expect(AutomaticHeightTests.draw(table).prefix(3) == ["○ Thirty columns of text,", "  exact.", "○ Next"])
+        table.setEditing(false)
+        #expect(AutomaticHeightTests.draw(table).prefix(2) == ["Thirty columns of text, exact.", "Next"])
+    }
 }

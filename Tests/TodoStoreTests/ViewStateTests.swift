@@ -23,6 +23,20 @@ struct ViewStateTests {
         }
     }
 
+    @Test("Wrapped titles (W) are remembered on their own, without a schema change: a row of view_settings", arguments: [true, false])
+    func wrapsTitles(wraps: Bool) throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path)
+            try store.saveViewState(ViewState(sort: .due))
+            try store.saveViewState(ViewState(wrapsTitles: wraps))
+            store.close()
+            let reopened = try openStore(path)
+            #expect(try reopened.viewState() == ViewState(sort: .due, wrapsTitles: wraps))
+            #expect(try reopened.connection.query("SELECT value FROM view_settings WHERE name = 'wrap'") { $0.string(at: 0) } == [wraps ? "yes" : "no"])
+        }
+    }
+
     @Test("Saving the view is no change to the todos: no undo step, and the last step stays the one undone")
     func notJournaled() throws {
         try withTemporaryFolder { folder in
@@ -41,7 +55,7 @@ struct ViewStateTests {
     func unknownValues() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            try store.connection.run("INSERT INTO view_settings(name, value) VALUES ('sort', 'colour'), ('hide-completed', 'maybe'), ('zoom', '2')")
+            try store.connection.run("INSERT INTO view_settings(name, value) VALUES ('sort', 'colour'), ('hide-completed', 'maybe'), ('wrap', 'perhaps'), ('zoom', '2')")
             #expect(try store.viewState() == ViewState())
         }
     }

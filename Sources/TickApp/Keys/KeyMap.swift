@@ -106,6 +106,7 @@ extension ModeKeyMap where Action == Command {
         (.character("h"), .swipeLeft), (.left, .swipeLeft),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("z"), .collapse), (.character("H"), .toggleCompleted), (.character("s"), .cycleSort),
+        (.character("W"), .toggleWrap),
         (.character("L"), .manageLists),
         (.character("v"), .editMode), (.character("V"), .markAll),
         (.character("?"), .help), (.function(1), .help),
