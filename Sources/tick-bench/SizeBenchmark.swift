@@ -17,6 +17,8 @@ struct SizeResult {
     var cellsCreated: Int?
     var cellsCreatedSource = ""
     var visibleRows = 23
+    /// The search keystrokes (`SearchBenchmark`).
+    var search = SearchBenchmark.Result()
 }
 
 /// Runs the pseudo-terminal measurements for one store.
@@ -58,6 +60,7 @@ struct SizeBenchmark {
             }
         }
         try measureCellsCreated(database: database, into: &result)
+        result.search = try SearchBenchmark(probe: probe, repetitions: min(repetitions, 10)).run(database: database, size: size)
         // Last: it adds a list and a todo to the scratch copy.
         let editor = try LongTitleBenchmark(probe: probe, repetitions: repetitions).run(database: database)
         result.keyCPU[LongTitleBenchmark.key] = editor.medianCPUMilliseconds
