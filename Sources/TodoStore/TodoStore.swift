@@ -140,6 +140,10 @@ public final class TodoStore {
 
     /// Closes the file; the store cannot be used afterwards (calls fail with an error).
     public func close() {
+        // The background search's connection goes too, once its running search has stopped.
+        backgroundSearch?.cancel()
+        backgroundSearch?.waitUntilFinished()
+        backgroundSearch = nil
         connection.close()
     }
 
