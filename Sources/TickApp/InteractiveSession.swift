@@ -51,6 +51,8 @@ public enum InteractiveSession {
 
     /// How often the loop looks for changes another process made to the store.
     static let externalChangesMilliseconds = 500
+    /// How often the loop looks for a background search's matches while one runs.
+    static let searchPollMilliseconds = 4
 
     private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: Counters) -> Int32 {
         // Two canvases used in turn: the presenter keeps the last frame to diff against, so drawing
@@ -77,7 +79,8 @@ public enum InteractiveSession {
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.
             // Asleep until a key, a signal, a tidying step, or the next look for another process's changes.
-            let timeout = tidying.timeoutMilliseconds ?? externalChangesMilliseconds
+            // While a search runs in the background, the loop wakes every few milliseconds to show its matches.
+            let timeout = app.isSearching ? searchPollMilliseconds : tidying.timeoutMilliseconds ?? externalChangesMilliseconds
             guard let keys = screen.readKeys(timeoutMilliseconds: timeout) else { break }
             for key in keys {
                 if case .resize = key { screen.invalidate() }
@@ -93,7 +96,8 @@ public enum InteractiveSession {
                     tidying.indexMayHaveChanged()
                 }
             }
-            if keys.isEmpty {
+            if app.showFoundSearches() { needsFrame = true }
+            if keys.isEmpty, !app.isSearching {
                 tidying.idle { store.tidySearchIndex(pages: $0) }
             } else {
                 tidying.indexMayHaveChanged()

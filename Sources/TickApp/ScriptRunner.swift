@@ -49,6 +49,8 @@ public final class ScriptRunner {
             switch step {
             case .key(let key):
                 app.handle(key)
+                // A key's search finishes before the next key, so a script's screens never depend on timing.
+                app.waitForSearch()
                 // Draw after every key, as the terminal would, so the table lays out as a user sees it.
                 if !app.isFinished {
                     _ = app.render(into: &canvas)

@@ -108,12 +108,14 @@ extension TickApp {
         let before = list.selectedItem?.id
         list.clearHighlightedSearch()
         present(PromptOverlay(label: "/", submit: { [unowned self] _ in
+            list.finishPendingSearch()
             list.endSearch(keepsHighlights: true, fallback: before)
             return true
         }, cancel: { [unowned self] in
+            list.cancelPendingSearch()
             list.endSearch(keepsHighlights: false, fallback: before)
         }, change: { [unowned self] text in
-            list.filter(by: text)
+            list.search(for: text)
         }, otherKey: { [unowned self] key in
             // The arrows move the selection among the matches, so Enter or Esc leaves the search on one of them.
             let table = list.tableView

@@ -28,6 +28,7 @@ extension TickApp {
 
     /// The message the status line shows: the last one, unless the state it describes is gone.
     var shownMessage: StatusMessage? {
+        if list.pendingSearch != nil { return .info("searching…") }
         guard let message = list.message else { return nil }
         guard let condition = message.condition else { return message }
         return stillHolds(condition) ? message : nil

@@ -34,6 +34,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public internal(set) var changeCount = 0
     /// The search whose matches stay highlighted after the search line closed (for `n`/`N`).
     public internal(set) var highlightedSearch: String?
+    /// The search text typed whose matches are still being found in the background (nil when
+    /// none): the list keeps showing the previous filter's rows meanwhile.
+    public internal(set) var pendingSearch: String?
 
     /// Asks the app to open the title editor for a row (the Edit swipe action).
     var requestEdit: (IndexPath) -> Void = { _ in }
@@ -113,9 +116,17 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             rowColumns = columns
             needsVisibleRowsRefresh = true
         }
+        describeEmptyState()
+    }
+
+    /// What the middle of an empty table says: while a search runs, that it runs ("no match" only
+    /// once it has finished).
+    func describeEmptyState() {
         let total = counts.open + counts.done
-        emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || options.filter != nil || !options.showsCompleted)
-        emptyState.text = options.filter.map { "No todos match “\($0)”" }
+        let searching = options.filter != nil || pendingSearch != nil
+        emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
+        emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
+            ?? options.filter.map { "No todos match “\($0)”" }
             ?? (total == 0 ? "No todos yet — press a to add one" : "All done — H shows completed todos")
     }
 

@@ -78,6 +78,8 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
                 played.append(key)
                 app.handle(key)
                 if app.isFinished { return }
+                // Searches finish before the next key, so a seed replays exactly.
+                app.waitForSearch()
                 _ = app.render(into: &canvas)
                 try check(app, store: store, canvas: canvas, tallest: tallest, step: step)
                 step += 1

@@ -51,6 +51,10 @@ public final class TodoStore {
     let listCatalog: ListCatalog
     /// Search results and the search index's pending queue.
     let searchIndex: SearchIndex
+    /// Searches off the key path on a second, read-only connection; opened at the first background search.
+    var backgroundSearch: BackgroundSearch?
+    /// Test hooks handed to the background search when it starts (see `BackgroundSearch`).
+    var backgroundSearchHooks: (willSearch: (@Sendable (String) -> Void)?, whileQuerying: (@Sendable (String) -> Void)?) = (nil, nil)
     /// Choosing positions in a list's manual order (no state of its own).
     let positions: Positions
     /// The change of the last step, and how far the history had got when this store last looked.
@@ -136,6 +140,10 @@ public final class TodoStore {
 
     /// Closes the file; the store cannot be used afterwards (calls fail with an error).
     public func close() {
+        // The background search's connection goes too, once its running search has stopped.
+        backgroundSearch?.cancel()
+        backgroundSearch?.waitUntilFinished()
+        backgroundSearch = nil
         connection.close()
     }
 

@@ -7,6 +7,8 @@ final class PseudoTerminalProcess {
     struct Output {
         var bytes: [UInt8] = []
         var lastByteTime: UInt64 = 0
+        /// The arrival time of the first byte (0 when none came).
+        var firstByteTime: UInt64 = 0
     }
 
     /// The child's process id.
@@ -79,7 +81,7 @@ final class PseudoTerminalProcess {
     /// everything read so far; gives up waiting for a first byte after `firstByteTimeout` ms and for
     /// completion after `overallTimeout` ms. Returns early when the child closes the terminal.
     func readUntilQuiet(quietMilliseconds: Int = 30, firstByteTimeout: Int = 500, overallTimeout: Int = 10_000,
-                        isComplete: ([UInt8]) -> Bool = { _ in true }) -> Output {
+                        isComplete: ([UInt8]) -> Bool = { _ in true }, onFirstBytes: () -> Void = {}) -> Output {
         var output = Output()
         let begin = Measure.now()
         var complete = false
@@ -106,6 +108,10 @@ final class PseudoTerminalProcess {
                 return output  // EIO: the child closed the terminal
             }
             output.lastByteTime = Measure.now()
+            if output.bytes.isEmpty {
+                output.firstByteTime = output.lastByteTime
+                onFirstBytes()
+            }
             output.bytes.append(contentsOf: buffer[0..<count])
             if !complete { complete = isComplete(output.bytes) }
         }
@@ -129,6 +135,16 @@ final class PseudoTerminalProcess {
             total += nanoseconds
         }
         return total
+    }
+
+    /// CPU time charged to the child's main thread (the one that reads keys and draws), in
+    /// nanoseconds, from `/proc/<pid>/task/<pid>/schedstat`: leaves out the background search's thread.
+    func mainThreadCPUNanoseconds() throws -> UInt64 {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/schedstat", encoding: .utf8),
+              let first = text.split(separator: " ").first, let nanoseconds = UInt64(first) else {
+            throw BenchError("cannot read the CPU time of tick's main thread (pid \(pid))")
+        }
+        return nanoseconds
     }
 
     /// Sends `keys` (normally `q`), drains the terminal until the child closes it, and reaps the child;

@@ -45,6 +45,16 @@ struct Report {
             rows.append(Row(measure: "CPU per key: \(key), ms", cells: values.map { $0.map { format($0, 3) } ?? "n/a" },
                             target: "< 1 ms", met: verdict(values.compactMap { $0 }.map { $0 < 1 })))
         }
+        for (_, _, name) in SearchBenchmark.keystrokes {
+            let cpu = results.map { $0.search.keyThreadCPU[name] ?? nil }
+            rows.append(Row(measure: "search keystroke, \(name): key-thread CPU until the input line answers, ms",
+                            cells: cpu.map { $0.map { format($0, 3) } ?? "n/a" }, target: "< 1 ms",
+                            met: verdict(cpu.compactMap { $0 }.map { $0 < 1 })))
+            let shown = results.map { $0.search.matchesOnScreen[name] ?? nil }
+            rows.append(Row(measure: "search keystroke, \(name): until the matches near the top are on screen, ms",
+                            cells: shown.map { $0.map { format($0, 1) } ?? "n/a" }, target: "< 50 ms",
+                            met: verdict(shown.compactMap { $0 }.map { $0 < 50 })))
+        }
         let editor = results.map { $0.keyCPU[LongTitleBenchmark.key] ?? nil }
         rows.append(Row(measure: "CPU to open the editor (e) on a 100 KB title, ms", cells: editor.map { $0.map { format($0, 2) } ?? "n/a" },
                         target: "< 16 ms", met: verdict(editor.compactMap { $0 }.map { $0 < 16 })))

@@ -19,6 +19,8 @@ struct SizeResult {
     var visibleRows = 23
     /// Cells created over 10,000 `j` presses with titles wrapped (`WrappedTitlesBenchmark`).
     var cellsCreatedWrapped: Int?
+    /// The search keystrokes (`SearchBenchmark`).
+    var search = SearchBenchmark.Result()
 }
 
 /// Runs the pseudo-terminal measurements for one store.
@@ -63,6 +65,7 @@ struct SizeBenchmark {
         let wrapped = try WrappedTitlesBenchmark(probe: probe, repetitions: repetitions).run(database: database, listIsEmpty: size == 0)
         result.keyCPU.merge(wrapped.keyCPU) { $1 }
         result.cellsCreatedWrapped = wrapped.cellsCreated
+        result.search = try SearchBenchmark(probe: probe, repetitions: min(repetitions, 10)).run(database: database, size: size)
         // Last: it adds a list and a todo to the scratch copy.
         let editor = try LongTitleBenchmark(probe: probe, repetitions: repetitions).run(database: database)
         result.keyCPU[LongTitleBenchmark.key] = editor.medianCPUMilliseconds

@@ -90,8 +90,18 @@ final class Scenario {
     var list: TodoListController { app.list }
     var table: TableView { app.list.tableView }
 
-    /// Plays keys in key-script notation, drawing after each one.
+    /// Plays keys in key-script notation, drawing after each one; each key's search finishes
+    /// before the next key, as in a key script.
     func type(_ script: String) throws {
+        for key in try KeyScript.parse(script) {
+            app.handle(key)
+            app.waitForSearch()
+            _ = app.renderScreen()
+        }
+    }
+
+    /// Plays keys without waiting for their searches, as a person typing faster than a search.
+    func typeWithoutWaiting(_ script: String) throws {
         for key in try KeyScript.parse(script) {
             app.handle(key)
             _ = app.renderScreen()

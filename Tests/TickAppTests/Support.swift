@@ -41,9 +41,12 @@ func makeApp(_ store: TodoStore, size: Size = Size(width: 40, height: 8)) -> Tic
 }
 
 extension TickApp {
-    /// Sends every key of a script.
+    /// Sends every key of a script; each key's search finishes before the next key, as in a key script.
     func type(_ script: String) throws {
-        for key in try KeyScript.parse(script) { handle(key) }
+        for key in try KeyScript.parse(script) {
+            handle(key)
+            waitForSearch()
+        }
     }
 
     /// The screen's lines now.

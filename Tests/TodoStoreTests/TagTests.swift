@@ -97,7 +97,7 @@ struct TagTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let count = SearchIndex.fewTaggedTodos * 3 / 2
+            let count = MatchFinder.fewTaggedTodos * 3 / 2
             let todos = (0..<count).map { NewTodo(title: "todo \($0)", tags: [$0 % 4 == 0 ? "manyx" : "many"]) }
             let imported = try store.importItems(todos)
             let query = SectionQuery(listID: TodoStore.inboxListID, search: "#Many")

@@ -92,6 +92,8 @@ public final class LivePlayer {
                 layout()
             case .key(let key):
                 app.handle(key)
+                // As in a key script: a key's search finishes before the next key.
+                app.waitForSearch()
             case .caption(let text):
                 caption = text
             case .today(let day):

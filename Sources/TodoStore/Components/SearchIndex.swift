@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Substring search over titles and notes, case-insensitive; `#work` alone finds the todos tagged
 /// `work` (exactly, ASCII case folded) through the tag index instead: all of a tag's todos when it
-/// has few (`fewTaggedTodos`), else first among the first rows in display order, probing the tag
+/// has few (`MatchFinder.fewTaggedTodos`), else first among the first rows in display order, probing the tag
 /// index for each, as text is looked for there (below).
 ///
 /// What matches: queries of three or more characters (Unicode scalars) go through the trigram
@@ -39,156 +39,44 @@ final class SearchIndex: StoreComponent {
         self.lists = lists
     }
 
-    /// Rows first scanned in display order for matches (about 1 µs each).
-    static let denseSearchWindow = 4_096
-    /// The widest such scan before a search uses the trigram index or a full pass instead.
-    static let maximumSearchWindow = 65_536
+    /// Finds the matches on this connection (the same code finds them on the background one).
+    private lazy var finder = MatchFinder(connection: connection) { [unowned self] in try self.lists.counts(ofList: $0) }
+
+    /// Bumped whenever cached results become unreliable (a commit, a rollback, another
+    /// connection's commit): results found in the background under an older generation are dropped.
+    private(set) var generation = 0
 
     /// The ids a search shows, computed once per query until the file changes.
     func results(for query: SectionQuery) throws -> SearchResults {
         if let cached = results[query] { return cached }
-        guard let text = query.activeSearch else { return SearchResults(ids: []) }
-        let limit = SectionQuery.searchLimit
-        // Whether lagging todos sit in the temporary index: filled once per search, for both parts.
-        var recent: Bool?
-        var ids = try searchIDs(text, listID: query.listID, done: false, order: TodoStore.openOrder(query.sort).forward, limit: limit,
-                                recent: &recent)
-        if query.includesCompleted, ids.count < limit {
-            ids += try searchIDs(text, listID: query.listID, done: true, order: "completed_at, id", limit: limit - ids.count,
-                                 recent: &recent)
-        }
-        let found = SearchResults(ids: ids)
-        // A handful of recent queries (typing, then backspacing) is all that is worth keeping.
-        if results.count >= 8 { results.removeAll() }
-        results[query] = found
+        let found = try finder.results(for: query)
+        remember(found, for: query)
         return found
     }
 
-    /// The first `limit` ids of one part of a list (open or done, in `order`) that match `text`.
-    /// `recent` says whether `indexRecentTodos` has run for this search and found todos (nil: not yet).
-    private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int,
-                           recent: inout Bool?) throws -> [Int64] {
-        let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
-        let tag = TodoTags.tag(searchedBy: text)
-        var plain = Self.plainMatch(for: text)
-        if let tag {
-            // A tag on few todos: the tag index is the outer loop, and only they are read. A tag on
-            // many: its first matches are among the first rows, found with one index probe each.
-            let tagged = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM todo_tags WHERE tag = ? LIMIT ?)",
-                                                  [tag, Self.fewTaggedTodos + 1])
-            guard tagged > Self.fewTaggedTodos else { return try taggedIDs(tag, listID: listID, part: part, order: order, limit: limit) }
-            plain = PlainMatch(condition: "EXISTS (SELECT 1 FROM todo_tags WHERE todo_tags.tag = ?2 AND todo_tags.todo_id = id)",
-                               arguments: [tag], caseFoldsLikeTrigrams: true)
-        }
-        if let plain, plain.caseFoldsLikeTrigrams {
-            let counts = try lists.counts(ofList: listID)
-            let rows = done ? counts.done : counts.open
-            var window = Self.denseSearchWindow
-            while true {
-                let found = try connection.query("""
-                    SELECT id FROM (SELECT id, title, notes, position, due, priority, created_at, completed_at FROM todos
-                                    WHERE \(part) ORDER BY \(order) LIMIT ?\(plain.arguments.count + 2))
-                    WHERE \(plain.condition) ORDER BY \(order) LIMIT ?\(plain.arguments.count + 3)
-                    """, [listID] + plain.arguments + [window, limit]) { $0.int64(at: 0) }
-                if found.count == limit || rows <= window { return found }
-                // Widen the window when the matches seen so far say a wider one would be enough.
-                let needed = found.isEmpty ? Int.max : limit * window / found.count + window / 4
-                guard needed <= Self.maximumSearchWindow, window < Self.maximumSearchWindow else { break }
-                window = min(Self.maximumSearchWindow, max(needed, window * 2))
-            }
-        }
-        if let tag { return try taggedIDs(tag, listID: listID, part: part, order: order, limit: limit) }
-        if text.unicodeScalars.count >= 3 {
-            // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
-            let phrase = "\"" + TextFormatting.replacing("\"", with: "\"\"", in: text) + "\""
-            if recent == nil { recent = try indexRecentTodos() }
-            guard recent == true else {
-                return try connection.query("""
-                    SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
-                    WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
-                    """, [listID, phrase, limit]) { $0.int64(at: 0) }
-            }
-            // Todos the index has not caught up on are matched by their current text instead.
-            return try connection.query("""
-                SELECT todos.id FROM (
-                    SELECT rowid AS match FROM todos_fts
-                    WHERE todos_fts MATCH ?2 AND rowid NOT IN (SELECT todo_id FROM search_pending)
-                    UNION ALL
-                    SELECT rowid FROM temp.search_recent WHERE search_recent MATCH ?2
-                ) AS matches CROSS JOIN todos ON todos.id = matches.match
-                WHERE \(part) ORDER BY \(order) LIMIT ?3
-                """, [listID, phrase, limit]) { $0.int64(at: 0) }
-        }
-        let short = plain ?? Self.shortMatch(for: text)
-        // One sequential pass over the table beats walking the order index with a lookup per row.
-        return try connection.query(
-            "SELECT id FROM todos NOT INDEXED WHERE \(part) AND (\(short.condition)) ORDER BY \(order) LIMIT ?\(short.arguments.count + 2)",
-            [listID] + short.arguments + [limit]) { $0.int64(at: 0) }
+    /// Whether the complete results of `query` are cached, so showing it costs no query.
+    func hasCompleteResults(for query: SectionQuery) -> Bool {
+        results[query]?.isComplete ?? (query.activeSearch == nil)
     }
 
-    /// Up to this many todos with a tag, a tag search reads them all through the tag index (a few
-    /// milliseconds); past it, it first looks for them among the first rows, as a text search does.
-    static let fewTaggedTodos = 8_192
-
-    /// The first `limit` ids of one part of a list (`part`, in `order`) tagged `tag`, through the
-    /// tag index: the cost is the tag's todos, whatever the store holds.
-    private func taggedIDs(_ tag: String, listID: Int64, part: String, order: String, limit: Int) throws -> [Int64] {
-        try connection.query("""
-            SELECT todos.id FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id
-            WHERE todo_tags.tag = ?2 AND \(part) ORDER BY \(order) LIMIT ?3
-            """, [listID, tag, limit]) { $0.int64(at: 0) }
-    }
-
-    /// Puts the current text of the todos the search index has not caught up on into a small
-    /// trigram index of this connection's own (`temp.search_recent`, in memory: the same tokenizer,
-    /// so they match exactly as indexed todos do). Returns false, doing nothing, when there are none.
-    /// Works in a read-only store too: the temporary index is not part of the file.
-    private func indexRecentTodos() throws -> Bool {
-        guard try pendingCount() > 0 else { return false }
-        try connection.run("""
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_recent USING fts5(title, notes, tokenize='trigram',
-                                                                            detail=full, columnsize=0)
-            """)
-        try connection.run("DELETE FROM temp.search_recent")
-        try connection.run("""
-            INSERT INTO temp.search_recent(rowid, title, notes)
-            SELECT id, title, notes FROM todos WHERE id IN (SELECT todo_id FROM search_pending)
-            """)
+    /// Keeps results found elsewhere (the background search) as if found here; `generation` must be
+    /// the one they were asked under, or they are dropped and false returned.
+    func install(_ found: [SectionQuery: SearchResults], generation: Int) -> Bool {
+        guard generation == self.generation else { return false }
+        for (query, result) in found { remember(result, for: query) }
         return true
     }
 
-    /// A base-table test for `text`, parameters from ?2 on.
-    struct PlainMatch {
-        var condition: String
-        var arguments: [any SQLiteBindable]
-        /// Whether it finds exactly what the trigram index finds (true for ASCII and caseless text).
-        var caseFoldsLikeTrigrams: Bool
+    /// Forgets partial results (the first matches of a search still running), once that search is
+    /// cancelled or replaced, so they are never taken for a search's whole answer.
+    func dropIncompleteResults() {
+        results = results.filter(\.value.isComplete)
     }
 
-    /// The test for text without non-ASCII letters that have case: `LIKE` for ASCII (which it
-    /// folds), `instr` for caseless text such as CJK and emoji. Nil for other text.
-    static func plainMatch(for text: String) -> PlainMatch? {
-        if text.unicodeScalars.allSatisfy(\.isASCII) {
-            let escaped = [("\\", "\\\\"), ("%", "\\%"), ("_", "\\_")].reduce(text) {
-                TextFormatting.replacing($1.0, with: $1.1, in: $0)
-            }
-            let pattern = "%" + escaped + "%"
-            return PlainMatch(condition: "title LIKE ?2 ESCAPE '\\' OR notes LIKE ?2 ESCAPE '\\'", arguments: [pattern],
-                              caseFoldsLikeTrigrams: true)
-        }
-        if text.lowercased() == text, text.uppercased() == text {
-            return PlainMatch(condition: "instr(title, ?2) > 0 OR instr(notes, ?2) > 0", arguments: [text], caseFoldsLikeTrigrams: true)
-        }
-        return nil
-    }
-
-    /// The test for a short query with non-ASCII letters: its lower, upper, first-upper and
-    /// first-lower spellings, matched exactly.
-    private static func shortMatch(for text: String) -> PlainMatch {
-        let first = String(text.prefix(1)), rest = text.dropFirst()
-        let spellings = [text.lowercased(), text.uppercased(), first.uppercased() + rest.lowercased(), first.lowercased() + rest.uppercased()]
-        let condition = (2...5).map { "instr(title, ?\($0)) > 0 OR instr(notes, ?\($0)) > 0" }.joined(separator: " OR ")
-        return PlainMatch(condition: condition, arguments: spellings, caseFoldsLikeTrigrams: false)
+    private func remember(_ found: SearchResults, for query: SectionQuery) {
+        // A handful of recent queries (typing, then backspacing) is all that is worth keeping.
+        if results.count >= 8, results[query] == nil { results.removeAll() }
+        results[query] = found
     }
 
     /// Todos indexed per idle step; also the size of change (in rows) that indexes its own todos at once.
@@ -238,11 +126,13 @@ final class SearchIndex: StoreComponent {
     /// Results read before the step may have lost or gained matches.
     func didCommit(_ step: CommittedStep) {
         results.removeAll()
+        generation += 1
     }
 
     func didRollBack() {
         results.removeAll()
         tidied = nil
+        generation += 1
     }
 
     /// Brings the search index up to date with `limit` of the todos noted in `search_pending`
@@ -265,14 +155,17 @@ final class SearchIndex: StoreComponent {
 }
 
 /// The rows of one search, in the section's order, materialized because they are few.
-struct SearchResults {
+struct SearchResults: Sendable {
     /// The matching todos' ids in display order.
     var ids: [Int64]
     /// The row of each id.
     var rows: [Int64: Int]
+    /// False for the first matches of a search still running: a prefix of its whole answer.
+    var isComplete: Bool
 
-    init(ids: [Int64]) {
+    init(ids: [Int64], isComplete: Bool = true) {
         self.ids = ids
+        self.isComplete = isComplete
         rows = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($0.element, $0.offset) })
     }
 }
