@@ -81,7 +81,7 @@ struct DemoEndToEndTests {
         let environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TICK_CONFIG": "/dev/null"]
         let ignored = scratch.folder.appendingPathComponent("ignored.txt").path
         // ChildProcess opens its output files without O_CREAT.
-        for file in [ignored, tour, expected] { FileManager.default.createFile(atPath: file, contents: nil) }
+        for file in [ignored, tour, expected] { #expect(FileManager.default.createFile(atPath: file, contents: nil)) }
         #expect(try ChildProcess.run([binary, "demo", "--record", recording], environment: environment, output: ignored, errors: ignored, timeout: 60) == 0)
         #expect(try ChildProcess.run([binary, "demo", "--print-script"], environment: environment, output: tour, errors: ignored, timeout: 10) == 0)
         #expect(try ChildProcess.run([binary, "--script", tour, "--size", "80x24", "--db", scratch.database], environment: environment,

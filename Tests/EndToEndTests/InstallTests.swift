@@ -15,7 +15,7 @@ struct InstallTests {
     /// Runs `make ARGUMENTS` in the package root; returns its status and what it printed.
     func make(_ arguments: [String], in scratch: TickEndToEndTests.Scratch) throws -> (status: Int32, output: String) {
         let log = scratch.folder.appendingPathComponent("make.log").path
-        FileManager.default.createFile(atPath: log, contents: nil)  // ChildProcess opens it without O_CREAT
+        #expect(FileManager.default.createFile(atPath: log, contents: nil))  // ChildProcess opens it without O_CREAT
         let command = [try #require(Self.makeProgram), "-C", TickEndToEndTests.root.path] + arguments
         let status = try ChildProcess.run(command, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"],
                                           output: log, errors: log, timeout: 60)
@@ -38,7 +38,7 @@ struct InstallTests {
     func tickOutput(_ arguments: [String], in scratch: TickEndToEndTests.Scratch) throws -> String {
         let path = scratch.folder.appendingPathComponent("tick.out").path
         let ignored = scratch.folder.appendingPathComponent("tick.err").path
-        for file in [path, ignored] { FileManager.default.createFile(atPath: file, contents: nil) }
+        for file in [path, ignored] { #expect(FileManager.default.createFile(atPath: file, contents: nil)) }
         #expect(try ChildProcess.run([TickEndToEndTests.binary] + arguments, environment: ["PATH": "/usr/bin:/bin"],
                                      output: path, errors: ignored, timeout: 30) == 0)
         return try String(contentsOfFile: path, encoding: .utf8)
