@@ -23,19 +23,27 @@ struct MigrationToVersion7Tests {
         \(Schema.journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: Schema.version2JournaledTodoColumns))
         """
 
+    /// Makes a store of version 6 at `path` as Tick 6 made them (migrations 1 to 6), with `fill`
+    /// writing its rows in the same transaction.
+    static func makeVersion6Store(at path: String, _ fill: (SQLiteConnection) throws -> Void) throws {
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let v6 = try SQLiteConnection(path: path, mode: .readWrite)
+        defer { v6.close() }
+        try v6.execute("PRAGMA journal_mode = WAL")
+        try v6.transaction {
+            for version in 1...6 { try v6.execute(Schema.migrations[version]!) }
+            try fill(v6)
+            try v6.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 6")
+        }
+    }
+
     @Test("a version 6 store upgrades: its todos stay, do not recur, and can be given a rule that completion and undo honour")
     func upgradesVersion6() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
-            #expect(FileManager.default.createFile(atPath: path, contents: nil))
-            let v6 = try SQLiteConnection(path: path, mode: .readWrite)
-            try v6.execute("PRAGMA journal_mode = WAL")
-            try v6.transaction {
-                for version in 1...6 { try v6.execute(Schema.migrations[version]!) }
+            try Self.makeVersion6Store(at: path) { v6 in
                 try v6.run("INSERT INTO todos(list_id, title, position, created_at, due) VALUES (1, 'Water plants', 65536, 1, '2026-12-08')")
-                try v6.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 6")
             }
-            v6.close()
 
             let store = try openStore(path)
             let todo = try #require(try store.item(id: 1))

@@ -169,26 +169,20 @@ struct TagInteropTests {
 }
 
 /// Issue 19: a version 6 store upgrades to tags in place, and its journal still undoes.
-@Suite("Migration to version 7")
+@Suite("Migration to version 7: tags")
 struct MigrationFromVersion6Tests {
     @Test("A version 6 store upgrades in place: no tags yet, tags work after, and a step journaled before the upgrade still undoes")
     func fromVersion6() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
-            #expect(FileManager.default.createFile(atPath: path, contents: nil))
-            let v6 = try SQLiteConnection(path: path, mode: .readWrite)
-            try v6.execute("PRAGMA journal_mode = WAL")
-            try v6.transaction {
-                for step in 1...6 { try v6.execute(Schema.migrations[step]!) }
+            try MigrationToVersion7Tests.makeVersion6Store(at: path) { v6 in
                 try v6.run("INSERT INTO todos(list_id, title, position, created_at) VALUES (1, 'Pay rent #home', 65536, 1796126400000)")
                 // A rename journaled by version 6 (no tags columns), waiting for undo.
                 try v6.run("INSERT INTO history_steps(description) VALUES ('edit “Pay rent #home”')")
                 try v6.run("UPDATE history_state SET recording = 1")
                 try v6.run("UPDATE todos SET title = 'Pay the rent #home' WHERE id = 1")
                 try v6.run("UPDATE history_state SET recording = NULL")
-                try v6.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 6")
             }
-            v6.close()
             let store = try openStore(path)
             defer { store.close() }
             #expect(try store.connection.scalarInt("PRAGMA user_version") == 7)
