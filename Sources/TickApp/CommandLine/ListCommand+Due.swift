@@ -5,6 +5,8 @@ import TodoStore
 extension ListCommand {
     func runDue(_ view: DueView, lists: [TodoList], store: TodoStore, context: CommandContext) throws -> Int32 {
         let names = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) })
+        // Folded once, not for every row read.
+        let tagKey = tag.map(TodoTags.key)
         let table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name))
         let groups: [(group: AgendaGroup?, window: TodoStore.DueWindow)]
         switch view {
@@ -25,7 +27,7 @@ extension ListCommand {
                 var rows = 0
                 try store.forEachOpenTodo(due: window) { item in
                     guard let listName = names[item.listID] else { return }  // not in the --list asked for
-                    if let tag, !item.tags.contains(where: { TodoTags.key($0) == TodoTags.key(tag) }) { return }
+                    if let tagKey, !item.tags.contains(where: { TodoTags.key($0) == tagKey }) { return }
                     if rows == 0, let group {
                         if json {
                             try write((groupsWritten == 0 ? "\n" : ",\n")
