@@ -55,7 +55,9 @@ public struct Canvas: Hashable, Sendable {
         cells = Array(repeating: .blank(style), count: size.width * size.height)
     }
 
+    /// Columns.
     public var width: Int { size.width }
+    /// Lines.
     public var height: Int { size.height }
     /// The whole canvas as a rectangle.
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }

@@ -53,6 +53,7 @@ public struct GlyphSequence<S: StringProtocol>: Sequence {
     /// Splits `text` into glyphs.
     public init(_ text: S) { self.text = text }
 
+    /// An iterator over the glyphs.
     public func makeIterator() -> Iterator { Iterator(text.unicodeScalars.makeIterator()) }
 
     /// Walks the scalars, gathering zero-width marks onto the glyph before them.
@@ -62,6 +63,7 @@ public struct GlyphSequence<S: StringProtocol>: Sequence {
 
         init(_ scalars: S.UnicodeScalarView.Iterator) { self.scalars = scalars }
 
+        /// The next glyph with its zero-width marks, or nil at the end.
         public mutating func next() -> Glyph? {
             while true {
                 guard let scalar = pending ?? scalars.next() else { return nil }

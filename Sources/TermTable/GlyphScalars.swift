@@ -72,5 +72,6 @@ public struct GlyphScalars: Hashable, Sendable, CustomStringConvertible {
         return String(text)
     }
 
+    /// The scalars as a string.
     public var description: String { string }
 }

@@ -13,6 +13,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
         self.section = section
     }
 
+    /// Table order: by section, then by row.
     public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
         (lhs.section, lhs.row) < (rhs.section, rhs.row)
     }

@@ -6,8 +6,11 @@ public enum Key: Hashable, Sendable {
     case control(Character)
     /// Alt (Meta) plus a character, sent by terminals as ESC followed by the character.
     case alt(Character)
+    /// Named editing keys; `backTab` is Shift-Tab.
     case enter, escape, tab, backTab, backspace, delete, insert
+    /// The arrow keys.
     case up, down, left, right
+    /// The paging keys.
     case home, end, pageUp, pageDown
     /// A function key, F1 is `.function(1)`.
     case function(Int)
@@ -30,15 +33,19 @@ public enum Key: Hashable, Sendable {
 public struct MouseEvent: Hashable, Sendable {
     /// What the mouse did.
     public enum Kind: Hashable, Sendable {
+        /// A button went down.
         case press(MouseButton)
+        /// A button went up.
         case release(MouseButton)
         /// Movement with a button held.
         case drag(MouseButton)
+        /// The wheel turned one step.
         case wheelUp, wheelDown
     }
 
     /// The mouse buttons a terminal reports.
     public enum MouseButton: Int, Hashable, Sendable {
+        /// The raw values are the button numbers of the xterm protocol.
         case left = 0, middle = 1, right = 2
     }
 

@@ -56,6 +56,7 @@ public struct ReuseStatistics: Hashable, Sendable, CustomStringConvertible {
     /// Checked updates applied: one per `performBatchUpdates`, or per insert/delete/reload/move call outside a batch.
     public var updatesApplied = 0
 
+    /// The counters on one line, for `--stats` and test failures.
     public var description: String {
         "cells created \(cellsCreated), dequeued \(cellsDequeued), reused \(cellsReused), pooled \(cellsPooled); "
             + "header/footer views created \(headerFooterViewsCreated); rows measured \(rowsMeasured); layout passes \(layoutPasses); updates applied \(updatesApplied)"

@@ -22,10 +22,12 @@ public struct StyledText: Hashable, Sendable, ExpressibleByStringLiteral, Custom
     /// Creates text in a single style.
     public init(_ text: String, style: Style = .plain) { spans = [Span(text, style: style)] }
 
+    /// Plain text from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The characters without styles.
     public var plainText: String { spans.map(\.text).joined() }
+    /// The text without its styles.
     public var description: String { plainText }
 
     /// Whether the characters without styles are exactly `text`; one span (the usual case) is
@@ -80,6 +82,7 @@ public struct StyledGlyph: Hashable, Sendable {
 public struct StyledGlyphSequence: Sequence {
     let spans: [StyledText.Span]
 
+    /// An iterator over the styled glyphs.
     public func makeIterator() -> Iterator { Iterator(spans: spans) }
 
     /// Walks each run's glyphs in turn.
@@ -90,6 +93,7 @@ public struct StyledGlyphSequence: Sequence {
 
         init(spans: [StyledText.Span]) { self.spans = spans }
 
+        /// The next glyph with the style of its span, or nil at the end.
         public mutating func next() -> StyledGlyph? {
             while index < spans.count {
                 if glyphs == nil { glyphs = GlyphSequence(spans[index].text).makeIterator() }

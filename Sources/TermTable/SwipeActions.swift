@@ -45,5 +45,6 @@ public struct SwipeActionsConfiguration {
 
 /// Which way a row is swiped: right reveals the leading actions, left the trailing ones.
 public enum SwipeDirection: Sendable {
+    /// Left reveals the trailing actions, right the leading ones.
     case left, right
 }

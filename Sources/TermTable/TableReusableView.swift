@@ -51,15 +51,18 @@ open class TableViewHeaderFooterView: TableReusableView {
     /// Whether a horizontal rule follows the title.
     public var showsRule = true { didSet { setNeedsDisplay() } }
 
+    /// Creates an empty header or footer; the table calls this when its pool is empty.
     public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
     }
 
+    /// Clears the title before the view shows another section. Subclasses call `super`.
     open override func prepareForReuse() {
         super.prepareForReuse()
         text = ""
     }
 
+    /// Draws the title in `style`, then the rule.
     open override func draw(in canvas: inout Canvas) {
         var title = StyledText()
         for span in text.spans { title.append(span.text, style: span.style == .plain ? style : span.style) }

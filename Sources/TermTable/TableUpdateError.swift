@@ -10,6 +10,7 @@ public enum TableUpdateError: Error, Equatable, CustomStringConvertible {
     /// An index path or section index outside the table, or two operations that contradict each other.
     case invalidOperation(String)
 
+    /// The message in UIKit's words, with the counts filled in.
     public var description: String {
         switch self {
         case let .invalidNumberOfRows(section, after, before, inserted, deleted, movedIn, movedOut):

@@ -37,6 +37,7 @@ open class TableViewCell: TableReusableView {
     /// Whether the row is marked in editing mode's multiple selection (set by the table).
     public internal(set) var isMarked = false { didSet { if oldValue != isMarked { setNeedsDisplay() } } }
 
+    /// Creates an empty cell; the table calls this for registered classes when the pool is empty.
     public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
     }
@@ -58,6 +59,7 @@ open class TableViewCell: TableReusableView {
         (isEditing ? Self.editingMarkWidth : 0) + indentationLevel * indentationWidth
     }
 
+    /// One line, or the wrapped text's lines when `wrapsText` is on.
     open override func heightThatFits(width: Int) -> Int {
         guard wrapsText else { return 1 }
         return max(1, TextWrapping.lineCount(text, width: max(1, textWidth(in: width))))
@@ -71,6 +73,7 @@ open class TableViewCell: TableReusableView {
 
     private var accessoryWidth: Int { accessoryType == .none ? 0 : 2 }
 
+    /// Draws the editing mark, `text`, `secondaryText` and the accessory, then the selection.
     open override func draw(in canvas: inout Canvas) {
         drawEditingMark(in: &canvas)
         let left = contentInset

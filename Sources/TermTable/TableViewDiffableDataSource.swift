@@ -65,16 +65,20 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
         index >= 0 && index < current.numberOfSections ? current.sectionIdentifiers[index] : nil
     }
 
+    /// The current snapshot's sections.
     open func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
 
+    /// The current snapshot's items in the section.
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         current.numberOfItems(inSection: current.sectionIdentifiers[section])
     }
 
+    /// The cell provider's cell for the item at the index path.
     open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         cellProvider(tableView, indexPath, itemIdentifier(for: indexPath)!)
     }
 
+    /// The `sectionTitleProvider`'s title for the section.
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { sectionTitleProvider?($0) }
     }
