@@ -7,42 +7,46 @@ struct HeightsExampleTests {
     func heights() {
         // guide: heights begin
         final class Notes: TableViewDataSource, TableViewDelegate {
-            let notes = ["Title", "A note long enough to wrap onto a second line", "Short"]
+            let notes = ["Title", "A note long enough to wrap onto a second line", "Short", "A last note, long enough to wrap too"]
 
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { notes.count }
 
             func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
                 let cell = tableView.dequeueReusableCell(withIdentifier: "note", for: indexPath)
                 cell.text = StyledText(notes[indexPath.row])
-                cell.wrapsText = true  // an automatic height is what the cell's heightThatFits(width:) says
+                cell.wrapsText = true  // its heightThatFits(width:) counts the wrapped lines
                 return cell
             }
 
             func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Int {
-                indexPath.row == 0 ? 2 : TableView.automaticDimension  // a fixed height for one row
+                switch notes[indexPath.row] {
+                case "Title": 2  // per row: a height of its own
+                case "Short": tableView.rowHeight  // fixed: the table's height for every row
+                default: TableView.automaticDimension  // automatic: the lines the cell needs
+                }
             }
         }
 
         let notes = Notes()
-        let table = TableView(frame: Rect(x: 0, y: 0, width: 26, height: 6))
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 26, height: 5))
         table.register(TableViewCell.self, forCellReuseIdentifier: "note")
-        table.rowHeight = 1  // the height of every row when the delegate does not say
-        table.estimatedRowHeight = 1  // assumed for rows not measured yet (the scroll bar, far jumps)
+        table.rowHeight = 1  // the default
+        table.estimatedRowHeight = 1  // what a row not measured yet is assumed to take
         table.dataSource = notes
         table.delegate = notes
-        var canvas = Canvas(width: 26, height: 6)
-        table.draw(in: &canvas)
+        var canvas = Canvas(width: 26, height: 5)
+        table.draw(in: &canvas)  // measures the rows shown, and only those
         // guide: heights end
         // guide: heights-result begin
         #expect(canvas.lines == [
-            "Title",
-            "",
-            "A note long enough to",
-            "wrap onto a second line",
-            "Short",
-            "",
+            "Title                    ┃",
+            "                         ┃",
+            "A note long enough to    ┃",
+            "wrap onto a second line  ┃",
+            "Short                    │",
         ])
-        #expect(table.reuseStatistics.rowsMeasured == 2)  // the automatic rows only
+        #expect(table.reuseStatistics.rowsMeasured == 1)  // the long note; the last one is not shown yet
+        #expect(table.contentHeight == 6)  // so it counts at its estimate, 1 line, until it is measured
         // guide: heights-result end
     }
 }
