@@ -3,7 +3,7 @@ import TermTable
 
 @Suite("Guide: swipe actions and full swipe")
 struct SwipeActionsExampleTests {
-    @Test("Swiping reveals the row's actions, and swiping again the same way performs the first one")
+    @Test("Swiping reveals the row's actions, swiping again the same way performs the first one, and a letter performs its button")
     func swipeActions() throws {
         // guide: swipe-actions begin
         final class Mail: TableViewDataSource, TableViewDelegate {
@@ -45,6 +45,8 @@ struct SwipeActionsExampleTests {
         table.swipeSelectedRow(.left)  // the same way again: a full swipe performs "Delete"
         var canvas = Canvas(width: 22, height: 3)
         table.draw(in: &canvas)
+        table.swipeSelectedRow(.left)  // the selected row is now "Hello"
+        table.performSwipeAction(shortcut: "f")  // a button's letter performs it: "Flag"
         // guide: swipe-actions end
         // guide: swipe-actions-result begin
         #expect(revealed.lines == [
@@ -58,6 +60,7 @@ struct SwipeActionsExampleTests {
             "",
         ])
         #expect(mail.subjects == ["Lunch?", "Hello"])
+        #expect(mail.flagged == ["Hello"])
         #expect(table.indexPathForSwipedRow == nil)
         // guide: swipe-actions-result end
     }
