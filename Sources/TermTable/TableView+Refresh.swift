@@ -86,13 +86,9 @@ extension TableView {
     }
 
     /// Takes the control's row out of the stack; when it was at the top of the viewport, the rows move up by
-    /// its line and no more.
+    /// its line and no more (the next layout finds the anchor gone and starts from the first item).
     func refreshRowDidDisappear() {
         guard sections.refreshRowHeight > 0 else { return }
-        if viewport.anchor == .refreshControl {
-            viewport.anchor = firstItem(inOrAfter: 0)
-            viewport.offset = 0
-        }
         sections.refreshRowHeight = 0
         setNeedsLayout()
     }

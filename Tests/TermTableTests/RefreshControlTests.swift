@@ -107,6 +107,18 @@ struct RefreshControlTests {
         #expect(harness.screen() == Self.rows(0...4))
     }
 
+    @Test("Paging down while revealed leaves the row behind: it is gone, not waiting above")
+    func pagingDownDropsTheRevealedRow() {
+        var (harness, control, _) = Self.harness(count: 30)
+        harness.table.scroll(byLines: -3)
+        harness.table.moveSelection(byLines: 4)
+        #expect(harness.screen() == Self.rows(3...7))
+        #expect(control.state == .idle)
+        #expect(harness.table.contentHeight == 30)
+        harness.table.moveSelection(byLines: -4)
+        #expect(harness.screen() == Self.rows(0...4))
+    }
+
     @Test("Paging up at the top does not pull; wrapping selection has no top to pull past")
     func noPullByPagingOrWrapping() {
         var (harness, control, _) = Self.harness(count: 30)
