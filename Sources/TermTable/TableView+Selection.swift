@@ -65,7 +65,7 @@ extension TableView {
         if delta > 0, cancelRefreshPull() { return false }
         let total = totalNumberOfRows
         guard total > 0 else {
-            if delta < 0, isScrolledToTopOfSections { _ = pullRefreshControl() }
+            if delta < 0, refreshControl != nil, isScrolledToTopOfSections { _ = pullRefreshControl() }
             return false
         }
         guard let current = selection.selected else {

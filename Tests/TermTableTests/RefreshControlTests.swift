@@ -107,6 +107,21 @@ struct RefreshControlTests {
         #expect(harness.screen() == Self.rows(0...4))
     }
 
+    @Test("The row coming and going slides the rows by one line, which a terminal can scroll instead of redrawing")
+    func slideHints() {
+        var (harness, control, _) = Self.harness()
+        _ = harness.screen()
+        harness.table.moveSelection(by: -1)
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == TableScroll(lines: 0..<5, distance: -1))
+        harness.table.moveSelection(by: -1)
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == nil, "refreshing redraws the row in place")
+        control.endRefreshing()
+        _ = harness.screen()
+        #expect(harness.table.scrollSinceLastDraw == TableScroll(lines: 0..<5, distance: 1))
+    }
+
     @Test("Paging down while revealed leaves the row behind: it is gone, not waiting above")
     func pagingDownDropsTheRevealedRow() {
         var (harness, control, _) = Self.harness(count: 30)
