@@ -122,6 +122,22 @@ struct RefreshControlTests {
         #expect(harness.table.scrollSinceLastDraw == TableScroll(lines: 0..<5, distance: 1))
     }
 
+    @Test("The action sees the control refreshing, and an action that finishes at once takes the row away")
+    func synchronousAction() {
+        var harness = Harness(ArrayDataSource(count: 10), width: 20, height: 5)
+        var seenRefreshing: [Bool] = []
+        harness.table.refreshControl = RefreshControl { control in
+            seenRefreshing.append(control.isRefreshing)
+            control.endRefreshing()
+        }
+        harness.table.moveSelectionToFirstRow()
+        harness.table.moveSelection(by: -1)
+        harness.table.moveSelection(by: -1)
+        #expect(seenRefreshing == [true])
+        #expect(harness.screen() == Self.rows(0...4))
+        #expect(harness.highlightedLines == [0])
+    }
+
     @Test("Paging down while revealed leaves the row behind: it is gone, not waiting above")
     func pagingDownDropsTheRevealedRow() {
         var (harness, control, _) = Self.harness(count: 30)
