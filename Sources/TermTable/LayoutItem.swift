@@ -1,12 +1,15 @@
-/// One thing stacked vertically in a table: a section header, a row, or a section footer.
+/// One thing stacked vertically in a table: a section header, a row, a section footer, or the refresh
+/// control's row above the first section (only while the control is pulled or refreshing).
 enum LayoutItem: Hashable, Comparable, CustomStringConvertible {
+    case refreshControl
     case header(Int)
     case row(IndexPath)
     case footer(Int)
 
-    /// The section the item belongs to.
+    /// The section the item belongs to (-1 for the refresh control's row, which is above every section).
     var section: Int {
         switch self {
+        case .refreshControl: return -1
         case .header(let section), .footer(let section): return section
         case .row(let indexPath): return indexPath.section
         }
@@ -21,6 +24,7 @@ enum LayoutItem: Hashable, Comparable, CustomStringConvertible {
     /// Position in top-to-bottom order: section, then header < rows < footer.
     private var order: (Int, Int, Int) {
         switch self {
+        case .refreshControl: return (-1, 0, 0)
         case .header(let section): return (section, 0, 0)
         case .row(let indexPath): return (indexPath.section, 1, indexPath.row)
         case .footer(let section): return (section, 2, 0)
@@ -31,6 +35,7 @@ enum LayoutItem: Hashable, Comparable, CustomStringConvertible {
 
     var description: String {
         switch self {
+        case .refreshControl: return "refreshControl"
         case .header(let section): return "header(\(section))"
         case .row(let indexPath): return "row(\(indexPath.section),\(indexPath.row))"
         case .footer(let section): return "footer(\(section))"

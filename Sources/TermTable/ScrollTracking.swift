@@ -86,6 +86,8 @@ extension VisibleItem {
     func remapped(by plan: UpdatePlan) -> VisibleItem? {
         var copy = self
         switch item {
+        case .refreshControl:
+            break
         case .row(let indexPath):
             guard let new = plan.newIndexPath(forOld: indexPath) else { return nil }
             copy.item = .row(new)

@@ -12,6 +12,8 @@ struct SectionMetrics {
     var headerHeights: [Int] = []
     /// Lines of each section's footer, 0 when it has none.
     var footerHeights: [Int] = []
+    /// Lines of the refresh control's row above the first section, 0 while it is not in the stack.
+    var refreshRowHeight = 0
 
     /// Takes new row counts; header and footer heights are set by the table afterwards, as they depend on them.
     mutating func setRowCounts(_ counts: [Int]) {
@@ -40,6 +42,7 @@ struct SectionMetrics {
     /// Whether a layout item exists.
     func isValidItem(_ item: LayoutItem) -> Bool {
         switch item {
+        case .refreshControl: return refreshRowHeight > 0
         case .header(let section): return section < rowCounts.count && headerHeights[section] > 0
         case .footer(let section): return section < rowCounts.count && footerHeights[section] > 0
         case .row(let indexPath): return isValid(indexPath)
@@ -65,6 +68,10 @@ struct SectionMetrics {
 
     // MARK: Walking the stack of headers, rows and footers
 
+    /// The item at the very top of the content: the refresh control's row when it is in the stack, else the
+    /// first item of the first section that has one.
+    var topItem: LayoutItem? { refreshRowHeight > 0 ? .refreshControl : firstItem(inOrAfter: 0) }
+
     /// The first item of `section` or of a later section, skipping empty ones.
     func firstItem(inOrAfter section: Int) -> LayoutItem? {
         var section = max(0, section)
@@ -86,12 +93,15 @@ struct SectionMetrics {
             if headerHeights[section] > 0 { return .header(section) }
             section -= 1
         }
-        return nil
+        // Above the first section there is only the refresh control's row.
+        return refreshRowHeight > 0 ? .refreshControl : nil
     }
 
     /// The item below another.
     func item(after item: LayoutItem) -> LayoutItem? {
         switch item {
+        case .refreshControl:
+            return firstItem(inOrAfter: 0)
         case .header(let section):
             if rowCounts[section] > 0 { return .row(IndexPath(row: 0, section: section)) }
             if footerHeights[section] > 0 { return .footer(section) }
@@ -110,6 +120,8 @@ struct SectionMetrics {
     /// The item above another.
     func item(before item: LayoutItem) -> LayoutItem? {
         switch item {
+        case .refreshControl:
+            return nil
         case .header(let section):
             return lastItem(inOrBefore: section - 1)
         case .row(let indexPath):

@@ -29,6 +29,7 @@ extension TableView {
 
     private func view(for item: LayoutItem) -> TableReusableView? {
         switch item {
+        case .refreshControl: return refreshControl
         case .row(let indexPath): return visibleCells[indexPath]
         case .header(let section): return visibleHeaders[section]
         case .footer(let section): return visibleFooters[section]
@@ -65,7 +66,7 @@ extension TableView {
         layoutIfNeeded()
         let viewportHeight = frame.height
         guard showsVerticalScrollIndicator, viewportHeight > 0, !visibleItems.isEmpty else { return nil }
-        let atTop = viewport.anchor == firstItem(inOrAfter: 0) && viewport.offset == 0
+        let atTop = viewport.anchor == sections.topItem && viewport.offset == 0
         var atBottom = false
         if let last = visibleItems.last { atBottom = item(after: last.item) == nil && last.y + last.height <= viewportHeight }
         if atTop && atBottom { return nil }

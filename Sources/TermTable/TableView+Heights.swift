@@ -4,6 +4,7 @@ extension TableView {
     /// An item's height in lines, measuring a row (through its cell) when heights are automatic.
     func height(of item: LayoutItem) -> Int {
         switch item {
+        case .refreshControl: return sections.refreshRowHeight
         case .header(let section): return sections.headerHeights[section]
         case .footer(let section): return sections.footerHeights[section]
         case .row(let indexPath): return height(ofRowAt: indexPath)
@@ -68,13 +69,14 @@ extension TableView {
 
     /// The estimated top line of an item within the whole content.
     func estimatedTop(of item: LayoutItem) -> Int {
+        guard item != .refreshControl else { return 0 }
         let estimate = uniformEstimate
         let section = item.section
-        var top = 0
+        var top = sections.refreshRowHeight
         for earlier in 0..<section { top += sections.headerHeights[earlier] + sections.footerHeights[earlier] }
         let rowsBefore: Int
         switch item {
-        case .header: rowsBefore = sections.sectionStarts[section]
+        case .refreshControl, .header: rowsBefore = sections.sectionStarts[section]
         case .row(let indexPath): rowsBefore = sections.sectionStarts[section] + indexPath.row; top += sections.headerHeights[section]
         case .footer: rowsBefore = sections.sectionStarts[section] + sections.rowCounts[section]; top += sections.headerHeights[section]
         }

@@ -4,7 +4,7 @@ extension TableView {
     /// Makes the anchor valid: the first item when unset, offset within the anchor's height.
     func normalizeAnchor() {
         if viewport.anchor.map(isValidItem) != true {
-            viewport.anchor = firstItem(inOrAfter: 0)
+            viewport.anchor = sections.topItem
             viewport.offset = 0
         }
         guard let current = viewport.anchor else { viewport.offset = 0; return }
@@ -92,6 +92,7 @@ extension TableView {
             if let selected = selection.selected, isValid(selected) { reveal(selected, at: .none) }
         }
         clampToContentEnd()
+        dropRevealedRefreshRowScrolledAway()
         let items = placeItems()
         commit(items)
         if previousAnchor != viewport.anchor || previousOffset != viewport.offset {
@@ -122,6 +123,7 @@ extension TableView {
         var footers: [Int] = []
         for visible in items {
             switch visible.item {
+            case .refreshControl: break
             case .row(let indexPath): rows.append(indexPath)
             case .header(let section): headers.append(section)
             case .footer(let section): footers.append(section)
@@ -174,7 +176,8 @@ extension TableView {
 
     /// Where the header of the top section is pinned, pushed up by the next section's header.
     private func pinnedHeaderPosition(for items: [VisibleItem]) -> (section: Int, y: Int)? {
-        guard pinsSectionHeaders, let first = items.first else { return nil }
+        // The refresh control's row at the top comes before every header: nothing is pinned over it.
+        guard pinsSectionHeaders, let first = items.first, first.item != .refreshControl else { return nil }
         let section = first.item.section
         let height = sections.headerHeights[section]
         guard height > 0, !(first.item == .header(section) && first.y == 0) else { return nil }

@@ -1,9 +1,24 @@
 extension TableView {
     /// Scrolls the content by whole lines (positive is down), stopping at either end; returns the lines moved.
     ///
-    /// The selected row does not follow, as in UIKit, where scrolling never changes the selection.
+    /// The selected row does not follow, as in UIKit, where scrolling never changes the selection. Scrolling up
+    /// when already at the top pulls the refresh control, if there is one (the mouse wheel's pull to refresh);
+    /// scrolling down while its row is revealed hides the row, as the first line scrolled.
     @discardableResult
     public func scroll(byLines lines: Int) -> Int {
+        if lines > 0, refreshControl?.state == .revealed {
+            let rowWasOnScreen = viewport.anchor == .refreshControl
+            _ = cancelRefreshPull()
+            return (rowWasOnScreen ? 1 : 0) + moveContent(byLines: lines - (rowWasOnScreen ? 1 : 0))
+        }
+        let moved = moveContent(byLines: lines)
+        if lines < 0, moved == 0 { _ = pullRefreshControl() }
+        return moved
+    }
+
+    /// Scrolls the content by whole lines without pulling the refresh control (paging); returns the lines moved.
+    @discardableResult
+    func moveContent(byLines lines: Int) -> Int {
         loadDataIfNeeded()
         normalizeAnchor()
         let moved = moveAnchor(byLines: lines)
@@ -43,7 +58,7 @@ extension TableView {
     /// The content's height in lines: measured rows at their height, the rest at the estimate.
     public var contentHeight: Int {
         loadDataIfNeeded()
-        var total = 0
+        var total = sections.refreshRowHeight
         for section in sections.rowCounts.indices {
             total += sections.headerHeights[section] + sections.footerHeights[section]
         }
@@ -55,13 +70,14 @@ extension TableView {
 
     /// How many items (headers, rows, footers) come before an item.
     func itemIndex(of item: LayoutItem) -> Int {
-        var index = 0
+        guard item != .refreshControl else { return 0 }
+        var index = sections.refreshRowHeight > 0 ? 1 : 0
         for section in 0..<item.section {
             index += (sections.headerHeights[section] > 0 ? 1 : 0) + sections.rowCounts[section] + (sections.footerHeights[section] > 0 ? 1 : 0)
         }
         let header = sections.headerHeights[item.section] > 0 ? 1 : 0
         switch item {
-        case .header: return index
+        case .refreshControl, .header: return index
         case .row(let indexPath): return index + header + indexPath.row
         case .footer: return index + header + sections.rowCounts[item.section]
         }

@@ -56,11 +56,18 @@ extension TableView {
 
     /// Moves the selection by `delta` rows across sections, skipping rows that cannot be selected;
     /// returns whether it moved. With no selection, the first (or last) row is selected.
+    ///
+    /// With a refresh control, moving up from the first row when scrolled to the top pulls it (the selection
+    /// stays), and moving down while its row is revealed hides the row instead of moving (see `RefreshControl`).
     @discardableResult
     public func moveSelection(by delta: Int) -> Bool {
         loadDataIfNeeded()
+        if delta > 0, cancelRefreshPull() { return false }
         let total = totalNumberOfRows
-        guard total > 0 else { return false }
+        guard total > 0 else {
+            if delta < 0, refreshControl != nil, isScrolledToTopOfSections { _ = pullRefreshControl() }
+            return false
+        }
         guard let current = selection.selected else {
             return delta >= 0 ? moveSelectionToFirstRow() : moveSelectionToLastRow()
         }
@@ -76,6 +83,11 @@ extension TableView {
             return false
         }
         guard target != current else {
+            // Up from the first row with the content at the top is a pull (never with wrapping, which has no top).
+            if delta < 0, !wrapsSelection, refreshControl != nil, isScrolledToTopOfSections, isOnScreenBelowRefreshRow(current) {
+                _ = pullRefreshControl()
+                return false
+            }
             // At the end nothing moves, but the key still brings a selection scrolled out of view back into it.
             moveSelection(to: current)
             return false
@@ -122,7 +134,8 @@ extension TableView {
         // Walk across any header or footer to land on a row.
         let target = selectableRow(fromFlatIndex: flatIndex(of: item), step: lines > 0 ? 1 : -1)
             ?? selectableRow(fromFlatIndex: flatIndex(of: item), step: lines > 0 ? -1 : 1)
-        scroll(byLines: lines)
+        // Paging stops at the top: only a line-by-line pull (`moveSelection(by:)`, the wheel) reveals a refresh control.
+        moveContent(byLines: lines)
         if let target { moveSelection(to: target) }
     }
 

@@ -49,6 +49,8 @@ open class TableView {
     public var backgroundView: TableReusableView? { didSet { setNeedsLayout() } }
     /// Style of the empty part of the viewport.
     public var backgroundStyle = Style.plain
+    /// Pull to refresh: the control whose row a pull past the top reveals (see `RefreshControl`). Nil: no pull.
+    public var refreshControl: RefreshControl? { didSet { refreshControlDidChange(from: oldValue) } }
 
     /// Whether the table is in editing mode (rows show marks; see `setEditing`).
     public internal(set) var isEditing = false

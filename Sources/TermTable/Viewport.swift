@@ -14,6 +14,9 @@ struct Viewport {
         guard let old = anchor else { return self }
         var remapped = self
         switch old {
+        case .refreshControl:
+            // The refresh control's row is above every section: no update moves it.
+            break
         case .row(let indexPath):
             if let new = plan.newIndexPath(forOld: indexPath) {
                 remapped.anchor = .row(new)

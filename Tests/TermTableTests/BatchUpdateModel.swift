@@ -116,6 +116,7 @@ struct TableModel {
     /// The model item the engine's layout item names.
     static func item(_ item: LayoutItem) -> ModelItem {
         switch item {
+        case .refreshControl: preconditionFailure("the model's tables have no refresh control")
         case .header(let section): return .header(section)
         case .row(let indexPath): return .row(indexPath)
         case .footer(let section): return .footer(section)
