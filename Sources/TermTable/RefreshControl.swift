@@ -50,6 +50,7 @@ open class RefreshControl: TableReusableView {
         if let action { actions.append(action) }
     }
 
+    /// Creates a control with no action, as the reuse machinery of a header or footer view would.
     public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
     }
@@ -94,6 +95,7 @@ open class RefreshControl: TableReusableView {
         for action in actions { action(self) }
     }
 
+    /// Draws the title (or the spinner and `refreshingTitle` while refreshing), centred and cut with "…".
     open override func draw(in canvas: inout Canvas) {
         var line = StyledText()
         switch state {

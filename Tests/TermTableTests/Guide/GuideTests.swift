@@ -28,7 +28,6 @@ struct Guide {
     /// Sections that may show a marker without a block yet, because their example is written on another branch.
     /// The lead empties this list when merging that branch (a test fails if a listed example has arrived).
     static let examplesToCome: Set<String> = [
-        "refresh-control",  // the refresh control is added to the engine on the `refresh` branch
     ]
 
     /// Every concept the guide must explain: its section title and the example the section shows.

@@ -35,6 +35,7 @@ func makeInboxTable(_ inbox: Inbox, fetch: @escaping (RefreshControl) -> Void) -
 struct RefreshControlExampleTests {
     @Test("The guide's table reveals its title on the first pull, fetches on the second, and ends with the new row")
     func guideExample() throws {
+        // guide: refresh-control-result begin
         let inbox = Inbox()
         var fetches = 0
         let table = makeInboxTable(inbox) { _ in fetches += 1 }
@@ -57,5 +58,6 @@ struct RefreshControlExampleTests {
         table.refreshControl?.endRefreshing()
         #expect(screen() == ["Invoice", "Lunch?", "Minutes"])
         #expect(fetches == 1)
+        // guide: refresh-control-result end
     }
 }
