@@ -136,6 +136,21 @@ struct AgendaScenarioTests {
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
     }
 
+    @Test("Changes made in the agenda patch its groups row by row: no page is read again, and every group shows the store's rows")
+    func patchedNotReread() throws {
+        let scenario = try week()
+        try scenario.type("Ajj")
+        let before = scenario.list.pageReads
+        try scenario.type("x+fe<C-u>Call mom @mon<Enter>ku<C-r>jx")
+        #expect(scenario.list.pageReads == before)
+        for section in 0..<scenario.table.numberOfSections {
+            let query = scenario.list.query(forSection: section)
+            let truth = try scenario.store.items(query, in: 0..<10).map(\.id)
+            let shown = (0..<scenario.table.numberOfRows(inSection: section)).compactMap { scenario.list.item(at: IndexPath(row: $0, section: section))?.id }
+            #expect(shown == truth, "group \(section)")
+        }
+    }
+
     @Test("+ and - reorder a todo inside its group by priority; the selection follows it")
     func priority() throws {
         let scenario = try week()
