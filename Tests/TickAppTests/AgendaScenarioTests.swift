@@ -173,7 +173,7 @@ struct AgendaScenarioTests {
         #expect(scenario.screen[4] == "[ ]     Call mom · Work           today")
         #expect(scenario.selectedTitle == "Call mom")
         try scenario.type("<Enter>")
-        #expect(scenario.screen.contains { $0.contains("Work") && $0.contains("List") } || scenario.screen.contains { $0.contains("Call mom") })
+        #expect(scenario.screen.contains { $0.hasPrefix("List") && $0.hasSuffix("Work") }, "the details of the selected todo")
         try scenario.type("<Esc>")
         try scenario.store.update(id: scenario.id(of: "Call mom"), recurrence: .some(try RecurrenceRule(rrule: "FREQ=WEEKLY")))
         scenario.list.reloadFromStore()
