@@ -45,9 +45,8 @@ extension TodoStore {
         // The index orders priority descending, so "after" is spelled out rather than a row value.
         let after = "(due > ? OR priority < ? OR (priority = ? AND id > ?))"
         let priority = Int64(previous.priority)
-        let result = try fetchItems("INDEXED BY todos_open_by_due_day WHERE \(dueCondition) AND \(after) ORDER BY due, priority DESC, id LIMIT ?",
-                                    dueArguments + [due, priority, priority, previous.id, rows.count])
-        return result
+        return try fetchItems("INDEXED BY todos_open_by_due_day WHERE \(dueCondition) AND \(after) ORDER BY due, priority DESC, id LIMIT ?",
+                              dueArguments + [due, priority, priority, previous.id, rows.count])
     }
 
     /// The row of open todo `id` in `window`, or nil when it is done, undated or due outside it.
