@@ -8,7 +8,7 @@ public enum Command: String, CaseIterable, Sendable {
     case moveTodoDown, moveTodoUp, moveToList
     case undo, redo
     case search, nextMatch, previousMatch
-    case collapse, toggleCompleted, cycleSort, toggleWrap, manageLists
+    case collapse, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda
     case editMode, mark, markAll
     case help, statistics, redraw, quit
 
@@ -29,7 +29,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .moveDown, .moveUp, .moveToTop, .moveToBottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp: return .navigation
         case .add, .edit, .toggle, .delete, .flag, .raisePriority, .lowerPriority, .details, .openLink, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
         case .swipeRight, .swipeLeft: return .swipe
-        case .nextList, .previousList, .moveToList, .collapse, .toggleCompleted, .cycleSort, .toggleWrap, .manageLists: return .lists
+        case .nextList, .previousList, .moveToList, .collapse, .toggleCompleted, .cycleSort, .toggleWrap, .manageLists, .toggleAgenda: return .lists
         case .search, .nextMatch, .previousMatch: return .search
         case .editMode: return .todos
         case .mark, .markAll: return .editing
@@ -74,6 +74,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .cycleSort: return "sort by: manual, due date, priority, creation time"
         case .toggleWrap: return "wrap long titles onto up to 3 lines / cut them with …"
         case .manageLists: return "lists: add, rename, delete, reorder"
+        case .toggleAgenda: return "agenda: open todos of every list overdue, due today, tomorrow, next 7 days / back to the lists"
         case .editMode: return "editing mode: mark rows, then d, x, f, m, + or - acts on them all"
         case .mark: return "mark / unmark the selected row (editing mode)"
         case .markAll: return "mark every row of the current list (editing mode)"

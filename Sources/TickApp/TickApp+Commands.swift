@@ -11,6 +11,10 @@ extension TickApp {
         // from its header to the rows beside it.
         let selectedHeaderSection = selected == nil ? list.selectedHeaderListID.flatMap { list.section(ofList: $0) } : nil
         if command.group == .navigation { list.selectedHeaderListID = nil }
+        if list.agenda != nil, let what = Self.listsViewOnly(command) {
+            list.message = TodoListController.notInAgenda(what)
+            return
+        }
         switch command {
         case .moveDown, .moveUp:
             let forward = command == .moveDown
@@ -62,6 +66,7 @@ extension TickApp {
         case .toggleWrap: list.setWrapsTitles(!list.options.wrapsTitles)
         case .cycleSort: list.setSort(list.options.nextSort)
         case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
+        case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
         case .editMode:
             table.setEditing(!table.isEditing)
             list.message = table.isEditing
@@ -78,11 +83,27 @@ extension TickApp {
         }
     }
 
+    /// What a command of the lists view that the agenda has no use for is called, for "… works in
+    /// the lists view"; nil for the commands that work in the agenda too.
+    static func listsViewOnly(_ command: Command) -> String? {
+        switch command {
+        case .moveTodoDown, .moveTodoUp: "Reordering"
+        case .collapse: "Collapsing a list"
+        case .toggleCompleted: "Showing completed todos"
+        case .cycleSort: "Sorting"
+        case .manageLists: "Managing lists"
+        case .search, .nextMatch, .previousMatch: "Search"
+        case .editMode, .mark, .markAll: "Editing mode"
+        default: nil
+        }
+    }
+
     /// Opens the input line to add a todo after the selected one.
     func openAdder() {
         guard !refusesChanges() else { return }
         let listName = list.currentList?.name ?? "Inbox"
-        let adder = PromptOverlay(label: "Add to \(listName): ", submit: { [unowned self] text in
+        let due = list.dueDayForAdding.map { ", " + TitleSyntax.describe(due: $0, today: list.today()) } ?? ""
+        let adder = PromptOverlay(label: "Add to \(listName)\(due): ", submit: { [unowned self] text in
             list.addTodo(title: text)
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")

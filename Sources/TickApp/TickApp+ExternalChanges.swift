@@ -8,9 +8,11 @@ extension TickApp {
     /// read, every call tries again, so the todos come back as soon as it can.
     @discardableResult
     public func showExternalChanges() -> Bool {
+        // Midnight passed: the agenda's groups move on a day (checked here, as this runs twice a second).
+        let newDay = list.refreshAgendaDayIfNeeded()
         let retrying = list.readFailure != nil
         let change = list.store.externalChange()
-        guard change != nil || retrying else { return false }
+        guard change != nil || retrying else { return newDay }
         // Another process's change is now the one `u` would undo.
         if change != nil { list.changeCount += 1 }
         if let change, !retrying { list.show(change) } else { list.reloadFromStore() }

@@ -112,6 +112,8 @@ public final class TickApp {
         }
         // While the store cannot be read, every key first tries again, so it acts on the todos as they are.
         if list.readFailure != nil { list.reloadFromStore() }
+        // A key after midnight acts on the agenda's groups of the new day.
+        list.refreshAgendaDayIfNeeded()
         if case .mouse(let event) = key {
             handleMouse(event)
             return

@@ -29,6 +29,8 @@ final class TodoCell: TableViewCell {
     /// Whether a long title wraps onto more lines (`W`, `wrap yes`) instead of ending in "…"; the
     /// table then asks the cell for its height (automatic row heights).
     var wrapsTitle = false { didSet { setNeedsDisplay() } }
+    /// The todo's list, shown dimmed after the tags where rows come from every list (the agenda).
+    var listName: String? { didSet { setNeedsDisplay() } }
 
     /// Nothing of the previous todo (its check mark, its title) may show through.
     override func prepareForReuse() {
@@ -37,6 +39,7 @@ final class TodoCell: TableViewCell {
         highlight = nil
         columns = RowColumns()
         wrapsTitle = false
+        listName = nil
     }
 
     /// One line, or the lines of the wrapped title (`TodoCell+Wrapping.swift`).
@@ -138,7 +141,7 @@ final class TodoCell: TableViewCell {
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let tags = item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")
+        let tags = (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
         let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
         return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueEnd: dueEnd,

@@ -18,8 +18,9 @@ extension TodoListController {
             // Done todos sit together at the end: next to one, the new todo goes just above them.
             let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
+            // In the agenda a title without a due day takes the selected group's day, so it shows there.
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: parsed.due?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
+                                     priority: parsed.priority ?? 0, due: (parsed.due ?? dueDayForAdding)?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
             message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
@@ -259,7 +260,8 @@ extension TodoListController {
     // MARK: Reordering (the table calls moveRowAt after the user moved a row with J/K)
 
     public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
-        guard options.sort == .manual, options.filter == nil, let item = item(at: indexPath) else { return false }
+        // An agenda's order is its due dates': there is no place of the user's to move a row to.
+        guard agenda == nil, options.sort == .manual, options.filter == nil, let item = item(at: indexPath) else { return false }
         return !item.isDone
     }
 

@@ -33,6 +33,15 @@ extension TodoListController {
         let oldCounts = sectionCounts
         var oldRows: [Int64: IndexPath] = [:]
         for todo in change.todos {
+            if agenda != nil {
+                // An agenda group's rows are not a list's ranked rows: the page cache tells.
+                if let place = todo.old, !place.isDone {
+                    let (row, unknown) = agendaOldRow(of: todo.id, counts: oldCounts)
+                    oldRows[todo.id] = row
+                    reloaded.formUnion(unknown)
+                }
+                continue
+            }
             guard let place = todo.old, let section = section(ofList: place.listID), !reloaded.contains(section) else { continue }
             switch oldRow(of: todo.id, at: place, inSection: section, rows: oldCounts[section]) {
             case .shown(let row): oldRows[todo.id] = IndexPath(row: row, section: section)
@@ -45,6 +54,10 @@ extension TodoListController {
         let readNew = {
             self.refreshLists()
             for todo in change.todos {
+                if self.agenda != nil {
+                    if let place = todo.new, !place.isDone { newRows[todo.id] = self.agendaNewRow(of: todo.id) }
+                    continue
+                }
                 guard let place = todo.new, let section = self.section(ofList: place.listID) else { continue }
                 switch self.newRow(of: todo.id, at: place, inSection: section) {
                 case .shown(let row): newRows[todo.id] = IndexPath(row: row, section: section)
@@ -54,6 +67,14 @@ extension TodoListController {
             }
         }
         do { try store.readSnapshot(readNew) } catch { readNew() }
+        if oldCounts.count != sectionCounts.count {
+            // The agenda's groups came (the first todo due this week) or went (the last one): the
+            // sections themselves changed, so the table is read again.
+            cache.invalidate()
+            needsVisibleRowsRefresh = false
+            if updatesTable { tableView.reloadData() }
+            return newRows
+        }
         oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
         let shown = newRows
         newRows = newRows.filter { !reloaded.contains($0.value.section) }
@@ -61,15 +82,17 @@ extension TodoListController {
         if updatesTable {
             try tableView.performBatchUpdates {
                 for todo in change.todos {
+                    // An agenda row names its list: a todo moved to another list shows anew in place.
+                    let fieldsChanged = todo.fieldsChanged || agenda != nil
                     switch (oldRows[todo.id], newRows[todo.id]) {
                     case (nil, nil): break
                     case (let old?, nil): try tableView.deleteRows(at: [old])
                     case (nil, let new?): try tableView.insertRows(at: [new])
-                    case (let old?, let new?) where old == new && todo.fieldsChanged: try tableView.reconfigureRows(at: [old])
+                    case (let old?, let new?) where old == new && fieldsChanged: try tableView.reconfigureRows(at: [old])
                     case (let old?, let new?):
                         // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
                         try tableView.moveRow(at: old, to: new)
-                        if todo.fieldsChanged { try tableView.reconfigureRows(at: [old]) }
+                        if fieldsChanged { try tableView.reconfigureRows(at: [old]) }
                     }
                 }
                 if !reloaded.isEmpty { try tableView.reloadSections(reloaded.sorted()) }
@@ -119,7 +142,7 @@ extension TodoListController {
             guard let item = storedItem(id: id) else { dropped.insert(new[id]!.section); continue }
             items[id] = item
         }
-        for section in dropped where section < lists.count { cache.invalidate(query(forSection: section)) }
+        for section in dropped where section < numberOfShownSections { cache.invalidate(query(forSection: section)) }
         // Deletions from the bottom up and insertions from the top down, so each row number holds as
         // the rows around it change: old rows count in the old order, new rows in the new.
         for indexPath in old.values.sorted(by: >) where !dropped.contains(indexPath.section) {

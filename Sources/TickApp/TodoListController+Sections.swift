@@ -27,6 +27,7 @@ extension TodoListController {
 
     /// Selects the first row of the next (or previous) list, wrapping around; an empty list’s header is    /// selected instead (its header says so), so `a` adds the first todo there.
     public func jumpToSection(offset: Int) {
+        if agenda != nil { return jumpToAgendaGroup(offset: offset) }
         guard !lists.isEmpty else { return }
         let current = selectedHeaderListID.flatMap { self.section(ofList: $0) }
             ?? tableView.indexPathForSelectedRow?.section ?? (offset > 0 ? -1 : lists.count)

@@ -46,8 +46,11 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Asks the app to show a todo's details (Enter on a row).
     var requestDetail: (TodoItem) -> Void = { _ in }
 
-    /// The lists, in the user's order: one section each.
+    /// The lists, in the user's order: one section each (in the lists view).
     public internal(set) var lists: [TodoList] = []
+    /// The agenda while it is shown instead of the lists (`A`), or nil for the lists view: then the
+    /// sections are the agenda's groups (`TodoListController+Agenda.swift`).
+    public internal(set) var agenda: AgendaState?
     /// Rows per section as last read (0 for a collapsed list).
     var sectionCounts: [Int] = []
     /// The optional columns every row shows (priority, flag), the same in all lists so titles line up.
@@ -105,7 +108,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     private func readLists() throws {
         let lists = try store.lists()
-        let sectionCounts = try lists.map { list in
+        let sectionCounts = try agenda.map { try agendaCounts(from: $0.day) } ?? lists.map { list in
             list.isCollapsed ? 0 : try store.count(options.query(listID: list.id))
         }
         let columns = try store.rowColumns()
@@ -122,6 +125,11 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// What the middle of an empty table says: while a search runs, that it runs ("no match" only
     /// once it has finished).
     func describeEmptyState() {
+        if agenda != nil {
+            emptyState.isShown = count == 0
+            emptyState.text = AgendaState.emptyText
+            return
+        }
         let total = counts.open + counts.done
         let searching = options.filter != nil || pendingSearch != nil
         emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
@@ -132,17 +140,22 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     /// The store query behind a section.
     public func query(forSection section: Int) -> SectionQuery {
-        options.query(listID: lists[section].id)
+        if let agenda { return agenda.query(forSection: section) }
+        return options.query(listID: lists[section].id)
     }
+
+    /// How many sections the table shows: the lists, or the agenda's groups.
+    var numberOfShownSections: Int { agenda == nil ? lists.count : sectionCounts.count }
 
     /// The section showing a list.
     func section(ofList listID: Int64) -> Int? {
-        lists.firstIndex { $0.id == listID }
+        guard agenda == nil else { return nil }
+        return lists.firstIndex { $0.id == listID }
     }
 
     /// The todo at a row, or nil when there is none or it cannot be read (the status line then says why).
     public func item(at indexPath: IndexPath) -> TodoItem? {
-        guard indexPath.section >= 0, indexPath.section < lists.count else { return nil }
+        guard indexPath.section >= 0, indexPath.section < numberOfShownSections else { return nil }
         do {
             return try cache.item(at: indexPath.row, in: query(forSection: indexPath.section))
         } catch {
@@ -170,6 +183,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     /// The list new todos go to: the selected row's list, an empty list jumped to, or the first list.
     var currentList: TodoList? {
+        if agenda != nil { return listForAdding }
         if let id = selectedHeaderListID, let list = lists.first(where: { $0.id == id }) { return list }
         if let section = tableView.indexPathForSelectedRow?.section, section < lists.count { return lists[section] }
         return lists.first
@@ -178,6 +192,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Where a todo is shown now, or nil when it is hidden (collapsed list, filtered out) or its
     /// place cannot be read (the status line then says why).
     func indexPath(ofTodo id: Int64, inList listID: Int64) -> IndexPath? {
+        if agenda != nil { return agendaIndexPath(ofTodo: id) }
         guard let section = section(ofList: listID), !lists[section].isCollapsed else { return nil }
         do {
             return try store.index(of: id, in: query(forSection: section)).map { IndexPath(row: $0, section: section) }
@@ -213,13 +228,14 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Data source
 
-    public func numberOfSections(in tableView: TableView) -> Int { lists.count }
+    public func numberOfSections(in tableView: TableView) -> Int { numberOfShownSections }
 
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         section < sectionCounts.count ? sectionCounts[section] : 0
     }
 
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        if agenda != nil { return agendaTitle(forSection: section) }
         guard section < lists.count else { return nil }
         let list = lists[section]
         var title = (list.isCollapsed ? "▸ " : "▾ ") + list.name
@@ -243,6 +259,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         cell.highlight = options.filter ?? highlightedSearch
         cell.columns = rowColumns
         cell.wrapsTitle = options.wrapsTitles
+        // Agenda rows come from every list: each says which, dimmed after its title.
+        cell.listName = agenda == nil ? nil : cell.item.flatMap { item in lists.first { $0.id == item.listID }?.name }
         return cell
     }
 
@@ -252,7 +270,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     }
 
     public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
-        for section in Set(indexPaths.map(\.section)) where section < lists.count {
+        for section in Set(indexPaths.map(\.section)) where section < numberOfShownSections {
             cache.prefetch(rows: indexPaths.filter { $0.section == section }.map(\.row), in: query(forSection: section))
         }
     }

@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 7
+    static let currentVersion = 8
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -82,12 +82,14 @@ enum Schema {
         // todo (the journal triggers are made once, after both add their columns), and open todos
         // indexed by due day across lists, for agendas (`dueDaysSQL`).
         7: recurrenceSQL + tagsSQL + rebuiltTodoJournalSQL + dueDaysSQL,
+        // Version 8: open todos counted per due day, for the agenda's groups (`agendaCountsSQL`).
+        8: agendaCountsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
-                                 "search_pending", "view_settings", "todos_without_dates", "todo_tags"]
+                                 "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

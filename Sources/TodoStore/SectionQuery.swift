@@ -17,8 +17,11 @@ public struct SectionQuery: Hashable, Sendable {
     /// At most this many rows match a search in one list; `count(_:)` reports how many are shown.
     public static let searchLimit = 1_000
 
-    /// The list whose todos are shown.
+    /// The list whose todos are shown (ignored when `dueWindow` is set).
     public var listID: Int64
+    /// When set, the section shows the open todos of every list due in this window instead of a
+    /// list: by due (day, then time), highest priority first, then oldest first (an agenda group).
+    public var dueWindow: TodoStore.DueWindow?
     /// The order of the open todos.
     public var sort: TodoSort
     /// Whether done todos follow the open ones.
@@ -32,6 +35,13 @@ public struct SectionQuery: Hashable, Sendable {
         self.sort = sort
         self.includesCompleted = includesCompleted
         self.search = search
+    }
+
+    /// The open todos of every list due in `window` (an agenda group); sort, done todos and search
+    /// do not apply to it.
+    public init(due window: TodoStore.DueWindow) {
+        self.init(listID: 0, includesCompleted: false)
+        dueWindow = window
     }
 
     /// The search text when it filters anything.

@@ -57,6 +57,16 @@ extension TodoStore {
         if try connection.scalarInt("SELECT recording FROM history_state WHERE id = 1") != 0 {
             problems.append("the journal is still recording outside a transaction")
         }
+        let dueDays = try connection.query("""
+            SELECT day, real, kept FROM (
+                SELECT substr(due, 1, 10) AS day, count(*) AS real, (SELECT open_count FROM due_day_counts WHERE day = substr(due, 1, 10)) AS kept
+                FROM todos WHERE completed_at IS NULL AND due IS NOT NULL GROUP BY substr(due, 1, 10)
+                UNION ALL
+                SELECT day, 0, open_count FROM due_day_counts
+                WHERE day NOT IN (SELECT substr(due, 1, 10) FROM todos WHERE completed_at IS NULL AND due IS NOT NULL))
+            WHERE kept IS NOT real
+            """) { "due day \($0.string(at: 0)) counts \($0.optionalString(at: 2) ?? "nothing"), has \($0.int64(at: 1)) open" }
+        problems += dueDays
         problems += try searchIndexProblems()
         return problems
     }

@@ -19,6 +19,7 @@ extension TodoStore {
     /// How many rows `query` shows (for a search: how many of its matches are shown, at most 1,000).
     public func count(_ query: SectionQuery) throws -> Int {
         try reading {
+            if let window = query.dueWindow { return try openCount(due: window) }
             if query.activeSearch != nil { return try searchIndex.results(for: query).ids.count }
             let counts = try listCatalog.counts(ofList: query.listID)
             return counts.open + (query.includesCompleted ? counts.done : 0)
@@ -30,6 +31,7 @@ extension TodoStore {
         let rows = rows.clamped(to: 0..<Int.max)
         guard !rows.isEmpty else { return [] }
         return try reading {
+            if let window = query.dueWindow { return try openItems(due: window, rows: rows) }
             if query.activeSearch != nil {
                 let ids = try searchIndex.results(for: query).ids
                 return try items(ids: ids[rows.clamped(to: ids.indices)])
@@ -51,7 +53,10 @@ extension TodoStore {
     /// not where the counts say it must be) it reads exactly as `items(_:in:)`.
     public func items(_ query: SectionQuery, in rows: Range<Int>, following previous: TodoItem) throws -> [TodoItem] {
         let rows = rows.clamped(to: 0..<Int.max)
-        guard !rows.isEmpty, rows.lowerBound > 0, query.activeSearch == nil, query.sort == .manual,
+        if let window = query.dueWindow, !rows.isEmpty, rows.lowerBound > 0 {
+            return try reading { try openItems(due: window, rows: rows, following: previous) }
+        }
+        guard !rows.isEmpty, rows.lowerBound > 0, query.activeSearch == nil, query.dueWindow == nil, query.sort == .manual,
               previous.listID == query.listID else { return try items(query, in: rows) }
         return try reading {
             let counts = try listCatalog.counts(ofList: query.listID)
@@ -87,6 +92,7 @@ extension TodoStore {
     /// The row of todo `id` in what `query` shows, or nil when it is not shown there.
     public func index(of id: Int64, in query: SectionQuery) throws -> Int? {
         try reading {
+            if let window = query.dueWindow { return try openRow(of: id, due: window) }
             if query.activeSearch != nil { return try searchIndex.results(for: query).rows[id] }
             guard let row = try rankingRow(id: id), row.listID == query.listID else { return nil }
             let place = RankIndex.place(listID: row.listID, position: row.position, completedAt: row.completedAt, id: id)

@@ -45,6 +45,12 @@ struct Report {
             rows.append(Row(measure: "CPU per key: \(key), ms", cells: values.map { $0.map { format($0, 3) } ?? "n/a" },
                             target: "< 1 ms", met: verdict(values.compactMap { $0 }.map { $0 < 1 })))
         }
+        let opens = results.map { $0.keyCPU[AgendaBenchmark.openKey] ?? nil }
+        rows.append(Row(measure: "CPU per key: \(AgendaBenchmark.openKey), ms", cells: opens.map { $0.map { format($0, 3) } ?? "n/a" },
+                        target: "≤ 2× the 1,000 figure", met: agendaOpenVerdict(opens)))
+        let agendaLines = results.map { $0.keyCPU[AgendaBenchmark.scrollKey] ?? nil }
+        rows.append(Row(measure: "CPU per key: \(AgendaBenchmark.scrollKey), ms", cells: agendaLines.map { $0.map { format($0, 3) } ?? "n/a" },
+                        target: "< 1 ms", met: verdict(agendaLines.compactMap { $0 }.map { $0 < 1 })))
         for (_, _, name) in SearchBenchmark.keystrokes {
             let cpu = results.map { $0.search.keyThreadCPU[name] ?? nil }
             rows.append(Row(measure: "search keystroke, \(name): key-thread CPU until the input line answers, ms",
@@ -81,7 +87,16 @@ struct Report {
         let wrapped = results.map { result in result.cellsCreatedWrapped.map { ($0, WrappedTitlesBenchmark.rows - 1 + 2) } }
         rows.append(Row(measure: "cells created, 10,000 rows scrolled, titles wrapped 40×24", cells: wrapped.map { $0.map { "\($0.0) / \($0.1)" } ?? "n/a" },
                         target: "≤ visible rows + 2", met: verdict(wrapped.compactMap { $0 }.map { $0.0 <= $0.1 })))
+        let agendaCells = results.map { result in result.cellsCreatedAgenda.map { ($0, result.visibleRows + 2) } }
+        rows.append(Row(measure: "cells created, 10,000 rows scrolled in the agenda", cells: agendaCells.map { $0.map { "\($0.0) / \($0.1)" } ?? "n/a" },
+                        target: "≤ visible rows + 2", met: verdict(agendaCells.compactMap { $0 }.map { $0.0 <= $0.1 })))
         return rows
+    }
+
+    /// Opening the agenda against the 1,000 store's figure (flat cost); nil without that figure.
+    private func agendaOpenVerdict(_ values: [Double?]) -> Bool? {
+        guard let index = results.firstIndex(where: { $0.size == 1_000 }), let base = values[index], base > 0 else { return nil }
+        return verdict(zip(results, values).filter { $0.0.size > 1_000 }.compactMap { $0.1 }.map { $0 <= 2 * base })
     }
 
     /// The TermTable comparison as one line.

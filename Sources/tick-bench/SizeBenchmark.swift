@@ -21,6 +21,8 @@ struct SizeResult {
     var cellsCreatedWrapped: Int?
     /// The search keystrokes (`SearchBenchmark`).
     var search = SearchBenchmark.Result()
+    /// Cells created over 10,000 `j` presses in the agenda (`AgendaBenchmark`).
+    var cellsCreatedAgenda: Int?
 }
 
 /// Runs the pseudo-terminal measurements for one store.
@@ -65,6 +67,9 @@ struct SizeBenchmark {
         let wrapped = try WrappedTitlesBenchmark(probe: probe, repetitions: repetitions).run(database: database, listIsEmpty: size == 0)
         result.keyCPU.merge(wrapped.keyCPU) { $1 }
         result.cellsCreatedWrapped = wrapped.cellsCreated
+        let agenda = try AgendaBenchmark(probe: probe, repetitions: repetitions).run(database: database, listIsEmpty: size == 0)
+        result.keyCPU.merge(agenda.keyCPU) { $1 }
+        result.cellsCreatedAgenda = agenda.cellsCreated
         result.search = try SearchBenchmark(probe: probe, repetitions: min(repetitions, 10)).run(database: database, size: size)
         // Last: it adds a list and a todo to the scratch copy.
         let editor = try LongTitleBenchmark(probe: probe, repetitions: repetitions).run(database: database)

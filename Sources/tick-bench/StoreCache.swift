@@ -25,7 +25,9 @@ struct StoreCache {
     /// The cached store of `size` todos, generated first when missing; also says how long generating took.
     func store(size: Int, schema: Int) throws -> (path: String, generationSeconds: Double?) {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = "\(directory)/todos-\(size)-schema\(schema)-gen\(TodoGenerator.version).db"
+        // The due days are spread around the day of generation: a store is made again on another day,
+        // so its agenda never drifts into "everything overdue".
+        let path = "\(directory)/todos-\(size)-schema\(schema)-gen\(TodoGenerator.version)-\(TodoGenerator.iso(days: Self.today)).db"
         if FileManager.default.fileExists(atPath: path) {
             try settle(path)
             return (path, nil)
@@ -47,6 +49,9 @@ struct StoreCache {
         return copy
     }
 
+    /// Today in UTC, as days since 1970-01-01.
+    static let today = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+
     /// Removes a store file with its WAL and shared-memory files.
     func removeStore(at path: String) {
         // Some of these never exist; a stale one that cannot be removed makes the store's open fail, which says why.
@@ -58,7 +63,7 @@ struct StoreCache {
     private func generate(size: Int, at path: String) throws {
         let store = try TodoStore(path: path, historyDepth: 0)
         defer { store.close() }
-        var generator = TodoGenerator()
+        var generator = TodoGenerator(dueCenter: Self.today)
         let now = Date(timeIntervalSince1970: 1_780_000_000)
         let chunk = 100_000
         var number = 0

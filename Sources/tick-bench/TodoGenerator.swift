@@ -2,15 +2,22 @@ import Foundation
 import TodoStore
 
 /// Deterministic synthetic todos: titles 20–80 columns wide (about one in eight with CJK words),
-/// 20% done, spread over a few lists with most in the Inbox.
+/// 20% done, spread over a few lists with most in the Inbox; three in five have a due day within
+/// 30 days either side of `dueCenter` (for the agenda: about 290,000 of a million open and overdue).
 struct TodoGenerator {
     /// Bumped whenever the generated data changes, so cached stores are rebuilt.
-    static let version = 1
+    static let version = 2
 
     private var state: UInt64
+    /// The day due days are spread around (days since 1970-01-01): the day the store is generated,
+    /// so the agenda of a fresh store has todos in every group.
+    let dueCenter: Int
 
-    /// A generator whose output depends only on `seed`.
-    init(seed: UInt64 = 0x5449_434B) { state = seed }
+    /// A generator whose output depends only on `seed` and `dueCenter`.
+    init(seed: UInt64 = 0x5449_434B, dueCenter: Int) {
+        state = seed
+        self.dueCenter = dueCenter
+    }
 
     private static let words = [
         "buy", "milk", "call", "the", "dentist", "about", "appointment", "on", "Friday", "renew", "passport",
@@ -57,12 +64,29 @@ struct TodoGenerator {
         return title
     }
 
+    /// `YYYY-MM-DD` of a day given as days since 1970-01-01 (proleptic Gregorian, as `Day` counts).
+    static func iso(days: Int) -> String {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ value: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
+
     /// The todo numbered `number`: every fifth is done, about one in five sits outside the Inbox.
     mutating func todo(number: Int, now: Date) -> NewTodo {
         let title = title(number: number)
         let listName = next(below: 5) == 0 ? Self.lists[next(below: Self.lists.count)] : "Inbox"
         let created = now.addingTimeInterval(-Double(next(below: 90 * 86_400)))
-        return NewTodo(title: title, listName: listName, createdAt: created,
+        let due = next(below: 5) < 3 ? Self.iso(days: dueCenter - 30 + next(below: 61)) : nil
+        return NewTodo(title: title, listName: listName, due: due, createdAt: created,
                        completedAt: number % 5 == 4 ? created.addingTimeInterval(3_600) : nil)
     }
 }

@@ -107,7 +107,7 @@ extension ModeKeyMap where Action == Command {
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("z"), .collapse), (.character("H"), .toggleCompleted), (.character("s"), .cycleSort),
         (.character("W"), .toggleWrap),
-        (.character("L"), .manageLists),
+        (.character("L"), .manageLists), (.character("A"), .toggleAgenda),
         (.character("v"), .editMode), (.character("V"), .markAll),
         (.character("?"), .help), (.function(1), .help),
         (.function(12), .statistics),

@@ -1,0 +1,97 @@
+import FoundationEssentials
+
+/// A due window as a section (an agenda group): its count, its rows in pages and the row of one
+/// todo, read through the due-day index and the per-day counts of schema 8 (`due_day_counts`).
+///
+/// Costs do not grow with the number of todos in the window: a count sums one row per due day;
+/// finding row *i* walks the day counts to its day and skips only inside that day; the row of a
+/// todo adds the days before its own and counts inside its day. So a page of an overdue group of
+/// 500,000 todos costs what the todos of one day cost, not what the whole group does.
+extension TodoStore {
+    /// Open todos of every list due in `window`.
+    func openCount(due window: DueWindow) throws -> Int {
+        let (condition, arguments) = Self.dayCondition(window)
+        return Int(try connection.scalarInt("SELECT COALESCE(SUM(open_count), 0) FROM due_day_counts WHERE \(condition)", arguments))
+    }
+
+    /// The open todos at `rows` of `window`, in the agenda's order.
+    func openItems(due window: DueWindow, rows: Range<Int>) throws -> [TodoItem] {
+        guard !rows.isEmpty else { return [] }
+        let (condition, arguments) = Self.dayCondition(window)
+        // The day holding the first row wanted, and how many rows the days before it hold.
+        var rowsBefore = 0
+        var firstDay: String?
+        try connection.withStatement("SELECT day, open_count FROM due_day_counts WHERE \(condition) ORDER BY day", arguments) { statement in
+            while try statement.step() {
+                let count = Int(statement.int64(at: 1))
+                if rowsBefore + count > rows.lowerBound {
+                    firstDay = statement.string(at: 0)
+                    return
+                }
+                rowsBefore += count
+            }
+        }
+        guard let firstDay else { return [] }
+        let (dueCondition, dueArguments) = Self.dueCondition(window, from: firstDay)
+        return try fetchItems("INDEXED BY todos_open_by_due_day WHERE \(dueCondition) ORDER BY due, priority DESC, id LIMIT ? OFFSET ?",
+                              dueArguments + [rows.count, rows.lowerBound - rowsBefore])
+    }
+
+    /// The open todos at `rows` of `window`, read as the continuation of `previous` (one index
+    /// seek past it); as `openItems(due:rows:)` when `previous` is no longer in the window.
+    func openItems(due window: DueWindow, rows: Range<Int>, following previous: TodoItem) throws -> [TodoItem] {
+        guard !previous.isDone, let due = previous.due, window.contains(due) else { return try openItems(due: window, rows: rows) }
+        let (dueCondition, dueArguments) = Self.dueCondition(window, from: due)
+        // The index orders priority descending, so "after" is spelled out rather than a row value.
+        let after = "(due > ? OR priority < ? OR (priority = ? AND id > ?))"
+        let priority = Int64(previous.priority)
+        return try fetchItems("INDEXED BY todos_open_by_due_day WHERE \(dueCondition) AND \(after) ORDER BY due, priority DESC, id LIMIT ?",
+                              dueArguments + [due, priority, priority, previous.id, rows.count])
+    }
+
+    /// The row of open todo `id` in `window`, or nil when it is done, undated or due outside it.
+    func openRow(of id: Int64, due window: DueWindow) throws -> Int? {
+        guard let (due, priority) = try connection.queryFirst(
+            "SELECT due, priority FROM todos WHERE id = ? AND completed_at IS NULL AND due IS NOT NULL", [id],
+            row: { ($0.string(at: 0), $0.int64(at: 1)) }), window.contains(due) else { return nil }
+        let day = String(due.prefix(Self.dayLength))
+        var before = window
+        before.before = day
+        let daysBefore = try openCount(due: before)
+        let (dueCondition, dueArguments) = Self.dueCondition(window, from: day)
+        let earlier = "(due < ? OR (due = ? AND (priority > ? OR (priority = ? AND id < ?))))"
+        let inDay = try connection.scalarInt(
+            "SELECT count(*) FROM todos INDEXED BY todos_open_by_due_day WHERE \(dueCondition) AND \(earlier)",
+            dueArguments + [due, due, priority, priority, id])
+        return daysBefore + Int(inDay)
+    }
+
+    /// Characters of a due value that name its day (`YYYY-MM-DD`); a due time follows them.
+    static let dayLength = 10
+
+    /// The `due_day_counts` rows of a window's days.
+    private static func dayCondition(_ window: DueWindow) -> (String, [any SQLiteBindable]) {
+        var conditions = ["1"]
+        var arguments: [any SQLiteBindable] = []
+        if let from = window.from { conditions.append("day >= ?"); arguments.append(from) }
+        if let before = window.before { conditions.append("day < ?"); arguments.append(before) }
+        return (conditions.joined(separator: " AND "), arguments)
+    }
+
+    /// The index entries of a window's open todos due at or after `start` (inside the window).
+    private static func dueCondition(_ window: DueWindow, from start: String) -> (String, [any SQLiteBindable]) {
+        var conditions = ["completed_at IS NULL", "due IS NOT NULL", "due >= ?"]
+        var arguments: [any SQLiteBindable] = [max(start, window.from ?? start)]
+        if let before = window.before { conditions.append("due < ?"); arguments.append(before) }
+        return (conditions.joined(separator: " AND "), arguments)
+    }
+}
+
+extension TodoStore.DueWindow {
+    /// Whether a due value (a day, or a day and a time) falls in the window.
+    public func contains(_ due: String) -> Bool {
+        if let from, due < from { return false }
+        if let before, due >= before { return false }
+        return true
+    }
+}
