@@ -49,7 +49,7 @@ struct AddCommand: Subcommand {
         // One transaction finds or creates the list and reads its last open todo: another process
         // adding, deleting or creating that list meanwhile cannot make this add fail.
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
-                                      priority: fields.priority ?? 0, due: fields.due??.iso,
+                                      priority: fields.priority ?? 0, due: fields.due??.stored,
                                       recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
@@ -59,11 +59,11 @@ struct AddCommand: Subcommand {
 
 /// How commands name a todo in their messages.
 enum Describe {
-    /// The title made safe, with its priority and due day when it has them: `Pay rent (!!!, due 2026-12-04)`.
+    /// The title made safe, with its priority and due date when it has them: `Pay rent (!!!, due 2026-12-04 18:30)`.
     static func todo(_ item: TodoItem) -> String {
         var details: [String] = []
         if item.priority > 0 { details.append(String(repeating: "!", count: min(3, item.priority))) }
-        if let due = item.due { details.append("due \(due)") }
+        if let due = item.due { details.append("due \(Due(stored: due)?.description ?? due)") }
         if item.isFlagged { details.append("flagged") }
         if let rule = item.recurrence { details.append(RecurrenceWords.describe(rule)) }
         details += item.tags.map { "#" + $0 }

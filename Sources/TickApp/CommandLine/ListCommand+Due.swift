@@ -7,7 +7,7 @@ extension ListCommand {
         let names = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) })
         // Folded once, not for every row read.
         let tagKey = tag.map(TodoTags.key)
-        let table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name))
+        let table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name), showsDueTimes: try store.hasTimedDue())
         let groups: [(group: AgendaGroup?, window: TodoStore.DueWindow)]
         switch view {
         case .due(let word):
