@@ -95,3 +95,22 @@ struct DueTimeScenarioTests {
         }
     }
 }
+
+/// The rows on screen follow the clock while Tick waits for a key.
+@Suite("Due times following the clock")
+struct DueTimeClockTests {
+    @Test("When the minute of a due time today passes, its row turns late without a key; nothing is redrawn otherwise")
+    func turnsLateWithoutAKey() throws {
+        let scenario = try Scenario(["Other"], size: Size(width: 40, height: 5))
+        scenario.list.timeOfDay = { 9 * 60 }
+        try scenario.type("aStandup @today 9:00<Enter>k")
+        #expect(scenario.style(of: "today 9:00", onLine: 2) == Theme.standard.dueToday)
+        // "Other" was drawn at the scenario's 10:00 before the clock was set back: it catches up once.
+        #expect(scenario.app.showClockChange())
+        #expect(!scenario.app.showClockChange())
+        scenario.list.timeOfDay = { 9 * 60 + 1 }
+        #expect(scenario.app.showClockChange())
+        #expect(scenario.style(of: "today 9:00", onLine: 2) == Theme.standard.overdue)
+        #expect(!scenario.app.showClockChange())
+    }
+}
