@@ -95,3 +95,26 @@ struct CommandLineDueTimeTests {
         #expect(try String(contentsOfFile: tick.file("tick.json"), encoding: .utf8).contains(#""due": "2026-12-24T18:30""#))
     }
 }
+
+/// The due column of `tick ls` is as wide as what it lists needs, however the rest of the store looks.
+@Suite("Command line: the due column's width")
+struct CommandLineDueColumnTests {
+    @Test("A time in another list, a done todo left out, or a day outside the window does not widen the column")
+    func widthFollowsWhatIsListed() throws {
+        let tick = try CommandHarness()
+        tick.run(["add", "--due", "today", "Plain"])
+        tick.run(["add", "--list", "Work", "--due", "today 9:00", "Timed"])
+        tick.run(["add", "--due", "tomorrow 9:00", "Done timed"])
+        tick.run(["done", "3"])
+        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]       2026-11-29  Inbox  Plain\n")
+        #expect(tick.output("ls", "--all", "--list", "Inbox") == """
+            1  [ ]       2026-11-29        Inbox  Plain
+            3  [x]       2026-11-30 09:00  Inbox  Done timed
+
+            """)
+        #expect(tick.output("ls", "--due", "today", "--list", "Work") == "2  [ ]       2026-11-29 09:00  Work  Timed\n")
+        tick.run(["edit", "2", "--due", "2026-12-24T09:00"])
+        #expect(tick.output("ls", "--due", "today") == "1  [ ]       2026-11-29  Inbox  Plain\n")
+        #expect(tick.output("ls", "--due", "2026-12-24") == "2  [ ]       2026-12-24 09:00  Work   Timed\n")
+    }
+}

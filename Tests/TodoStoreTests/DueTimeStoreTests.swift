@@ -106,4 +106,30 @@ struct DueTimeStoreTests {
         let document = try TodoTxtFormat.decode(Data((line + "\n").utf8))
         #expect(document.todos.map(\.due) == ["2026-12-24"])
     }
+
+    @Test("Whether a listing shows due times is read from the due-day index for a window and from a list's rows for a list")
+    func timedDueChecks() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let work = try store.addList(named: "Work")
+        try store.add(title: "plain", due: "2026-11-29")
+        try store.add(title: "timed", listID: work.id, due: "2026-11-29T09:00")
+        let done = try store.add(title: "done timed", due: "2026-11-30T09:00")
+        _ = try store.setDone(true, ids: [done.id])
+        #expect(try store.hasTimedOpenDue(in: .init(from: "2026-11-29", before: "2026-11-30")))
+        #expect(try !store.hasTimedOpenDue(in: .init(from: "2026-11-30", before: nil)))
+        #expect(try !store.hasTimedOpenDue(in: .init(from: nil, before: "2026-11-29")))
+        #expect(try store.hasTimedDue(inLists: [work.id]))
+        #expect(try !store.hasTimedDue(inLists: [TodoStore.inboxListID], includesDone: false))
+        #expect(try store.hasTimedDue(inLists: [TodoStore.inboxListID]))
+        #expect(try store.hasTimedDue(inLists: [TodoStore.inboxListID], includesOpen: false))
+        let windowPlan = try store.connection.query("""
+            EXPLAIN QUERY PLAN SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due_day WHERE completed_at IS NULL
+            AND due IS NOT NULL AND length(due) > 10 AND due >= '2026-11-29' AND due < '2026-11-30')
+            """) { $0.string(at: 3) }
+        #expect(windowPlan.contains { $0.contains("USING INDEX todos_open_by_due_day (due>? AND due<?)") }, "\(windowPlan)")
+        let listPlan = try store.connection.query("""
+            EXPLAIN QUERY PLAN SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = 1 AND length(due) > 10)
+            """) { $0.string(at: 3) }
+        #expect(listPlan.contains { $0.contains("USING") && $0.contains("(list_id=?") }, "\(listPlan)")
+    }
 }

@@ -17,7 +17,8 @@ struct TodoTable {
     let dueWidth: Int
 
     /// A table for ids up to `largestID` and the given list names; `showsDueTimes` when any todo
-    /// has a due time (`TodoStore.hasTimedDue()`), so the column is wide enough for every row.
+    /// it lists has a due time (`TodoStore.hasTimedDue(inLists:)`, `hasTimedOpenDue(in:)`), so the
+    /// column is wide enough for every row.
     init(largestID: Int64, listNames: [String], showsDueTimes: Bool = false) {
         idWidth = String(max(1, largestID)).count
         listWidth = listNames.map { Self.safe($0).width }.max() ?? 0
