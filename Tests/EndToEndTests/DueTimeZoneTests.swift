@@ -23,4 +23,16 @@ struct DueTimeZoneTests {
         let listed = try CommandLineTests.run(["--db", database, "ls", "--json"], environment: ["TZ": "UTC"])
         #expect(listed.output.contains("\"due\": \"\(next)\""), "\(listed.output)")
     }
+
+    @Test("A key script piped to the binary adds “buy milk @today 18:00” and the due column shows the time")
+    func keyScriptShowsTheTime() throws {
+        let database = CommandLineTests.scratchDatabase()
+        defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
+        let outcome = try CommandLineTests.run(["--db", database, "--size", "40x4"],
+                                               input: "<Today 2026-11-27 10:00>abuy milk @today 18:00<Enter>", environment: ["TZ": "Asia/Tokyo"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output.split(separator: "\n").dropFirst().first == "[ ] buy milk                today 18:00")
+        let listed = try CommandLineTests.run(["--db", database, "ls"])
+        #expect(listed.output == "1  [ ]       2026-11-27 18:00  Inbox  buy milk\n")
+    }
 }
