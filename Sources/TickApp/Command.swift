@@ -50,7 +50,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .halfPageUp: return "half a page up"
         case .nextList: return "first todo of the next list"
         case .previousList: return "first todo of the previous list"
-        case .add: return "add a todo after the selected one (!, !!, !!! priority; @tomorrow, @fri, @2026-12-24, @+3d due; @every week repeats; #word tag)"
+        case .add: return "add a todo after the selected one (!, !!, !!! priority; @tomorrow, @fri 15:00, @2026-12-24, @+3d due; @every week repeats; #word tag)"
         case .edit: return "edit the title (with its !, @ and # markers)"
         case .toggle: return "mark done / not done (a recurring todo comes back on its next date)"
         case .delete: return "delete the selected todo (a recurring one asks: skip this one or stop)"

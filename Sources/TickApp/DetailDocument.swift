@@ -37,6 +37,8 @@ struct DetailDocument {
         var listName: String
         /// The day due dates are described against.
         var today: Day
+        /// The time of day (minutes after midnight) a due time today is late against.
+        var now = 0
         var width: Int
         var theme: Theme
         /// False stops after the "Notes" label: the notes editor takes the lines below it.
@@ -55,9 +57,9 @@ struct DetailDocument {
         field("List", StyledText(listName))
         field("Priority", StyledText(item.priority == 0 ? "none" : String(repeating: "!", count: min(3, item.priority)),
                                      style: item.priority == 0 ? theme.hint : theme.priority))
-        if let due = item.due.flatMap({ Day(iso: $0) }) {
-            field("Due", StyledText("\(due.iso) (\(TitleSyntax.describe(due: due, today: today)))",
-                                    style: due < today && !item.isDone ? theme.overdue : theme.due))
+        if let due = item.due.flatMap({ Due(stored: $0) }) {
+            field("Due", StyledText(TitleSyntax.describeFully(due, today: today),
+                                    style: due.isOverdue(today: today, now: source.now) && !item.isDone ? theme.overdue : theme.due))
         } else {
             field("Due", StyledText("none", style: theme.hint))
         }

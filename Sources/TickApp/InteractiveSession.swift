@@ -95,6 +95,8 @@ public enum InteractiveSession {
                     needsFrame = true
                     tidying.indexMayHaveChanged()
                 }
+                // A due time passing turns its row late without a key.
+                if app.showClockChange() { needsFrame = true }
             }
             if app.showFoundSearches() { needsFrame = true }
             if keys.isEmpty, !app.isSearching {

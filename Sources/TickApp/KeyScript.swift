@@ -162,8 +162,9 @@ public enum ScriptStep: Equatable, Sendable {
     case snap
     /// `<Caption text>`: says what the next steps show; a live player shows it under the screen.
     case caption(String)
-    /// `<Today 2026-11-29>`: the day relative due dates count from, so a script's screens never go stale.
-    case today(Day)
+    /// `<Today 2026-11-29>` or `<Today 2026-11-29 10:00>`: the day relative due dates count from and
+    /// the time of day due times are late against (midnight when not given), so a script's screens never go stale.
+    case today(Day, minutes: Int = 0)
 
     /// The key, when this step is one.
     public var key: Key? {
@@ -201,8 +202,15 @@ extension KeyScript {
             guard !argument.isEmpty else { throw problem("<Caption> wants the text to show, like <Caption Adding a todo>") }
             return .caption(argument)
         case "today":
-            guard let day = Day(iso: argument) else { throw problem("<Today> wants a date, like <Today 2026-11-29> (got <\(visible(tag))>)") }
-            return .today(day)
+            let words = argument.split(separator: " ")
+            guard (1...2).contains(words.count), let day = Day(iso: words[0]) else {
+                throw problem("<Today> wants a date and maybe a time, like <Today 2026-11-29> or <Today 2026-11-29 10:00> (got <\(visible(tag))>)")
+            }
+            guard words.count == 2 else { return .today(day) }
+            guard words[1].contains(":"), let minutes = TitleSyntax.parseTime(words[1]) else {
+                throw problem("<Today> wants its time as HH:MM, like <Today 2026-11-29 10:00> (got <\(visible(tag))>)")
+            }
+            return .today(day, minutes: minutes)
         default:
             return nil
         }

@@ -62,8 +62,9 @@ public final class ScriptRunner {
                 onScreen?(Self.heading("snap \(snapCount)", caption: caption), canvas)
             case .caption(let text):
                 caption = text
-            case .today(let day):
+            case .today(let day, let minutes):
                 app.list.today = { day }
+                app.list.timeOfDay = { minutes }
                 app.list.reloadFromStore()
                 _ = app.render(into: &canvas)
             case .wait:

@@ -2,7 +2,8 @@ import FoundationEssentials
 import TodoStore
 
 /// The small syntax typed into a title: `!`/`!!`/`!!!` for priority, `@when` for a due date
-/// (the words `@when` understands are listed with `parseDue`) and `#word` for a tag (what a tag
+/// (the words `@when` understands are listed with `parseDue`), optionally followed by a time of day
+/// (`@fri 15:00`, `@today 9am`; the forms are listed with `parseTime`), and `#word` for a tag (what a tag
 /// may be is `TodoTags`; `#123` and a lone `#` are title text).
 ///
 /// A word that looks like a date but is not one (`@2026-02-30`, `@3pm`) stays in the title and is
@@ -13,12 +14,14 @@ public struct TitleSyntax: Equatable, Sendable {
     public var title: String
     /// 0 (none) to 3 (`!!!`); nil when the title did not say.
     public var priority: Int?
-    /// The due day, when the title named one.
-    public var due: Day?
+    /// The due day (and time, when one followed it), when the title named one.
+    public var due: Due?
     /// The due markers read, as typed (`@fri`); more than one is a mistake.
     public var dueMarkers: [String] = []
     /// Words that look like due markers but are not dates; they stay in the title.
     public var unreadDates: [String] = []
+    /// Words after a due day that look like times but are not (`25:00`, `9xm`); they stay in the title.
+    public var unreadTimes: [String] = []
     /// How the todo recurs, when the title said `@every …` (see `RecurrenceWords`).
     public var recurrence: RecurrenceRule?
     /// The recurrence markers read, as typed (`@every 2 weeks`); more than one is a mistake.
@@ -34,9 +37,9 @@ public struct TitleSyntax: Equatable, Sendable {
         if isPlain(text) { return TitleSyntax(title: text, priority: nil, due: nil) }
         var kept: [Substring] = []
         var priority: Int?
-        var due: Day?
+        var due: Due?
         var dueMarkers: [String] = []
-        var unreadDates: [String] = []
+        var unreadDates: [String] = [], unreadTimes: [String] = []
         var reference: Day?
         var recurrence: RecurrenceRule?, recurrenceMarkers: [String] = [], unreadRecurrence = false
         var tags: [String] = []
@@ -66,9 +69,12 @@ public struct TitleSyntax: Equatable, Sendable {
             if word.hasPrefix("@"), word.count > 1 {
                 let day = reference ?? today()
                 reference = day
-                if let found = parseDue(word.dropFirst(), today: day) {
-                    due = found
-                    dueMarkers.append(String(word))
+                if let found = parseDuePhrase(word.dropFirst(), following: words[index...], today: day) {
+                    due = found.due
+                    dueMarkers.append(words[(index - 1)..<(index + found.consumed)].joined(separator: " "))
+                    index += found.consumed
+                    // Not taken: the next turn keeps it in the title.
+                    if let unread = found.unreadTime { unreadTimes.append(unread) }
                     continue
                 }
                 if looksLikeDue(word.dropFirst()) { unreadDates.append(String(word)) }
@@ -77,7 +83,7 @@ public struct TitleSyntax: Equatable, Sendable {
         }
         // Taking markers out can leave doubled or dangling spaces: the words are joined by one space.
         let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
-        return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates,
+        return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates, unreadTimes: unreadTimes,
                            recurrence: recurrence, recurrenceMarkers: recurrenceMarkers, unreadRecurrence: unreadRecurrence,
                            tags: TodoTags.unique(tags))
     }
@@ -85,10 +91,15 @@ public struct TitleSyntax: Equatable, Sendable {
     /// "@2026-02-30 is not a date; kept in the title", or nil when every date-like word was read.
     public var hint: String? {
         let every = unreadRecurrence ? "@every needs day, week, month, year, 2 weeks or mon,thu; kept in the title" : nil
-        switch (Self.hint(unreadDates), every) {
-        case let (dates?, every?): return dates + " · " + every
-        case let (dates, every): return dates ?? every
-        }
+        let parts = [Self.hint(unreadDates), Self.timeHint(unreadTimes), every].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// "25:00 is not a time (15:00, 9am, 9:30pm, 21h); kept in the title", or nil for none.
+    public static func timeHint(_ unreadTimes: [String]) -> String? {
+        guard !unreadTimes.isEmpty else { return nil }
+        let shown = listed(unreadTimes.map(shortened))
+        return "\(shown) \(unreadTimes.count == 1 ? "is not a time" : "are not times") (15:00, 9am, 9:30pm, 21h); kept in the title"
     }
 
     /// The hint for these unread words (several titles' together, for a paste), or nil for none.

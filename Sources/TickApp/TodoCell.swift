@@ -21,6 +21,8 @@ final class TodoCell: TableViewCell {
     }
     /// The day due dates are described against.
     var today = Day(ordinal: 0) { didSet { setNeedsDisplay() } }
+    /// The time of day (minutes after midnight) today's due times are late against.
+    var now = 0 { didSet { setNeedsDisplay() } }
     /// Text to highlight in the title (the search), if any.
     var highlight: String? { didSet { setNeedsDisplay() } }
     /// Which optional columns the row shows: the same for every row (any todo with a priority or a
@@ -45,8 +47,10 @@ final class TodoCell: TableViewCell {
     /// One line, or the lines of the wrapped title (`TodoCell+Wrapping.swift`).
     override func heightThatFits(width: Int) -> Int { wrappedHeight(width: width) }
 
-    /// Columns kept for the due date ("2026-12-24", "12 d late").
+    /// Columns kept for the due date ("2026-12-24", "12 d late", "tmrw 18:30"; "today 18:30" takes one more).
     static let dueColumnWidth = 10
+    /// Columns the title keeps, at least, beside a due time: on narrower rows the due column shows the day only.
+    static let titleColumnsBesideDueTime = 20
     /// What follows the title of a todo with notes: a pencil, one column wide everywhere (not an
     /// emoji, and not of ambiguous East Asian width, which some terminals draw two columns wide).
     static let notesMarker = " ✎"
@@ -81,8 +85,10 @@ final class TodoCell: TableViewCell {
             canvas.draw(Self.recurrenceMarker, at: Point(x: canvas.width - 1, y: lastLine), style: theme.due)
         }
         if let due = place.due {
-            let words = TitleSyntax.describe(due: due, today: today)
-            let style = item.isDone ? theme.doneTitle : (due < today ? theme.overdue : (due == today ? theme.dueToday : theme.due))
+            let words = place.dueWords
+            // A time earlier today is late already (red), though `tick ls --due` and the agenda group by day.
+            let style = item.isDone ? theme.doneTitle
+                : (due.isOverdue(today: today, now: now) ? theme.overdue : (due.day == today ? theme.dueToday : theme.due))
             let width = DisplayWidth.of(words)
             canvas.draw(words, at: Point(x: place.dueEnd - width, y: lastLine), style: style)
         }
@@ -113,8 +119,10 @@ final class TodoCell: TableViewCell {
         var columns: Int
         /// Whether the ✎ follows the title (its columns are already taken off `columns`).
         var marksNotes: Bool
-        /// The due day shown at the right edge, when there is room for it.
-        var due: Day?
+        /// The due date shown at the right edge, when there is room for it.
+        var due: Due?
+        /// The due date in the words drawn ("today 9:00", "in 3 d").
+        var dueWords = ""
         /// The column just after the due words (left of the ↻ when the todo recurs).
         var dueEnd: Int
         /// Whether the ↻ of a recurring todo shows at the right edge.
@@ -132,10 +140,13 @@ final class TodoCell: TableViewCell {
         let marksRecurrence = item.recurrence != nil && !item.isDone && right - x > Self.dueColumnWidth + 10
         if marksRecurrence { right -= 2 }
         let dueEnd = right
-        var shownDue: Day?
-        if let due = item.due.flatMap({ Day(iso: $0) }), right - x > Self.dueColumnWidth + 8 {
+        var shownDue: Due?, dueWords = ""
+        if let due = item.due.flatMap({ Due(stored: $0) }), right - x > Self.dueColumnWidth + 8 {
             shownDue = due
-            right -= Self.dueColumnWidth + 1
+            // The time only where the title keeps its room; the column never grows past one extra column.
+            let showsTime = right - x > Self.dueColumnWidth + 1 + Self.titleColumnsBesideDueTime
+            dueWords = TitleSyntax.describeCompactly(due, today: today, showsTime: showsTime)
+            right -= max(Self.dueColumnWidth, DisplayWidth.of(dueWords)) + 1
         }
         var columns = max(0, right - x)
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
@@ -144,7 +155,7 @@ final class TodoCell: TableViewCell {
         let tags = (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
         let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
-        return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueEnd: dueEnd,
+        return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueWords: dueWords, dueEnd: dueEnd,
                           marksRecurrence: marksRecurrence, tags: tags, tagColumns: tagColumns)
     }
 

@@ -20,7 +20,7 @@ extension TodoListController {
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             // In the agenda a title without a due day takes the selected group's day, so it shows there.
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: (parsed.due ?? dueDayForAdding)?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
+                                     priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
             message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
@@ -91,13 +91,15 @@ extension TodoListController {
         })
     }
 
-    /// When a next occurrence comes back, for the status line: "Thu 10 Dec" ("Thu 10 Dec 2027" in another year).
+    /// When a next occurrence comes back, for the status line: "Thu 10 Dec" ("Thu 10 Dec 2027" in
+    /// another year, "Thu 10 Dec 9:00" with a due time).
     func comesBack(_ next: TodoItem) -> String {
-        guard let due = next.due.flatMap({ Day(iso: $0) }) else { return "no date" }
+        guard let stored = next.due, let due = Due(stored: stored)?.day else { return "no date" }
+        let time = Due(stored: stored)?.minutes.map { " " + Due.clock($0) } ?? ""
         let (year, month, day) = due.components
         let weekday = TitleSyntax.weekdays[due.weekday].prefix(3).capitalized
         let monthName = TitleSyntax.months[month - 1].prefix(3).capitalized
-        return "\(weekday) \(day) \(monthName)" + (year == today().components.year ? "" : " \(year)")
+        return "\(weekday) \(day) \(monthName)" + (year == today().components.year ? "" : " \(year)") + time
     }
 
     /// Flags the todo at a row for attention, or removes the flag.
@@ -150,7 +152,7 @@ extension TodoListController {
         guard let item = item(at: indexPath) else { return true }
         let parsed = TitleSyntax.parse(text, today: today())
         guard accepts(parsed) else { return false }
-        let due = parsed.due?.iso
+        let due = parsed.due?.stored
         let recurrence = Self.recurrence(after: parsed, of: item)
         guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due
                 || recurrence != item.recurrence || parsed.tags != item.tags else {

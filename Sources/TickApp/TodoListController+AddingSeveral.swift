@@ -26,13 +26,14 @@ extension TodoListController {
                 after = list.openCount > 0 ? try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id : nil
             }
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
-            let todos = parsed.map { NewTodo(title: $0.title, priority: $0.priority ?? 0, due: $0.due?.iso, tags: $0.tags) }
+            let todos = parsed.map { NewTodo(title: $0.title, priority: $0.priority ?? 0, due: $0.due?.stored, tags: $0.tags) }
             let items = try store.add(todos, toList: list.id, after: after)
             // Unfolding first was a step of its own, which the last change does not tell.
             if list.isCollapsed { reloadFromStore(selecting: items.last?.id) } else { show(store.lastChange, selecting: items.last?.id) }
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
             let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes"
-            message = .info(TitleSyntax.hint(parsed.flatMap(\.unreadDates)).map { "\($0) · \(added)" } ?? added,
+            let hints = [TitleSyntax.hint(parsed.flatMap(\.unreadDates)), TitleSyntax.timeHint(parsed.flatMap(\.unreadTimes))].compactMap { $0 }
+            message = .info(hints.isEmpty ? added : (hints + [added]).joined(separator: " · "),
                             while: .undoable(change: changeCount))
         }
     }

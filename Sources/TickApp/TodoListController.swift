@@ -20,6 +20,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
     /// The day due dates are described against.
     public var today: () -> Day = { Day.today }
+    /// The time of day, in minutes after local midnight, that due times today are late against.
+    public var timeOfDay: () -> Int = { Due.timeOfDayNow }
     /// Sort, completed todos shown or hidden, and the live search filter.
     public internal(set) var options = ViewOptions() {
         didSet {
@@ -255,6 +257,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let cell = tableView.dequeueReusableCell(withIdentifier: TodoCell.identifier, for: indexPath) as! TodoCell
         cell.theme = theme
         cell.today = today()
+        cell.now = timeOfDay()
         cell.item = item(at: indexPath)
         cell.highlight = options.filter ?? highlightedSearch
         cell.columns = rowColumns

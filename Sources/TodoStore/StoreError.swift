@@ -32,7 +32,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidListName(String)
     /// The Inbox is where todos go by default, so it always exists.
     case cannotDeleteInbox
-    /// A due day that is not a real `YYYY-MM-DD` date.
+    /// A due date that is not a real `YYYY-MM-DD` day, optionally with a time `THH:MM` (see `DueText`).
     case invalidDue(String)
     /// A recurrence rule Tick cannot read (see `RecurrenceRule`).
     case invalidRecurrence(String)
@@ -83,7 +83,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
         case let .invalidRecurrence(detail):
             return "not a recurrence rule: \(detail)"
         case let .invalidDue(text):
-            return "invalid due date \(Self.quoted(text)): use a real day written YYYY-MM-DD, like 2025-03-31"
+            return "invalid due date \(Self.quoted(text)): use a real day written YYYY-MM-DD, like 2025-03-31, "
+                + "optionally with a 24-hour time, like 2025-03-31T18:30"
         case let .invalidPlacement(reason):
             return "cannot place the todo there: \(reason)"
         case let .storeNotEmpty(count):

@@ -72,11 +72,13 @@ extension TodoStore {
 
     /// The day the next occurrence of `item` is due when it is done at `date`: after its due day,
     /// or after the day it is done for a rule that counts from completion (or a todo without one).
-    /// Nil when it does not recur or the series is over.
+    /// Nil when it does not recur or the series is over. A due time of day comes back with the next
+    /// occurrence: it is floating wall-clock time, so a daylight-saving change in between cannot move it.
     public static func nextOccurrence(of item: TodoItem, doneAt date: Date) -> (due: String, rule: RecurrenceRule)? {
         guard let rule = item.recurrence else { return nil }
-        let from = rule.countsFromCompletion ? localDay(of: date) : (item.due ?? localDay(of: date))
-        return rule.next(after: from)
+        let from = rule.countsFromCompletion ? localDay(of: date) : (item.due.map { String(DueText.day(of: $0)) } ?? localDay(of: date))
+        guard let next = rule.next(after: from) else { return nil }
+        return (DueText.keepingTime(of: item.due, on: next.due), next.rule)
     }
 
     /// The local calendar day of an instant, as `YYYY-MM-DD`.

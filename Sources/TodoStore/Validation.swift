@@ -27,19 +27,30 @@ enum Validation {
     /// its first part only. Refusing names the character, and the user can delete it and try again.
     static let nulProblem = "cannot contain a NUL character (U+0000, shown as ␀)"
 
-    /// Due days are real calendar days written `YYYY-MM-DD` (years 0001–9999), so they sort as text.
+    /// Due dates are real calendar days written `YYYY-MM-DD` (years 0001–9999), optionally followed by
+    /// a time of day `THH:MM` (00:00–23:59, see `DueText`), so they sort as text in time order.
     static func due(_ due: String?) throws {
         guard let due else { return }
-        let bytes = Array(due.utf8)
+        guard due.utf8.count == 10 || due.utf8.count == 16 else { throw StoreError.invalidDue(due) }
+        try dueDay(String(DueText.day(of: due)), reporting: due)
+        if due.utf8.count == 16 {
+            guard due.utf8[due.utf8.index(due.utf8.startIndex, offsetBy: 10)] == UInt8(ascii: "T"),
+                  DueText.minutes(of: due) != nil else { throw StoreError.invalidDue(due) }
+        }
+    }
+
+    /// A bare due day, `YYYY-MM-DD` (no time): what a todo.txt date and a day window are.
+    static func dueDay(_ day: String, reporting reported: String? = nil) throws {
+        let bytes = Array(day.utf8)
         let digitsAt = [0, 1, 2, 3, 5, 6, 8, 9]
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              digitsAt.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }) else {
-            throw StoreError.invalidDue(due)
+              digitsAt.allSatisfy({ DueText.isDigit(bytes[$0]) }) else {
+            throw StoreError.invalidDue(reported ?? day)
         }
         func number(_ range: Range<Int>) -> Int { range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
-        let year = number(0..<4), month = number(5..<7), day = number(8..<10)
-        guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else {
-            throw StoreError.invalidDue(due)
+        let year = number(0..<4), month = number(5..<7), dayOfMonth = number(8..<10)
+        guard year >= 1, (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= daysIn(month: month, year: year) else {
+            throw StoreError.invalidDue(reported ?? day)
         }
     }
 

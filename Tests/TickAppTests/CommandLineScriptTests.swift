@@ -12,6 +12,8 @@ struct CommandLineScriptTests {
         ("<Resize 60x20>", .key(.resize(width: 60, height: 20))), ("<Snap>", .snap),
         ("<Caption Adding a todo: a, then Enter>", .caption("Adding a todo: a, then Enter")),
         ("<Today 2026-11-29>", .today(Day(iso: "2026-11-29")!)),
+        ("<Today 2026-11-29 10:00>", .today(Day(iso: "2026-11-29")!, minutes: 600)),
+        ("<today 2026-11-29 9:30>", .today(Day(iso: "2026-11-29")!, minutes: 570)),
     ])
     func directives(text: String, step: ScriptStep) throws {
         #expect(try KeyScript.parseSteps("a" + text + "b") == [.key(.character("a")), step, .key(.character("b"))])
@@ -22,6 +24,8 @@ struct CommandLineScriptTests {
         ("ab<Resize 0x5>", 1, 3, "<Resize> wants WIDTHxHEIGHT"), ("<Snap now>", 1, 1, "<Snap> takes nothing"),
         ("<Caption>", 1, 1, "<Caption> wants the text"), ("<Caption  >", 1, 1, "<Caption> wants the text"),
         ("<Today 2026-02-30>", 1, 1, "<Today> wants a date"),
+        ("<Today 2026-11-29 25:00>", 1, 1, "<Today> wants its time as HH:MM"), ("<Today 2026-11-29 9am>", 1, 1, "<Today> wants its time as HH:MM"),
+        ("<Today 2026-11-29 10:00 x>", 1, 1, "<Today> wants a date and maybe a time"),
     ])
     func badDirectives(text: String, line: Int, column: Int, problem: String) {
         #expect {

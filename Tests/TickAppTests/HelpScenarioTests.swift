@@ -78,7 +78,7 @@ struct HelpScenarioTests {
         let start = try #require(scenario.screen.firstIndex { $0.hasPrefix("a ") })
         #expect(Array(scenario.screen[start...(start + 3)]) == [
             "a                  add a todo after the selected one (!,",
-            "                   !!, !!! priority; @tomorrow, @fri,",
+            "                   !!, !!! priority; @tomorrow, @fri 15:00,",
             "                   @2026-12-24, @+3d due; @every week",
             "                   repeats; #word tag)",
         ])

@@ -5,6 +5,8 @@ import TodoStore
 
 /// Friday 2026-11-27: the day every scenario lives on, so due dates never depend on the real today.
 let scenarioToday = Day(year: 2026, month: 11, day: 27)!
+/// 10:00: the time of day every scenario lives at, so whether a due time today is late never depends on the real clock.
+let scenarioTimeOfDay = 10 * 60
 
 /// A clock that starts on Friday 2026-11-27 at 09:00 UTC and moves one minute each time it is read,
 /// so creation and completion times are distinct and the same on every run.
@@ -81,6 +83,7 @@ final class Scenario {
     private static func makeApp(_ store: TodoStore, size: Size, theme: Theme, configuration: Configuration) -> TickApp {
         let app = TickApp(store: store, size: size, theme: theme, configuration: configuration)
         app.list.today = { scenarioToday }
+        app.list.timeOfDay = { scenarioTimeOfDay }
         app.list.reloadFromStore()
         _ = app.renderScreen()
         return app

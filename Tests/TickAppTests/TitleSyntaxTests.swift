@@ -77,7 +77,7 @@ struct TitleSyntaxTests {
         let parsed = TitleSyntax.parse(text, today: Self.friday)
         #expect(parsed.title == title)
         #expect(parsed.priority == priority)
-        #expect(parsed.due?.iso == due)
+        #expect(parsed.due?.stored == due)
     }
 
     @Test("The common ways people write a date are understood, whatever their case", arguments: [

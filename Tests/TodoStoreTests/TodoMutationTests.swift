@@ -41,8 +41,12 @@ struct TodoMutationTests {
         }
     }
 
-    @Test("due days must be real YYYY-MM-DD dates", arguments: [
+    @Test("due dates must be real YYYY-MM-DD days, with an optional THH:MM time", arguments: [
         ("2025-03-31", true), ("2024-02-29", true), ("2000-02-29", true), ("0001-01-01", true),
+        ("2025-03-31T18:30", true), ("2025-03-31T00:00", true), ("2025-03-31T23:59", true), ("2024-02-29T09:00", true),
+        ("2025-03-31T24:00", false), ("2025-03-31T18:60", false), ("2025-03-31 18:30", false), ("2025-03-31T1830", false),
+        ("2025-03-31T8:30", false), ("2025-03-31t18:30", false), ("2025-03-31T18:30:00", false), ("2025-02-30T10:00", false),
+        ("2025-03-31T", false), ("2025-03-31T6pm", false), ("2025-03-31T18:3x", false),
         ("2023-02-29", false), ("1900-02-29", false), ("2025-04-31", false), ("2025-13-01", false), ("2025-00-10", false),
         ("2025-1-01", false), ("25-01-01", false), ("2025/01/01", false), ("tomorrow", false), ("", false), ("0000-01-01", false),
         ("２０２５-01-01", false),

@@ -13,7 +13,8 @@ struct AddCommand: Subcommand {
         discussion: """
         As when typing in Tick, !, !! and !!! in the title set the priority (low, medium, high) and @when \
         sets the due day: @today, @tomorrow, @fri, @dec5, @2026-12-24, @+3d, @next-week, @eom and more \
-        (the README lists them all), and #word adds a tag (as --tag word); they are taken out of the title. A word that looks like a date but \
+        (the README lists them all), optionally followed by a time (@fri 15:00, @today 9am, @tomorrow 9:30pm, \
+        @2026-12-24T18:30), and #word adds a tag (as --tag word); they are taken out of the title. A word that looks like a date but \
         is not one (@3pm, @2026-02-30) stays in the title, with a note on standard error; two due dates \
         are refused. @every week (or --every) makes it recur: done, it comes back on the next date.
 
@@ -49,7 +50,7 @@ struct AddCommand: Subcommand {
         // One transaction finds or creates the list and reads its last open todo: another process
         // adding, deleting or creating that list meanwhile cannot make this add fail.
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
-                                      priority: fields.priority ?? 0, due: fields.due??.iso,
+                                      priority: fields.priority ?? 0, due: fields.due??.stored,
                                       recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
@@ -59,11 +60,11 @@ struct AddCommand: Subcommand {
 
 /// How commands name a todo in their messages.
 enum Describe {
-    /// The title made safe, with its priority and due day when it has them: `Pay rent (!!!, due 2026-12-04)`.
+    /// The title made safe, with its priority and due date when it has them: `Pay rent (!!!, due 2026-12-04 18:30)`.
     static func todo(_ item: TodoItem) -> String {
         var details: [String] = []
         if item.priority > 0 { details.append(String(repeating: "!", count: min(3, item.priority))) }
-        if let due = item.due { details.append("due \(due)") }
+        if let due = item.due { details.append("due \(Due(stored: due)?.description ?? due)") }
         if item.isFlagged { details.append("flagged") }
         if let rule = item.recurrence { details.append(RecurrenceWords.describe(rule)) }
         details += item.tags.map { "#" + $0 }

@@ -55,7 +55,7 @@ struct EditCommand: Subcommand {
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
         let item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
-                                    due: fields.due.map { $0?.iso }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags)
+                                    due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags)
         context.print("Edited \(item.id): \(Describe.todo(item))")
         if let hint = fields.hint { context.writeError("tick edit: \(hint)\n") }
         return 0

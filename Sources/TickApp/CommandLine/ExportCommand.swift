@@ -12,10 +12,10 @@ struct ExportCommand: Subcommand {
                                     help: "todotxt or json (default: json for a FILE ending in .json, else todotxt)"),
                   OptionDescription("quiet", short: "q", help: "no progress bar")],
         discussion: """
-        JSON carries every field (title, notes, list, priority, due day, flag, creation and completion times, \
+        JSON carries every field (title, notes, list, priority, due date and time, flag, creation and completion times, \
         order) and the lists, so tick import of it into an empty store gives back the same list. todo.txt \
         keeps what the format can hold: done state and dates, priority as (A) (B) (C), the list as +project, \
-        due:YYYY-MM-DD; a todo imported from a todo.txt line without a creation date is written without \
+        due:YYYY-MM-DD (the day only: a due time is dropped, as todo.txt has no standard way to say it); a todo imported from a todo.txt line without a creation date is written without \
         one. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
         written through. On a terminal, control characters in titles show as placeholders (␛). While \
         an export takes more than half a second, a progress bar shows on standard error when it is a \

@@ -7,7 +7,6 @@ extension ListCommand {
         let names = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) })
         // Folded once, not for every row read.
         let tagKey = tag.map(TodoTags.key)
-        let table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name))
         let groups: [(group: AgendaGroup?, window: TodoStore.DueWindow)]
         switch view {
         case .due(let word):
@@ -18,6 +17,9 @@ extension ListCommand {
         case .agenda:
             groups = AgendaGroup.allCases.map { ($0, $0.window(today: context.today)) }
         }
+        // Over the due-day index's part for the windows: what the listing reads anyway.
+        let showsDueTimes = try groups.contains { try store.hasTimedOpenDue(in: $0.window) }
+        let table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name), showsDueTimes: showsDueTimes)
         try context.buffered { write in
             if json && view == .agenda { try write("[") }
             var groupsWritten = 0

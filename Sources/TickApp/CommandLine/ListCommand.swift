@@ -76,7 +76,8 @@ struct ListCommand: Subcommand {
         if let dueView { return try runDue(dueView, lists: lists, store: store, context: context) }
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
-        let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name))
+        let showsDueTimes = try store.hasTimedDue(inLists: shown.map(\.id), includesOpen: filter != .done, includesDone: filter != .open)
+        let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDueTimes: showsDueTimes)
         let total = shown.reduce(0) { $0 + rows(of: $1).count }
         // On the terminal the rows themselves show the progress; into a file or a pipe, the bar does.
         let progress = context.progress(ProgressBar(label: "Listing", unit: .todos), quiet: isQuiet,

@@ -96,8 +96,9 @@ public final class LivePlayer {
                 app.waitForSearch()
             case .caption(let text):
                 caption = text
-            case .today(let day):
+            case .today(let day, let minutes):
                 app.list.today = { day }
+                app.list.timeOfDay = { minutes }
                 app.list.reloadFromStore()
             case .wait, .snap:
                 break

@@ -6,7 +6,8 @@ enum ManualPageText {
     Enter accepts, Esc cancels; Left and Right, Home and End (Ctrl-a, Ctrl-e) move, Alt-b and Alt-f move \
     by word, Backspace and Delete remove a character, Ctrl-w deletes back to the previous space, Ctrl-u and \
     Ctrl-k delete to the start and to the end. In the title, !, !! and !!! set the priority and @today, \
-    @tomorrow, @fri, @2026-12-24 or @+3d the due day, and @every day, week, month or year, @every 2 weeks, \
+    @tomorrow, @fri, @2026-12-24 or @+3d the due day (a time may follow: @fri 15:00, @today 9am, \
+    @2026-12-24T18:30), and @every day, week, month or year, @every 2 weeks, \
     @every mon,thu or @every month on the last friday makes the todo recur (@every! counts from the day it \
     is done); #word adds a tag. Pasted text is always text, never keys.
     """

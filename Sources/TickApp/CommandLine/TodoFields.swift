@@ -11,7 +11,7 @@ struct TodoFields {
     /// `--due WHEN`.
     static let dueOption = OptionDescription(
         "due", value: .text("WHEN"),
-        help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, next-week, eom…, or none")
+        help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, next-week, eom…, or none; a time may follow: \"fri 15:00\", \"today 9am\", 2026-12-24T18:30")
 
     /// `--every RULE`.
     static let everyOption = OptionDescription(
@@ -29,8 +29,8 @@ struct TodoFields {
     var title: String?
     /// 0 to 3; nil when neither the title nor `--priority` said.
     var priority: Int?
-    /// The due day; `.some(nil)` for `--due none`, nil when neither the title nor `--due` said.
-    var due: Day??
+    /// The due date (a day, perhaps with a time); `.some(nil)` for `--due none`, nil when neither the title nor `--due` said.
+    var due: Due??
     /// The recurrence; `.some(nil)` for `--every none`, nil when neither the title nor `--every` said.
     var recurrence: RecurrenceRule??
     /// The note about words that look like dates but are not, for standard error.
@@ -47,7 +47,7 @@ struct TodoFields {
                 throw UsageError(message: "cannot read --every \(ListCommand.quoted(everyWord)): \(Self.safe(error.description))")
             }
         }
-        if let dueWord { due = .some(try Self.day(dueWord, today: today)) }
+        if let dueWord { due = .some(try Self.due(dueWord, today: today)) }
         let optionTags = try tagWords.map { word throws(UsageError) -> String in
             let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
             guard TodoTags.isTag(bare) else {
@@ -85,15 +85,17 @@ struct TodoFields {
         ["none": 0, "low": 1, "medium": 2, "high": 3][word] ?? Int(word) ?? 0
     }
 
-    /// The day a `--due` value names (an `@` in front is allowed), nil for `none`.
-    static func day(_ word: String, today: Day) throws(UsageError) -> Day? {
+    /// The due date a `--due` value names (an `@` in front is allowed; a time may follow the day:
+    /// `fri 15:00`, `2026-12-24T18:30`), nil for `none`.
+    static func due(_ word: String, today: Day) throws(UsageError) -> Due? {
         if word.lowercased() == "none" { return nil }
         let bare = word.hasPrefix("@") ? word.dropFirst() : Substring(word)
-        guard let day = TitleSyntax.parseDue(bare, today: today) else {
-            throw UsageError(message: "cannot read the due day \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
-                             + "2026-12-24, +3d, next-week, eom or none (the README lists every form)")
+        guard let due = TitleSyntax.parseDueValue(bare, today: today) else {
+            throw UsageError(message: "cannot read the due date \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
+                             + "2026-12-24, +3d, next-week, eom or none, optionally with a time: \"fri 15:00\", \"today 9am\", "
+                             + "2026-12-24T18:30 (the README lists every form)")
         }
-        return day
+        return due
     }
 
     /// User text for a message: control characters shown as placeholders, never sent to the terminal.

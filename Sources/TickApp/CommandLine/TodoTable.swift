@@ -1,7 +1,7 @@
 import TermTable
 import TodoStore
 
-/// `tick ls` as aligned plain-text columns: id, state, priority, due day, list, title (followed by
+/// `tick ls` as aligned plain-text columns: id, state, priority, due date, list, title (followed by
 /// " ✎" when the todo has notes, as in the list on screen).
 ///
 /// Every width is known before the first row (ids are at most as wide as the largest id, lists
@@ -13,11 +13,16 @@ struct TodoTable {
     let idWidth: Int
     /// Columns of the widest list name shown.
     let listWidth: Int
+    /// Columns of the due date: 10 (`2026-12-24`), or 16 when some todo has a time (`2026-12-24 18:30`).
+    let dueWidth: Int
 
-    /// A table for ids up to `largestID` and the given list names.
-    init(largestID: Int64, listNames: [String]) {
+    /// A table for ids up to `largestID` and the given list names; `showsDueTimes` when any todo
+    /// it lists has a due time (`TodoStore.hasTimedDue(inLists:)`, `hasTimedOpenDue(in:)`), so the
+    /// column is wide enough for every row.
+    init(largestID: Int64, listNames: [String], showsDueTimes: Bool = false) {
         idWidth = String(max(1, largestID)).count
         listWidth = listNames.map { Self.safe($0).width }.max() ?? 0
+        dueWidth = showsDueTimes ? 16 : 10
     }
 
     /// One row, without a line break.
@@ -31,7 +36,7 @@ struct TodoTable {
             + item.tags.map { " #" + $0 }.joined()
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
-        let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due ?? "").padded(to: 10), paddedList, title]
+        let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due.map { Due(stored: $0)?.description ?? $0 } ?? "").padded(to: dueWidth), paddedList, title]
         return columns.joined(separator: "  ")
     }
 

@@ -83,7 +83,7 @@ public enum Timestamp {
     /// The first instant of a `YYYY-MM-DD` day in `timeZone`, or nil when it is not a real date.
     public static func startOfDay(_ text: Substring, in timeZone: TimeZone) -> Date? {
         // A probe: text that is not a real day is reported by the caller as a bad timestamp.
-        guard (try? Validation.due(String(text))) != nil,
+        guard (try? Validation.dueDay(String(text))) != nil,
               let year = Int64(text.prefix(4)), let month = Int64(text.dropFirst(5).prefix(2)), let day = Int64(text.suffix(2))
         else { return nil }
         let midnightUTC = Date(unixMilliseconds: Int64(CivilCalendar.days(year: Int(year), month: Int(month), day: Int(day))) * 86_400_000)

@@ -39,7 +39,8 @@ public enum TodoTxtFormat {
             // The last +project names the list, so an Inbox todo whose title has one says where it belongs.
             parts.append("+Inbox")
         }
-        if let due = item.due { parts.append("due:" + due) }
+        // The day only: `due:2026-12-24T18:30` is not standard todo.txt, and other tools would misread it.
+        if let due = item.due { parts.append("due:" + DueText.day(of: due)) }
         if let rec = item.recurrence.flatMap(recurrenceWord) { parts.append("rec:" + rec) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
         return parts.joined(separator: " ")

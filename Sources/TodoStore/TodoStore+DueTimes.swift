@@ -1,0 +1,38 @@
+/// Due times (`YYYY-MM-DDTHH:MM` in the `due` column, see `DueText`): whether a listing will show
+/// any, so that `tick ls` can size its due column before its first row. Each check reads no more
+/// than the listing itself will, never the whole table.
+extension TodoStore {
+    /// Whether any todo of these lists (open ones, done ones, or both) has a due time. It stops at
+    /// the first one; otherwise it reads those lists' rows, as listing them does.
+    public func hasTimedDue(inLists listIDs: [Int64], includesOpen: Bool = true, includesDone: Bool = true) throws -> Bool {
+        guard includesOpen || includesDone else { return false }
+        let state = includesOpen && includesDone ? "" : includesOpen ? " AND completed_at IS NULL" : " AND completed_at IS NOT NULL"
+        return try reading {
+            for listID in listIDs
+            where try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND length(due) > 10" + state + ")",
+                                           [listID]) != 0 {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Whether any open todo due in `window` has a due time: read over the due-day index's part for
+    /// the window (its rows are what `forEachOpenTodo(due:)` lists), without touching the table.
+    public func hasTimedOpenDue(in window: DueWindow) throws -> Bool {
+        var conditions = ["completed_at IS NULL", "due IS NOT NULL", "length(due) > 10"]
+        var arguments: [any SQLiteBindable] = []
+        if let from = window.from {
+            conditions.append("due >= ?")
+            arguments.append(from)
+        }
+        if let before = window.before {
+            conditions.append("due < ?")
+            arguments.append(before)
+        }
+        return try reading {
+            try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due_day WHERE "
+                                     + conditions.joined(separator: " AND ") + ")", arguments) != 0
+        }
+    }
+}
