@@ -76,7 +76,8 @@ public final class LogBrowser: TableViewDelegate {
 
     private func typeJump(_ key: Key) {
         switch key {
-        case .character(let digit) where digit.isASCII && digit.isNumber: jumpInput! += String(digit)
+        // 18 digits still make an Int; any more would make the jump silently do nothing.
+        case .character(let digit) where digit.isASCII && digit.isNumber && jumpInput!.count < 18: jumpInput! += String(digit)
         case .backspace: jumpInput = jumpInput!.isEmpty ? nil : String(jumpInput!.dropLast())
         case .enter: if let line = Int(jumpInput!) { jump(toLine: line) }; jumpInput = nil; loadMoreIfNeeded()
         case .escape: jumpInput = nil
@@ -129,7 +130,7 @@ public final class LogBrowser: TableViewDelegate {
         canvas.clear()
         tableView.draw(in: &canvas)
         let top = tableView.indexPathsForVisibleRows.first.map { $0.row + 1 } ?? 0
-        let status = jumpInput.map { ":" + $0 } ?? "line \(top) of \(lineCount) · j k Space b g G :N r q"
+        let status = jumpInput.map { ":\($0)  line number, Enter jumps, Esc cancels" } ?? "line \(top) of \(lineCount) · j k Space b g G :N r q"
         canvas.draw(status, at: Point(x: 0, y: canvas.height - 1), style: Style(attributes: .reverse), maxWidth: canvas.width)
     }
 }
