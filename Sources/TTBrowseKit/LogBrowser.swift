@@ -2,7 +2,7 @@ import TermTable
 
 /// tt-browse without a terminal: a diffable data source over the log's line numbers, variable-height
 /// cells, a footer that loads more, keys in and a canvas out. The executable only adds ncurses.
-public final class LogBrowser: TableViewDelegate {
+public final class LogBrowser: TableViewDelegate, TableViewDataSourcePrefetching {
     /// What the footer under the last line says.
     public enum Footer: Equatable, Sendable {
         case idle, loading
@@ -24,6 +24,9 @@ public final class LogBrowser: TableViewDelegate {
     /// A fetch starts when the last line on screen is this close to the end.
     public var loadMoreDistance = 20
     private let backend: LogBackend
+    /// Fingerprints loaded ahead for lines announced by the table's prefetching, until their rows show.
+    public private(set) var prefetched: [Int: String] = [:]
+    private var prefetchTickets: [Int: WorkTicket] = [:]
 
     /// A browser over `lineCount` lines on a screen of `size` (the last line is the status line).
     public init(lineCount: Int, backend: LogBackend, size: Size) throws {
@@ -33,13 +36,17 @@ public final class LogBrowser: TableViewDelegate {
         tableView.register(LogLineCell.self, forCellReuseIdentifier: LogLineCell.identifier)
         tableView.rowHeight = TableView.automaticDimension
         tableView.estimatedRowHeight = 2
-        dataSource = TableViewDiffableDataSource(tableView: tableView) { [backend] table, indexPath, line in
+        dataSource = TableViewDiffableDataSource(tableView: tableView) { [unowned self] table, indexPath, line in
             let cell = table.dequeueReusableCell(withIdentifier: LogLineCell.identifier, for: indexPath) as! LogLineCell
-            cell.show(line: line, backend: backend)
+            // A prefetch still running for the line is given up: the cell loads its line itself, and only its cell
+            // may be handed the result.
+            if let ticket = prefetchTickets.removeValue(forKey: line) { backend.cancel(ticket) }
+            cell.show(line: line, backend: backend, known: prefetched.removeValue(forKey: line))
             return cell
         }
         dataSource.sectionFooterTitleProvider = { [unowned self] _ in footerTitle }
         tableView.delegate = self
+        tableView.prefetchDataSource = self
         var snapshot = DiffableSnapshot<Int, Int>()
         snapshot.appendSections([0])
         snapshot.appendItems(Array(0..<lineCount))
@@ -122,6 +129,24 @@ public final class LogBrowser: TableViewDelegate {
             } catch {
                 footer = .failed("\(error)")
             }
+        }
+    }
+
+    /// Starts loading the fingerprints of lines about to come into view.
+    public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
+        for line in indexPaths.map(\.row) where prefetched[line] == nil && prefetchTickets[line] == nil {
+            prefetchTickets[line] = backend.loadFingerprint(ofLine: line) { [weak self] value in
+                guard let self, prefetchTickets.removeValue(forKey: line) != nil else { return }
+                if prefetched.count >= 256 { prefetched.removeAll(keepingCapacity: true) }  // bounded, whatever the scrolling
+                prefetched[line] = value
+            }
+        }
+    }
+
+    /// Cancels the loads of announced lines no longer expected (the scrolling turned, or a jump left them).
+    public func tableView(_ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]) {
+        for indexPath in indexPaths {
+            if let ticket = prefetchTickets.removeValue(forKey: indexPath.row) { backend.cancel(ticket) }
         }
     }
 

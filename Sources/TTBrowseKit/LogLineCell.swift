@@ -20,12 +20,13 @@ public final class LogLineCell: TableViewCell {
         super.init(reuseIdentifier: reuseIdentifier)
     }
 
-    /// Shows `line` and starts loading its fingerprint.
-    func show(line: Int, backend: LogBackend) {
+    /// Shows `line` and its fingerprint when `known` (prefetched), else starts loading it.
+    func show(line: Int, backend: LogBackend, known: String? = nil) {
         self.line = line
         self.backend = backend
         text = StyledText(LogLines.text(line))
-        fingerprint = nil
+        fingerprint = known
+        guard known == nil else { return }
         ticket = backend.loadFingerprint(ofLine: line) { [weak self] value in
             guard let self, self.line == line else { return }  // reused for another line meanwhile
             ticket = nil

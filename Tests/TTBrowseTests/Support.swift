@@ -13,6 +13,8 @@ final class ScriptedBackend: LogBackend {
     }
 
     private(set) var loads: [Load] = []
+    /// Every line a fingerprint was asked for, answered or not, in order.
+    private(set) var requestedLines: [Int] = []
     private(set) var cancelled: Set<WorkTicket> = []
     private(set) var fetches: [(after: Int, completion: (Result<Int, FetchError>) -> Void)] = []
     private var nextTicket = 0
@@ -20,6 +22,7 @@ final class ScriptedBackend: LogBackend {
     func loadFingerprint(ofLine line: Int, completion: @escaping (String) -> Void) -> WorkTicket {
         nextTicket += 1
         loads.append(Load(ticket: nextTicket, line: line, completion: completion))
+        requestedLines.append(line)
         return nextTicket
     }
 
