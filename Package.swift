@@ -26,7 +26,12 @@ let package = Package(
         .target(name: "TodoStore", dependencies: ["CSQLite", "CLibical"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
-        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
+        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit"], path: "Sources/tick-bench"),
+
+        // tt-browse, TermTable's second client (issue 21): a log browser built on TermTable and Terminal
+        // only; its logic is the library TTBrowseKit, so tests and the benchmark can drive it headless.
+        .target(name: "TTBrowseKit", dependencies: ["TermTable"]),
+        .executableTarget(name: "tt-browse", dependencies: ["TTBrowseKit", "TermTable", "Terminal"], path: "Sources/tt-browse"),
 
         .executableTarget(name: "tick-stress", dependencies: ["TodoStore", "TickTesting"], path: "Sources/tick-stress"),
         .target(name: "TickFuzzing", dependencies: ["TickApp", "TermTable", "TodoStore", "TickTesting"]),
@@ -38,5 +43,6 @@ let package = Package(
         .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing", "TickTesting"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
     ]
 )

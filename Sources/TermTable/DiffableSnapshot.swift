@@ -48,6 +48,7 @@ public struct DiffableSnapshot<SectionIdentifier: Hashable, ItemIdentifier: Hash
         guard let target = section ?? sectionIdentifiers.last, items[target] != nil else {
             preconditionFailure("DiffableSnapshot: append items to a section that is in the snapshot")
         }
+        sectionOfItem.reserveCapacity(sectionOfItem.count + newItems.count)
         for item in newItems { claim(item, for: target) }
         items[target]!.append(contentsOf: newItems)
     }

@@ -18,6 +18,10 @@ struct SnapshotDiff<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
 
     /// Compares `old` and `new`; `contentChanged` says whether an item kept its identity but changed what it shows.
     init(from old: Snapshot, to new: Snapshot, contentChanged: (ItemIdentifier) -> Bool = { _ in false }) {
+        if let appended = Self.appending(from: old, to: new, contentChanged: contentChanged) {
+            self = appended
+            return
+        }
         let oldSections = old.sectionIdentifiers
         let newSections = new.sectionIdentifiers
         let oldSectionIndex = Dictionary(uniqueKeysWithValues: oldSections.enumerated().map { ($1, $0) })

@@ -14,6 +14,9 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
     public var contentChanged: (ItemIdentifier) -> Bool = { _ in false }
     /// The header title of a section (default none).
     public var sectionTitleProvider: ((SectionIdentifier) -> String?)?
+    /// The footer title of a section (default none), e.g. a "Loading…" line under the last row. A
+    /// subclass cannot override the protocol's default for footers, so the closure stands in for it.
+    public var sectionFooterTitleProvider: ((SectionIdentifier) -> String?)?
 
     /// Becomes the table's data source.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
@@ -81,5 +84,9 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
     /// The `sectionTitleProvider`'s title for the section.
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { sectionTitleProvider?($0) }
+    }
+
+    open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        sectionIdentifier(for: section).flatMap { sectionFooterTitleProvider?($0) }
     }
 }

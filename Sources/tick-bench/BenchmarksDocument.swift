@@ -30,6 +30,8 @@ struct BenchmarksDocument {
 
         \(report.tableLine)
 
+        \(report.browseLine)
+
         ## How each figure is measured
 
         - **First frame**: `tick --db STORE --no-config` is started with `posix_spawn` on a new 80×24

@@ -17,6 +17,8 @@ struct Report {
     let table: TableUpdateBenchmark.Result
     /// Whether write keys ran without fsync.
     let synchronousOff: Bool
+    /// tt-browse scrolling a million variable-height lines, in process (`BrowseBenchmark`).
+    var browse: BrowseBenchmark.Result? = nil
 
     private var baseline: SizeResult? { results.first { $0.size == 1_000 } }
 

@@ -63,7 +63,10 @@ do {
 progress("TermTable reloadData against a batch update…")
 let tableResult = try TableUpdateBenchmark().run()
 
-let report = Report(results: results, table: tableResult, synchronousOff: supportsSynchronousOff)
+progress("tt-browse: scrolling a million variable-height lines…")
+let browseResult = try BrowseBenchmark().run()
+
+let report = Report(results: results, table: tableResult, synchronousOff: supportsSynchronousOff, browse: browseResult)
 var notes = ["Load average at the end: \(MachineDescription.loadAverage()) (timings are medians, but a busy machine still shifts them)."]
 if !supportsSynchronousOff {
     notes.append("Tick does not read `TICK_SYNCHRONOUS`: toggle/add/delete include the fsync and no fsync line is printed.")
@@ -80,6 +83,7 @@ for result in results where result.generationSeconds != nil {
 print(report.markdown)
 print()
 print(report.tableLine)
+print(report.browseLine)
 for note in notes { print("- " + note) }
 
 let document = BenchmarksDocument(machine: machine, report: report, notes: notes,
