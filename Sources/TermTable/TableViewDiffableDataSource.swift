@@ -86,6 +86,7 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
         sectionIdentifier(for: section).flatMap { sectionTitleProvider?($0) }
     }
 
+    /// The `sectionFooterTitleProvider`'s title for the section (nil when there is none).
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { sectionFooterTitleProvider?($0) }
     }
