@@ -1,8 +1,9 @@
 # Tick: `make run` opens the app, `make test` runs every test. Both install what is missing first.
 
 SWIFT ?= swift
-# Debian packages the build needs, and those the tests need on top.
-BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev
+# Debian packages the build needs, and those the tests need on top. libcurl (HTTP, TLS) and libxml2
+# (WebDAV XML) are for the CalDAV module; SwiftPM finds libxml2's headers through pkg-config.
+BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev libxml2-dev pkg-config
 TEST_PACKAGES := tmux locales groff-base
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv
