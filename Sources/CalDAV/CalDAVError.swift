@@ -47,7 +47,7 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .gone(let path):
             return "The server has deleted \(path) (410)."
         case .preconditionFailed(let path):
-            return "Someone else changed \(path) on the server (412)."
+            return "Someone else created or changed \(path) on the server (412)."
         case .insufficientStorage:
             return "The server is out of storage space (507)."
         case .serverError(let status, let retryAfter):
