@@ -44,5 +44,7 @@ let package = Package(
         .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing", "TickTesting"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"]),
     ]
 )
