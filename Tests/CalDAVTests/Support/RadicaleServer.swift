@@ -75,9 +75,12 @@ final class RadicaleServer {
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
-        // A thread in Radicale's process exits it once its parent (this test process) is gone.
+        // The test process blocks most signals in the thread that spawns, and a child inherits the
+        // mask: without unblocking, SIGTERM would never reach Radicale. A thread in Radicale's
+        // process exits it once its parent (this test process) is gone.
         let watchdog = """
-            import os, sys, threading, time
+            import os, signal, sys, threading, time
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
             parent = os.getppid()
             def watch():
                 while os.getppid() == parent:
