@@ -63,4 +63,17 @@ struct FaultTests {
             #expect(etag == (try client.get(item).etag))
         }
     }
+
+    @Test("A sync report the server cut short (507 on the collection) says so, and keeps its changes and token")
+    func truncatedSyncReport() throws {
+        try withProxy { proxy, client, collection in
+            let etag = try client.create(todoCalendar(uid: "one", summary: "One"), at: collection.item("one.ics"))
+            try proxy.inject("truncate \(collection.path)")
+            let cut = try client.changes(in: collection, since: nil)
+            #expect(cut.isTruncated)
+            #expect(cut.changed == [ItemVersion(href: collection.item("one.ics").path, etag: etag)])
+            #expect(!cut.syncToken.isEmpty)
+            #expect(try client.changes(in: collection, since: nil).isTruncated == false)
+        }
+    }
 }

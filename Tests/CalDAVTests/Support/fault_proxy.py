@@ -8,6 +8,8 @@ each request it takes the first line of CONTROL_FILE (if any) as the fault for t
   reset                       close the connection with a TCP reset instead of answering
   slow SECONDS                wait, then forward (the client's timeout should fire first)
   strip-etag                  forward, and remove the ETag header from the answer
+  truncate PATH               forward, and add to the multistatus a 507 response for PATH (how
+                              RFC 6578 section 3.6 says a sync-collection answer was cut short)
 
 Without a fault the request is forwarded unchanged. Each connection serves one request and is
 closed (the client reconnects). The proxy exits when its parent process is gone.
@@ -79,6 +81,15 @@ def strip_etag(answer):
     return b"\r\n".join(lines) + b"\r\n\r\n" + body
 
 
+def truncated(answer, path):
+    head, _, body = answer.partition(b"\r\n\r\n")
+    marker = b"<response><href>%s</href><status>HTTP/1.1 507 Insufficient Storage</status></response>" % path.encode()
+    # Radicale writes DAV: as the default namespace, so the added elements need no prefix.
+    body = body.replace(b"</multistatus>", marker + b"</multistatus>")
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"content-length:")]
+    return b"\r\n".join(lines) + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+
+
 def serve(connection):
     try:
         request = read_request(connection)
@@ -98,7 +109,11 @@ def serve(connection):
             if kind == "slow":
                 time.sleep(float(fault[1]))
             answer = forward(*request)
-            connection.sendall(strip_etag(answer) if kind == "strip-etag" else answer)
+            if kind == "strip-etag":
+                answer = strip_etag(answer)
+            elif kind == "truncate":
+                answer = truncated(answer, fault[1])
+            connection.sendall(answer)
     except OSError:
         pass
     finally:
