@@ -1,14 +1,16 @@
 # Tick: `make run` opens the app, `make test` runs every test. Both install what is missing first.
 
 SWIFT ?= swift
-# Debian packages the build needs, and those the tests need on top.
-BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev
-TEST_PACKAGES := tmux locales groff-base
+# Debian packages the build needs, and those the tests need on top. libcurl (HTTP, TLS) and libxml2
+# (WebDAV XML) are for the CalDAV module; SwiftPM finds libxml2's headers through pkg-config.
+BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev libxml2-dev pkg-config
+# python3-venv: the CalDAV tests run against a real Radicale server installed in a venv (below).
+TEST_PACKAGES := tmux locales groff-base python3-venv
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build release run test clean screens install uninstall bench stress fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale build release run test clean screens install uninstall bench stress fuzz fuzz-libfuzzer
 
 all: build
 
@@ -28,8 +30,21 @@ deps:
 	$(call install_missing,$(BUILD_PACKAGES))
 	@command -v $(SWIFT) >/dev/null || { echo "Swift is not on PATH (need Swift 6)"; exit 1; }
 
-test-deps: deps
+test-deps: deps radicale
 	$(call install_missing,$(TEST_PACKAGES))
+
+# Radicale, the CalDAV server the CalDAV tests start (Tests/CalDAVTests/Support/RadicaleServer.swift:
+# 127.0.0.1, a free port, a throwaway folder, its own config, stopped after each test). It lives in
+# a venv under .build (never system-wide), installed from PyPI once (about 2 s). Pinned to the
+# version the tests were written against; RADICALE="radicale==X.Y" tries another.
+RADICALE_VENV := .build/venv
+RADICALE ?= radicale==3.9.0
+radicale: $(RADICALE_VENV)/.installed
+$(RADICALE_VENV)/.installed:
+	$(call install_missing,python3-venv)
+	python3 -m venv $(RADICALE_VENV)
+	$(RADICALE_VENV)/bin/pip install --quiet --disable-pip-version-check $(RADICALE)
+	touch $@
 
 build: deps
 	$(SWIFT) build

@@ -14,6 +14,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
         // RFC 5545 recurrence rules (Debian libical-dev): only TodoStore's RecurrenceRule touches it.
         .systemLibrary(name: "CLibical", path: "Sources/CLibical"),
+        // HTTP and WebDAV XML for CalDAV (Debian libcurl4-openssl-dev, libxml2-dev): only CalDAV imports them.
+        // libxml2's headers live under /usr/include/libxml2, which only its pkg-config names.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CLibxml2", path: "Sources/CLibxml2", pkgConfig: "libxml-2.0"),
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
 
@@ -24,6 +28,8 @@ let package = Package(
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
         .target(name: "TodoStore", dependencies: ["CSQLite", "CLibical"]),
+        // The CalDAV protocol (RFC 4791, 6578, 4918) over libcurl and libxml2; knows nothing of todos.
+        .target(name: "CalDAV", dependencies: ["CCurl", "CLibxml2"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit"], path: "Sources/tick-bench"),
@@ -44,5 +50,7 @@ let package = Package(
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
+        // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Support/fault_proxy.py"]),
     ]
 )

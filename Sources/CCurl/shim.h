@@ -1,0 +1,37 @@
+#ifndef TICK_CCURL_SHIM_H
+#define TICK_CCURL_SHIM_H
+
+// libcurl (Debian libcurl4-openssl-dev): HTTP with keep-alive, timeouts and TLS for CalDAV.
+#include <curl/curl.h>
+
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: one typed
+// wrapper per kind of argument.
+static inline CURLcode ccurl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode ccurl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode ccurl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode ccurl_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode ccurl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+// The write and header callbacks share this signature.
+typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, void *context);
+static inline CURLcode ccurl_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value) {
+    return curl_easy_setopt(handle, option, value);
+}
+static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
+// Macros built from casts and shifts, which Swift does not import.
+static inline long ccurl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
+static inline long ccurl_global_default(void) { return (long)CURL_GLOBAL_DEFAULT; }
+
+#endif

@@ -1,0 +1,231 @@
+/// The CalDAV operations a sync needs (RFC 4791, RFC 6578, RFC 4918), each one or a few requests
+/// over one ``HTTPClient``. It knows nothing of todos: items are iCalendar text and ETags.
+///
+/// Item addresses are paths (`href`s as the server wrote them) resolved against the collection
+/// they belong to; a failed status becomes a ``CalDAVError`` and nothing is retried here.
+public final class CalDAVClient {
+    /// The HTTP client underneath (its ``HTTPClient/requestCount`` counts this client's requests).
+    public let http: HTTPClient
+
+    /// A client that sends its requests through `http`.
+    public init(http: HTTPClient) {
+        self.http = http
+    }
+
+    /// A client with its own ``HTTPClient`` made from `configuration`.
+    public convenience init(configuration: HTTPClient.Configuration) throws(CalDAVError) {
+        self.init(http: try HTTPClient(configuration: configuration))
+    }
+
+    // MARK: Items
+
+    /// Reads the item at `url`.
+    public func get(_ url: ServerURL) throws(CalDAVError) -> CalendarItem {
+        let response = try send(HTTPRequest(method: "GET", url: url), expecting: [200])
+        guard let etag = response.entityTag else { throw .badResponse(reason: "GET \(url.path) gave no ETag") }
+        return CalendarItem(href: url.path, etag: etag, calendarData: response.text)
+    }
+
+    /// Creates the item at `url` only if nothing is there yet (`If-None-Match: *`); returns its
+    /// ETag. An item already there fails with ``CalDAVError/preconditionFailed(path:)``.
+    public func create(_ calendarData: String, at url: ServerURL) throws(CalDAVError) -> String {
+        try put(calendarData, at: url, condition: ("If-None-Match", "*"))
+    }
+
+    /// Replaces the item at `url` only if its ETag is still `etag` (`If-Match`); returns the new
+    /// ETag. A changed or deleted item fails with ``CalDAVError/preconditionFailed(path:)``.
+    public func update(_ calendarData: String, at url: ServerURL, ifMatch etag: String) throws(CalDAVError) -> String {
+        try put(calendarData, at: url, condition: ("If-Match", etag))
+    }
+
+    private func put(_ calendarData: String, at url: ServerURL, condition: (name: String, value: String)) throws(CalDAVError) -> String {
+        let request = HTTPRequest(method: "PUT", url: url,
+                                  headers: [("Content-Type", "text/calendar; charset=utf-8"), condition],
+                                  body: Array(calendarData.utf8))
+        let response = try send(request, expecting: [200, 201, 204])
+        if let etag = response.entityTag { return etag }
+        // A server may leave the ETag out (RFC 4791 §5.3.4 when it changed the data): ask for it.
+        return try entityTag(of: url)
+    }
+
+    /// Deletes the item at `url`, only if its ETag is still `etag` when one is given.
+    public func delete(_ url: ServerURL, ifMatch etag: String?) throws(CalDAVError) {
+        let headers = etag.map { [(name: "If-Match", value: $0)] } ?? []
+        _ = try send(HTTPRequest(method: "DELETE", url: url, headers: headers), expecting: [200, 202, 204])
+    }
+
+    /// The current ETag of the resource at `url` (a Depth 0 PROPFIND).
+    public func entityTag(of url: ServerURL) throws(CalDAVError) -> String {
+        let answer = try propfind(url, depth: 0, properties: [(XMLNamespace.dav, "getetag")])
+        guard let etag = answer.responses.first?.property(XMLNamespace.dav, "getetag")?.text, !etag.isEmpty else {
+            throw .badResponse(reason: "no ETag for \(url.path)")
+        }
+        return etag
+    }
+
+    // MARK: Collections
+
+    /// Creates a calendar collection at `url` that holds todos, named `displayName` (MKCALENDAR).
+    public func makeCalendar(at url: ServerURL, displayName: String) throws(CalDAVError) {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+             <D:set><D:prop>
+              <D:displayname>\(displayName.xmlEscaped)</D:displayname>
+              <C:supported-calendar-component-set><C:comp name="VTODO"/></C:supported-calendar-component-set>
+             </D:prop></D:set>
+            </C:mkcalendar>
+            """
+        _ = try send(HTTPRequest(method: "MKCALENDAR", url: url, headers: [Self.xmlContentType], body: Array(body.utf8)),
+                     expecting: [201])
+    }
+
+    /// Deletes the collection at `url` and everything in it.
+    public func deleteCollection(_ url: ServerURL) throws(CalDAVError) {
+        try delete(url, ifMatch: nil)
+    }
+
+    /// Every member of the collection at `url` with its ETag (a Depth 1 PROPFIND): the listing a
+    /// sync falls back to when the server has no `sync-collection` or forgot the token.
+    public func listItems(in url: ServerURL) throws(CalDAVError) -> [ItemVersion] {
+        let answer = try propfind(url, depth: 1, properties: [(XMLNamespace.dav, "resourcetype"), (XMLNamespace.dav, "getetag")])
+        var items: [ItemVersion] = []
+        for response in answer.responses {
+            let path = try url.resolving(response.href).path
+            guard path != url.path, !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
+            items.append(ItemVersion(href: path, etag: etag))
+        }
+        return items
+    }
+
+    /// The items at `hrefs` (paths in the collection at `url`), read with `calendar-multiget`
+    /// requests of at most `batchSize` hrefs each. An href the server no longer has is left out.
+    public func multiget(_ hrefs: [String], in url: ServerURL, batchSize: Int = 200) throws(CalDAVError) -> [CalendarItem] {
+        var items: [CalendarItem] = []
+        var start = 0
+        while start < hrefs.count {
+            let batch = hrefs[start..<min(start + max(1, batchSize), hrefs.count)]
+            start = batch.endIndex
+            let body = """
+                <?xml version="1.0" encoding="utf-8"?>
+                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+                 <D:prop><D:getetag/><C:calendar-data/></D:prop>
+                \(batch.map { " <D:href>\($0.xmlEscaped)</D:href>" }.joined(separator: "\n"))
+                </C:calendar-multiget>
+                """
+            let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
+                                                     body: Array(body.utf8)))
+            for response in answer.responses {
+                guard let data = response.property(XMLNamespace.calDAV, "calendar-data"),
+                      let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
+                items.append(CalendarItem(href: try url.resolving(response.href).path, etag: etag, calendarData: data.content))
+            }
+        }
+        return items
+    }
+
+    /// What changed in the collection at `url` since `token` (nil: everything, for a first sync),
+    /// by the RFC 6578 `sync-collection` report. A token the server no longer accepts fails with
+    /// ``CalDAVError/syncTokenInvalid``: list the collection with ``listItems(in:)`` instead.
+    public func changes(in url: ServerURL, since token: String?) throws(CalDAVError) -> CollectionChanges {
+        let tokenElement = token.map { "<D:sync-token>\($0.xmlEscaped)</D:sync-token>" } ?? "<D:sync-token/>"
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:sync-collection xmlns:D="DAV:">
+             \(tokenElement)
+             <D:sync-level>1</D:sync-level>
+             <D:prop><D:getetag/></D:prop>
+            </D:sync-collection>
+            """
+        // RFC 6578 §3.3: Depth 0; the sync-level says how deep.
+        let request = HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "0")], body: Array(body.utf8))
+        let response = try http.send(request)
+        if [400, 403, 409].contains(response.status) && Self.namesInvalidSyncToken(response.body) {
+            throw .syncTokenInvalid
+        }
+        let answer = try multistatus(from: response, path: url.path)
+        guard let newToken = answer.syncToken, !newToken.isEmpty else {
+            throw .badResponse(reason: "the sync-collection answer has no sync-token")
+        }
+        var changes = CollectionChanges(changed: [], removed: [], syncToken: newToken, isTruncated: false)
+        for response in answer.responses {
+            let path = try url.resolving(response.href).path
+            if path == url.path {
+                // The collection itself appears only to say the answer was cut short (§3.6).
+                changes.isTruncated = changes.isTruncated || response.status == 507
+                continue
+            }
+            if response.status == 404 {
+                changes.removed.append(path)
+            } else if !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text {
+                changes.changed.append(ItemVersion(href: path, etag: etag))
+            }
+        }
+        return changes
+    }
+
+    // MARK: Requests
+
+    static let xmlContentType = (name: "Content-Type", value: "application/xml; charset=utf-8")
+
+    /// A PROPFIND of `properties` at `depth`.
+    func propfind(_ url: ServerURL, depth: Int, properties: [(namespace: String, name: String)]) throws(CalDAVError) -> Multistatus {
+        let prefixes = [XMLNamespace.dav: "D", XMLNamespace.calDAV: "C", XMLNamespace.calendarServer: "CS", XMLNamespace.appleICal: "A"]
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" xmlns:A="http://apple.com/ns/ical/">
+             <D:prop>\(properties.map { "<\(prefixes[$0.namespace] ?? "D"):\($0.name)/>" }.joined())</D:prop>
+            </D:propfind>
+            """
+        return try multistatus(HTTPRequest(method: "PROPFIND", url: url, headers: [Self.xmlContentType, ("Depth", String(depth))],
+                                           body: Array(body.utf8)))
+    }
+
+    /// Sends `request` and reads its 207 answer.
+    func multistatus(_ request: HTTPRequest) throws(CalDAVError) -> Multistatus {
+        try multistatus(from: http.send(request), path: request.url.path)
+    }
+
+    private func multistatus(from response: HTTPResponse, path: String) throws(CalDAVError) -> Multistatus {
+        try Self.checkedStatus(of: response, path: path, expecting: [207])
+        return try Multistatus(parsing: response.body)
+    }
+
+    /// Sends `request` and checks that its status is one of `expected`.
+    func send(_ request: HTTPRequest, expecting expected: Set<Int>) throws(CalDAVError) -> HTTPResponse {
+        let response = try http.send(request)
+        try Self.checkedStatus(of: response, path: request.url.path, expecting: expected)
+        return response
+    }
+
+    /// Throws the typed error for an answer whose status is not one of `expected` (401 unauthorized,
+    /// 404 not found, 503 with its `Retry-After`…).
+    public static func checkedStatus(of response: HTTPResponse, path: String, expecting expected: Set<Int>) throws(CalDAVError) {
+        if expected.contains(response.status) { return }
+        switch response.status {
+        case 401: throw .unauthorized
+        case 403: throw .forbidden
+        case 404: throw .notFound(path: path)
+        case 410: throw .gone(path: path)
+        case 412: throw .preconditionFailed(path: path)
+        case 507: throw .insufficientStorage
+        case 400...599: throw .serverError(status: response.status, retryAfter: response.retryAfterSeconds)
+        default: throw .badResponse(reason: "unexpected status \(response.status) for \(path)")
+        }
+    }
+
+    /// Whether an error body is RFC 6578's `<D:error><D:valid-sync-token/></D:error>`. A body that
+    /// is not XML is simply not that error: the status then speaks for itself.
+    static func namesInvalidSyncToken(_ body: [UInt8]) -> Bool {
+        do {
+            let error = try XMLElement.parse(body)
+            return error.is(XMLNamespace.dav, "error") && error.child(XMLNamespace.dav, "valid-sync-token") != nil
+        } catch {
+            return false
+        }
+    }
+
+    static func isCollection(_ response: Multistatus.Response) -> Bool {
+        response.property(XMLNamespace.dav, "resourcetype")?.child(XMLNamespace.dav, "collection") != nil
+    }
+}

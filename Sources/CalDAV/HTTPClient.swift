@@ -1,0 +1,226 @@
+import CCurl
+
+/// An HTTP client over one libcurl easy handle, reused for every request so that the connection
+/// stays open between them (keep-alive).
+///
+/// Not thread-safe: use one client per thread. Every request is sent once: a failure is thrown as
+/// a ``CalDAVError`` and never retried here, so a wrong password costs one request, not a storm.
+public final class HTTPClient {
+    /// A user name and password for HTTP basic authentication. Its description hides both.
+    public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+        /// The account's user name.
+        public var user: String
+        /// The account's password.
+        public var password: String
+
+        /// Credentials for `user`.
+        public init(user: String, password: String) {
+            self.user = user
+            self.password = password
+        }
+
+        /// Says that credentials are set, and nothing of them.
+        public var description: String { "Credentials(hidden)" }
+        /// As ``description``: a `debugPrint` or string interpolation must not leak them either.
+        public var debugDescription: String { description }
+        /// Hides the fields from `dump` and the debugger's summaries too.
+        public var customMirror: Mirror { Mirror(self, children: [:]) }
+    }
+
+    /// How the client connects; fixed for the client's life.
+    public struct Configuration: Sendable {
+        /// Basic-auth credentials, or nil for none.
+        public var credentials: Credentials?
+        /// How long connecting (TCP and TLS) may take.
+        public var connectTimeout: Duration
+        /// How long a whole request, answer included, may take.
+        public var totalTimeout: Duration
+        /// A PEM file of certificates to trust instead of the system's (for a self-signed server).
+        public var caFile: String?
+        /// Whether plain `http` may go to hosts that are not loopback addresses.
+        public var allowsInsecure: Bool
+        /// The largest answer accepted, in bytes; a bigger one fails as a bad response.
+        public var maximumResponseBytes: Int
+
+        /// A configuration with the defaults a sync wants: 10 s to connect, 60 s per request.
+        public init(credentials: Credentials? = nil, connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(60),
+                    caFile: String? = nil, allowsInsecure: Bool = false, maximumResponseBytes: Int = 256 << 20) {
+            self.credentials = credentials
+            self.connectTimeout = connectTimeout
+            self.totalTimeout = totalTimeout
+            self.caFile = caFile
+            self.allowsInsecure = allowsInsecure
+            self.maximumResponseBytes = maximumResponseBytes
+        }
+    }
+
+    /// The configuration the client was made with.
+    public let configuration: Configuration
+    /// How many requests were handed to libcurl (refused ones are not counted): lets tests and
+    /// the sync's progress see the cost of an operation.
+    public private(set) var requestCount = 0
+
+    private let handle: UnsafeMutableRawPointer
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+
+    /// libcurl's global set-up, once per process before the first handle (Swift runs a global's
+    /// initializer exactly once, thread-safely).
+    private static let globalSetUp: CURLcode = curl_global_init(ccurl_global_default())
+
+    /// A client; fails only when libcurl cannot make a handle.
+    public init(configuration: Configuration = Configuration()) throws(CalDAVError) {
+        _ = Self.globalSetUp
+        guard let handle = curl_easy_init() else { throw .connectionFailed(reason: "libcurl could not start") }
+        self.handle = handle
+        self.configuration = configuration
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        setUpHandle()
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        errorBuffer.deallocate()
+    }
+
+    /// The options that stay the same for every request.
+    private func setUpHandle() {
+        ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        // No signals: libcurl must not raise SIGALRM or SIGPIPE in a process that has a terminal UI.
+        ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+        ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout))
+        ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+        ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+        if let caFile = configuration.caFile {
+            ccurl_setopt_string(handle, CURLOPT_CAINFO, caFile)
+        }
+        if let credentials = configuration.credentials {
+            // Basic only: libcurl then sends the credentials with the first request instead of
+            // probing with an anonymous one, and does not retry after a 401.
+            ccurl_setopt_long(handle, CURLOPT_HTTPAUTH, ccurl_auth_basic())
+            ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
+            ccurl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
+        }
+        ccurl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, receiveBody)
+        ccurl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// Sends `request` and returns the answer whatever its status; throws only when no answer came
+    /// (or plain http was refused, in which case nothing is sent).
+    public func send(_ request: HTTPRequest) throws(CalDAVError) -> HTTPResponse {
+        if request.url.scheme == "http" && !request.url.isLoopback && !configuration.allowsInsecure {
+            throw .insecureConnectionRefused(host: request.url.host)
+        }
+        let collector = ResponseCollector(limit: configuration.maximumResponseBytes)
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        // libcurl would add "Expect: 100-continue" to large bodies and wait for an interim answer.
+        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+            headerList = curl_slist_append(headerList, line)
+        }
+        defer { curl_slist_free_all(headerList) }
+
+        ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
+        if let body = request.body {
+            ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            // COPYPOSTFIELDS copies the size set above at once; an empty body still needs a pointer.
+            var bytes = body.isEmpty ? [0] : body
+            bytes.withUnsafeMutableBytes { buffer in
+                _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress)
+            }
+        } else {
+            ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+        }
+        ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+        ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
+        ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
+        errorBuffer[0] = 0
+
+        requestCount += 1
+        let code = withExtendedLifetime(collector) { curl_easy_perform(handle) }
+        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
+        guard code == CURLE_OK else {
+            throw collector.overflowed ? .badResponse(reason: "the answer is larger than \(configuration.maximumResponseBytes) bytes")
+                                       : error(for: code)
+        }
+        var status = 0
+        ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        return HTTPResponse(status: status, headers: collector.headers, body: collector.body)
+    }
+
+    /// The typed error for a failed transfer, with libcurl's message made printable.
+    private func error(for code: CURLcode) -> CalDAVError {
+        let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        let reason = String(detail.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .connectionFailed(reason: reason)
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+            return .connectionReset
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
+            return .certificateRejected(reason: reason)
+        default:
+            return .connectionFailed(reason: reason)
+        }
+    }
+}
+
+/// What libcurl's callbacks fill in during one transfer.
+private final class ResponseCollector {
+    let limit: Int
+    var body: [UInt8] = []
+    var headers: [String: String] = [:]
+    var overflowed = false
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= limit else {
+            overflowed = true
+            return false
+        }
+        body.append(contentsOf: bytes)
+        return true
+    }
+
+    func receiveHeaderLine(_ line: String) {
+        // A status line starts the headers of a new answer (after a 100 Continue, say).
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        headers[String(line[..<colon]).lowercased()] = String(line[line.index(after: colon)...]).trimmingSpaces
+    }
+}
+
+private let receiveBody: ccurl_data_callback = { data, size, count, context in
+    let length = size * count
+    guard let context else { return 0 }
+    let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+    guard let data, length > 0 else { return length }
+    // Returning less than given makes libcurl abort the transfer (CURLE_WRITE_ERROR).
+    return collector.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private let receiveHeader: ccurl_data_callback = { data, size, count, context in
+    let length = size * count
+    guard let context, let data else { return length }
+    let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: data, count: length)
+    collector.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
+    return length
+}

@@ -1,0 +1,69 @@
+/// One HTTP request to a CalDAV server.
+public struct HTTPRequest: Sendable {
+    /// `GET`, `PUT`, `PROPFIND`, `REPORT`…
+    public var method: String
+    /// Where it goes.
+    public var url: ServerURL
+    /// Extra headers in order (`Depth`, `If-Match`, `Content-Type`…); names are sent as given.
+    public var headers: [(name: String, value: String)]
+    /// The body, if any.
+    public var body: [UInt8]?
+
+    /// A request of `method` to `url`.
+    public init(method: String, url: ServerURL, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// The server's answer to one ``HTTPRequest``, whatever its status.
+public struct HTTPResponse: Sendable {
+    /// The status code (200, 207, 404…).
+    public var status: Int
+    /// The headers of the final answer, by lower-cased name (a repeated header keeps its last value).
+    public var headers: [String: String]
+    /// The body as received.
+    public var body: [UInt8]
+
+    /// Makes an answer, for the client and for tests of code that reads answers.
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the header `name`, in any case.
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+
+    /// The body as UTF-8 text (invalid bytes become U+FFFD).
+    public var text: String {
+        String(decoding: body, as: UTF8.self)
+    }
+
+    /// The `ETag` header, unchanged (quotes and a weak `W/` prefix are part of the value servers
+    /// compare in `If-Match`).
+    public var entityTag: String? {
+        header("ETag")
+    }
+
+    /// `Retry-After` in seconds, when given as a number of seconds (an HTTP date gives nil).
+    public var retryAfterSeconds: Int? {
+        guard let value = header("Retry-After")?.trimmingSpaces, let seconds = Int(value), seconds >= 0 else { return nil }
+        return seconds
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks (no Foundation here).
+    /// Works on scalars: "\r\n" is one Character, which a per-Character test would not match.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

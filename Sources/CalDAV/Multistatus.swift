@@ -1,0 +1,63 @@
+/// A WebDAV `207 Multi-Status` answer (RFC 4918 §13): one entry per resource, plus the new
+/// `sync-token` of a `sync-collection` report (RFC 6578).
+public struct Multistatus: Sendable, Equatable {
+    /// One resource's part of the answer.
+    public struct Response: Sendable, Equatable {
+        /// The resource's `href`, as the server wrote it (percent-encoded; a path or a full URL).
+        public var href: String
+        /// The status of the whole resource (a removed member's 404), when given instead of propstats.
+        public var status: Int?
+        /// The properties grouped by the status the server gave them.
+        public var propertyGroups: [(status: Int, properties: [XMLElement])]
+
+        /// The property `name` in `namespace` from a 2xx group: a property the server reports as
+        /// missing (404 group) counts as absent.
+        public func property(_ namespace: String, _ name: String) -> XMLElement? {
+            for group in propertyGroups where (200..<300).contains(group.status) {
+                if let property = group.properties.first(where: { $0.is(namespace, name) }) { return property }
+            }
+            return nil
+        }
+
+        /// Compares hrefs, statuses and property groups.
+        public static func == (left: Response, right: Response) -> Bool {
+            left.href == right.href && left.status == right.status
+                && left.propertyGroups.map(\.status) == right.propertyGroups.map(\.status)
+                && left.propertyGroups.map(\.properties) == right.propertyGroups.map(\.properties)
+        }
+    }
+
+    /// The resources, in the server's order.
+    public var responses: [Response]
+    /// The `sync-token` element's text, for `sync-collection` answers.
+    public var syncToken: String?
+
+    /// Reads a multistatus body; anything else is a bad response.
+    public init(parsing body: [UInt8]) throws(CalDAVError) {
+        let root = try XMLElement.parse(body)
+        guard root.is(XMLNamespace.dav, "multistatus") else {
+            throw .badResponse(reason: "expected a DAV multistatus, got <\(root.name)>")
+        }
+        responses = []
+        for element in root.children(XMLNamespace.dav, "response") {
+            guard let href = element.child(XMLNamespace.dav, "href")?.text, !href.isEmpty else {
+                throw .badResponse(reason: "a multistatus response has no href")
+            }
+            let groups = element.children(XMLNamespace.dav, "propstat").map { propstat in
+                (status: Self.statusCode(propstat.child(XMLNamespace.dav, "status")?.text) ?? 0,
+                 properties: propstat.child(XMLNamespace.dav, "prop")?.children ?? [])
+            }
+            responses.append(Response(href: href, status: Self.statusCode(element.child(XMLNamespace.dav, "status")?.text),
+                                      propertyGroups: groups))
+        }
+        syncToken = root.child(XMLNamespace.dav, "sync-token")?.text
+    }
+
+    /// The code in a status line such as `HTTP/1.1 404 Not Found`.
+    static func statusCode(_ line: String?) -> Int? {
+        guard let line else { return nil }
+        let words = line.split(separator: " ")
+        guard words.count >= 2 else { return nil }
+        return Int(words[1])
+    }
+}

@@ -1,0 +1,83 @@
+import CCurl
+
+/// An absolute `http`/`https` address on a CalDAV server, parsed and resolved by libcurl's URL API
+/// (so the module needs no Foundation).
+///
+/// A URL with a user name or password in it is refused: credentials travel only as
+/// ``HTTPClient/Credentials``, so no address the client prints can leak them.
+public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
+    /// The whole address, normalized by libcurl (`https://host:port/path/`).
+    public let absoluteString: String
+    /// `http` or `https`, in lower case.
+    public let scheme: String
+    /// The host as written in the URL (IPv6 addresses keep their brackets).
+    public let host: String
+    /// The path, percent-encoded as the server sent it; `/` at least.
+    public let path: String
+
+    /// Parses `string`, which must be an absolute `http` or `https` URL without user information.
+    public init(_ string: String) throws(CalDAVError) {
+        let parts = try Self.parse(string, base: nil)
+        self.init(parts: parts)
+    }
+
+    private init(parts: Parts) {
+        absoluteString = parts.url
+        scheme = parts.scheme
+        host = parts.host
+        path = parts.path
+    }
+
+    /// The address `reference` (an `href` from a multistatus answer, absolute or relative) names,
+    /// resolved against this one.
+    public func resolving(_ reference: String) throws(CalDAVError) -> ServerURL {
+        ServerURL(parts: try Self.parse(reference, base: absoluteString))
+    }
+
+    /// Whether the host is this machine (`localhost`, `127.0.0.0/8` or `::1`), where plain http
+    /// cannot be read by anyone on the network.
+    public var isLoopback: Bool {
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == "[::1]" { return true }
+        let octets = lowered.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// The address, as shown in messages (it never holds credentials: see the type's comment).
+    public var description: String { absoluteString }
+
+    private struct Parts {
+        var url, scheme, host, path: String
+    }
+
+    private static func parse(_ string: String, base: String?) throws(CalDAVError) -> Parts {
+        guard let handle = curl_url() else { throw .invalidURL(reason: "out of memory") }
+        defer { curl_url_cleanup(handle) }
+        if let base, curl_url_set(handle, CURLUPART_URL, base, 0) != CURLUE_OK {
+            throw .invalidURL(reason: "the base address is not a URL")
+        }
+        guard !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+            throw .invalidURL(reason: "it contains control characters")
+        }
+        guard curl_url_set(handle, CURLUPART_URL, string, 0) == CURLUE_OK else {
+            throw .invalidURL(reason: "“\(string)” is not an absolute http or https URL")
+        }
+        guard get(handle, CURLUPART_USER) == nil, get(handle, CURLUPART_PASSWORD) == nil else {
+            throw .invalidURL(reason: "it contains a user name or password; give them as credentials instead")
+        }
+        guard let scheme = get(handle, CURLUPART_SCHEME)?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidURL(reason: "only http and https are supported")
+        }
+        guard let host = get(handle, CURLUPART_HOST), !host.isEmpty, let url = get(handle, CURLUPART_URL) else {
+            throw .invalidURL(reason: "it names no host")
+        }
+        return Parts(url: url, scheme: scheme, host: host, path: get(handle, CURLUPART_PATH) ?? "/")
+    }
+
+    private static func get(_ handle: OpaquePointer, _ part: CURLUPart) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard curl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
+        defer { curl_free(value) }
+        return String(cString: value)
+    }
+}

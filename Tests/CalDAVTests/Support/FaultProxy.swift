@@ -1,0 +1,61 @@
+import CalDAV
+import Foundation
+
+/// `fault_proxy.py` (next to this file) in front of a ``RadicaleServer``: requests pass through to
+/// the real server unless a fault is queued with ``inject(_:)`` (a status, a reset, a slow answer,
+/// an answer without ETag). Stopped when the test ends; it also exits if the test process dies.
+final class FaultProxy {
+    /// The proxy's root URL (`http://127.0.0.1:PORT/`).
+    let rootURL: ServerURL
+    private let process: Process
+    private let controlFile: URL
+
+    /// Starts a proxy to `server` and waits for its port.
+    init(to server: RadicaleServer) throws {
+        controlFile = server.folder.appendingPathComponent("faults")
+        try Data().write(to: controlFile)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_proxy.py")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: RadicaleServer.python)
+        process.arguments = [script.path, String(server.port), controlFile.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The first line is the port; reading blocks until the proxy listens (or exits).
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+            line.append(first)
+        }
+        guard let port = UInt16(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw Failure("the fault proxy did not start")
+        }
+        rootURL = try ServerURL("http://127.0.0.1:\(port)/")
+    }
+
+    /// Queues `faults` (lines of fault_proxy.py's language: "status 503 7", "reset", "slow 3",
+    /// "strip-etag"), one per coming request.
+    func inject(_ faults: String...) throws {
+        try (faults.map { $0 + "\n" }.joined()).write(to: controlFile, atomically: true, encoding: .utf8)
+    }
+
+    /// The same address on the proxy as `url` on the server.
+    func proxied(_ url: ServerURL) -> ServerURL {
+        try! rootURL.resolving(url.path)
+    }
+
+    /// Stops the proxy; safe to call twice.
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            for _ in 0..<100 where process.isRunning { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+}

@@ -1,0 +1,203 @@
+import CalDAV
+import Foundation
+import Testing
+
+/// A real Radicale server for one test: on 127.0.0.1 at a free port, with a throwaway storage
+/// folder, its own config and a plain-text htpasswd user, so that a wrong password can be tried.
+///
+/// Radicale comes from `.build/venv` (`make test` installs it from PyPI). Use
+/// ``withRadicale(certificate:_:)``: it stops the server when the test ends, failed or not. Radicale also
+/// watches its parent and exits when the test process dies, so a crashed run leaves no orphan.
+final class RadicaleServer {
+    /// The account every server has.
+    static let user = "tick-user"
+    /// Its password (plain text in the htpasswd file).
+    static let password = "s3cret-Pa55word"
+
+    /// A self-signed certificate and its key, for `[server] ssl = True`.
+    struct Certificate {
+        var certificateFile: String
+        var keyFile: String
+    }
+
+    /// The package root, found from this file's path (Tests/CalDAVTests/Support/…).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The venv's Python, which has Radicale.
+    static let python = root.appendingPathComponent(".build/venv/bin/python").path
+
+    /// The server's root URL (`http://127.0.0.1:PORT/`, or https with a certificate).
+    let rootURL: ServerURL
+    /// The port it listens on.
+    let port: UInt16
+    /// The folder holding config, users, storage and log; removed on stop.
+    let folder: URL
+    private let process: Process
+    private(set) var isRunning = true
+
+    /// Credentials that Radicale accepts.
+    static var credentials: HTTPClient.Credentials { .init(user: user, password: password) }
+
+    /// The collection home of the test user.
+    var homeURL: ServerURL { try! rootURL.resolving("/\(Self.user)/") }
+
+    /// Starts a server and waits until it accepts connections.
+    init(certificate: Certificate? = nil) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.python) else {
+            throw Failure("Radicale is not installed in .build/venv: `make test` (or `make radicale`) installs it")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-radicale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try freePort()
+        try "\(Self.user):\(Self.password)\n".write(to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8)
+        let tls = certificate.map { "ssl = True\ncertificate = \($0.certificateFile)\nkey = \($0.keyFile)\n" } ?? ""
+        let config = """
+            [server]
+            hosts = 127.0.0.1:\(port)
+            \(tls)[auth]
+            type = htpasswd
+            htpasswd_filename = \(folder.path)/users
+            htpasswd_encryption = plain
+            # Radicale waits after a failed login by default; the wrong-password test needs no wait.
+            delay = 0
+            [storage]
+            filesystem_folder = \(folder.path)/collections
+            [rights]
+            type = owner_only
+            [web]
+            type = none
+            [logging]
+            level = warning
+
+            """
+        try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        rootURL = try ServerURL("\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/")
+
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.python)
+        // The test process blocks most signals in the thread that spawns, and a child inherits the
+        // mask: without unblocking, SIGTERM would never reach Radicale. A thread in Radicale's
+        // process exits it once its parent (this test process) is gone.
+        let watchdog = """
+            import os, signal, sys, threading, time
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            parent = os.getppid()
+            def watch():
+                while os.getppid() == parent:
+                    time.sleep(0.2)
+                os._exit(0)
+            threading.Thread(target=watch, daemon=True).start()
+            from radicale.__main__ import run
+            sys.argv = ["radicale", "--config", sys.argv[1]]
+            run()
+            """
+        process.arguments = ["-c", watchdog, folder.appendingPathComponent("config").path]
+        let log = try FileHandle(forWritingTo: createdFile(folder.appendingPathComponent("log")))
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try waitUntilListening()
+    }
+
+    private func waitUntilListening() throws {
+        for _ in 0..<400 {
+            if canConnect(port: port) { return }
+            guard process.isRunning else { break }
+            usleep(50_000)
+        }
+        let log = (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? "(no log)"
+        stop()
+        throw Failure("Radicale did not start listening within 20 s; its log:\n\(log)")
+    }
+
+    /// The process id, for checks that it is gone.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Stops the server (SIGTERM, then SIGKILL after 5 s) and removes its folder; safe to call twice.
+    func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        if process.isRunning {
+            process.terminate()
+            for _ in 0..<100 where process.isRunning { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)  // A leftover temporary folder is harmless.
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// A unique collection URL under the user's home (not created).
+    func newCollectionURL(_ name: String = "list") -> ServerURL {
+        try! rootURL.resolving("/\(Self.user)/\(name)-\(UUID().uuidString.prefix(8).lowercased())/")
+    }
+
+    /// A client with the right credentials and short timeouts.
+    func client(credentials: HTTPClient.Credentials? = RadicaleServer.credentials, caFile: String? = nil) throws -> CalDAVClient {
+        try CalDAVClient(configuration: .init(credentials: credentials, connectTimeout: .seconds(5), totalTimeout: .seconds(20), caFile: caFile))
+    }
+}
+
+/// Runs `body` with a fresh Radicale server, stopped when `body` returns or throws.
+func withRadicale<Result>(certificate: RadicaleServer.Certificate? = nil, _ body: (RadicaleServer) throws -> Result) throws -> Result {
+    let server = try RadicaleServer(certificate: certificate)
+    defer { server.stop() }
+    return try body(server)
+}
+
+/// A test set-up failure with a readable message.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+private func createdFile(_ url: URL) throws -> URL {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else { throw Failure("cannot create \(url.path)") }
+    return url
+}
+
+/// A TCP port nobody listens on now: bind port 0 and read what the kernel chose.
+func freePort() throws -> UInt16 {
+    let socket = try listeningSocket(port: 0)
+    defer { close(socket.descriptor) }
+    return socket.port
+}
+
+/// A socket listening on 127.0.0.1:`port` (0: any free port), with the port it got.
+func listeningSocket(port: UInt16) throws -> (descriptor: Int32, port: UInt16) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failure("socket() failed") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(descriptor, pointer, length) == 0 && listen(descriptor, 16) == 0 && getsockname(descriptor, pointer, &length) == 0
+        }
+    }
+    guard bound else {
+        close(descriptor)
+        throw Failure("cannot listen on 127.0.0.1:\(port)")
+    }
+    return (descriptor, UInt16(bigEndian: address.sin_port))
+}
+
+/// Whether something accepts TCP connections on 127.0.0.1:`port`.
+func canConnect(port: UInt16) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}

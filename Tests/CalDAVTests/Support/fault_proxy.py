@@ -1,0 +1,145 @@
+"""A fault-injecting HTTP proxy in front of a real CalDAV server, for the CalDAV tests.
+
+Usage: fault_proxy.py UPSTREAM_PORT CONTROL_FILE
+Listens on 127.0.0.1 at a free port and prints it on the first line of standard output. Before
+each request it takes the first line of CONTROL_FILE (if any) as the fault for that request:
+
+  status CODE [RETRY_AFTER]   answer CODE at once (with Retry-After when given), not forwarded
+  reset                       close the connection with a TCP reset instead of answering
+  slow SECONDS                wait, then forward (the client's timeout should fire first)
+  strip-etag                  forward, and remove the ETag header from the answer
+  truncate PATH               forward, and add to the multistatus a 507 response for PATH (how
+                              RFC 6578 section 3.6 says a sync-collection answer was cut short)
+
+Without a fault the request is forwarded unchanged. Each connection serves one request and is
+closed (the client reconnects). The proxy exits when its parent process is gone.
+"""
+import os
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+
+UPSTREAM_PORT = int(sys.argv[1])
+CONTROL_FILE = sys.argv[2]
+control_lock = threading.Lock()
+
+
+def next_fault():
+    with control_lock:
+        try:
+            with open(CONTROL_FILE) as file:
+                lines = file.read().splitlines()
+        except FileNotFoundError:
+            return None
+        if not lines:
+            return None
+        with open(CONTROL_FILE, "w") as file:
+            file.write("".join(line + "\n" for line in lines[1:]))
+        return lines[0].split()
+
+
+def read_request(connection):
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return None
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value.strip())
+    while len(body) < length:
+        chunk = connection.recv(65536)
+        if not chunk:
+            return None
+        body += chunk
+    return head, body
+
+
+def forward(head, body):
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"connection:")]
+    request = b"\r\n".join(lines) + b"\r\nConnection: close\r\n\r\n" + body
+    with socket.create_connection(("127.0.0.1", UPSTREAM_PORT)) as upstream:
+        upstream.sendall(request)
+        answer = b""
+        while True:
+            chunk = upstream.recv(65536)
+            if not chunk:
+                return answer
+            answer += chunk
+
+
+def strip_etag(answer):
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"etag:")]
+    return b"\r\n".join(lines) + b"\r\n\r\n" + body
+
+
+def truncated(answer, path):
+    head, _, body = answer.partition(b"\r\n\r\n")
+    marker = b"<response><href>%s</href><status>HTTP/1.1 507 Insufficient Storage</status></response>" % path.encode()
+    # Radicale writes DAV: as the default namespace, so the added elements need no prefix.
+    body = body.replace(b"</multistatus>", marker + b"</multistatus>")
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"content-length:")]
+    return b"\r\n".join(lines) + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+
+
+def serve(connection):
+    try:
+        request = read_request(connection)
+        if request is None:
+            return
+        fault = next_fault()
+        kind = fault[0] if fault else None
+        if kind == "status":
+            reason = {500: "Internal Server Error", 503: "Service Unavailable", 507: "Insufficient Storage"}
+            code = int(fault[1])
+            retry = b"Retry-After: %s\r\n" % fault[2].encode() if len(fault) > 2 else b""
+            connection.sendall(b"HTTP/1.1 %d %s\r\n%sContent-Length: 0\r\nConnection: close\r\n\r\n"
+                               % (code, reason.get(code, "Error").encode(), retry))
+        elif kind == "reset":
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        else:
+            if kind == "slow":
+                time.sleep(float(fault[1]))
+            answer = forward(*request)
+            if kind == "strip-etag":
+                answer = strip_etag(answer)
+            elif kind == "truncate":
+                answer = truncated(answer, fault[1])
+            connection.sendall(answer)
+    except OSError:
+        pass
+    finally:
+        connection.close()
+
+
+def watch_parent(parent):
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(0)
+
+
+def main():
+    # The test process spawns with most signals blocked, and the mask is inherited: unblock them,
+    # or SIGTERM from the test would never stop the proxy.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    print(listener.getsockname()[1], flush=True)
+    while True:
+        connection, _ = listener.accept()
+        threading.Thread(target=serve, args=(connection,), daemon=True).start()
+
+
+main()
