@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 7
+    static let currentVersion = 8
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -82,6 +82,8 @@ enum Schema {
         // todo (the journal triggers are made once, after both add their columns), and open todos
         // indexed by due day across lists, for agendas (`dueDaysSQL`).
         7: recurrenceSQL + tagsSQL + rebuiltTodoJournalSQL + dueDaysSQL,
+        // Version 8: every todo has a stable iCalendar UID, journaled (`uidSQL`).
+        8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns),
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -10,7 +10,7 @@ struct MigrationToVersion7Tests {
     /// Takes a current store back to version 6 (what tests of older upgrades start from): the
     /// due-day index, the tag index and its triggers, the recurrence and tags columns go, and the
     /// todo journal triggers are those of version 2 again.
-    static let backToVersion6SQL = """
+    static let backToVersion6SQL = MigrationToVersion8Tests.backToVersion7SQL + """
         DROP INDEX todos_open_by_due_day;
         DROP TRIGGER todos_tags_insert; DROP TRIGGER todos_tags_update; DROP TRIGGER todos_tags_delete;
         DROP TABLE todo_tags;
