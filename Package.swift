@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
         .target(name: "TodoStore", dependencies: ["CSQLite", "CLibical"]),
-        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
+        // iCalendar (VTODO) for files and CalDAV sync: the only module besides TodoStore that touches libical.
+        .target(name: "TodoSync", dependencies: ["TodoStore", "CLibical"]),
+        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable"], path: "Sources/tick-bench"),
 
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "TermTableTests", dependencies: ["TermTable", "TickTesting"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TickTesting"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoStore", "TickTesting"]),
         .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing", "TickTesting"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
