@@ -90,6 +90,7 @@ public struct VTodoRewriter {
 
     /// A kept line; the last line of a text without a final break gets one, so what follows stays on its own line.
     private static func withBreak(_ raw: Substring) -> String {
-        raw.hasSuffix("\n") ? String(raw) : String(raw) + CalendarText.lineBreak
+        // "\r\n" is one Character in Swift: look at the last scalar.
+        raw.unicodeScalars.last == "\n" ? String(raw) : String(raw) + CalendarText.lineBreak
     }
 }
