@@ -63,7 +63,8 @@ struct CalendarScan {
                 }
             default:
                 guard let top = stack.last else {
-                    throw CalendarError(line: line.lineNumber, problem: .malformed("a line outside BEGIN:VCALENDAR … END:VCALENDAR"))
+                    throw CalendarError(line: line.lineNumber, problem: .malformed(
+                        index == 0 ? "no BEGIN:VCALENDAR (is this an iCalendar file?)" : "a line outside BEGIN:VCALENDAR … END:VCALENDAR"))
                 }
                 guard VTodoReader.valueStart(line.unfolded) != nil else {
                     throw CalendarError(line: line.lineNumber, problem: .malformed("not NAME:VALUE"))

@@ -1,5 +1,6 @@
 import Glibc
 import CLibical
+import Synchronization
 
 /// The few libical calls Tick makes, wrapped so that nothing else in the module handles C strings
 /// or memory: owned strings are copied and freed here, and a parsed component is freed by its owner.
@@ -70,6 +71,14 @@ enum Libical {
     static func textLine(_ value: String, _ make: (UnsafePointer<CChar>) -> OpaquePointer?) -> String {
         guard let property = value.withCString(make) else { return "" }
         return serialized(property)
+    }
+
+    /// libical loads its built-in zones lazily into a shared array, without a lock of its own.
+    private static let zoneLock = Mutex(())
+
+    /// libical's zone named `name` (IANA), or nil when it knows none by that name.
+    static func builtinZone(_ name: String) -> OpaquePointer? {
+        zoneLock.withLock { _ in icaltimezone_get_builtin_timezone(name) }
     }
 
     /// A UTC DATE-TIME for `seconds` since 1970.

@@ -43,6 +43,6 @@ public struct LocalTimeZone: Equatable, Sendable {
 
     /// libical's zone for this one (UTC when it has no name or libical does not know it).
     var icalZone: OpaquePointer {
-        identifier.flatMap { icaltimezone_get_builtin_timezone($0) } ?? icaltimezone_get_utc_timezone()
+        identifier.flatMap(Libical.builtinZone) ?? icaltimezone_get_utc_timezone()
     }
 }

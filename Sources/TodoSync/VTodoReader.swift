@@ -117,13 +117,14 @@ struct VTodoReader {
             tzid.split(separator: "/")[index...].joined(separator: "/")
         }
         for candidate in candidates {
-            if let zone = icaltimezone_get_builtin_timezone(candidate) { return zone }
+            if let zone = Libical.builtinZone(candidate) { return zone }
         }
         throw unreadable(name, "unknown time zone \(CalendarText.quoted(tzid))")
     }
 
     /// DUE as Tick stores it: the day of a DATE, the local wall time of a DATE-TIME.
     func dueText(_ time: icaltimetype, of property: OpaquePointer) throws(CalendarError) -> String {
+        try requireValid(time, named: "DUE")
         if time.is_date != 0 { return Self.day(time) }
         var local = time
         if let zone = try timeZone(of: time, property, named: "DUE") {
@@ -135,8 +136,17 @@ struct VTodoReader {
     /// A time stamp (COMPLETED, CREATED…): UTC as a rule, else in its zone; a floating one or a
     /// DATE is read as UTC.
     func date(_ time: icaltimetype, of property: OpaquePointer, named name: String) throws(CalendarError) -> Date {
+        try requireValid(time, named: name)
         let zone = try timeZone(of: time, property, named: name) ?? icaltimezone_get_utc_timezone()
         return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+    }
+
+    /// libical takes month 13 or day 40 as written: a date that is no calendar day is refused here.
+    func requireValid(_ time: icaltimetype, named name: String) throws(CalendarError) {
+        let valid = (1...9999).contains(time.year) && (1...12).contains(time.month)
+            && time.day >= 1 && time.day <= icaltime_days_in_month(time.month, time.year)
+            && (0..<24).contains(time.hour) && (0..<60).contains(time.minute) && (0...60).contains(time.second)
+        if !valid { throw unreadable(name, "cannot read \(CalendarText.quoted(rawValue(of: name) ?? ""))") }
     }
 
     static func day(_ time: icaltimetype) -> String {
