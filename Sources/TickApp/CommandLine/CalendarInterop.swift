@@ -43,7 +43,7 @@ enum CalendarInterop {
         if ignored > 0 {
             var kinds = contents.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             if contents.occurrenceOverrides > 0 { kinds.append("\(contents.occurrenceOverrides) changed occurrence\(contents.occurrenceOverrides == 1 ? "" : "s") (RECURRENCE-ID)") }
-            parts.append("ignored \(ignored) that \(ignored == 1 ? "is" : "are") not todo\(ignored == 1 ? "" : "s") Tick keeps (\(kinds.joined(separator: ", ")))")
+            parts.append("ignored \(ignored) component\(ignored == 1 ? " that is not a todo" : "s that are not todos") (\(kinds.joined(separator: ", ")))")
         }
         if contents.dueTimesAsDays > 0 {
             parts.append("\(contents.dueTimesAsDays) due time\(contents.dueTimesAsDays == 1 ? "" : "s") kept as the day only")
