@@ -4,7 +4,8 @@ extension Schema {
     /// The todo column version 8 adds to the journal.
     static let uidColumns = ["uid"]
 
-    /// A random (version 4) RFC 4122 UUID in lower case, as an SQL expression evaluated per row.
+    /// A random (version 4) RFC 4122 UUID in lower case, as an SQL expression evaluated per row: what
+    /// the todos stored before version 8 get (the index is built after, so their order costs nothing).
     /// Each piece calls `randomblob` itself: a subquery would be evaluated once for every row.
     static let uuidExpression = """
         lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' \
@@ -12,7 +13,7 @@ extension Schema {
         """
 
     /// `todos.uid` is a todo's iCalendar UID: generated for every todo the store makes (Swift picks
-    /// it, see `TodoStore.newUID()`), kept from the file for imported ones, unique (`todos_by_uid`,
+    /// it, see `TodoStore.newUID()`: time-ordered, version 7), kept from the file for imported ones, unique (`todos_by_uid`,
     /// which also finds the todo an iCalendar import updates). It is journaled, so undoing a
     /// delete brings the todo back under the same UID. Todos already stored get fresh UIDs, and the
     /// journal rows written before this version get their todo's UID (a new one for todos since

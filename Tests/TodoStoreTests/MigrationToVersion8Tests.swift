@@ -18,12 +18,14 @@ struct MigrationToVersion8Tests {
         \(Schema.journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: Schema.version7JournaledTodoColumns))
         """
 
-    /// A lower-case RFC 4122 version 4 UUID.
-    static func isVersion4UUID(_ text: String) -> Bool {
+    /// A lower-case RFC 4122 layout UUID of `version`.
+    static func isUUID(_ text: String, version: Character) -> Bool {
         let pieces = text.split(separator: "-", omittingEmptySubsequences: false)
         guard pieces.map(\.count) == [8, 4, 4, 4, 12], text.allSatisfy({ "0123456789abcdef-".contains($0) }) else { return false }
-        return pieces[2].first == "4" && "89ab".contains(pieces[3].first!)
+        return pieces[2].first == version && "89ab".contains(pieces[3].first!)
     }
+
+    static func isVersion4UUID(_ text: String) -> Bool { isUUID(text, version: "4") }
 
     @Test("a version 7 store upgrades: every todo gets its own UUID, and undoing a delete made before the upgrade brings the todo back with one")
     func upgradesVersion7() throws {
@@ -52,14 +54,15 @@ struct MigrationToVersion8Tests {
         }
     }
 
-    @Test("new todos get a fresh UUID each, and undoing their delete restores the same UID")
+    @Test("new todos get a fresh time-ordered UUID each (version 7), and undoing their delete restores the same UID")
     func deleteUndoKeepsUID() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
             let first = try store.add(title: "Pay rent")
             let second = try store.add(title: "Call Mom")
-            #expect(Self.isVersion4UUID(first.uid) && Self.isVersion4UUID(second.uid) && first.uid != second.uid)
+            #expect(Self.isUUID(first.uid, version: "7") && Self.isUUID(second.uid, version: "7") && first.uid != second.uid)
+            #expect(try store.importItems([NewTodo(title: "Imported")]).allSatisfy { Self.isUUID($0.uid, version: "7") })
             #expect(try store.item(id: first.id)?.uid == first.uid)
             try store.delete(ids: [first.id])
             try store.undo()
@@ -107,5 +110,17 @@ struct MigrationToVersion8Tests {
             #expect(throws: StoreError.self) { try store.importItems(todos) }
             #expect(store.count == 0)
         }
+    }
+}
+
+@Suite("Todo UIDs")
+struct TodoUIDTests {
+    @Test("a new UID starts with the time in milliseconds, so UIDs made later sort after earlier ones")
+    func timeOrdered() {
+        let earlier = TodoStore.newUID(now: Date(timeIntervalSince1970: 1_796_126_400))
+        let later = TodoStore.newUID(now: Date(timeIntervalSince1970: 1_796_126_400.002))
+        #expect(earlier < later)
+        #expect(String(earlier.prefix(13)) == "01a23179-de00")
+        #expect(Set((0..<1000).map { _ in TodoStore.newUID() }).count == 1000)
     }
 }
