@@ -33,6 +33,13 @@ struct CommandLineCalendarTests {
         #expect(tick.output("export", "-f", "ics", named) == "Exported 3 todos to \(named) (iCalendar)\n")
     }
 
+    @Test("on a terminal, an iCalendar export shows one line per line, without placeholders for its CRLF breaks")
+    func terminalOutput() throws {
+        let tick = try CommandLineInteropCommandTests.filled()
+        let shown = tick.run(["export", "--format", "ics"]) { $0.outputIsTerminal = true }.output
+        #expect(shown.hasPrefix("BEGIN:VCALENDAR\nVERSION:2.0\n") && !shown.contains("\r") && !shown.contains("␍"))
+    }
+
     @Test("import recognises a calendar by its first line, whatever the file name, and counts the events it ignores")
     func importSummary() throws {
         let tick = try CommandHarness()

@@ -57,7 +57,7 @@ struct DueDayIndexTests {
                 store.close()
             }
             let store = try openStore(path)
-            #expect(try store.connection.scalarInt("PRAGMA user_version") == 7)
+            #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
             #expect(try store.connection.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'todos_open_by_due_day'") == 1)
             #expect(try due(store, from: "2026-12-01", before: "2026-12-02") == ["Pay rent"])
         }
