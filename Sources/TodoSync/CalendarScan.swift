@@ -23,6 +23,8 @@ struct CalendarScan {
     var calendarName: String?
     /// The calendar's `X-TICK-INBOX`: the name of the exporting store's Inbox.
     var inboxName: String?
+    /// The `BEGIN` and `END` line indexes of the calendar's VTIMEZONEs.
+    var timeZones: [(begin: Int, end: Int)] = []
 
     /// Scans `text`; throws at the first line whose BEGIN and END do not pair up.
     init(_ text: String) throws(CalendarError) {
@@ -56,6 +58,7 @@ struct CalendarScan {
                         "END:\(name) where END:\(top.name) was expected (BEGIN on line \(lines[top.index].lineNumber))"))
                 }
                 stack.removeLast()
+                if name == "VTIMEZONE", stack.count == 1 { timeZones.append((top.index, index)) }
                 if name == "VTODO", var todo = open, todo.begin == top.index {
                     todo.end = index
                     todos.append(todo)
@@ -81,6 +84,18 @@ struct CalendarScan {
             throw CalendarError(line: lines[top.index].lineNumber, problem: .malformed("BEGIN:\(top.name) is never ended"))
         }
         if lines.isEmpty { throw CalendarError(line: 1, problem: .malformed("no BEGIN:VCALENDAR (is this an iCalendar file?)")) }
+    }
+
+    /// The calendar's VTIMEZONEs alone in a VCALENDAR, parsed by libical, for the TZIDs of the
+    /// VTODOs (each VTODO is parsed on its own: the whole file at once would hold every todo in C).
+    func timeZoneCalendar(of text: String) -> Libical.Component? {
+        guard !timeZones.isEmpty else { return nil }
+        var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        for zone in timeZones {
+            calendar += text[lines[zone.begin].raw.startIndex..<lines[zone.end].raw.endIndex]
+            if lines[zone.end].raw.unicodeScalars.last != "\n" { calendar += "\r\n" }
+        }
+        return Libical.Component(parsing: calendar + "END:VCALENDAR\r\n")
     }
 
     /// A VTODO's own property lines.

@@ -23,7 +23,9 @@ public enum ICalendarFile {
 
     /// Reads a whole file, every VTODO checked before anything is returned: the first one Tick
     /// cannot read throws, with its line. `keepsDueTimes` false keeps only the day of a DATE-TIME DUE.
-    public static func read(_ data: Data, zone: LocalTimeZone = .current, keepsDueTimes: Bool = true) throws(CalendarError) -> Contents {
+    /// `progress` hears how many bytes have been read now and then, and may throw to stop.
+    public static func read(_ data: Data, zone: LocalTimeZone = .current, keepsDueTimes: Bool = true,
+                            progress: (_ bytesRead: Int) throws(CalendarError) -> Void = { _ in }) throws(CalendarError) -> Contents {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -33,11 +35,12 @@ public enum ICalendarFile {
         guard scan.lines.first?.name == "BEGIN", scan.lines.first?.componentName == "VCALENDAR" else {
             throw CalendarError(line: scan.lines.first?.lineNumber ?? 1, problem: .malformed("no BEGIN:VCALENDAR (is this an iCalendar file?)"))
         }
-        let calendar = Libical.Component(parsing: text)
+        let calendar = scan.timeZoneCalendar(of: text)
         var todos: [(todo: CalendarTodo, line: Int)] = []
         var seen: Set<String> = []
         var overrides = 0, dueTimesAsDays = 0
-        for place in scan.todos {
+        for (index, place) in scan.todos.enumerated() {
+            if index % 256 == 255 { try progress(text.utf8.distance(from: text.startIndex, to: scan.lines[place.begin].raw.startIndex)) }
             if scan.propertyLines(of: place).contains(where: { $0.name == "RECURRENCE-ID" }) {
                 overrides += 1
                 continue

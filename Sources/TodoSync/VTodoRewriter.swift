@@ -21,7 +21,7 @@ public struct VTodoRewriter {
     /// Every VTODO of `original`, as Tick reads them; throws at the first one Tick cannot read.
     public func read(_ original: String) throws(CalendarError) -> [CalendarTodo] {
         let scan = try CalendarScan(original)
-        let calendar = Libical.Component(parsing: original)
+        let calendar = scan.timeZoneCalendar(of: original)
         return try scan.todos.map { todo throws(CalendarError) in try CalendarReading.todo(todo, in: scan, text: original, calendar: calendar, zone: zone) }
     }
 
@@ -30,7 +30,7 @@ public struct VTodoRewriter {
     /// properties as they are (for a server, the list is the collection).
     public func rewrite(_ original: String, with todo: CalendarTodo, now: Date) throws(CalendarError) -> String {
         let scan = try CalendarScan(original)
-        let calendar = Libical.Component(parsing: original)
+        let calendar = scan.timeZoneCalendar(of: original)
         var found: (place: CalendarScan.Todo, todo: CalendarTodo)?
         for place in scan.todos {
             let read = try CalendarReading.todo(place, in: scan, text: original, calendar: calendar, zone: zone)

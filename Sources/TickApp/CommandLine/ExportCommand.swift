@@ -65,7 +65,7 @@ struct ExportCommand: Subcommand {
             try context.buffered { write in
                 try export(store) { text in
                     try notePiece()
-                    try write(context.outputIsTerminal ? Self.shownOnTerminal(text) : text)
+                    try write(context.outputIsTerminal ? shownOnTerminal(text) : text)
                 }
             }
             return 0
@@ -77,7 +77,7 @@ struct ExportCommand: Subcommand {
         let count: Int
         let shownPath = TodoTable.safe(path).text
         do {
-            let write = writer.isTerminal ? { try writer.write(Self.shownOnTerminal($0)) } : writer.write
+            let write = writer.isTerminal ? { try writer.write(shownOnTerminal($0)) } : writer.write
             count = try export(store) { text in
                 try notePiece()
                 try write(text)
@@ -103,6 +103,11 @@ struct ExportCommand: Subcommand {
     /// Export text as a terminal may show it: each line's control characters as placeholders (␛, ␇),
     /// as `tick ls` shows them, so a title cannot retitle the terminal or set its clipboard. Line
     /// breaks stay; only what reaches a terminal changes, files and pipes get the exact data.
+    /// `shownOnTerminal`, where iCalendar's CRLF line breaks show as line breaks rather than as placeholders.
+    private func shownOnTerminal(_ text: String) -> String {
+        Self.shownOnTerminal(isCalendar ? text.replacing("\r\n", with: "\n") : text)
+    }
+
     static func shownOnTerminal(_ text: String) -> String {
         TodoTable.safeLines(text)
     }

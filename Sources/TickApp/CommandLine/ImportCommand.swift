@@ -70,7 +70,11 @@ struct ImportCommand: Subcommand {
         do {
             defer { reading.finish() }
             if isCalendar || (format == nil && CalendarInterop.isCalendar(data)) {
-                calendar = try CalendarInterop.read(data)
+                calendar = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
+                    // Line 0 marks Ctrl-C, as for todo.txt below.
+                    if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
+                    reading.update(count: bytesRead, total: data.count)
+                }
                 document = calendar!.document
             } else {
                 switch format ?? InteropFormat.detect(data) {
