@@ -57,6 +57,31 @@ struct ICalendarFileTests {
         #expect(todo.due == "2026-12-05T17:00" && todo.priority == 3 && todo.listName == "Work")
     }
 
+    @Test("a TZID that is no IANA name is read through the file's VTIMEZONE (as Outlook writes them)")
+    func customTimeZone() throws {
+        let text = ICS.crlf("""
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            BEGIN:VTIMEZONE
+            TZID:India Standard Time
+            BEGIN:STANDARD
+            DTSTART:16010101T000000
+            TZOFFSETFROM:+0530
+            TZOFFSETTO:+0530
+            END:STANDARD
+            END:VTIMEZONE
+            BEGIN:VTODO
+            UID:outlook-1
+            SUMMARY:Call Priya
+            DUE;TZID=India Standard Time:20261224T120000
+            END:VTODO
+            END:VCALENDAR
+
+            """)
+        let todo = try #require(try ICalendarFile.read(Data(text.utf8), zone: LocalTimeZone(identifier: "UTC")).document.todos.first)
+        #expect(todo.due == "2026-12-24T06:30")
+    }
+
     @Test("a store that keeps due days only gets the day of a due time, counted")
     func dueTimesAsDays() throws {
         let contents = try Self.read(CalendarFixtures.nextcloud, keepsDueTimes: false)
