@@ -86,6 +86,7 @@ extension CalendarTodo {
     /// The fields Tick reads and writes, each a group of properties replaced as a whole when its
     /// value changes (`VTodoRewriter`) and merged as one (`TodoMerge`).
     public enum Field: String, CaseIterable, Sendable {
+        /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time and cancelled.
         case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag
 
         /// The properties of the group: every line of these goes when the field is written again.

@@ -14,6 +14,7 @@ import FoundationEssentials
 public enum TodoMerge {
     /// Which copy of the todo.
     public enum Side: String, Sendable {
+        /// This device's copy, and the server's (or the other device's).
         case local, remote
     }
 

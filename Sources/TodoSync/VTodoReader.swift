@@ -69,6 +69,10 @@ struct VTodoReader {
             }
         }
         guard !uid.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw CalendarError(line: startLine, problem: .missingUID) }
+        // A UID is written on one line and names the todo in the store: no control character, at most 255 bytes.
+        if uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || uid.utf8.count > 255 {
+            throw unreadable("UID", "\(CalendarText.quoted(uid)) has a control character or is longer than 255 bytes")
+        }
         guard let title, !title.allSatisfy(\.isWhitespace) else { throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary) }
         let rrule = try recurrence()
         let isDone = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED || (completed != nil && status != ICAL_STATUS_NEEDSACTION && status != ICAL_STATUS_INPROCESS)

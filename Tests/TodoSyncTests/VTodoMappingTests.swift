@@ -101,6 +101,9 @@ struct VTodoMappingTests {
             ("BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE:2026\nEND:VTODO\n", 7, .unreadableProperty(name: "DUE", reason: "cannot read “2026”")),
             ("BEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE;TZID=Mars/Olympus:20261224T100000\nEND:VTODO\n", 7,
              .unreadableProperty(name: "DUE", reason: "unknown time zone “Mars/Olympus”")),
+            ("BEGIN:VTODO\nUID:a\nSUMMARY:Buy\u{0}milk\nEND:VTODO\n", 6, .malformed("a NUL character (byte 0)")),
+            ("BEGIN:VTODO\nUID:a\\nb\nSUMMARY:x\nEND:VTODO\n", 5,
+             .unreadableProperty(name: "UID", reason: "“a␊b” has a control character or is longer than 255 bytes")),
           ])
     func unreadable(body: String, line: Int, problem: CalendarError.Problem) {
         #expect(throws: CalendarError(line: line, problem: problem)) {
