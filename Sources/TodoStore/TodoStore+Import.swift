@@ -113,13 +113,14 @@ extension TodoStore {
             }
             try writeRows(rows[written...])
             try noteDatesNotGiven(rows.filter { !$0.item.isCreationDateKnown || !$0.item.isCompletionDateKnown })
-            var updated: [TodoItem] = []
+            var updates: [ImportUpdate] = []
             for (index, stored) in existing.sorted(by: { $0.key < $1.key }) {
                 let listKey = Validation.listNameKey(items[index].listName)
                 let listID = try listIDs[listKey] ?? createList(named: items[index].listName)
                 listIDs[listKey] = listID
-                updated.append(try replaceFields(of: stored, with: items[index], listID: listID, now: now))
+                updates.append(ImportUpdate(stored: stored, item: items[index], listID: listID))
             }
+            let updated = try update(updates)
             let stored = rows.map(\.todoItem)
             let all = stored + updated
             let description = all.count == 1 ? "import \(StoreError.quoted(all[0].title))" : "import \(all.count) todos"
@@ -208,21 +209,6 @@ extension TodoStore {
             start += Self.importChunkSize
         }
         for row in rows[start...] { try connection.run(prefix + "(?, ?, ?)", values(row)) }
-    }
-
-    /// Gives the stored todo `stored` every field of `item` (an import of its UID) and returns it as
-    /// it is now; a todo that changes list goes to the end of its new list, one that stays keeps its place.
-    private func replaceFields(of stored: TodoItem, with item: NewTodo, listID: Int64, now: Int64) throws -> TodoItem {
-        let position = listID == stored.listID ? stored.position : try positions.end(ofList: listID)
-        let created = item.createdAt?.unixMilliseconds ?? stored.createdAt.unixMilliseconds
-        try connection.run("""
-            UPDATE todos SET list_id = ?, position = ?, title = ?, notes = ?, created_at = ?, completed_at = ?, priority = ?,
-                             due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?, tags = ?
-            WHERE id = ?
-            """, [listID, position, item.title, item.notes, created, item.completedAt?.unixMilliseconds, item.priority,
-                  item.due, item.isFlagged, item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false,
-                  TodoTags.stored(TodoTags.unique(item.tags)), stored.id])
-        return try requireItem(id: stored.id)
     }
 
     /// Appends a list named `name` (trimmed) to the list order and returns its id.

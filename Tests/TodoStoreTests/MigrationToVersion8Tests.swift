@@ -96,6 +96,30 @@ struct MigrationToVersion8Tests {
         }
     }
 
+    @Test("todos an import finds by UID and moves to another list go to its end, in the file's order; the others keep their place")
+    func importMovesByUID() throws {
+        let store = try TodoStore(path: TodoStore.inMemoryPath)
+        func todo(_ title: String, _ list: String) -> NewTodo {
+            var todo = NewTodo(title: title, listName: list)
+            todo.uid = title
+            return todo
+        }
+        try store.importItems([todo("a", "Home"), todo("b", "Home"), todo("c", "Home"), todo("w", "Work")])
+        // More than one statement's worth, so the updates are written in several batches.
+        let many = (0..<300).map { todo("n\($0)", "Home") }
+        try store.importItems(many)
+        let summary = try store.importItems([todo("c", "Work"), todo("a", "Work"), todo("b", "Home")] + many.map { var m = $0; m.notes = "x"; return m },
+                                            options: ImportOptions())
+        #expect(summary.imported.isEmpty && summary.updated.count == 303)
+        let work = try #require(try store.list(named: "Work")), home = try #require(try store.list(named: "Home"))
+        var order: [Int64: [String]] = [:]
+        try store.forEachTodoForExport { item, list in order[list.id, default: []].append(item.title) }
+        #expect(order[work.id] == ["w", "c", "a"])
+        #expect(order[home.id]?.prefix(2) == ["b", "n0"] && order[home.id]?.count == 301)
+        #expect(try store.item(uid: "n299")?.notes == "x")
+        #expect(try store.integrityProblems() == [])
+    }
+
     @Test("an import refuses two todos with one UID, and a UID with a line break, before writing anything",
           arguments: [["a@x", "a@x"], ["a\nb"], [""]])
     func importRefusesBadUIDs(uids: [String]) throws {
