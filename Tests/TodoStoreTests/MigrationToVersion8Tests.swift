@@ -104,7 +104,7 @@ struct MigrationToVersion8Tests {
             todo.uid = title
             return todo
         }
-        try store.importItems([todo("a", "Home"), todo("b", "Home"), todo("c", "Home"), todo("w", "Work")])
+        try store.importItems([todo("a", "Home"), todo("b", "Home"), todo("c", "Home"), todo("w1", "Work"), todo("w2", "Work"), todo("w3", "Work")])
         // More than one statement's worth, so the updates are written in several batches.
         let many = (0..<300).map { todo("n\($0)", "Home") }
         try store.importItems(many)
@@ -114,7 +114,7 @@ struct MigrationToVersion8Tests {
         let work = try #require(try store.list(named: "Work")), home = try #require(try store.list(named: "Home"))
         var order: [Int64: [String]] = [:]
         try store.forEachTodoForExport { item, list in order[list.id, default: []].append(item.title) }
-        #expect(order[work.id] == ["w", "c", "a"])
+        #expect(order[work.id] == ["w1", "w2", "w3", "c", "a"])
         #expect(order[home.id]?.prefix(2) == ["b", "n0"] && order[home.id]?.count == 301)
         #expect(try store.item(uid: "n299")?.notes == "x")
         #expect(try store.integrityProblems() == [])
