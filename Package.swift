@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "TodoStore", dependencies: ["CSQLite", "CLibical"]),
         // The CalDAV protocol (RFC 4791, 6578, 4918) over libcurl and libxml2; knows nothing of todos.
         .target(name: "CalDAV", dependencies: ["CCurl", "CLibxml2"]),
-        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "Terminal"]),
+        // iCalendar (VTODO) for files and CalDAV sync: the only module besides TodoStore that touches libical.
+        .target(name: "TodoSync", dependencies: ["TodoStore", "CLibical"]),
+        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit"], path: "Sources/tick-bench"),
 
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "TermTableTests", dependencies: ["TermTable", "TickTesting"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TickTesting"]),
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoStore", "TickTesting"]),
         .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing", "TickTesting"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

@@ -27,6 +27,9 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var recurrence: RecurrenceRule?
     /// Its tags, without their sign (see `TodoTags`).
     public var tags: [String] = []
+    /// The iCalendar UID the file gave, or nil for a fresh one. An import updates the todo that
+    /// already has this UID instead of adding another (see `ImportSummary.updated`).
+    public var uid: String?
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,

@@ -9,19 +9,25 @@ import FoundationEssentials
 /// `recording` is NULL, so other writers (and undo itself) are not journaled.
 extension Schema {
     /// The columns of a todo row, in the order the journal stores them.
-    static let journaledTodoColumns = version2JournaledTodoColumns + recurrenceColumns + tagColumns
+    static let journaledTodoColumns = version7JournaledTodoColumns + uidColumns
+    /// The journaled columns after version 7, which its migration's triggers copy (a released
+    /// migration, so it keeps making exactly these).
+    static let version7JournaledTodoColumns = version2JournaledTodoColumns + recurrenceColumns + tagColumns
     /// The journaled columns when the journal was created (version 2): `historySQL` is a released
     /// migration, so it must keep creating exactly these, and later versions add theirs.
     static let version2JournaledTodoColumns = ["list_id", "title", "notes", "position", "created_at", "completed_at",
                                                "priority", "due", "flagged"]
-    /// Version 7's todo journal triggers, made again with every journaled column once the
-    /// migration has added its columns to `todos` and `history_todos`.
-    static var rebuiltTodoJournalSQL: String {
+    /// Version 7's todo journal triggers, made again with its journaled columns once the
+    /// migration has added them to `todos` and `history_todos`.
+    static var rebuiltTodoJournalSQL: String { rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns) }
+
+    /// The todo journal triggers made again to copy `columns` (a migration that adds journaled columns).
+    static func rebuiltTodoJournalSQL(columns: [String]) -> String {
         """
         DROP TRIGGER todos_journal_insert;
         DROP TRIGGER todos_journal_update;
         DROP TRIGGER todos_journal_delete;
-        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: journaledTodoColumns))
+        \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: columns))
         """
     }
     /// The columns of a list row, in the order the journal stores them.

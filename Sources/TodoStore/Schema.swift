@@ -82,8 +82,9 @@ enum Schema {
         // todo (the journal triggers are made once, after both add their columns), and open todos
         // indexed by due day across lists, for agendas (`dueDaysSQL`).
         7: recurrenceSQL + tagsSQL + rebuiltTodoJournalSQL + dueDaysSQL,
-        // Version 8: open todos counted per due day, for the agenda's groups (`agendaCountsSQL`).
-        8: agendaCountsSQL,
+        // Version 8: every todo has a stable iCalendar UID, journaled (`uidSQL`), and open todos are
+        // counted per due day for the agenda's groups (`agendaCountsSQL`).
+        8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

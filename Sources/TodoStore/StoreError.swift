@@ -42,6 +42,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case storeNotEmpty(count: Int)
     /// Undo or redo could not restore a step because of a change made since (nothing was changed).
     case historyConflict(String)
+    /// An iCalendar UID that cannot be stored (empty, a control character, or two todos of one import sharing it).
+    case invalidUID(String)
 }
 
 extension StoreError: CustomStringConvertible, LocalizedError {
@@ -91,6 +93,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "the store already holds \(count) todos; import into an empty store, or import without that requirement"
         case let .historyConflict(reason):
             return "cannot undo or redo: \(reason); nothing was changed"
+        case let .invalidUID(reason):
+            return "invalid UID: \(reason)"
         }
     }
 

@@ -26,6 +26,9 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var recurrence: RecurrenceRule?
     /// The todo's tags (`#work` in a title), without their sign, in the order typed.
     public var tags: [String]
+    /// The iCalendar UID (RFC 5545) the todo is known by in files and on servers: unique in the
+    /// store, never changed; a fresh RFC 4122 UUID unless an import brought one.
+    public var uid: String
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -33,7 +36,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// Creates a snapshot; the store is the only place that assigns ids and positions.
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = []) {
+                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "") {
         self.id = id
         self.listID = listID
         self.title = title
@@ -46,5 +49,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.isFlagged = isFlagged
         self.recurrence = recurrence
         self.tags = tags
+        self.uid = uid
     }
 }

@@ -26,6 +26,9 @@ public struct ImportSummary {
     /// How many todos of the file looked like todos already in the store: the same list, title,
     /// due day and state (open or done). They were left out when the import skipped duplicates.
     public var duplicateCount: Int
+    /// The todos already in the store under a UID the file gave (iCalendar), updated with the
+    /// file's fields rather than added again, as they are now.
+    public var updated: [TodoItem] = []
 }
 
 /// Bulk import: all or nothing, one transaction and one undoable step.
@@ -55,24 +58,32 @@ extension TodoStore {
             try Validation.tags(item.tags)
             _ = try Validation.listName(item.listName)
         }
+        try Validation.uids(items.compactMap(\.uid))
         return try journaled {
             let counts = try readCounts()
             if options.intoEmptyStoreOnly {
                 guard counts.open + counts.done == 0 else { throw StoreError.storeNotEmpty(count: counts.open + counts.done) }
             }
             var listIDs = Dictionary(try lists().map { (Validation.listNameKey($0.name), $0.id) }, uniquingKeysWith: { first, _ in first })
+            // Todos whose UID is stored already are updated in place, after the new ones are written.
+            var existing: [Int: TodoItem] = [:]
+            if counts.open + counts.done > 0 {
+                for (index, item) in items.enumerated() {
+                    if let uid = item.uid, let stored = try self.item(uid: uid) { existing[index] = stored }
+                }
+            }
             // Asked before anything is written, so the file's own repeated lines are not duplicates of each other.
             let duplicates = try counts.open + counts.done == 0 ? [] : findDuplicates(of: items, listIDs: listIDs) {
                 // Nothing written yet, but a report now and then lets a long check be stopped.
                 try options.reportProgress(0, items.count)
-            }
+            }.subtracting(existing.keys)
             var nextPosition: [Int64: Int64] = [:]
             let now = clock().unixMilliseconds
             // Ids are assigned here, so that rows can be written many per statement.
             var nextID = try connection.scalarInt("""
                 SELECT max(ifnull((SELECT seq FROM sqlite_sequence WHERE name = 'todos'), 0), ifnull((SELECT max(id) FROM todos), 0)) + 1
                 """)
-            let total = items.count - (options.skipsDuplicates ? duplicates.count : 0)
+            let total = items.count - (options.skipsDuplicates ? duplicates.count : 0) - existing.count
             var rows: [ImportRow] = []
             rows.reserveCapacity(total)
             var written = 0
@@ -80,7 +91,7 @@ extension TodoStore {
                 try self.insert(slice) { count in try options.reportProgress(written + count, total) }
                 written += slice.count
             }
-            for (index, item) in items.enumerated() where !(options.skipsDuplicates && duplicates.contains(index)) {
+            for (index, item) in items.enumerated() where !(options.skipsDuplicates && duplicates.contains(index)) && existing[index] == nil {
                 if index % reportEvery == reportEvery - 1 { try options.reportProgress(written, total) }
                 let listKey = Validation.listNameKey(item.listName)
                 let listID = try listIDs[listKey] ?? createList(named: item.listName)
@@ -97,15 +108,24 @@ extension TodoStore {
                 let (next, overflow) = position.addingReportingOverflow(Self.positionGap)
                 nextPosition[listID] = overflow ? nil : next
                 rows.append(ImportRow(id: nextID, listID: listID, position: position, created: item.createdAt?.unixMilliseconds ?? now,
-                                      completed: item.completedAt?.unixMilliseconds, item: item))
+                                      completed: item.completedAt?.unixMilliseconds, uid: item.uid ?? Self.newUID(), item: item))
                 nextID += 1
             }
             try writeRows(rows[written...])
             try noteDatesNotGiven(rows.filter { !$0.item.isCreationDateKnown || !$0.item.isCompletionDateKnown })
+            var updates: [ImportUpdate] = []
+            for (index, stored) in existing.sorted(by: { $0.key < $1.key }) {
+                let listKey = Validation.listNameKey(items[index].listName)
+                let listID = try listIDs[listKey] ?? createList(named: items[index].listName)
+                listIDs[listKey] = listID
+                updates.append(ImportUpdate(stored: stored, item: items[index], listID: listID))
+            }
+            let updated = try update(updates)
             let stored = rows.map(\.todoItem)
-            let description = stored.count == 1 ? "import \(StoreError.quoted(stored[0].title))" : "import \(stored.count) todos"
-            return (ImportSummary(imported: stored, duplicateCount: duplicates.count),
-                    StepSummary(description: description, todoIDs: stored.map(\.id)))
+            let all = stored + updated
+            let description = all.count == 1 ? "import \(StoreError.quoted(all[0].title))" : "import \(all.count) todos"
+            return (ImportSummary(imported: stored, duplicateCount: duplicates.count, updated: updated),
+                    StepSummary(description: description, todoIDs: all.map(\.id)))
         }
     }
 
@@ -133,18 +153,19 @@ extension TodoStore {
         var position: Int64
         var created: Int64
         var completed: Int64?
+        var uid: String
         var item: NewTodo
 
         var values: [any SQLiteBindable] {
             [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged,
-             item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(TodoTags.unique(item.tags))]
+             item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(TodoTags.unique(item.tags)), uid]
         }
 
         var todoItem: TodoItem {
             TodoItem(id: id, listID: listID, title: item.title, notes: item.notes, position: position,
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
                      priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence,
-                     tags: TodoTags.unique(item.tags))
+                     tags: TodoTags.unique(item.tags), uid: uid)
         }
     }
 
@@ -160,9 +181,9 @@ extension TodoStore {
     private func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
         let prefix = """
             INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
-                              rrule_from_completion, tags) VALUES\u{20}
+                              rrule_from_completion, tags, uid) VALUES\u{20}
             """
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let chunked = prefix + Array(repeating: one, count: Self.importChunkSize).joined(separator: ", ")
         var start = rows.startIndex
         while rows.endIndex - start >= Self.importChunkSize {

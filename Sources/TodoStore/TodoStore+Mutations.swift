@@ -113,8 +113,8 @@ extension TodoStore {
                     listID: Int64, after previous: Key?) throws -> TodoItem {
         let position = try positions.slot(inList: listID, after: previous, excluding: nil)
         try connection.run("""
-            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [listID, title, notes, position, clock(), priority, due, TodoTags.stored(tags)])
+            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due, tags, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [listID, title, notes, position, clock(), priority, due, TodoTags.stored(tags), Self.newUID()])
         return try requireItem(id: connection.lastInsertRowID)
     }
 

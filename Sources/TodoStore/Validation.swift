@@ -17,6 +17,20 @@ enum Validation {
         }
     }
 
+    /// UIDs name todos in files and on servers: something visible, no control character (a UID is
+    /// written on one iCalendar line), at most 255 bytes, and each at most once in one import.
+    static func uids(_ uids: [String]) throws {
+        var seen: Set<String> = []
+        for uid in uids {
+            if isBlank(uid) { throw StoreError.invalidUID("a UID cannot be empty") }
+            if uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                throw StoreError.invalidUID("\(StoreError.quoted(uid)) contains a control character")
+            }
+            if uid.utf8.count > 255 { throw StoreError.invalidUID("\(StoreError.quoted(uid)) is longer than 255 bytes") }
+            if !seen.insert(uid).inserted { throw StoreError.invalidUID("\(StoreError.quoted(uid)) is given to two todos") }
+        }
+    }
+
     /// Notes are the user's text, kept as is, except that they cannot hold a NUL.
     static func notes(_ notes: String) throws {
         if containsNUL(notes) { throw StoreError.invalidNotes("notes " + nulProblem) }

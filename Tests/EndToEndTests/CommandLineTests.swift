@@ -178,7 +178,7 @@ struct CommandLineTests {
         }
         #expect(try complete(["tick", "ex"]) == "export")
         #expect(try complete(["tick", "--db", "x.db", "im"]) == "import")
-        #expect(try complete(["tick", "export", "--format", ""]) == "todotxt json")
+        #expect(try complete(["tick", "export", "--format", ""]) == "todotxt json ics")
         #expect(try complete(["tick", "ls", "--al"]) == "--all")
         #expect(try complete(["tick", "ls", "--ag"]) == "--agenda")
         #expect(try complete(["tick", "completions", "z"]) == "zsh")

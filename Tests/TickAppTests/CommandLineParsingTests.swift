@@ -51,8 +51,8 @@ struct CommandLineParsingTests {
     @Test("The usage line comes from the description")
     func usage() {
         #expect(Self.sample.usage == "tick sample [--list NAME] [--format a|b] [--all] [--db PATH] WORD…")
-        #expect(CommandLineTool.command(named: "import")?.description.usage == "tick import [--format auto|todotxt|json] [--allow-duplicates] [--quiet] [--db PATH] FILE")
-        #expect(CommandLineTool.command(named: "export")?.description.usage == "tick export [--format todotxt|json] [--quiet] [--db PATH] [FILE]")
+        #expect(CommandLineTool.command(named: "import")?.description.usage == "tick import [--format auto|todotxt|json|ics] [--allow-duplicates] [--quiet] [--db PATH] FILE")
+        #expect(CommandLineTool.command(named: "export")?.description.usage == "tick export [--format todotxt|json|ics] [--quiet] [--db PATH] [FILE]")
     }
 
     @Test("The first word names the command; only --db may come before it; no word means the app")

@@ -111,14 +111,10 @@ struct DueWindowSectionTests {
 }
 
 /// Version 8 counts open todos per due day: a version 7 store gains the counts of the todos it holds.
-@Suite("Migration to version 8")
-struct MigrationToVersion8Tests {
-    /// Takes a current store back to version 7: the per-day counts and their triggers go.
-    static let backToVersion7SQL = """
-        DROP TRIGGER todos_due_day_count_insert; DROP TRIGGER todos_due_day_count_delete;
-        DROP TRIGGER todos_due_day_count_update; DROP TABLE due_day_counts;
-
-        """
+@Suite("Migration to version 8: due-day counts")
+struct DueDayCountsMigrationTests {
+    /// Takes a current store back to version 7 (the UIDs and the per-day counts go).
+    static let backToVersion7SQL = MigrationToVersion8Tests.backToVersion7SQL
 
     @Test("A version 7 store upgrades: its open dated todos are counted per day, and the counts follow changes and undo")
     func upgradesVersion7() throws {

@@ -1,30 +1,34 @@
 import Glibc
 import FoundationEssentials
 import TodoStore
+import TodoSync
 
-/// `tick export`: the whole store as todo.txt or JSON, to standard output or a file.
+/// `tick export`: the whole store as todo.txt, JSON or iCalendar, to standard output or a file.
 struct ExportCommand: Subcommand {
     static let description = CommandDescription(
-        name: "export", summary: "Write every todo as todo.txt or JSON.",
+        name: "export", summary: "Write every todo as todo.txt, JSON or iCalendar (.ics).",
         arguments: [ArgumentDescription("FILE", help: "where to write (default: standard output); replaced only once complete",
                                         isOptional: true, completion: .file)],
-        options: [OptionDescription("format", short: "f", value: .choice("FORMAT", ["todotxt", "json"]),
-                                    help: "todotxt or json (default: json for a FILE ending in .json, else todotxt)"),
+        options: [OptionDescription("format", short: "f", value: .choice("FORMAT", ["todotxt", "json", CalendarInterop.formatName]),
+                                    help: "todotxt, json or ics (default: json for a FILE ending in .json, ics for .ics, else todotxt)"),
                   OptionDescription("quiet", short: "q", help: "no progress bar")],
         discussion: """
         JSON carries every field (title, notes, list, priority, due date and time, flag, creation and completion times, \
         order) and the lists, so tick import of it into an empty store gives back the same list. todo.txt \
         keeps what the format can hold: done state and dates, priority as (A) (B) (C), the list as +project, \
         due:YYYY-MM-DD (the day only: a due time is dropped, as todo.txt has no standard way to say it); a todo imported from a todo.txt line without a creation date is written without \
-        one. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
+        one. iCalendar writes one VTODO per todo (UID, title, notes, priority, due, state, dates, tags, \
+        recurrence, list, order, flag), which tick import and calendar apps read. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
         written through. On a terminal, control characters in titles show as placeholders (␛). While \
         an export takes more than half a second, a progress bar shows on standard error when it is a \
         terminal (and standard output is not); Ctrl-C stops an export to FILE and leaves FILE as it \
         was (exit status 130).
         """,
-        examples: ["tick export --format json backup.json", "tick export > todo.txt"])
+        examples: ["tick export --format json backup.json", "tick export > todo.txt", "tick export tasks.ics"])
 
     let format: InteropFormat
+    /// `--format ics`, or a FILE ending in `.ics` without `--format`.
+    let isCalendar: Bool
     let path: String?
     let isQuiet: Bool
 
@@ -32,8 +36,10 @@ struct ExportCommand: Subcommand {
         path = arguments.positionals.first.flatMap { $0 == "-" ? nil : $0 }
         isQuiet = arguments.has("quiet")
         if let name = arguments.value("format") {
-            format = InteropFormat(rawValue: name)!
+            isCalendar = name == CalendarInterop.formatName
+            format = InteropFormat(rawValue: name) ?? .todoTxt
         } else {
+            isCalendar = path.map(CalendarInterop.isCalendarFileName) ?? false
             format = path.map(InteropFormat.forFileName) ?? .todoTxt
         }
     }
@@ -57,9 +63,9 @@ struct ExportCommand: Subcommand {
             // Ctrl-C is left to end the process here: a write blocked on a pipe nobody reads
             // (`tick export | less`, paused) would otherwise hold it, and there is nothing to clean up.
             try context.buffered { write in
-                try Self.export(store, format: format) { text in
+                try export(store) { text in
                     try notePiece()
-                    try write(context.outputIsTerminal ? Self.shownOnTerminal(text) : text)
+                    try write(context.outputIsTerminal ? shownOnTerminal(text) : text)
                 }
             }
             return 0
@@ -71,8 +77,8 @@ struct ExportCommand: Subcommand {
         let count: Int
         let shownPath = TodoTable.safe(path).text
         do {
-            let write = writer.isTerminal ? { try writer.write(Self.shownOnTerminal($0)) } : writer.write
-            count = try Self.export(store, format: format) { text in
+            let write = writer.isTerminal ? { try writer.write(shownOnTerminal($0)) } : writer.write
+            count = try export(store) { text in
                 try notePiece()
                 try write(text)
             }
@@ -87,7 +93,7 @@ struct ExportCommand: Subcommand {
             throw error
         }
         progress.finish()
-        context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(shownPath) (\(format == .json ? "JSON" : "todo.txt"))")
+        context.print("Exported \(count) todo\(count == 1 ? "" : "s") to \(shownPath) (\(isCalendar ? "iCalendar" : format == .json ? "JSON" : "todo.txt"))")
         return 0
     }
 
@@ -97,8 +103,19 @@ struct ExportCommand: Subcommand {
     /// Export text as a terminal may show it: each line's control characters as placeholders (␛, ␇),
     /// as `tick ls` shows them, so a title cannot retitle the terminal or set its clipboard. Line
     /// breaks stay; only what reaches a terminal changes, files and pipes get the exact data.
+    /// `shownOnTerminal`, where iCalendar's CRLF line breaks show as line breaks rather than as placeholders.
+    private func shownOnTerminal(_ text: String) -> String {
+        Self.shownOnTerminal(isCalendar ? text.replacing("\r\n", with: "\n") : text)
+    }
+
     static func shownOnTerminal(_ text: String) -> String {
         TodoTable.safeLines(text)
+    }
+
+    /// Writes the store in this command's format.
+    private func export(_ store: TodoStore, to write: (String) throws -> Void) throws -> Int {
+        if isCalendar { return try ICalendarFile.export(store, to: write) }
+        return try Self.export(store, format: format, to: write)
     }
 
     @discardableResult

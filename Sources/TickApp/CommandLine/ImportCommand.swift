@@ -1,14 +1,15 @@
 import Glibc
 import FoundationEssentials
 import TodoStore
+import TodoSync
 
-/// `tick import FILE`: brings in a todo.txt or JSON file, all or nothing.
+/// `tick import FILE`: brings in a todo.txt, JSON or iCalendar file, all or nothing.
 struct ImportCommand: Subcommand {
     static let description = CommandDescription(
-        name: "import", summary: "Add the todos of a todo.txt or JSON file.",
+        name: "import", summary: "Add the todos of a todo.txt, JSON or iCalendar (.ics) file.",
         arguments: [ArgumentDescription("FILE", help: "the file to read (- for standard input)", completion: .file)],
-        options: [OptionDescription("format", short: "f", value: .choice("FORMAT", ["auto", "todotxt", "json"]),
-                                    help: "the file's format (default: auto, JSON when it starts with { or [)"),
+        options: [OptionDescription("format", short: "f", value: .choice("FORMAT", ["auto", "todotxt", "json", CalendarInterop.formatName]),
+                                    help: "the file's format (default: auto, JSON when it starts with { or [, ics with BEGIN:VCALENDAR)"),
                   OptionDescription("allow-duplicates", help: "also add todos that look like ones already there"),
                   OptionDescription("quiet", short: "q", help: "no progress bar")],
         discussion: """
@@ -21,18 +22,23 @@ struct ImportCommand: Subcommand {
         duplicates are counted and skipped unless --allow-duplicates is given, so importing a file \
         twice adds nothing the second time. On a terminal a progress bar shows on standard error \
         while the import takes more than half a second; Ctrl-C stops it and leaves the store \
-        unchanged (exit status 130).
+        unchanged (exit status 130). In an iCalendar file, every VTODO is a todo (other components, \
+        VEVENT and VJOURNAL, are counted and ignored), and a todo whose UID is already in the store \
+        is updated rather than added again.
         """,
-        examples: ["tick import ~/todo.txt", "tick import backup.json", "tick export --format json | tick --db new.db import -"])
+        examples: ["tick import ~/todo.txt", "tick import backup.json", "tick import tasks.ics", "tick export --format json | tick --db new.db import -"])
 
     let path: String
     let format: InteropFormat?
+    /// `--format ics`.
+    let isCalendar: Bool
     let allowsDuplicates: Bool
     let isQuiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         path = arguments.positionals[0]
         format = arguments.value("format").flatMap(InteropFormat.init(rawValue:))
+        isCalendar = arguments.value("format") == CalendarInterop.formatName
         allowsDuplicates = arguments.has("allow-duplicates")
         isQuiet = arguments.has("quiet")
     }
@@ -60,15 +66,25 @@ struct ImportCommand: Subcommand {
     private func importing(_ data: Data, named name: String, in context: CommandContext) throws -> Int32 {
         let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
         let document: InteropDocument
+        var calendar: ICalendarFile.Contents?
         do {
             defer { reading.finish() }
-            switch format ?? InteropFormat.detect(data) {
-            case .json: document = try JSONFormat.decode(data)
-            case .todoTxt:
-                document = try TodoTxtFormat.decode(data, today: context.today.ordinal) { (bytesRead: Int) throws(InteropError) in
-                    // An InteropError is all decode can carry; line 0 marks this one, told apart below.
+            if isCalendar || (format == nil && CalendarInterop.isCalendar(data)) {
+                calendar = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
+                    // Line 0 marks Ctrl-C, as for todo.txt below.
                     if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
                     reading.update(count: bytesRead, total: data.count)
+                }
+                document = calendar!.document
+            } else {
+                switch format ?? InteropFormat.detect(data) {
+                case .json: document = try JSONFormat.decode(data)
+                case .todoTxt:
+                    document = try TodoTxtFormat.decode(data, today: context.today.ordinal) { (bytesRead: Int) throws(InteropError) in
+                        // An InteropError is all decode can carry; line 0 marks this one, told apart below.
+                        if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
+                        reading.update(count: bytesRead, total: data.count)
+                    }
                 }
             }
         } catch {
@@ -96,6 +112,7 @@ struct ImportCommand: Subcommand {
                 ? "; \(count) looked like duplicates of todos already there and were added anyway"
                 : "; skipped \(count) that looked like duplicates of todos already there (--allow-duplicates adds them)"
         }
+        if let calendar { line += CalendarInterop.summary(of: calendar, updated: summary.updated.count) }
         if document.relativeDueDayCount > 0 {
             let count = document.relativeDueDayCount
             line += "; \(count) relative due date\(count == 1 ? "" : "s") read as of \(context.today.iso)"

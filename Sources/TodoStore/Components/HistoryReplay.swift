@@ -46,7 +46,9 @@ struct HistoryReplay {
                                        row.optionalInt64(at: 7), row.int64(at: 8), row.optionalString(at: 9), row.int64(at: 10),
                                        row.optionalString(at: 11), row.int64(at: 12),
                                        // Journal rows from before version 7 have no tags column value: no tags.
-                                       row.optionalString(at: 13) ?? ""])
+                                       row.optionalString(at: 13) ?? "",
+                                       // Version 8 gave every journal row its todo's UID; NULL keeps the UID there is.
+                                       row.optionalString(at: 14)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }
@@ -76,7 +78,9 @@ struct HistoryReplay {
             let padded = batch.restores + Array(repeating: last, count: Self.batchSize - batch.restores.count)
             let values = Array(repeating: "(" + TodoStore.placeholders(last.count) + ")", count: Self.batchSize).joined(separator: ", ")
             let columns = Schema.journaledTodoColumns
-            let assignments = columns.enumerated().map { "\($0.element) = v.column\($0.offset + 2)" }.joined(separator: ", ")
+            let assignments = columns.enumerated().map { column, name in
+                name == "uid" ? "uid = coalesce(v.column\(column + 2), todos.uid)" : "\(name) = v.column\(column + 2)"
+            }.joined(separator: ", ")
             let arguments = padded.flatMap { $0 }
             try connection.run("UPDATE todos SET \(assignments) FROM (VALUES \(values)) AS v WHERE todos.id = v.column1", arguments)
             let selected = (1...(columns.count + 1)).map { "column\($0)" }.joined(separator: ", ")

@@ -1,0 +1,23 @@
+import FoundationEssentials
+import CLibical
+
+/// Reading the VTODOs of a scanned text with libical, one at a time, so that each problem has its line.
+enum CalendarReading {
+    /// The VTODO at `place` as Tick reads it.
+    static func todo(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
+                     zone: LocalTimeZone) throws(CalendarError) -> CalendarTodo {
+        let start = scan.lines[place.begin].raw.startIndex, end = scan.lines[place.end].raw.endIndex
+        let begin = scan.lines[place.begin].lineNumber
+        // libical reads C strings: a NUL would silently end the VTODO there.
+        if let line = (place.begin...place.end).first(where: { scan.lines[$0].raw.utf8.contains(0) }) {
+            throw CalendarError(line: scan.lines[line].lineNumber, problem: .malformed("a NUL character (byte 0)"))
+        }
+        guard let component = Libical.Component(parsing: String(text[start..<end])),
+              let vtodo = component.components(ICAL_VTODO_COMPONENT).first else {
+            throw CalendarError(line: begin, problem: .malformed("libical cannot read this VTODO"))
+        }
+        let reader = VTodoReader(lines: scan.propertyLines(of: place), startLine: begin, calendar: calendar?.pointer,
+                                 calendarName: scan.calendarName, zone: zone)
+        return try reader.read(vtodo)
+    }
+}

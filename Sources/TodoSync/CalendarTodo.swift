@@ -1,0 +1,206 @@
+import FoundationEssentials
+import TodoStore
+
+/// A todo as iCalendar (RFC 5545) carries it in a VTODO, in Tick's terms: what `VTodoReader` reads
+/// out of a VTODO and `VTodoWriter` writes into one. Only the properties Tick knows are here; the
+/// others stay in the VTODO's text (see `VTodoRewriter`).
+public struct CalendarTodo: Equatable, Hashable, Sendable {
+    /// UID: the todo's name on every device.
+    public var uid: String
+    /// SUMMARY.
+    public var title: String
+    /// DESCRIPTION, empty when there is none.
+    public var notes: String
+    /// PRIORITY on Tick's scale: 0 none, 1 low, 2 medium, 3 high (see `CalendarPriority`).
+    public var priority: Int
+    /// DUE: `YYYY-MM-DD` for a DATE, `YYYY-MM-DDTHH:MM` local wall time for a DATE-TIME.
+    public var due: String?
+    /// When it was done (COMPLETED), or nil while open. STATUS:COMPLETED or CANCELLED without a
+    /// COMPLETED property counts as done at LAST-MODIFIED (else DTSTAMP).
+    public var completedAt: Date?
+    /// STATUS:CANCELLED: Tick has no such state and shows the todo as done.
+    public var isCancelled: Bool
+    /// CREATED.
+    public var createdAt: Date?
+    /// LAST-MODIFIED: which side of a conflict wins (see `TodoMerge`).
+    public var lastModified: Date?
+    /// CATEGORIES, as tags (see `CalendarTags`).
+    public var tags: [String]
+    /// RRULE, the rule's text as the todo stores it.
+    public var rrule: String?
+    /// Whether the next occurrence counts from the completion day (`X-TICK-RECUR-FROM-COMPLETION`;
+    /// RFC 5545 has no word for it).
+    public var recursFromCompletion: Bool
+    /// The list (`X-TICK-LIST`, else the file's `X-WR-CALNAME`), nil for none.
+    public var listName: String?
+    /// X-APPLE-SORT-ORDER: the place in the list's manual order, lower first.
+    public var sortOrder: Int64?
+    /// X-TICK-FLAGGED:TRUE.
+    public var isFlagged: Bool
+
+    /// Whether the todo is done (completed or cancelled).
+    public var isDone: Bool { completedAt != nil }
+
+    /// A todo with every field given; by default open, unflagged, without dates, tags or list.
+    public init(uid: String, title: String, notes: String = "", priority: Int = 0, due: String? = nil,
+                completedAt: Date? = nil, isCancelled: Bool = false, createdAt: Date? = nil, lastModified: Date? = nil,
+                tags: [String] = [], rrule: String? = nil, recursFromCompletion: Bool = false, listName: String? = nil, sortOrder: Int64? = nil,
+                isFlagged: Bool = false) {
+        self.uid = uid
+        self.title = title
+        self.notes = notes
+        self.priority = priority
+        self.due = due
+        self.completedAt = completedAt
+        self.isCancelled = isCancelled
+        self.createdAt = createdAt
+        self.lastModified = lastModified
+        self.tags = tags
+        self.rrule = rrule
+        self.recursFromCompletion = recursFromCompletion
+        self.listName = listName
+        self.sortOrder = sortOrder
+        self.isFlagged = isFlagged
+    }
+
+    /// A stored todo as a VTODO carries it: its list's name and its place in the list's order
+    /// (its position) go with it; `lastModified` is the time of its last change, when known.
+    public init(_ item: TodoItem, listName: String, lastModified: Date? = nil) {
+        self.init(uid: item.uid, title: item.title, notes: item.notes, priority: item.priority, due: item.due,
+                  completedAt: item.completedAt, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
+                  rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged)
+    }
+
+    /// The todo to import, into `listName` when the VTODO names no list; throws the store's reason
+    /// when its RRULE is one Tick cannot follow.
+    public func newTodo(defaultListName: String) throws(StoreError) -> NewTodo {
+        var todo = NewTodo(title: title, notes: notes, listName: listName ?? defaultListName, priority: priority, due: due,
+                           isFlagged: isFlagged, createdAt: createdAt, completedAt: completedAt, tags: tags)
+        todo.uid = uid
+        todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
+        return todo
+    }
+}
+
+extension CalendarTodo {
+    /// The fields Tick reads and writes, each a group of properties replaced as a whole when its
+    /// value changes (`VTodoRewriter`) and merged as one (`TodoMerge`).
+    public enum Field: String, CaseIterable, Sendable {
+        /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time and cancelled.
+        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag
+
+        /// The properties of the group: every line of these goes when the field is written again.
+        public var propertyNames: [String] {
+            switch self {
+            case .title: ["SUMMARY"]
+            case .notes: ["DESCRIPTION"]
+            case .priority: ["PRIORITY"]
+            case .due: ["DUE"]
+            // A client's PERCENT-COMPLETE describes the old state once Tick changes it.
+            case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
+            case .created: ["CREATED"]
+            case .tags: ["CATEGORIES"]
+            case .rrule: ["RRULE", "X-TICK-RECUR-FROM-COMPLETION"]
+            case .list: ["X-TICK-LIST"]
+            case .sortOrder: ["X-APPLE-SORT-ORDER"]
+            case .flag: ["X-TICK-FLAGGED"]
+            }
+        }
+
+        /// Whether `a` and `b` hold the same value for this field as Tick reads it: times to the
+        /// second (iCalendar has no finer), tags ignoring ASCII case as the store compares them.
+        public func isSame(_ a: CalendarTodo, _ b: CalendarTodo) -> Bool {
+            switch self {
+            case .title: a.title == b.title
+            case .notes: a.notes == b.notes
+            case .priority: a.priority == b.priority
+            case .due: a.due == b.due
+            case .status: a.isDone == b.isDone && a.isCancelled == b.isCancelled && Self.seconds(a.completedAt) == Self.seconds(b.completedAt)
+            case .created: Self.seconds(a.createdAt) == Self.seconds(b.createdAt)
+            case .tags: a.tags.map(TodoTags.key) == b.tags.map(TodoTags.key)
+            case .rrule: a.rrule == b.rrule && a.recursFromCompletion == b.recursFromCompletion
+            case .list: a.listName == b.listName
+            case .sortOrder: a.sortOrder == b.sortOrder
+            case .flag: a.isFlagged == b.isFlagged
+            }
+        }
+
+        /// `target` with this field's value taken from `source`.
+        public func copy(from source: CalendarTodo, into target: CalendarTodo) -> CalendarTodo {
+            var result = target
+            switch self {
+            case .title: result.title = source.title
+            case .notes: result.notes = source.notes
+            case .priority: result.priority = source.priority
+            case .due: result.due = source.due
+            case .status:
+                result.completedAt = source.completedAt
+                result.isCancelled = source.isCancelled
+            case .created: result.createdAt = source.createdAt
+            case .tags: result.tags = source.tags
+            case .rrule:
+                result.rrule = source.rrule
+                result.recursFromCompletion = source.recursFromCompletion
+            case .list: result.listName = source.listName
+            case .sortOrder: result.sortOrder = source.sortOrder
+            case .flag: result.isFlagged = source.isFlagged
+            }
+            return result
+        }
+
+        static func seconds(_ date: Date?) -> Int64? { date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } }
+    }
+}
+
+/// PRIORITY (RFC 5545: 1 highest … 9 lowest, 0 undefined) against Tick's none, low, medium, high.
+public enum CalendarPriority {
+    /// The PRIORITY written for a Tick priority: high 1, medium 5, low 9, none 0 (nothing written).
+    public static func icalendar(_ priority: Int) -> Int {
+        switch priority {
+        case ...0: 0
+        case 1: 9
+        case 2: 5
+        default: 1
+        }
+    }
+
+    /// Tick's priority for a PRIORITY: 1–4 high, 5 medium, 6–9 low, 0 (and anything else) none.
+    public static func tick(_ value: Int) -> Int {
+        switch value {
+        case 1...4: 3
+        case 5: 2
+        case 6...9: 1
+        default: 0
+        }
+    }
+}
+
+/// CATEGORIES against Tick's tags: a tag is letters, digits, `-` and `_` (see `TodoTags`), a
+/// category any text.
+public enum CalendarTags {
+    /// The tag a category becomes: every run of characters a tag cannot hold becomes one `-`, with
+    /// none at either end ("Errands & shopping" is `Errands-shopping`); nil when nothing is left
+    /// that makes a tag (a category of only punctuation, or without a letter).
+    public static func tag(forCategory category: String) -> String? {
+        var kept = String.UnicodeScalarView()
+        var pendingDash = false
+        for scalar in category.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal || scalar == "-" || scalar == "_" {
+                if pendingDash, !kept.isEmpty { kept.append("-") }
+                pendingDash = false
+                kept.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        var text = String(kept)
+        while text.count > TodoTags.maximumLength { text.removeLast() }
+        let tag = text
+        return TodoTags.isTag(tag) ? tag : nil
+    }
+
+    /// The tags of `categories` (CATEGORIES values in order), each once.
+    public static func tags(forCategories categories: [String]) -> [String] {
+        TodoTags.unique(categories.compactMap(tag(forCategory:)))
+    }
+}

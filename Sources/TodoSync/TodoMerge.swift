@@ -1,0 +1,100 @@
+import FoundationEssentials
+
+/// The three-way merge of a todo changed on two sides since they last agreed, field by field, as a
+/// pure function of values (the sync engine decides when to call it):
+///
+/// - a field changed on one side only takes that side's value;
+/// - a field changed on both sides to different values takes the value of the side with the later
+///   LAST-MODIFIED (the remote one when they are equal or unknown), and the other side's change is
+///   reported as a `Conflict`;
+/// - a todo deleted on one side and edited on the other comes back with the edit (the deletion
+///   is reported as lost); deleted on one side and unchanged on the other, it is deleted;
+/// - with no common version (added on both sides under one UID), every differing field counts as
+///   changed on both sides.
+public enum TodoMerge {
+    /// Which copy of the todo.
+    public enum Side: String, Sendable {
+        /// This device's copy, and the server's (or the other device's).
+        case local, remote
+    }
+
+    /// A change that lost: which todo, which field (nil for a deletion), and whose change it was.
+    public struct Conflict: Equatable, Sendable {
+        /// The todo's UID.
+        public var uid: String
+        /// The field whose change was overruled, or nil when the lost change was a deletion.
+        public var field: CalendarTodo.Field?
+        /// The side whose change lost.
+        public var lost: Side
+
+        /// A lost change.
+        public init(uid: String, field: CalendarTodo.Field?, lost: Side) {
+            self.uid = uid
+            self.field = field
+            self.lost = lost
+        }
+    }
+
+    /// What both sides should hold after the merge (nil: the todo is deleted), and the changes that lost.
+    public struct Result: Equatable, Sendable {
+        /// The merged todo, or nil when it stays deleted.
+        public var todo: CalendarTodo?
+        /// The changes overruled, in field order.
+        public var conflicts: [Conflict]
+    }
+
+    /// Merges `local` and `remote` (nil: deleted on that side) against `base`, the version both
+    /// had at the last sync (nil: none).
+    public static func merge(base: CalendarTodo?, local: CalendarTodo?, remote: CalendarTodo?) -> Result {
+        switch (local, remote) {
+        case (nil, nil):
+            return Result(todo: nil, conflicts: [])
+        case let (nil, remote?):
+            return deletedOnOneSide(base: base, edited: remote, deletedOn: .local)
+        case let (local?, nil):
+            return deletedOnOneSide(base: base, edited: local, deletedOn: .remote)
+        case let (local?, remote?):
+            return bothPresent(base: base, local: local, remote: remote)
+        }
+    }
+
+    /// Deleted on `deletedOn`, maybe edited on the other side: the edit wins.
+    private static func deletedOnOneSide(base: CalendarTodo?, edited: CalendarTodo, deletedOn: Side) -> Result {
+        guard let base else { return Result(todo: edited, conflicts: []) }
+        let wasEdited = CalendarTodo.Field.allCases.contains { !$0.isSame(base, edited) }
+        return wasEdited ? Result(todo: edited, conflicts: [Conflict(uid: edited.uid, field: nil, lost: deletedOn)])
+                         : Result(todo: nil, conflicts: [])
+    }
+
+    private static func bothPresent(base: CalendarTodo?, local: CalendarTodo, remote: CalendarTodo) -> Result {
+        let localIsLater = later(local.lastModified, than: remote.lastModified)
+        var merged = remote
+        var conflicts: [Conflict] = []
+        for field in CalendarTodo.Field.allCases {
+            let localChanged = base.map { !field.isSame($0, local) } ?? true
+            let remoteChanged = base.map { !field.isSame($0, remote) } ?? true
+            switch (localChanged, remoteChanged) {
+            case (true, false):
+                merged = field.copy(from: local, into: merged)
+            case (true, true) where !field.isSame(local, remote):
+                if localIsLater {
+                    merged = field.copy(from: local, into: merged)
+                    conflicts.append(Conflict(uid: local.uid, field: field, lost: .remote))
+                } else {
+                    conflicts.append(Conflict(uid: local.uid, field: field, lost: .local))
+                }
+            default:
+                break  // unchanged on the local side, or changed the same way: the remote value stands
+            }
+        }
+        merged.lastModified = [local.lastModified, remote.lastModified].compactMap { $0 }.max()
+        return Result(todo: merged, conflicts: conflicts)
+    }
+
+    /// Whether `a` is strictly later than `b`; an unknown time is never later.
+    private static func later(_ a: Date?, than b: Date?) -> Bool {
+        guard let a else { return false }
+        guard let b else { return true }
+        return a > b
+    }
+}

@@ -1,0 +1,162 @@
+import FoundationEssentials
+import CLibical
+import TodoStore
+
+/// Reads a VTODO parsed by libical into a `CalendarTodo`, or says precisely why it cannot: a
+/// property Tick reads that libical could not parse (its `X-LIC-ERROR`), no UID, no title, a DUE
+/// in a zone nobody knows, an RRULE Tick cannot follow. Never a half-read todo.
+struct VTodoReader {
+    /// The VTODO's own content lines (not those of its VALARMs), for line numbers and raw values.
+    var lines: [ContentLine]
+    /// The VTODO's first line, where problems without a line of their own are reported.
+    var startLine: Int
+    /// The calendar around it, whose VTIMEZONEs name zones; nil for a bare VTODO.
+    var calendar: OpaquePointer?
+    /// The calendar's `X-WR-CALNAME`, the list of a VTODO that names none.
+    var calendarName: String?
+    /// The zone due times are kept in.
+    var zone: LocalTimeZone
+
+    /// The properties whose values Tick reads: a parse error in one of them makes the VTODO unreadable.
+    static let knownProperties: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "PRIORITY", "DUE", "STATUS", "COMPLETED",
+                                               "CREATED", "LAST-MODIFIED", "DTSTAMP", "CATEGORIES", "RRULE", "X-TICK-LIST",
+                                               "X-APPLE-SORT-ORDER", "X-TICK-FLAGGED", "X-TICK-RECUR-FROM-COMPLETION"]
+
+    /// The line of the first property called `name`, else the VTODO's first line.
+    func line(of name: String) -> Int {
+        lines.first { $0.name == name }?.lineNumber ?? startLine
+    }
+
+    func unreadable(_ name: String, _ reason: String) -> CalendarError {
+        CalendarError(line: line(of: name), problem: .unreadableProperty(name: name, reason: reason))
+    }
+
+    func read(_ vtodo: OpaquePointer) throws(CalendarError) -> CalendarTodo {
+        var uid = "", title: String?, notes = "", priority = 0, due: String?, status = ICAL_STATUS_NONE
+        var completed: Date?, created: Date?, modified: Date?, stamp: Date?, categories: [String] = []
+        var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false
+        for property in Libical.properties(of: vtodo) {
+            let name = Libical.name(of: property)
+            switch icalproperty_isa(property) {
+            case ICAL_XLICERROR_PROPERTY:
+                let message = Libical.string(icalproperty_get_xlicerror(property))
+                // "Can't parse as DATE-TIME value in DUE property. Removing entire property: 2026"
+                if let named = Self.knownProperties.first(where: { message.contains(" \($0) property") }) {
+                    throw unreadable(named, "cannot read \(CalendarText.quoted(rawValue(of: named) ?? message))")
+                }
+            case ICAL_UID_PROPERTY where uid.isEmpty: uid = Libical.string(icalproperty_get_uid(property))
+            case ICAL_SUMMARY_PROPERTY where title == nil: title = Libical.string(icalproperty_get_summary(property))
+            case ICAL_DESCRIPTION_PROPERTY where notes.isEmpty: notes = Libical.string(icalproperty_get_description(property))
+            case ICAL_PRIORITY_PROPERTY: priority = CalendarPriority.tick(Int(icalproperty_get_priority(property)))
+            case ICAL_DUE_PROPERTY where due == nil: due = try dueText(icalproperty_get_due(property), of: property)
+            case ICAL_STATUS_PROPERTY: status = icalproperty_get_status(property)
+            case ICAL_COMPLETED_PROPERTY: completed = try date(icalproperty_get_completed(property), of: property, named: name)
+            case ICAL_CREATED_PROPERTY: created = try date(icalproperty_get_created(property), of: property, named: name)
+            case ICAL_LASTMODIFIED_PROPERTY: modified = try date(icalproperty_get_lastmodified(property), of: property, named: name)
+            case ICAL_DTSTAMP_PROPERTY: stamp = try date(icalproperty_get_dtstamp(property), of: property, named: name)
+            case ICAL_CATEGORIES_PROPERTY:
+                categories += Libical.string(icalproperty_get_categories(property)).split(separator: ",").map(String.init)
+            case ICAL_X_PROPERTY:
+                let value = Libical.string(icalproperty_get_x(property))
+                switch name {
+                case "X-TICK-LIST" where !value.isEmpty: listName = value
+                case "X-APPLE-SORT-ORDER": sortOrder = Int64(value.filter { $0 != " " })
+                case "X-TICK-FLAGGED": flagged = value.uppercased() == "TRUE"
+                case "X-TICK-RECUR-FROM-COMPLETION": fromCompletion = value.uppercased() == "TRUE"
+                default: break
+                }
+            default: break
+            }
+        }
+        guard !uid.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw CalendarError(line: startLine, problem: .missingUID) }
+        // A UID is written on one line and names the todo in the store: no control character, at most 255 bytes.
+        if uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || uid.utf8.count > 255 {
+            throw unreadable("UID", "\(CalendarText.quoted(uid)) has a control character or is longer than 255 bytes")
+        }
+        guard let title, !title.allSatisfy(\.isWhitespace) else { throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary) }
+        let rrule = try recurrence()
+        let isDone = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED || (completed != nil && status != ICAL_STATUS_NEEDSACTION && status != ICAL_STATUS_INPROCESS)
+        return CalendarTodo(uid: uid, title: title, notes: notes, priority: priority, due: due,
+                            completedAt: isDone ? completed ?? modified ?? stamp ?? created ?? Date(timeIntervalSince1970: 0) : nil,
+                            isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: created, lastModified: modified,
+                            tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
+                            recursFromCompletion: rrule != nil && fromCompletion,
+                            listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged)
+    }
+
+    /// The text after the colon of the first line called `name`, as written.
+    func rawValue(of name: String) -> String? {
+        guard let line = lines.first(where: { $0.name == name }), let colon = Self.valueStart(line.unfolded) else { return nil }
+        return String(line.unfolded[colon...])
+    }
+
+    /// Where a content line's value starts: after the first colon outside a quoted parameter value.
+    static func valueStart(_ line: String) -> String.Index? {
+        var quoted = false
+        for index in line.indices {
+            if line[index] == "\"" { quoted.toggle() }
+            if line[index] == ":", !quoted { return line.index(after: index) }
+        }
+        return nil
+    }
+
+    /// The RRULE as written (libical would reorder its parts), checked as Tick's recurrence rules are.
+    func recurrence() throws(CalendarError) -> String? {
+        guard let text = rawValue(of: "RRULE") else { return nil }
+        do {
+            return try RecurrenceRule(rrule: CalendarText.unescaped(text)).rrule
+        } catch {
+            throw unreadable("RRULE", error.description)
+        }
+    }
+
+    /// The zone a DATE-TIME is in: UTC for `Z`, its TZID's (from the calendar's VTIMEZONE, else
+    /// by IANA name), nil for a floating time.
+    func timeZone(of time: icaltimetype, _ property: OpaquePointer, named name: String) throws(CalendarError) -> OpaquePointer? {
+        if icaltime_is_utc(time) != 0 { return icaltimezone_get_utc_timezone() }
+        guard let tzid = Libical.parameter("TZID", of: property) else { return nil }
+        if let calendar, let zone = tzid.withCString({ icalcomponent_get_timezone(calendar, $0) }) { return zone }
+        // Some writers prefix the IANA name with a path (/freeassociation.sourceforge.net/Europe/Berlin).
+        let candidates = [tzid] + tzid.split(separator: "/").indices.dropFirst().map { index in
+            tzid.split(separator: "/")[index...].joined(separator: "/")
+        }
+        for candidate in candidates {
+            if let zone = Libical.builtinZone(candidate) { return zone }
+        }
+        throw unreadable(name, "unknown time zone \(CalendarText.quoted(tzid))")
+    }
+
+    /// DUE as Tick stores it: the day of a DATE, the local wall time of a DATE-TIME.
+    func dueText(_ time: icaltimetype, of property: OpaquePointer) throws(CalendarError) -> String {
+        try requireValid(time, named: "DUE")
+        if time.is_date != 0 { return Self.day(time) }
+        var local = time
+        if let zone = try timeZone(of: time, property, named: "DUE") {
+            local = icaltime_from_timet_with_zone(icaltime_as_timet_with_zone(time, zone), 0, self.zone.icalZone)
+        }
+        return Self.day(local) + "T" + Self.twoDigits(local.hour) + ":" + Self.twoDigits(local.minute)
+    }
+
+    /// A time stamp (COMPLETED, CREATED…): UTC as a rule, else in its zone; a floating one or a
+    /// DATE is read as UTC.
+    func date(_ time: icaltimetype, of property: OpaquePointer, named name: String) throws(CalendarError) -> Date {
+        try requireValid(time, named: name)
+        let zone = try timeZone(of: time, property, named: name) ?? icaltimezone_get_utc_timezone()
+        return Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone)))
+    }
+
+    /// libical takes month 13 or day 40 as written: a date that is no calendar day is refused here.
+    func requireValid(_ time: icaltimetype, named name: String) throws(CalendarError) {
+        let valid = (1...9999).contains(time.year) && (1...12).contains(time.month)
+            && time.day >= 1 && time.day <= icaltime_days_in_month(time.month, time.year)
+            && (0..<24).contains(time.hour) && (0..<60).contains(time.minute) && (0...60).contains(time.second)
+        if !valid { throw unreadable(name, "cannot read \(CalendarText.quoted(rawValue(of: name) ?? ""))") }
+    }
+
+    static func day(_ time: icaltimetype) -> String {
+        let year = String(time.year)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + twoDigits(time.month) + "-" + twoDigits(time.day)
+    }
+
+    static func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// Writes Tick's version of a todo into the VTODO text a server (or a file) had, changing only
+/// what Tick changed: a sync never destroys another client's data.
+///
+/// The original is read first (a VTODO Tick cannot read throws, and nothing is written). Then each
+/// of Tick's fields (`CalendarTodo.Field`) whose value differs from the original's is written
+/// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO, other
+/// clients' X- properties, parameters, the VCALENDAR around it, VTIMEZONEs) is kept byte for byte,
+/// folding included. A change also updates LAST-MODIFIED and DTSTAMP and adds one to SEQUENCE. A
+/// todo whose fields all match gives back the original unchanged.
+public struct VTodoRewriter {
+    /// The zone due times are written in.
+    public var zone: LocalTimeZone
+
+    /// A rewriter writing due times in `zone`.
+    public init(zone: LocalTimeZone = .current) {
+        self.zone = zone
+    }
+
+    /// Every VTODO of `original`, as Tick reads them; throws at the first one Tick cannot read.
+    public func read(_ original: String) throws(CalendarError) -> [CalendarTodo] {
+        let scan = try CalendarScan(original)
+        let calendar = scan.timeZoneCalendar(of: original)
+        return try scan.todos.map { todo throws(CalendarError) in try CalendarReading.todo(todo, in: scan, text: original, calendar: calendar, zone: zone) }
+    }
+
+    /// `original` with `todo`'s values in place of the VTODO of the same UID (see the type's
+    /// description), stamped `now`. A nil `listName` or `sortOrder` in `todo` leaves those
+    /// properties as they are (for a server, the list is the collection).
+    public func rewrite(_ original: String, with todo: CalendarTodo, now: Date) throws(CalendarError) -> String {
+        let scan = try CalendarScan(original)
+        let calendar = scan.timeZoneCalendar(of: original)
+        var found: (place: CalendarScan.Todo, todo: CalendarTodo)?
+        for place in scan.todos {
+            let read = try CalendarReading.todo(place, in: scan, text: original, calendar: calendar, zone: zone)
+            if read.uid == todo.uid { found = (place, read); break }
+        }
+        guard let (place, old) = found else { throw CalendarError(line: 0, problem: .noSuchTodo(uid: todo.uid)) }
+        let changed = CalendarTodo.Field.allCases.filter { field in
+            if field == .list, todo.listName == nil { return false }
+            if field == .sortOrder, todo.sortOrder == nil { return false }
+            if field == .created, todo.createdAt == nil { return false }
+            return !field.isSame(todo, old)
+        }
+        guard !changed.isEmpty else { return original }
+
+        let writer = VTodoWriter(zone: zone)
+        // Each own property line: kept (nil) or replaced by the text given ("" removes it).
+        var replacement: [Int: String] = [:]
+        var appended = ""
+        var sequence: Int?
+        for field in changed {
+            let lines = writer.lines(field, of: todo).joined()
+            let indexes = place.properties.filter { field.propertyNames.contains(scan.lines[$0].name) }
+            if let first = indexes.first {
+                replacement[first] = lines
+                for index in indexes.dropFirst() { replacement[index] = "" }
+            } else {
+                appended += lines
+            }
+        }
+        var stamped: Set<String> = []
+        for index in place.properties {
+            let line = scan.lines[index]
+            switch line.name {
+            case "LAST-MODIFIED" where !stamped.contains(line.name), "DTSTAMP" where !stamped.contains(line.name):
+                replacement[index] = VTodoWriter.stampLine(line.name, now)
+                stamped.insert(line.name)
+            case "SEQUENCE" where sequence == nil:
+                let value = VTodoReader.valueStart(line.unfolded).map { Int(line.unfolded[$0...].filter { $0 != " " }) ?? 0 } ?? 0
+                sequence = value + 1
+                replacement[index] = CalendarText.folded("SEQUENCE:\(value + 1)")
+            default: break
+            }
+        }
+        for name in ["LAST-MODIFIED", "DTSTAMP"] where !stamped.contains(name) { appended += VTodoWriter.stampLine(name, now) }
+        if sequence == nil { appended += CalendarText.folded("SEQUENCE:1") }
+
+        // Lines Tick adds go before the first sub-component (a VALARM), else before END:VTODO.
+        let insertAt = place.firstChild ?? place.end
+        var result = String(original[..<scan.lines[place.begin].raw.startIndex])
+        for index in place.begin...place.end {
+            if index == insertAt { result += appended }
+            if let text = replacement[index] { result += text } else { result += Self.withBreak(scan.lines[index].raw) }
+        }
+        result += original[scan.lines[place.end].raw.endIndex...]
+        return result
+    }
+
+    /// A kept line; the last line of a text without a final break gets one, so what follows stays on its own line.
+    private static func withBreak(_ raw: Substring) -> String {
+        // "\r\n" is one Character in Swift: look at the last scalar.
+        raw.unicodeScalars.last == "\n" ? String(raw) : String(raw) + CalendarText.lineBreak
+    }
+}

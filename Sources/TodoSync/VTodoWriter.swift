@@ -1,0 +1,72 @@
+import FoundationEssentials
+import CLibical
+import TodoStore
+
+/// Writes a `CalendarTodo` as VTODO content lines (escaped and folded by libical, CRLF), one field
+/// at a time, so that `VTodoRewriter` can replace only the fields that changed.
+struct VTodoWriter {
+    /// The zone due times are written in (`DUE;TZID=…`; floating without a name).
+    var zone: LocalTimeZone
+
+    /// The lines of `field` for `todo` (none when the field is empty).
+    func lines(_ field: CalendarTodo.Field, of todo: CalendarTodo) -> [String] {
+        switch field {
+        case .title: return [Libical.textLine(todo.title) { icalproperty_new_summary($0) }]
+        case .notes: return todo.notes.isEmpty ? [] : [Libical.textLine(todo.notes) { icalproperty_new_description($0) }]
+        case .priority:
+            let value = CalendarPriority.icalendar(todo.priority)
+            return value == 0 ? [] : [Libical.serialized(icalproperty_new_priority(Int32(value)))]
+        case .due: return todo.due.flatMap(dueLine).map { [$0] } ?? []
+        case .status:
+            guard let completed = todo.completedAt else { return [Libical.serialized(icalproperty_new_status(ICAL_STATUS_NEEDSACTION))] }
+            return [Libical.serialized(icalproperty_new_status(todo.isCancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_COMPLETED)),
+                    Self.stampLine("COMPLETED", completed)]
+        case .created: return todo.createdAt.map { [Self.stampLine("CREATED", $0)] } ?? []
+        case .tags:
+            // Tags hold no comma, backslash or semicolon: one CATEGORIES line lists them all.
+            return todo.tags.isEmpty ? [] : [CalendarText.folded("CATEGORIES:" + todo.tags.joined(separator: ","))]
+        case .rrule:
+            guard let rrule = todo.rrule else { return [] }
+            return [CalendarText.folded("RRULE:" + rrule)] + (todo.recursFromCompletion ? [CalendarText.folded("X-TICK-RECUR-FROM-COMPLETION:TRUE")] : [])
+        case .list: return todo.listName.map { [CalendarText.folded("X-TICK-LIST:" + CalendarText.escaped($0))] } ?? []
+        case .sortOrder: return todo.sortOrder.map { [CalendarText.folded("X-APPLE-SORT-ORDER:\($0)")] } ?? []
+        case .flag: return todo.isFlagged ? [CalendarText.folded("X-TICK-FLAGGED:TRUE")] : []
+        }
+    }
+
+    /// `UID`.
+    static func uidLine(_ uid: String) -> String { Libical.textLine(uid) { icalproperty_new_uid($0) } }
+
+    /// A UTC time stamp property (`DTSTAMP:20261201T120000Z`).
+    static func stampLine(_ name: String, _ date: Date) -> String {
+        CalendarText.folded(name + ":" + utcText(date))
+    }
+
+    /// `20261201T120000Z`, to the second (rounded down).
+    static func utcText(_ date: Date) -> String {
+        let time = Libical.utcTime(Int64(date.timeIntervalSince1970.rounded(.down)))
+        return VTodoReader.day(time).filter { $0 != "-" } + "T" + VTodoReader.twoDigits(time.hour)
+            + VTodoReader.twoDigits(time.minute) + VTodoReader.twoDigits(time.second) + "Z"
+    }
+
+    /// `DUE;VALUE=DATE:20261224` for a day, `DUE;TZID=Europe/Berlin:20261224T183000` for a time
+    /// (floating without a zone name); nil for text that is neither.
+    func dueLine(_ due: String) -> String? {
+        let digits = due.filter(\.isNumber)
+        if due.count == 10, digits.count == 8 { return CalendarText.folded("DUE;VALUE=DATE:" + digits) }
+        guard due.count == 16, digits.count == 12 else { return nil }
+        let value = String(digits.prefix(8)) + "T" + String(digits.suffix(4)) + "00"
+        guard let identifier = zone.identifier, identifier != "UTC", identifier != "Etc/UTC" else {
+            return CalendarText.folded("DUE:" + value + (zone.identifier == nil ? "" : "Z"))
+        }
+        return CalendarText.folded("DUE;TZID=" + identifier + ":" + value)
+    }
+
+    /// A whole VTODO for `todo`, stamped `now`.
+    func vtodo(_ todo: CalendarTodo, now: Date) -> String {
+        var text = "BEGIN:VTODO\r\n" + Self.uidLine(todo.uid) + Self.stampLine("DTSTAMP", now)
+        if let modified = todo.lastModified { text += Self.stampLine("LAST-MODIFIED", modified) }
+        for field in CalendarTodo.Field.allCases { text += lines(field, of: todo).joined() }
+        return text + "END:VTODO\r\n"
+    }
+}
