@@ -24,13 +24,15 @@ public final class BackgroundLogBackend: LogBackend {
     /// Whether some work has not come back yet (the main loop then polls instead of sleeping).
     public var hasPendingWork: Bool { !pending.isEmpty }
 
+    /// Computes the fingerprint on the queue.
     public func loadFingerprint(ofLine line: Int, completion: @escaping (String) -> Void) -> WorkTicket {
         start({ LogLines.fingerprint(of: LogLines.text(line)) }, then: completion)
     }
 
+    /// Keeps the work from starting if it has not, and drops its result if it has.
     public func cancel(_ ticket: WorkTicket) { pending.removeValue(forKey: ticket)?.item.cancel() }
 
-    /// Fetches pages of 100 lines.
+    /// Fetches pages of 100 lines; every `failsEvery`-th fails.
     public func fetchPage(after count: Int, completion: @escaping (Result<Int, FetchError>) -> Void) {
         fetches += 1
         let fails = failsEvery > 0 && fetches % failsEvery == 0
