@@ -1,9 +1,7 @@
-/// Why a page of new lines could not be fetched; its message goes into the footer.
-public struct FetchError: Error, Equatable, Sendable {
+/// Why a page of new lines could not be fetched; its description goes into the footer.
+public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in words.
-    public var message: String
-    /// Wraps a message.
-    public init(_ message: String) { self.message = message }
+    public var description: String
 }
 
 /// Names one piece of background work, to cancel it.

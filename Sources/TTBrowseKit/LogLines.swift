@@ -8,8 +8,8 @@ public enum LogLines {
     public static func text(_ n: Int) -> String {
         var hash = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
         let seconds = n % 86_400
-        var line = "\(twoDigits(seconds / 3600)):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60)) #\(n + 1) "
-            + (n % 7 == 0 ? "WARN" : "INFO")
+        var line = [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+            + " #\(n + 1) " + (n % 7 == 0 ? "WARN" : "INFO")
         for _ in 0..<Int(hash >> 59) {
             hash = hash &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             line += " " + words[Int(hash >> 60)]
@@ -19,11 +19,8 @@ public enum LogLines {
 
     /// What loads in the background for each line: a fingerprint (FNV-1a) of its text, six hex digits.
     public static func fingerprint(of text: String) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let hex = String(hash & 0xFF_FFFF, radix: 16)
-        return String(repeating: "0", count: 6 - hex.count) + hex
+        let hash = text.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        // A seventh digit set above the six keeps their leading zeros; it is dropped.
+        return String(String(hash & 0xFF_FFFF | 0x100_0000, radix: 16).dropFirst())
     }
-
-    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

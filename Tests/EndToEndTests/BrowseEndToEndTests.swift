@@ -15,7 +15,7 @@ struct BrowseEndToEndTests {
 
     @Test("It shows the first lines with their fingerprints, j scrolls one line, G loads a page at the end, q quits with 0")
     func startScrollLoadQuit() throws {
-        let session = try TmuxSession(command: try browse("--delay 0"), width: 70, height: 12)
+        let session = try TmuxSession(command: try browse(""), width: 70, height: 12)
         defer { session.kill() }
         // A debug build fills a snapshot of a million lines first: give it time.
         var screen = try session.waitFor(text: "line 1 of 1000000", timeout: 60)
@@ -27,7 +27,7 @@ struct BrowseEndToEndTests {
         screen = try session.waitFor(text: "line 2 of 1000000")
         #expect(screen[0].contains(" 00:00:01 #2 "))
         try session.sendKeys("G")
-        // The page arrives at once (--delay 0) and is appended below the last line.
+        // The page arrives after the backend's delay and is appended below the last line.
         try session.waitFor(text: "of 1000100", timeout: 30)
         try session.resize(width: 50, height: 10)
         try session.waitFor("the status line at the new bottom") { $0.count == 10 && $0[9].hasPrefix("line ") }
@@ -45,9 +45,9 @@ struct BrowseEndToEndTests {
         #expect(screen.contains("exit=130"), "\(screen)")
         #expect(screen.contains("echo"), "echo is on again: \(screen)")
 
-        let bad = try TmuxSession(command: try browse("--delay soon"), width: 90, height: 6)
+        let bad = try TmuxSession(command: try browse("--fail-every soon"), width: 90, height: 6)
         defer { bad.kill() }
         #expect(try bad.waitForExit() == 2)
-        #expect(try bad.capture().contains { $0.contains("tt-browse: \"--delay\" is not understood") })
+        #expect(try bad.capture().contains { $0.contains("tt-browse: \"--fail-every\" is not understood") })
     }
 }

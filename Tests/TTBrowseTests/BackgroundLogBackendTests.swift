@@ -31,14 +31,14 @@ struct BackgroundLogBackendTests {
 
     @Test("Every n-th page fails, the others bring a page", arguments: [2, 3])
     func failingFetches(every: Int) {
-        let backend = BackgroundLogBackend(delayMilliseconds: 0, failsEvery: every, pageSize: 10)
+        let backend = BackgroundLogBackend(delayMilliseconds: 0, failsEvery: every)
         var results: [Result<Int, FetchError>] = []
         for fetch in 0..<every {
-            backend.fetchPage(after: fetch * 10) { results.append($0) }
+            backend.fetchPage(after: fetch * 100) { results.append($0) }
             backend.waitForResult()
             backend.deliverArrivedResults()
         }
-        #expect(results.dropLast().allSatisfy { $0 == .success(10) })
-        #expect(results.last == .failure(FetchError("the log did not answer")))
+        #expect(results.dropLast().allSatisfy { $0 == .success(100) })
+        #expect(results.last == .failure(FetchError(description: "the log did not answer")))
     }
 }

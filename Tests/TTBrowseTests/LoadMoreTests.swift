@@ -29,7 +29,7 @@ struct LoadMoreTests {
     func errorFooterAndRetry() throws {
         let (browser, backend) = try makeBrowser(lines: 40)
         browser.press("G")
-        backend.completeFetch(with: .failure(FetchError("the log did not answer")))
+        backend.completeFetch(with: .failure(FetchError(description: "the log did not answer")))
         #expect(browser.footer == .failed("the log did not answer"))
         #expect(browser.screen().contains { $0.hasPrefix("Couldn't load more lines: the log did not answer") })
         browser.press("kjjG")
@@ -40,7 +40,7 @@ struct LoadMoreTests {
         backend.completeFetch(with: .success(100))
         #expect(browser.lineCount == 140)
         #expect(browser.footer == .idle)
-        #expect(browser.screen().last?.hasSuffix("of 140 · j k Space b g G :N r q") == true)
+        #expect(browser.screen().last?.hasSuffix("of 140 · j k Space b g G NG r q") == true)
     }
 
     @Test("A page that arrives is inserted below without moving the lines being read")
