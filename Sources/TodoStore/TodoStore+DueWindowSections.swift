@@ -59,10 +59,12 @@ extension TodoStore {
         before.before = day
         let daysBefore = try openCount(due: before)
         let (dueCondition, dueArguments) = Self.dueCondition(window, from: day)
-        let earlier = "(due < ? OR (due = ? AND (priority > ? OR (priority = ? AND id < ?))))"
+        // `due <= ?` closes the index range at the todo's own due value: without it SQLite walks
+        // from its day to the end of the window (every later overdue day) testing `earlier`.
+        let earlier = "due <= ? AND (due < ? OR (due = ? AND (priority > ? OR (priority = ? AND id < ?))))"
         let inDay = try connection.scalarInt(
             "SELECT count(*) FROM todos INDEXED BY todos_open_by_due_day WHERE \(dueCondition) AND \(earlier)",
-            dueArguments + [due, due, priority, priority, id])
+            dueArguments + [due, due, due, priority, priority, id])
         return daysBefore + Int(inDay)
     }
 
