@@ -58,13 +58,15 @@ extension TodoStore {
         var before = window
         before.before = day
         let daysBefore = try openCount(due: before)
-        let (dueCondition, dueArguments) = Self.dueCondition(window, from: day)
-        // `due <= ?` closes the index range at the todo's own due value: without it SQLite walks
-        // from its day to the end of the window (every later overdue day) testing `earlier`.
-        let earlier = "due <= ? AND (due < ? OR (due = ? AND (priority > ? OR (priority = ? AND id < ?))))"
-        let inDay = try connection.scalarInt(
-            "SELECT count(*) FROM todos INDEXED BY todos_open_by_due_day WHERE \(dueCondition) AND \(earlier)",
-            dueArguments + [due, due, due, priority, priority, id])
+        // Entries from the start of its day up to its own due value: that range lies inside the
+        // window, so it is the only bound given. (With the window's `due < ?` as well, SQLite keeps
+        // that bound for the index range and walks every later day of an overdue group: 11 ms at a
+        // million todos instead of the day's own entries.)
+        let inDay = try connection.scalarInt("""
+            SELECT count(*) FROM todos INDEXED BY todos_open_by_due_day
+            WHERE completed_at IS NULL AND due IS NOT NULL AND due >= ? AND due <= ?
+              AND (due < ? OR priority > ? OR (priority = ? AND id < ?))
+            """, [day, due, due, priority, priority, id])
         return daysBefore + Int(inDay)
     }
 
