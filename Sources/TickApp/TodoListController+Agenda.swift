@@ -45,7 +45,7 @@ extension TodoListController {
             tableView.moveSelectionToFirstRow()
         }
         guard readFailure == nil else { return }
-        message = .info(shows ? "Agenda: overdue, today, tomorrow, next 7 days in every list · A shows the lists"
+        message = .info(shows ? "Agenda of every list · A shows the lists"
                               : "Lists · A shows the agenda")
     }
 

@@ -46,7 +46,7 @@ struct AgendaScenarioTests {
         let lists = scenario.screen
         try scenario.type("A")
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
-        #expect(scenario.list.message?.text == "Agenda: overdue, today, tomorrow, next 7 days in every list · A shows the lists")
+        #expect(scenario.list.message?.text == "Agenda of every list · A shows the lists")
         #expect(scenario.selectedTitle == "Pay rent")
         try scenario.type("A")
         #expect(Array(scenario.screen.dropLast()) == Array(lists.dropLast()))
