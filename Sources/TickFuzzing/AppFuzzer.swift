@@ -28,7 +28,7 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         let roll = random.next() % 100
         if (55..<70).contains(roll) {
             // Titles in every script, including the hostile ones.
-            let pieces = ["买", "牛奶", "👍🏽", "👨‍👩‍👧", "e\u{301}", "\u{202E}", "\u{200D}", "🇯🇵", "❤️", "ab", " ", "!!", "@tom", "@+3d", " #tag", "#日本", "\u{FFFD}"]
+            let pieces = ["买", "牛奶", "👍🏽", "👨‍👩‍👧", "e\u{301}", "\u{202E}", "\u{200D}", "🇯🇵", "❤️", "ab", " ", "!!", "@tom", "@+3d", " @today 9am", " @fri 15:00", " @every week", " #tag", "#日本", "\u{FFFD}"]
             if roll < 58 {
                 // A paste: pieces, line breaks and controls that must stay text (several lines may ask a question).
                 let breaks = ["\r", "\n", "\r\n", "\t", "\u{1B}[2J", "dd", "\u{0}"]
@@ -46,7 +46,7 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         let roll = random.next() % 100
         switch roll {
         case 0..<45:
-            let bound = Array("jkggGxdaeulhJKfvVznNHsmL/ yb?tTabc1!@+-")  // no q: a run should not end early
+            let bound = Array("jkggGxdaeulhJKfvVznNHsmL/ yb?tTabc1!@+-AAW")  // no q: a run should not end early
             return .character(bound[Int(random.next() % UInt64(bound.count))])
         case 45..<55:
             let named: [Key] = [.enter, .escape, .tab, .backTab, .backspace, .delete, .up, .down, .left, .right,
