@@ -61,7 +61,9 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
             let kinds: [MouseEvent.Kind] = [.press(.left), .release(.left), .drag(.left), .wheelUp, .wheelDown]
             return .mouse(MouseEvent(kind: kinds[Int(random.next() % 5)], x: Int(random.next() % 100), y: Int(random.next() % 40)))
         default:
-            return .character(Character(Unicode.Scalar(UInt8(0x61 + random.next() % 26))))
+            // Any letter but q, which would end the run (typed inside a title it is drawn from the pieces' letters).
+            let letters = Array("abcdefghijklmnoprstuvwxyz")
+            return .character(letters[Int(random.next() % UInt64(letters.count))])
         }
     }
 
