@@ -83,6 +83,7 @@ extension TableView {
         reloadCounts()
         for (indexPath, cell) in visibleCells { endDisplaying(cell, at: indexPath) }
         visibleCells.removeAll()
+        forgetMeasuringCells()
         for (section, view) in visibleHeaders { endDisplayingHeader(view, section: section) }
         visibleHeaders.removeAll()
         for (section, view) in visibleFooters { endDisplayingFooter(view, section: section) }

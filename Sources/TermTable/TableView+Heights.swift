@@ -57,6 +57,14 @@ extension TableView {
         return height
     }
 
+    /// Returns the cells measured since the last layout to the pool: they were configured for rows
+    /// as the data stood then, and after a reload or a batch update the same index path may name
+    /// another row (a todo moved to another list left the row below it showing the moved one).
+    func forgetMeasuringCells() {
+        for (_, cell) in measuringCells { cellPool.put(cell) }
+        measuringCells.removeAll()
+    }
+
     /// Asks the data source for the row's cell.
     func configuredCell(at indexPath: IndexPath) -> TableViewCell {
         guard let dataSource else {

@@ -102,7 +102,7 @@ extension TableView {
 
     private func apply(_ update: BatchUpdate) throws {
         // Never loaded (or a reload is pending): the data source's current state is simply loaded, as in UIKit.
-        guard !needsReload else { return }
+        guard !needsReload else { forgetMeasuringCells(); return }
         let sectionCount = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
         let after = (0..<sectionCount).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
         // An empty update still checks the counts, as UIKit's does: changed data must not leave stale rows drawn.
@@ -117,6 +117,7 @@ extension TableView {
             throw error
         }
         counters.updatesApplied += 1
+        forgetMeasuringCells()
         if update.changesContentsOnly, !needsLayout {
             applyInPlace(update)
             return

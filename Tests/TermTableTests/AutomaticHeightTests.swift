@@ -191,3 +191,63 @@ struct RememberedHeightTests {
         #expect(AutomaticHeightTests.draw(table).prefix(2) == ["Thirty columns of text, exact.", "Next"])
     }
 }
+
+/// Rows measured between layouts (to place a row, say) keep their cell for the next layout; a
+/// reload or a batch update in between must not let that cell show at an index path that now
+/// names another row.
+@Suite("Automatic row heights: cells measured before a change")
+struct MeasuredBeforeChangeTests {
+    final class Lists: TableViewDataSource {
+        var rows = [["one", "two", "three"]]
+        func numberOfSections(in tableView: TableView) -> Int { rows.count }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows[section].count }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
+            cell.wrapsText = true
+            cell.text = StyledText(rows[indexPath.section][indexPath.row])
+            return cell
+        }
+        func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "S\(section)" }
+    }
+
+    static func draw(_ table: TableView) -> [String] {
+        var canvas = Canvas(width: table.frame.width, height: table.frame.height)
+        table.draw(in: &canvas)
+        return canvas.lines
+    }
+
+    @Test("A row measured after reloadData and then moved to another section shows the row that took its place")
+    func measuredThenMoved() throws {
+        let source = Lists()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 12, height: 6))
+        table.showsVerticalScrollIndicator = false
+        table.register(TableViewCell.self, forCellReuseIdentifier: "c")
+        table.rowHeight = TableView.automaticDimension
+        table.dataSource = source
+        table.delegate = nil
+        _ = Self.draw(table)
+        source.rows.append([])
+        table.reloadData()
+        _ = table.measureRow(at: IndexPath(row: 0, section: 0))  // as placing the selection does before the next layout
+        source.rows[1].append(source.rows[0].removeFirst())
+        try table.performBatchUpdates { try table.moveRow(at: IndexPath(row: 0, section: 0), to: IndexPath(row: 0, section: 1)) }
+        #expect(Self.draw(table) == ["S0 ─────────", "two", "three", "S1 ─────────", "one", ""])
+    }
+
+    @Test("A row measured and then deleted leaves its measured cell unused by the row now at its index path")
+    func measuredThenDeleted() throws {
+        let source = Lists()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 12, height: 5))
+        table.showsVerticalScrollIndicator = false
+        table.register(TableViewCell.self, forCellReuseIdentifier: "c")
+        table.rowHeight = TableView.automaticDimension
+        table.dataSource = source
+        _ = Self.draw(table)
+        table.setNeedsLayout()
+        table.reloadData()
+        _ = table.measureRow(at: IndexPath(row: 0, section: 0))
+        source.rows[0].removeFirst()
+        try table.performBatchUpdates { try table.deleteRows(at: [IndexPath(row: 0, section: 0)]) }
+        #expect(Self.draw(table) == ["S0 ─────────", "two", "three", "", ""])
+    }
+}

@@ -309,3 +309,22 @@ struct WrappedTitlesScenarioTests {
         #expect(scenario.screen[3].hasSuffix(" in 7 d ↻"))
     }
 }
+
+/// A fuzz run found it: with titles wrapped, `m` to a list made on the spot left the moved todo's
+/// cell on the row below it, so the list showed the moved todo twice and hid the one that took its place.
+@Suite("Wrapped titles: moving to another list")
+struct WrappedTitlesMoveScenarioTests {
+    @Test("With titles wrapped, m to a new list shows the todo below in its place and the moved one only in the new list",
+          arguments: ["W", ""])
+    func moveToNewList(wrap: String) throws {
+        let scenario = try Scenario(["one", "two", "three"], size: Size(width: 40, height: 8))
+        try scenario.type("\(wrap)gmNewList<Enter>")
+        #expect(Array(scenario.screen.prefix(5)) == [
+            rule("▾ Inbox · 2 open", width: 39),
+            "[ ] two",
+            "[ ] three",
+            rule("▾ NewList · 1 open", width: 39),
+            "[ ] one",
+        ])
+    }
+}
