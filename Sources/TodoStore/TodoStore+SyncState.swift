@@ -65,6 +65,15 @@ extension TodoStore {
         public var uid: String, title: String
         /// The field that lost (`title`, `due`…) and the value it had on the losing side.
         public var field: String, lostValue: String
+
+        /// A lost field of the todo `uid`.
+        public init(date: Date, uid: String, title: String, field: String, lostValue: String) {
+            self.date = date
+            self.uid = uid
+            self.title = title
+            self.field = field
+            self.lostValue = lostValue
+        }
     }
 
     /// The lists' collections.
@@ -191,5 +200,14 @@ extension TodoStore {
     private func writeSyncState(_ sql: String, _ arguments: [any SQLiteBindable]) throws {
         try requireWritable()
         try connection.transaction { try connection.run(sql, arguments) }
+    }
+}
+
+extension TodoStore {
+    /// The local change of one todo waiting to go up, if any.
+    public func pendingSyncChange(todoID: Int64) throws -> PendingSyncChange? {
+        try connection.queryFirst("SELECT todo_id, uid, deleted, revision FROM sync_pending WHERE todo_id = ?", [todoID]) { row in
+            PendingSyncChange(todoID: row.int64(at: 0), uid: row.string(at: 1), isDeletion: row.int64(at: 2) != 0, revision: row.int64(at: 3))
+        }
     }
 }

@@ -1,0 +1,205 @@
+import CalDAV
+import Foundation
+import Testing
+import TickTesting
+import TodoStore
+import TodoSync
+
+/// Two stores ("devices") synced through one real Radicale by `SyncEngine`.
+@Suite("Sync engine against Radicale", .serialized)
+struct SyncEngineTests {
+    /// A device: a store in its own file and the engine that syncs it.
+    final class Device {
+        let store: TodoStore
+        let client: CalDAVClient
+        let home: ServerURL
+
+        init(_ path: String, home: ServerURL, client: CalDAVClient) throws {
+            store = try TodoStore(path: path)
+            self.client = client
+            self.home = home
+        }
+
+        @discardableResult
+        func sync(localLists: Set<String> = []) throws -> SyncSummary {
+            try SyncEngine(store: store, client: client, home: home, localLists: localLists).sync()
+        }
+
+        func list(_ name: String) throws -> Int64 {
+            if let list = try store.lists().first(where: { $0.name == name }) { return list.id }
+            return try store.addList(named: name).id
+        }
+
+        func todo(_ title: String) throws -> TodoItem {
+            try #require(try store.flatOrder().first { $0.title == title })
+        }
+
+        /// Every todo as `list|title|done|uid`, sorted: what two devices must agree on.
+        func contents() throws -> [String] {
+            let names = Dictionary(uniqueKeysWithValues: try store.lists().map { ($0.id, $0.name) })
+            return try store.flatOrder().map { "\(names[$0.listID]!)|\($0.title)|\($0.isDone)|\($0.uid)" }.sorted()
+        }
+    }
+
+    static func withDevices(_ body: (RadicaleServer, Device, Device) throws -> Void) throws {
+        try withRadicale { server in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Device(folder.appendingPathComponent("a.db").path, home: server.homeURL, client: server.client())
+            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+            defer { first.store.close(); second.store.close() }
+            try body(server, first, second)
+        }
+    }
+
+    /// The UIDs of every item on the server, across its collections, sorted (duplicates kept).
+    static func serverUIDs(_ server: RadicaleServer) throws -> [String] {
+        let client = try server.client()
+        var uids: [String] = []
+        for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
+            let hrefs = try client.listItems(in: calendar.url).map(\.href)
+            for item in try client.multiget(hrefs, in: calendar.url) {
+                uids += try VTodoRewriter().read(item.calendarData).map(\.uid)
+            }
+        }
+        return uids.sorted()
+    }
+
+    static func agree(_ server: RadicaleServer, _ first: Device, _ second: Device) throws {
+        let contents = try first.contents()
+        #expect(try second.contents() == contents)
+        #expect(try serverUIDs(server) == contents.map { String($0.split(separator: "|").last!) }.sorted())
+        #expect(try first.store.pendingSyncChanges() == [] && second.store.pendingSyncChanges() == [])
+    }
+
+    @Test("adds, edits, toggles, moves between lists and deletes on both devices arrive on the other, and both agree with the server")
+    func twoDevices() throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: ["Pay rent", "Water plants"])
+            _ = try first.store.add(title: "Write report", listID: first.list("Work"))
+            let summary = try first.sync()
+            #expect(summary.sentChanges == 3 && summary.conflicts == 0)
+            let received = try second.sync()
+            #expect(received.receivedNew == 3)
+            #expect(try second.contents() == first.contents())
+
+            _ = try second.store.update(id: second.todo("Pay rent").id, title: "Pay the rent")
+            _ = try second.store.setDone(true, ids: [second.todo("Water plants").id])
+            _ = try second.store.move(ids: [second.todo("Write report").id], toList: TodoStore.inboxListID)
+            _ = try first.store.add(title: "Call Mom", listID: first.list("Work"))
+            try second.sync()
+            let back = try first.sync()
+            #expect(back.receivedChanges == 3 && back.sentChanges == 1)
+            try second.sync()
+            try Self.agree(server, first, second)
+
+            _ = try first.store.delete(ids: [first.todo("Pay the rent").id])
+            try first.sync()
+            #expect(try second.sync().receivedDeletions == 1)
+            try Self.agree(server, first, second)
+            #expect(try second.contents().map { $0.split(separator: "|").prefix(3).joined(separator: "|") } == [
+                "Inbox|Water plants|true", "Inbox|Write report|false", "Work|Call Mom|false",
+            ])
+        }
+    }
+
+    @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
+    func randomSequence() throws {
+        try Self.withDevices { server, first, second in
+            var random = SplitMix64(seed: 20)
+            for step in 0..<40 {
+                let device = random.next() % 2 == 0 ? first : second
+                let todos = try device.store.flatOrder()
+                switch (random.next() % 7, todos.randomElement(using: &random)) {
+                case (0, _), (_, nil):
+                    _ = try device.store.add(title: "todo \(step)", listID: try device.list(random.next() % 3 == 0 ? "Work" : "Inbox"))
+                case (1, let todo?): _ = try device.store.update(id: todo.id, title: "\(todo.title) edited \(step)")
+                case (2, let todo?): _ = try device.store.setDone(!todo.isDone, ids: [todo.id])
+                case (3, let todo?): _ = try device.store.move(ids: [todo.id], toList: try device.list(todo.listID == TodoStore.inboxListID ? "Work" : "Inbox"))
+                case (4, let todo?): _ = try device.store.delete(ids: [todo.id])
+                default: try device.sync()
+                }
+            }
+            try first.sync()
+            try second.sync()
+            try first.sync()
+            try Self.agree(server, first, second)
+        }
+    }
+
+    @Test("a VTODO with an alarm, an attachment and another client's property, written by plain HTTP, keeps them through a Tick title edit")
+    func unknownPropertiesSurvive() throws {
+        try Self.withDevices { server, first, second in
+            try first.sync()
+            let collection = try #require(try first.store.syncCollections().first)
+            let url = try server.homeURL.resolving(collection.href + "other-client.ics")
+            let original = """
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                PRODID:-//Other//Client//EN\r
+                BEGIN:VTODO\r
+                UID:other-client-1\r
+                DTSTAMP:20261130T090000Z\r
+                SUMMARY:Buy milk\r
+                CATEGORIES:shopping\r
+                X-OTHER-CLIENT-COLOR:#ff8800\r
+                ATTACH:https://example.com/list.pdf\r
+                BEGIN:VALARM\r
+                ACTION:DISPLAY\r
+                DESCRIPTION:Milk!\r
+                TRIGGER:-PT15M\r
+                END:VALARM\r
+                END:VTODO\r
+                END:VCALENDAR\r
+
+                """
+            _ = try server.client().create(original, at: url)
+            // Radicale stores its own serialization of what it was sent (properties reordered): that is the original.
+            let before = try server.client().get(url).calendarData
+            #expect(try second.sync().receivedNew == 1)
+            _ = try second.store.update(id: second.todo("Buy milk").id, title: "Buy oat milk")
+            try second.sync()
+            let stored = try server.client().get(url).calendarData
+            let kept = stored.components(separatedBy: "\r\n").filter { line in
+                !["SUMMARY", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"].contains { line.hasPrefix($0 + ":") }
+            }
+            let beforeKept = before.components(separatedBy: "\r\n").filter { line in
+                !["SUMMARY", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"].contains { line.hasPrefix($0 + ":") }
+            }
+            #expect(kept == beforeKept)
+            #expect(kept.contains("X-OTHER-CLIENT-COLOR:#ff8800") && kept.contains("TRIGGER:-PT15M") && kept.contains("ATTACH:https://example.com/list.pdf"))
+            #expect(stored.contains("SUMMARY:Buy oat milk\r\n"))
+            try first.sync()
+            #expect(try first.todo("Buy oat milk").tags == ["shopping"])
+        }
+    }
+
+    @Test("a sync cut off by a server failure at any request, then run again, loses nothing and duplicates nothing")
+    func interruptedSyncResumes() throws {
+        try withRadicale { server in
+            let proxy = try FaultProxy(to: server)
+            defer { proxy.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL), client: server.client())
+            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+            defer { first.store.close(); second.store.close() }
+            var failures = 0
+            for cut in 0..<12 {
+                // Changes of every kind, then a sync whose request number `cut` fails.
+                _ = try first.store.add(title: "todo \(cut)", listID: try first.list(cut % 2 == 0 ? "Inbox" : "Work \(cut % 3)"))
+                if let todo = try first.store.flatOrder().first { _ = try first.store.update(id: todo.id, title: "edited \(cut)") }
+                if cut % 3 == 2, let todo = try first.store.flatOrder().last { _ = try first.store.delete(ids: [todo.id]) }
+                try proxy.inject(contentsOf: Array(repeating: "", count: cut) + [cut % 2 == 0 ? "reset" : "status 503"])
+                do { try first.sync() } catch { failures += 1 }
+                try proxy.inject(contentsOf: [])
+                try first.sync()
+                try second.sync()
+                try Self.agree(server, first, second)
+            }
+            #expect(failures > 6)
+        }
+    }
+}
