@@ -275,7 +275,10 @@ public final class SyncEngine {
                 guard attempt == 0, case .preconditionFailed = error else { throw error }
                 let current = try client.get(url)
                 guard let remote = try rewriter.read(current.calendarData).first else { throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO") }
-                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
+                // As at a pull: the time of a local change is not kept, so the server's value wins a field both changed.
+                var local = todo
+                local.lastModified = nil
+                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: local, remote: remote)
                 try record(merged.conflicts, title: todo.title)
                 guard var result = merged.todo else { return }
                 result.listName = nil
