@@ -131,6 +131,22 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a sync token the server no longer knows makes the next pull ask for everything, and nothing is duplicated")
+    func invalidTokenFallsBack() throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: ["Pay rent"])
+            try first.sync()
+            try second.sync()
+            for collection in try first.store.syncCollections() {
+                try first.store.saveSyncCollection(.init(listID: collection.listID, href: collection.href, syncToken: "not-a-token"))
+            }
+            _ = try second.store.add(title: "Water plants")
+            try second.sync()
+            #expect(try first.sync().receivedNew == 1)
+            try Self.agree(server, first, second)
+        }
+    }
+
     @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
     func randomSequence() throws {
         try Self.withDevices { server, first, second in
