@@ -147,6 +147,22 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("one change costs the same few requests whether 10 or 300 todos are synced: only what changed is asked for and sent", arguments: [10, 300])
+    func oneChangeIsIncremental(size: Int) throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: (0..<size).map { "todo \($0)" })
+            try first.sync()
+            try second.sync()
+            _ = try first.store.update(id: first.todo("todo 7").id, title: "todo 7 edited")
+            let sent = try first.sync()
+            let received = try second.sync()
+            #expect(sent.sentChanges == 1 && received.receivedChanges == 1)
+            // Discovery (2 PROPFINDs), the collection's sync-collection report, and the PUT or the multiget.
+            #expect(sent.requests == 4)
+            #expect(received.requests == 4)
+        }
+    }
+
     @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
     func randomSequence() throws {
         try Self.withDevices { server, first, second in
