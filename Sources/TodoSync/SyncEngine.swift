@@ -106,13 +106,13 @@ public final class SyncEngine {
     /// is moved here, never deleted and added again. Tokens are saved last: a pull cut short is
     /// asked again, and items already received are skipped by their ETag.
     private func pull(_ collections: [TodoStore.SyncCollection]) throws {
-        var finished: [(collection: TodoStore.SyncCollection, removed: [String], token: String)] = []
+        var finished: [(collection: TodoStore.SyncCollection, removed: [String], token: String?)] = []
         for collection in collections {
             let url = try home.resolving(collection.href)
             var token = collection.syncToken
             var removed: [String] = []
             while true {
-                let changes = try self.changes(in: url, since: token)
+                let changes = try self.changes(in: url, of: collection, since: token)
                 var wanted: [String] = []
                 for version in changes.changed {
                     // Our own upload comes back with the ETag we stored: nothing new.
@@ -123,10 +123,11 @@ public final class SyncEngine {
                     for item in try client.multiget(wanted, in: url) { try receive(item, in: collection) }
                 }
                 removed += changes.removed
-                token = changes.syncToken
+                // An ETag listing has no token (""): the next pull lists again.
+                token = changes.syncToken.isEmpty ? nil : changes.syncToken
                 guard changes.isTruncated else { break }
             }
-            finished.append((collection, removed, token ?? ""))
+            finished.append((collection, removed, token))
         }
         for (collection, removed, token) in finished {
             for href in removed { try receiveDeletion(of: href) }
@@ -134,13 +135,29 @@ public final class SyncEngine {
         }
     }
 
-    /// The changes since `token`; a token the server no longer knows asks for everything.
-    private func changes(in url: ServerURL, since token: String?) throws(CalDAVError) -> CollectionChanges {
+    /// The changes since `token`; a token the server no longer knows asks for everything, and a
+    /// server without sync-collection (RFC 6578) is compared by ETags instead (its token stays nil).
+    private func changes(in url: ServerURL, of collection: TodoStore.SyncCollection, since token: String?) throws -> CollectionChanges {
         do {
-            return try client.changes(in: url, since: token)
-        } catch .syncTokenInvalid {
-            return try client.changes(in: url, since: nil)
+            do {
+                return try client.changes(in: url, since: token)
+            } catch .syncTokenInvalid {
+                return try client.changes(in: url, since: nil)
+            }
+        } catch .forbidden {
+            return try changesByEntityTags(in: url, of: collection)
+        } catch .serverError(let status, _) where [400, 405, 501].contains(status) {
+            return try changesByEntityTags(in: url, of: collection)
         }
+    }
+
+    /// The changes found by listing every item's ETag and comparing with the synced items'.
+    private func changesByEntityTags(in url: ServerURL, of collection: TodoStore.SyncCollection) throws -> CollectionChanges {
+        let listed = try client.listItems(in: url)
+        let known = Dictionary(try store.syncedItems(inCollection: collection.href).map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        let changed = listed.filter { known[$0.href] != .some($0.etag) }
+        let present = Set(listed.map(\.href))
+        return CollectionChanges(changed: changed, removed: known.keys.filter { !present.contains($0) }.sorted(), syncToken: "", isTruncated: false)
     }
 
     /// A changed item from the server, merged with the local todo when both changed.

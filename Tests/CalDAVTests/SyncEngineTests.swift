@@ -163,6 +163,33 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a server that refuses sync-collection is compared by ETags: new, changed and deleted items still arrive")
+    func entityTagListingWithoutSyncCollection() throws {
+        try withRadicale { server in
+            let proxy = try FaultProxy(to: server)
+            defer { proxy.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL), client: server.client())
+            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+            defer { first.store.close(); second.store.close() }
+            try first.store.add(titles: ["Pay rent", "Water plants", "Call Mom"])
+            try first.sync()
+            try second.sync()
+            _ = try second.store.add(title: "Buy milk")
+            _ = try second.store.update(id: second.todo("Call Mom").id, title: "Call Mom today")
+            _ = try second.store.delete(ids: [second.todo("Water plants").id])
+            try second.sync()
+            // Two PROPFINDs of discovery, then the sync-collection REPORT: refused as by a server without it.
+            try proxy.inject(contentsOf: ["", "", "status 501"])
+            let received = try first.sync()
+            #expect(received.receivedNew == 1 && received.receivedChanges == 1 && received.receivedDeletions == 1)
+            #expect(try first.store.syncCollections().allSatisfy { $0.syncToken == nil })
+            try Self.agree(server, first, second)
+        }
+    }
+
     @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
     func randomSequence() throws {
         try Self.withDevices { server, first, second in
