@@ -18,6 +18,9 @@ extension Schema {
     ///   deletes for todos the server has.
     /// - `sync_conflicts`: fields that lost a three-way merge, newest last, for `tick sync --status`.
     /// - `sync_runs`: one row per finished sync (when, and what it did), for `--status`.
+    /// - `sync_dropped_collections`: collections whose list was deleted here (noted by a trigger
+    ///   before the mapping goes with the list), which a sync neither adopts nor turns into a list
+    ///   again: a deleted list does not come back from the server.
     ///
     /// None of it is journaled: undo replays todos, and the triggers record what undo changed as a
     /// change to send.
@@ -53,6 +56,12 @@ extension Schema {
             at INTEGER NOT NULL,
             summary TEXT NOT NULL
         );
+        CREATE TABLE sync_dropped_collections(
+            href TEXT PRIMARY KEY
+        ) WITHOUT ROWID;
+        CREATE TRIGGER lists_sync_collection_dropped BEFORE DELETE ON lists BEGIN
+            INSERT OR IGNORE INTO sync_dropped_collections(href) SELECT href FROM sync_collections WHERE list_id = OLD.id;
+        END;
         CREATE TRIGGER todos_sync_pending_insert AFTER INSERT ON todos
         WHEN EXISTS (SELECT 1 FROM sync_collections) OR EXISTS (SELECT 1 FROM sync_items WHERE todo_id = NEW.id) BEGIN
             INSERT INTO sync_pending(todo_id, uid, deleted) VALUES (NEW.id, NEW.uid, 0)

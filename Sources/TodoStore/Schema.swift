@@ -92,7 +92,7 @@ enum Schema {
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
                                  "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts",
-                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs"]
+                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

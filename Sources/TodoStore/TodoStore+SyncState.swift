@@ -92,6 +92,11 @@ extension TodoStore {
             """, [collection.listID, collection.href, collection.syncToken])
     }
 
+    /// The hrefs of collections whose list was deleted here: not to be adopted or made into a list again.
+    public func droppedSyncCollections() throws -> Set<String> {
+        Set(try connection.query("SELECT href FROM sync_dropped_collections") { $0.string(at: 0) })
+    }
+
     /// Forgets a list's collection (it was deleted on the server, or the list stays local now).
     public func forgetSyncCollection(listID: Int64) throws {
         try writeSyncState("DELETE FROM sync_collections WHERE list_id = ?", [listID])

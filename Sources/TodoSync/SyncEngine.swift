@@ -67,7 +67,8 @@ public final class SyncEngine {
             }
             mapped[collection.listID] = collection
         }
-        let claimed = Set(mapped.values.map(\.href))
+        // A collection whose list was deleted here stays on the server, unsynced: the list does not come back.
+        let claimed = Set(mapped.values.map(\.href)).union(try store.droppedSyncCollections())
         for calendar in remote where !claimed.contains(calendar.url.path) {
             let name = calendar.displayName ?? calendar.url.path.split(separator: "/").last.map(String.init) ?? "Calendar"
             guard !localLists.contains(name) else { continue }

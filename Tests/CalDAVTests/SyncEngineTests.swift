@@ -190,6 +190,22 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a list deleted with its todos on one device is not brought back by the next sync; the other device loses its todos")
+    func deletedListStaysDeleted() throws {
+        try Self.withDevices { server, first, second in
+            _ = try first.store.add(title: "Write report", listID: first.list("Work"))
+            _ = try first.store.add(title: "Pay rent")
+            try first.sync()
+            try second.sync()
+            try first.store.deleteList(id: first.list("Work"), movingTodosTo: nil)
+            #expect(try first.sync().sentDeletions == 1)
+            try first.sync()
+            #expect(try first.store.lists().map(\.name) == ["Inbox"])
+            #expect(try second.sync().receivedDeletions == 1)
+            try Self.agree(server, first, second)
+        }
+    }
+
     @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
     func randomSequence() throws {
         try Self.withDevices { server, first, second in

@@ -12,6 +12,7 @@ struct MigrationToVersion8Tests {
     /// index or fill trigger, and the todo journal triggers of version 7.
     static let backToVersion7SQL = """
         DROP TRIGGER todos_sync_pending_insert; DROP TRIGGER todos_sync_pending_update; DROP TRIGGER todos_sync_pending_delete;
+        DROP TRIGGER lists_sync_collection_dropped; DROP TABLE sync_dropped_collections;
         DROP TABLE sync_collections; DROP TABLE sync_items; DROP TABLE sync_pending; DROP TABLE sync_conflicts; DROP TABLE sync_runs;
         DROP TRIGGER todos_due_day_count_insert; DROP TRIGGER todos_due_day_count_delete;
         DROP TRIGGER todos_due_day_count_update; DROP TABLE due_day_counts;
