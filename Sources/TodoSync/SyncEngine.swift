@@ -47,6 +47,68 @@ public final class SyncEngine {
         return summary
     }
 
+    /// What `sync()` would send and receive, counted without changing the store or the server
+    /// (PROPFIND and REPORT only): items new, changed or deleted on the server since the last sync,
+    /// the changes waiting here, and the todos of lists that would get a collection. Conflicts are
+    /// not predicted (it takes the items' contents).
+    public func preview() throws -> SyncSummary {
+        summary = SyncSummary()
+        let requestsBefore = client.http.requestCount
+        let lists = try store.lists()
+        let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
+        let remotePaths = Set(remote.map(\.url.path))
+        var synced = Set<Int64>()
+        var claimed = try store.droppedSyncCollections()
+        for collection in try store.syncCollections() {
+            claimed.insert(collection.href)
+            guard remotePaths.contains(collection.href), let list = lists.first(where: { $0.id == collection.listID }),
+                  !localLists.contains(list.name) else { continue }
+            synced.insert(list.id)
+            try countChanges(in: collection)
+        }
+        for calendar in remote where !claimed.contains(calendar.url.path) {
+            let name = calendar.displayName ?? calendar.url.path.split(separator: "/").last.map(String.init) ?? "Calendar"
+            guard !localLists.contains(name) else { continue }
+            if let list = lists.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                guard !synced.contains(list.id) else { continue }
+                synced.insert(list.id)
+            }
+            try countChanges(in: TodoStore.SyncCollection(listID: 0, href: calendar.url.path))
+        }
+        var counted = Set<Int64>()
+        for change in try store.pendingSyncChanges() {
+            counted.insert(change.todoID)
+            let known = try store.syncedItem(todoID: change.todoID) != nil
+            if change.isDeletion {
+                if known { summary.sentDeletions += 1 }
+            } else if let item = try store.item(id: change.todoID), let list = lists.first(where: { $0.id == item.listID }), !localLists.contains(list.name) {
+                summary.sentChanges += 1
+            } else if known {
+                summary.sentDeletions += 1
+            }
+        }
+        // A list without a collection sends all its todos (those not counted above).
+        for list in lists where !synced.contains(list.id) && !localLists.contains(list.name) {
+            let pendingHere = try counted.filter { try store.item(id: $0)?.listID == list.id }.count
+            summary.sentChanges += list.openCount + list.doneCount - pendingHere
+        }
+        summary.requests = client.http.requestCount - requestsBefore
+        return summary
+    }
+
+    /// Counts a collection's changes since its token against the synced items.
+    private func countChanges(in collection: TodoStore.SyncCollection) throws {
+        let changes = try changes(in: try home.resolving(collection.href), of: collection, since: collection.syncToken)
+        for version in changes.changed {
+            if let known = try store.syncedItem(href: version.href) {
+                if known.etag != version.etag { summary.receivedChanges += 1 }
+            } else {
+                summary.receivedNew += 1
+            }
+        }
+        for href in changes.removed where try store.syncedItem(href: href) != nil { summary.receivedDeletions += 1 }
+    }
+
     // MARK: Collections
 
     /// The collection of every synced list, by list id.

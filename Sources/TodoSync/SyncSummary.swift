@@ -20,10 +20,14 @@ public struct SyncSummary: Equatable, Sendable {
     /// Nothing done yet.
     public init() {}
 
+    /// `↑ 3 changed, 1 deleted · ↓ 5 new, 2 changed, 1 deleted`: what went up and came down.
+    public var transferLine: String {
+        "↑ \(sentChanges) changed, \(sentDeletions) deleted · ↓ \(receivedNew) new, \(receivedChanges) changed, \(receivedDeletions) deleted"
+    }
+
     /// `↑ 3 changed, 1 deleted · ↓ 5 new, 2 changed, 1 deleted · 0 conflicts`, plus unreadable items when any.
     public var line: String {
-        var text = "↑ \(sentChanges) changed, \(sentDeletions) deleted · ↓ \(receivedNew) new, \(receivedChanges) changed, "
-            + "\(receivedDeletions) deleted · \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
+        var text = transferLine + " · \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
         if !unreadable.isEmpty { text += " · \(unreadable.count) unreadable on the server (kept)" }
         return text
     }

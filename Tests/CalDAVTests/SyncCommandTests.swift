@@ -2,6 +2,7 @@ import CalDAV
 import Foundation
 import Testing
 import TickApp
+import TickTesting
 import TodoStore
 
 /// `tick sync` and `tick sync --status` against a real Radicale, with the config file's sync lines.
@@ -46,7 +47,8 @@ struct SyncCommandTests {
                 #expect(synced.errors == "")
                 do {
                     let store = try TodoStore(path: database)
-                    _ = try store.update(id: 1, title: "Pay the rent")
+                    let rent = try #require(try store.flatOrder().first { $0.title == "Pay rent" })
+                    _ = try store.update(id: rent.id, title: "Pay the rent")
                     store.close()
                 }
                 let status = Self.tick(["sync", "--status"], database: database, config: config, environment: environment)
@@ -57,6 +59,48 @@ struct SyncCommandTests {
                 #expect(lines[1].hasPrefix("last sync: 20") && lines[1].hasSuffix(" UTC: ↑ 1 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted · 0 conflicts"))
                 #expect(lines.last == "waiting to go up: 1 changed, 0 deleted")
                 for text in [synced.output, synced.errors, status.output, status.errors] { #expect(!text.contains(RadicaleServer.password)) }
+            }
+        }
+    }
+
+    @Test("tick sync --dry-run counts what would go up and come down, and changes neither the store nor the server")
+    func dryRun() throws {
+        try withRadicale { server in
+            try Self.withStorePath { database in
+                let other = database + ".other"
+                let config = "sync url \(server.homeURL.absoluteString)\nsync user \(RadicaleServer.user)\n"
+                let environment = ["TICK_SYNC_PASSWORD": RadicaleServer.password]
+                do {
+                    let store = try TodoStore(path: database)
+                    _ = try store.add(title: "Pay rent")
+                    _ = try store.add(title: "Water plants")
+                    store.close()
+                }
+                let before = Self.tick(["sync", "--dry-run"], database: database, config: config, environment: environment)
+                #expect(before.status == 0)
+                #expect(before.output == "dry run, nothing changed: ↑ 2 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted\n")
+                #expect(Self.tick(["sync"], database: database, config: config, environment: environment).status == 0)
+                #expect(Self.tick(["sync"], database: other, config: config, environment: environment).status == 0)
+                do {
+                    let store = try TodoStore(path: other)
+                    _ = try store.add(title: "Call Mom")
+                    let rent = try #require(try store.flatOrder().first { $0.title == "Pay rent" })
+                    _ = try store.update(id: rent.id, title: "Pay the rent")
+                    store.close()
+                }
+                #expect(Self.tick(["sync"], database: other, config: config, environment: environment).status == 0)
+                do {
+                    let store = try TodoStore(path: database)
+                    let plants = try #require(try store.flatOrder().first { $0.title == "Water plants" })
+                    _ = try store.delete(ids: [plants.id])
+                    store.close()
+                }
+                let preview = Self.tick(["sync", "--dry-run"], database: database, config: config, environment: environment)
+                #expect(preview.output == "dry run, nothing changed: ↑ 0 changed, 1 deleted · ↓ 1 new, 1 changed, 0 deleted\n")
+                // Nothing was changed: the same question gets the same answer, and the real sync does it all.
+                #expect(Self.tick(["sync", "--dry-run"], database: database, config: config, environment: environment).output == preview.output)
+                #expect(Self.tick(["sync"], database: database, config: config, environment: environment).output
+                    == "↑ 0 changed, 1 deleted · ↓ 1 new, 1 changed, 0 deleted · 0 conflicts\n")
             }
         }
     }

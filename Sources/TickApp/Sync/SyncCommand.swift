@@ -9,7 +9,8 @@ import TodoSync
 struct SyncCommand: Subcommand {
     static let description = CommandDescription(
         name: "sync", summary: "Sync the todos with a CalDAV server (the config file's sync lines).",
-        options: [OptionDescription("status", help: "show the last sync, the changes waiting to go up and the last conflicts; sends nothing")],
+        options: [OptionDescription("status", help: "show the last sync, the changes waiting to go up and the last conflicts; sends nothing"),
+                  OptionDescription("dry-run", short: "n", help: "ask the server what changed and count what would go up and come down; changes nothing")],
         discussion: """
         Each list syncs with a calendar collection of the server's calendar home (a list without one gets \
         one; a collection without a list gets one; sync list NAME no keeps a list here). Changes made on both \
@@ -19,12 +20,15 @@ struct SyncCommand: Subcommand {
         fields) are kept on the server. A sync that fails loses nothing: run it again. The password never \
         comes from the config file: sync password-command, TICK_SYNC_PASSWORD or ~/.netrc.
         """,
-        examples: ["tick sync", "tick sync --status"])
+        examples: ["tick sync", "tick sync --status", "tick sync --dry-run"])
 
     let showsStatus: Bool
+    let isDryRun: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         showsStatus = arguments.has("status")
+        isDryRun = arguments.has("dry-run")
+        if showsStatus && isDryRun { throw UsageError(message: "--status and --dry-run do not go together") }
     }
 
     func run(in context: CommandContext) throws -> Int32 {
@@ -47,7 +51,12 @@ struct SyncCommand: Subcommand {
             let credentials = settings.user.map { HTTPClient.Credentials(user: $0, password: password ?? "") }
             let client = try CalDAVClient(configuration: .init(credentials: credentials, caFile: settings.caFile,
                                                                allowsInsecure: settings.allowsInsecureHTTP))
-            summary = try SyncEngine(store: store, client: client, home: home, localLists: settings.localLists).sync()
+            let engine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            if isDryRun {
+                try context.emit("dry run, nothing changed: " + (try engine.preview()).transferLine + "\n")
+                return 0
+            }
+            summary = try engine.sync()
         } catch let error as CalDAVError {
             throw CommandFailure("\(error.description) What was synced before the failure is kept; tick sync goes on from there.")
         }
