@@ -137,7 +137,9 @@ public final class SyncEngine {
             if let list = try store.lists().first(where: { $0.name.lowercased() == name.lowercased() }), mapped[list.id] == nil {
                 try adopt(calendar.url.path, for: list.id, into: &mapped)
             } else if try store.lists().contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                continue
+                // Two collections of one name (made by another app, or by two devices at once): one list
+                // syncs with one collection, and the other is said, not silently left out.
+                summary.unsyncedCollections.append(name)
             } else {
                 let list = try store.addList(named: name)
                 let collection = TodoStore.SyncCollection(listID: list.id, href: calendar.url.path)

@@ -14,6 +14,8 @@ public struct SyncSummary: Equatable, Sendable {
     public var conflicts = 0
     /// Hrefs of server items Tick cannot read: kept on the server untouched.
     public var unreadable: [String] = []
+    /// Names of collections not synced because a list of that name syncs with another collection.
+    public var unsyncedCollections: [String] = []
     /// HTTP requests sent.
     public var requests = 0
 
@@ -29,6 +31,9 @@ public struct SyncSummary: Equatable, Sendable {
     public var line: String {
         var text = transferLine + " · \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
         if !unreadable.isEmpty { text += " · \(unreadable.count) unreadable on the server (kept)" }
+        for name in unsyncedCollections {
+            text += " · collection \"\(name)\" not synced: its list's name goes with another collection"
+        }
         return text
     }
 }

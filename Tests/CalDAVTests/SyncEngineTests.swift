@@ -206,6 +206,18 @@ struct SyncEngineTests {
         }
     }
 
+    @Test("a second collection with a synced list's name (another app's) is said in the summary, not silently left out")
+    func collectionOfTakenName() throws {
+        try Self.withDevices { server, first, _ in
+            try first.sync()
+            try server.client().makeCalendar(at: server.newCollectionURL("other"), displayName: "Inbox")
+            let summary = try first.sync()
+            #expect(summary.unsyncedCollections == ["Inbox"])
+            #expect(summary.line.hasSuffix(" · 0 conflicts · collection \"Inbox\" not synced: its list's name goes with another collection"))
+            #expect(try first.store.lists().map(\.name) == ["Inbox"])
+        }
+    }
+
     @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
     func randomSequence() throws {
         try Self.withDevices { server, first, second in

@@ -60,7 +60,7 @@ struct SyncCommand: Subcommand {
         } catch let error as CalDAVError {
             throw CommandFailure("\(error.description) What was synced before the failure is kept; tick sync goes on from there.")
         }
-        try context.emit(summary.line + "\n")
+        try context.emit(TodoTable.safe(summary.line).text + "\n")
         for href in summary.unreadable {
             try context.emit("kept on the server, not readable by Tick: \(TodoTable.safe(href).text)\n")
         }
@@ -70,7 +70,7 @@ struct SyncCommand: Subcommand {
     private func status(of store: TodoStore, url: String, in context: CommandContext) throws -> Int32 {
         var text = "server: \(TodoTable.safe(url).text)\n"
         if let last = try store.lastSyncRun() {
-            text += "last sync: \(Self.utc(last.date)): \(last.summary)\n"
+            text += "last sync: \(Self.utc(last.date)): \(TodoTable.safe(last.summary).text)\n"
         } else {
             text += "last sync: never\n"
         }
