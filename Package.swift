@@ -31,8 +31,8 @@ let package = Package(
         // The CalDAV protocol (RFC 4791, 6578, 4918) over libcurl and libxml2; knows nothing of todos.
         .target(name: "CalDAV", dependencies: ["CCurl", "CLibxml2"]),
         // iCalendar (VTODO) for files and CalDAV sync: the only module besides TodoStore that touches libical.
-        .target(name: "TodoSync", dependencies: ["TodoStore", "CLibical"]),
-        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "Terminal"]),
+        .target(name: "TodoSync", dependencies: ["TodoStore", "CLibical", "CalDAV"]),
+        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "CalDAV", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit"], path: "Sources/tick-bench"),
 
@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
         // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
-        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV"], exclude: ["Support/fault_proxy.py"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TickApp"], exclude: ["Support/fault_proxy.py"]),
     ]
 )

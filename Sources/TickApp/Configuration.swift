@@ -15,6 +15,7 @@ import TodoStore
 ///     wrap yes|no                 long titles wrap onto up to 3 lines (W toggles it)
 ///     sort manual|due|priority|created
 ///     history <n>                 how many changes undo can go back (default 100)
+///     sync <setting> <value>      CalDAV sync (see `SyncSettings`)
 ///
 /// A bad line is reported with the file, line and problem, and the other lines still apply. All
 /// problems are kept: help lists them and `tick --check-config` prints them.
@@ -40,6 +41,8 @@ public struct Configuration: Equatable {
     public var sort: TodoSort = .manual
     /// How many changes undo can go back (`history 200`).
     public var historyDepth = 100
+    /// The CalDAV sync settings (`sync url …`, `sync user …`).
+    public var sync = SyncSettings()
     /// Problems found, one line each: `path:line: problem`.
     public var problems: [String] = []
 
@@ -79,6 +82,7 @@ public struct Configuration: Equatable {
                 configuration.problems.append(printable("\(path):\(index + 1): \(error.message)"))
             }
         }
+        if let problem = configuration.sync.overallProblem { configuration.problems.append(printable("\(path): \(problem)")) }
         return configuration
     }
 
@@ -144,8 +148,10 @@ public struct Configuration: Equatable {
                 throw Problem(message: "history wants a number of changes from 0 to 10000")
             }
             historyDepth = value
+        case "sync":
+            try sync.apply(arguments)
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history, sync)")
         }
     }
 
@@ -215,6 +221,7 @@ public struct Configuration: Equatable {
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
             && lhs.hidesCompleted == rhs.hidesCompleted && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
+            && lhs.sync == rhs.sync
             && lhs.keyMaps.signature == rhs.keyMaps.signature
     }
 }

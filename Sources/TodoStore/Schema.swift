@@ -83,14 +83,16 @@ enum Schema {
         // indexed by due day across lists, for agendas (`dueDaysSQL`).
         7: recurrenceSQL + tagsSQL + rebuiltTodoJournalSQL + dueDaysSQL,
         // Version 8: every todo has a stable iCalendar UID, journaled (`uidSQL`), and open todos are
-        // counted per due day for the agenda's groups (`agendaCountsSQL`).
-        8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL,
+        // counted per due day for the agenda's groups (`agendaCountsSQL`), and the CalDAV sync's
+        // state: collections, synced items and local changes waiting to go up (`syncStateSQL`).
+        8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL + syncStateSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
-                                 "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts"]
+                                 "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts",
+                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

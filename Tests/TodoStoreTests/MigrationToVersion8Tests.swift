@@ -8,9 +8,12 @@ import TickTesting
 /// place, its todos and its undo history get UIDs, and undo brings a deleted todo back under its UID.
 @Suite("Migration to version 8")
 struct MigrationToVersion8Tests {
-    /// Takes a current store back to version 7: no per-day due counts, no UID column, index or fill
-    /// trigger, and the todo journal triggers of version 7.
+    /// Takes a current store back to version 7: no sync state, no per-day due counts, no UID column,
+    /// index or fill trigger, and the todo journal triggers of version 7.
     static let backToVersion7SQL = """
+        DROP TRIGGER todos_sync_pending_insert; DROP TRIGGER todos_sync_pending_update; DROP TRIGGER todos_sync_pending_delete;
+        DROP TRIGGER lists_sync_collection_dropped; DROP TABLE sync_dropped_collections;
+        DROP TABLE sync_collections; DROP TABLE sync_items; DROP TABLE sync_pending; DROP TABLE sync_conflicts; DROP TABLE sync_runs;
         DROP TRIGGER todos_due_day_count_insert; DROP TRIGGER todos_due_day_count_delete;
         DROP TRIGGER todos_due_day_count_update; DROP TABLE due_day_counts;
         DROP TRIGGER todos_uid_fill;

@@ -37,6 +37,12 @@ final class FaultProxy {
     /// Queues `faults` (lines of fault_proxy.py's language: "status 503 7", "reset", "slow 3",
     /// "strip-etag"), one per coming request.
     func inject(_ faults: String...) throws {
+        try inject(contentsOf: faults)
+    }
+
+    /// Queues `faults` as `inject(_:)` does; an empty line lets its request through, so a fault can
+    /// wait for the request it should hit, and an empty array clears the queue.
+    func inject(contentsOf faults: [String]) throws {
         try (faults.map { $0 + "\n" }.joined()).write(to: controlFile, atomically: true, encoding: .utf8)
     }
 

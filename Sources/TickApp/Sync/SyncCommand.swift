@@ -1,0 +1,95 @@
+import CalDAV
+import Glibc
+import FoundationEssentials
+import TodoStore
+import TodoSync
+
+/// `tick sync`: one two-way sync with the CalDAV server of the config file's `sync` lines, or
+/// (`--status`) what the store knows of the last one, without sending anything.
+struct SyncCommand: Subcommand {
+    static let description = CommandDescription(
+        name: "sync", summary: "Sync the todos with a CalDAV server (the config file's sync lines).",
+        options: [OptionDescription("status", help: "show the last sync, the changes waiting to go up and the last conflicts; sends nothing"),
+                  OptionDescription("dry-run", short: "n", help: "ask the server what changed and count what would go up and come down; changes nothing")],
+        discussion: """
+        Each list syncs with a calendar collection of the server's calendar home (a list without one gets \
+        one; a collection without a list gets one; sync list NAME no keeps a list here). Changes made on both \
+        sides since the last sync are merged field by field; when both changed the same field, the later \
+        change wins and the loser is listed by tick sync --status. A todo deleted on one side and edited on \
+        the other comes back with the edit. Properties Tick does not know (alarms, attachments, other apps' \
+        fields) are kept on the server. A sync that fails loses nothing: run it again. The password never \
+        comes from the config file: sync password-command, TICK_SYNC_PASSWORD or ~/.netrc.
+        """,
+        examples: ["tick sync", "tick sync --status", "tick sync --dry-run"])
+
+    let showsStatus: Bool
+    let isDryRun: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        showsStatus = arguments.has("status")
+        isDryRun = arguments.has("dry-run")
+        if showsStatus && isDryRun { throw UsageError(message: "--status and --dry-run do not go together") }
+    }
+
+    func run(in context: CommandContext) throws -> Int32 {
+        let settings = context.configuration.sync
+        guard let url = settings.url else {
+            throw CommandFailure("sync is not configured: add a line like sync url https://dav.example.com/calendars/me/ to the config file")
+        }
+        let store = try context.openStore()
+        defer { store.close() }
+        if showsStatus { return try status(of: store, url: url, in: context) }
+        let password: String?
+        do {
+            password = try SyncPassword.resolve(settings, environment: context.environment)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let summary: SyncSummary
+        do {
+            let home = try ServerURL(url)
+            let credentials = settings.user.map { HTTPClient.Credentials(user: $0, password: password ?? "") }
+            let client = try CalDAVClient(configuration: .init(credentials: credentials, caFile: settings.caFile,
+                                                               allowsInsecure: settings.allowsInsecureHTTP))
+            let engine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            if isDryRun {
+                try context.emit("dry run, nothing changed: " + (try engine.preview()).transferLine + "\n")
+                return 0
+            }
+            summary = try engine.sync()
+        } catch let error as CalDAVError {
+            throw CommandFailure("\(error.description) What was synced before the failure is kept; tick sync goes on from there.")
+        }
+        try context.emit(TodoTable.safe(summary.line).text + "\n")
+        for href in summary.unreadable {
+            try context.emit("kept on the server, not readable by Tick: \(TodoTable.safe(href).text)\n")
+        }
+        return 0
+    }
+
+    private func status(of store: TodoStore, url: String, in context: CommandContext) throws -> Int32 {
+        var text = "server: \(TodoTable.safe(url).text)\n"
+        if let last = try store.lastSyncRun() {
+            text += "last sync: \(Self.utc(last.date)): \(TodoTable.safe(last.summary).text)\n"
+        } else {
+            text += "last sync: never\n"
+        }
+        let pending = try store.pendingSyncChanges()
+        let deletions = pending.filter(\.isDeletion).count
+        text += "waiting to go up: \(pending.count - deletions) changed, \(deletions) deleted\n"
+        for conflict in try store.syncConflicts(limit: 10) {
+            text += "conflict \(Self.utc(conflict.date)): \(TodoTable.safe(conflict.title).text): \(conflict.field) — \(conflict.lostValue) lost\n"
+        }
+        try context.emit(text)
+        return 0
+    }
+
+    /// `2026-12-01 18:05 UTC`.
+    private static func utc(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+    }
+}

@@ -1,0 +1,102 @@
+/// The `sync` lines of the config file: where the CalDAV server is and how to log in to it.
+///
+///     sync url https://dav.example.com/calendars/me/   a calendar home or one collection
+///     sync user NAME
+///     sync password-command pass show caldav          run without a shell; its first line of output
+///     sync ca-file PATH                               a CA certificate for a self-signed server
+///     sync insecure yes|no                            allow plain http to a host that is not loopback
+///     sync list NAME yes|no                           `no` keeps a list on this machine only
+///
+/// The password itself is never read from the config file (a `sync password …` line is refused
+/// without repeating it): it comes from `password-command`, `TICK_SYNC_PASSWORD` or `~/.netrc`
+/// (see `SyncPassword`).
+public struct SyncSettings: Equatable, Sendable {
+    /// The server URL (`sync url`); nil while sync is not configured.
+    public var url: String?
+    /// The user name (`sync user`).
+    public var user: String?
+    /// The words of `sync password-command`, program first.
+    public var passwordCommand: [String]?
+    /// `sync ca-file`: a CA certificate (PEM) trusted besides the system's.
+    public var caFile: String?
+    /// `sync insecure yes`: plain http is allowed to any host, not only to loopback.
+    public var allowsInsecureHTTP = false
+    /// Lists by name that stay local (`sync list Private no`); every other list syncs.
+    public var localLists: Set<String> = []
+
+    /// No sync configured.
+    public init() {}
+
+    /// Whether any `sync` line was given: then `url` is required.
+    public var isConfigured: Bool { url != nil }
+
+    /// Whether the list named `name` is synced (`sync list NAME no` keeps it local).
+    public func syncs(listNamed name: String) -> Bool { !localLists.contains(name) }
+
+    /// Applies the words after `sync` on one config line.
+    mutating func apply(_ arguments: [String]) throws(Configuration.Problem) {
+        guard let key = arguments.first else {
+            throw Configuration.Problem(message: "sync wants a setting (\(Self.keys))")
+        }
+        let rest = Array(arguments.dropFirst())
+        let value = rest.joined(separator: " ")
+        switch key.lowercased() {
+        case "url":
+            guard rest.count == 1 else { throw Configuration.Problem(message: "sync url wants one URL, like: sync url https://dav.example.com/calendars/me/") }
+            let lowered = value.lowercased()
+            guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
+                throw Configuration.Problem(message: "sync url wants an http or https URL")
+            }
+            // user:password@host would put a credential in the config file and in every message naming the URL.
+            let authority = value.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+            guard !authority.contains("@") else {
+                throw Configuration.Problem(message: "sync url must not contain a user or password: use sync user and password-command, TICK_SYNC_PASSWORD or ~/.netrc")
+            }
+            url = value
+        case "user":
+            guard !value.isEmpty else { throw Configuration.Problem(message: "sync user wants a user name") }
+            user = value
+        case "password-command":
+            guard !rest.isEmpty else { throw Configuration.Problem(message: "sync password-command wants a command, like: sync password-command pass show caldav") }
+            do {
+                passwordCommand = try CommandWords.split(value)
+            } catch {
+                throw Configuration.Problem(message: "sync password-command cannot be run: \(error)")
+            }
+        case "password":
+            // Never repeated: the rest of the line is a password.
+            throw Configuration.Problem(message: "sync password is not read from the config file: use sync password-command, TICK_SYNC_PASSWORD or ~/.netrc")
+        case "ca-file":
+            guard !value.isEmpty else { throw Configuration.Problem(message: "sync ca-file wants the path of a PEM certificate") }
+            caFile = value
+        case "insecure":
+            guard rest.count == 1, let flag = Self.bool(rest[0]) else { throw Configuration.Problem(message: "sync insecure wants yes or no") }
+            allowsInsecureHTTP = flag
+        case "list":
+            guard rest.count >= 2, let flag = Self.bool(rest[rest.count - 1]) else {
+                throw Configuration.Problem(message: "sync list wants a list name and yes or no, like: sync list Private no")
+            }
+            let name = rest.dropLast().joined(separator: " ")
+            if flag { localLists.remove(name) } else { localLists.insert(name) }
+        default:
+            throw Configuration.Problem(message: "unknown sync setting \"\(key)\" (\(Self.keys))")
+        }
+    }
+
+    /// The problem of the settings as a whole (checked after the last line), if any.
+    var overallProblem: String? {
+        let anythingSet = user != nil || passwordCommand != nil || caFile != nil || allowsInsecureHTTP || !localLists.isEmpty
+        if url == nil && anythingSet { return "sync settings without a sync url: add one, like: sync url https://dav.example.com/calendars/me/" }
+        return nil
+    }
+
+    private static let keys = "url, user, password-command, ca-file, insecure, list"
+
+    private static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "on", "true", "1": return true
+        case "no", "off", "false", "0": return false
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,430 @@
+import FoundationEssentials
+import CalDAV
+import TodoStore
+
+/// One two-way sync of a store with a CalDAV calendar home: lists map to collections, todos to
+/// VTODO items named by their UID.
+///
+/// A sync finds the collections (making one with MKCALENDAR for a list that has none, adopting a
+/// collection of the same name, or making a list for a collection it does not know), pulls each
+/// collection's changes since its sync token, merging every changed item three-way with the local
+/// todo against the last synced text, then pushes the local changes the store recorded
+/// (`sync_pending`). Every answer of the server is written to the store before the next request, so
+/// an interrupted sync resumes without sending anything twice; remote changes enter the store
+/// through its ordinary steps (an import by UID, a delete), so the app sees them on its one change path.
+public final class SyncEngine {
+    private let store: TodoStore
+    private let client: CalDAVClient
+    private let home: ServerURL
+    private let localLists: Set<String>
+    private let rewriter: VTodoRewriter
+    private let now: () -> Date
+    private var summary = SyncSummary()
+
+    /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
+    /// `localLists` stay on this machine.
+    public init(store: TodoStore, client: CalDAVClient, home: ServerURL, localLists: Set<String> = [],
+                zone: LocalTimeZone = .current, now: @escaping () -> Date = Date.init) {
+        self.store = store
+        self.client = client
+        self.home = home
+        self.localLists = localLists
+        self.rewriter = VTodoRewriter(zone: zone)
+        self.now = now
+    }
+
+    /// Runs one sync and records it in the store; throws the first failure (a `CalDAVError`, a
+    /// `StoreError`), leaving everything done before it recorded.
+    public func sync() throws -> SyncSummary {
+        summary = SyncSummary()
+        let requestsBefore = client.http.requestCount
+        defer { summary.requests = client.http.requestCount - requestsBefore }
+        let collections = try mappedCollections()
+        try pull(collections.values.sorted { $0.listID < $1.listID })
+        try push(collections)
+        summary.requests = client.http.requestCount - requestsBefore
+        try store.recordSyncRun(summary: summary.line)
+        return summary
+    }
+
+    /// What `sync()` would send and receive, counted without changing the store or the server
+    /// (PROPFIND and REPORT only): items new, changed or deleted on the server since the last sync,
+    /// the changes waiting here, and the todos of lists that would get a collection. Conflicts are
+    /// not predicted (it takes the items' contents).
+    public func preview() throws -> SyncSummary {
+        summary = SyncSummary()
+        let requestsBefore = client.http.requestCount
+        let lists = try store.lists()
+        let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
+        let remotePaths = Set(remote.map(\.url.path))
+        var synced = Set<Int64>()
+        var claimed = try store.droppedSyncCollections()
+        for collection in try store.syncCollections() {
+            claimed.insert(collection.href)
+            guard remotePaths.contains(collection.href), let list = lists.first(where: { $0.id == collection.listID }),
+                  !localLists.contains(list.name) else { continue }
+            synced.insert(list.id)
+            try countChanges(in: collection)
+        }
+        for calendar in remote where !claimed.contains(calendar.url.path) {
+            let name = calendar.displayName ?? calendar.url.path.split(separator: "/").last.map(String.init) ?? "Calendar"
+            guard !localLists.contains(name) else { continue }
+            if let list = lists.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                guard !synced.contains(list.id) else { continue }
+                synced.insert(list.id)
+            }
+            try countChanges(in: TodoStore.SyncCollection(listID: 0, href: calendar.url.path))
+        }
+        var counted = Set<Int64>()
+        for change in try store.pendingSyncChanges() {
+            counted.insert(change.todoID)
+            let known = try store.syncedItem(todoID: change.todoID) != nil
+            if change.isDeletion {
+                if known { summary.sentDeletions += 1 }
+            } else if let item = try store.item(id: change.todoID), let list = lists.first(where: { $0.id == item.listID }), !localLists.contains(list.name) {
+                summary.sentChanges += 1
+            } else if known {
+                summary.sentDeletions += 1
+            }
+        }
+        // A list without a collection sends all its todos (those not counted above).
+        for list in lists where !synced.contains(list.id) && !localLists.contains(list.name) {
+            let pendingHere = try counted.filter { try store.item(id: $0)?.listID == list.id }.count
+            summary.sentChanges += list.openCount + list.doneCount - pendingHere
+        }
+        summary.requests = client.http.requestCount - requestsBefore
+        return summary
+    }
+
+    /// Counts a collection's changes since its token against the synced items.
+    private func countChanges(in collection: TodoStore.SyncCollection) throws {
+        let changes = try changes(in: try home.resolving(collection.href), of: collection, since: collection.syncToken)
+        for version in changes.changed {
+            if let known = try store.syncedItem(href: version.href) {
+                if known.etag != version.etag { summary.receivedChanges += 1 }
+            } else {
+                summary.receivedNew += 1
+            }
+        }
+        for href in changes.removed where try store.syncedItem(href: href) != nil { summary.receivedDeletions += 1 }
+    }
+
+    // MARK: Collections
+
+    /// The collection of every synced list, by list id.
+    private func mappedCollections() throws -> [Int64: TodoStore.SyncCollection] {
+        let lists = try store.lists()
+        let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
+        let remotePaths = Set(remote.map(\.url.path))
+        var mapped: [Int64: TodoStore.SyncCollection] = [:]
+        for collection in try store.syncCollections() {
+            guard let list = lists.first(where: { $0.id == collection.listID }), !localLists.contains(list.name) else {
+                try store.forgetSyncCollection(listID: collection.listID)
+                continue
+            }
+            // Deleted on the server: forgotten, and the list gets a new collection below.
+            guard remotePaths.contains(collection.href) else {
+                try store.forgetSyncCollection(listID: collection.listID)
+                continue
+            }
+            mapped[collection.listID] = collection
+        }
+        // A collection whose list was deleted here stays on the server, unsynced: the list does not come back.
+        let claimed = Set(mapped.values.map(\.href)).union(try store.droppedSyncCollections())
+        for calendar in remote where !claimed.contains(calendar.url.path) {
+            let name = calendar.displayName ?? calendar.url.path.split(separator: "/").last.map(String.init) ?? "Calendar"
+            guard !localLists.contains(name) else { continue }
+            if let list = try store.lists().first(where: { $0.name.lowercased() == name.lowercased() }), mapped[list.id] == nil {
+                try adopt(calendar.url.path, for: list.id, into: &mapped)
+            } else if try store.lists().contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                // Two collections of one name (made by another app, or by two devices at once): one list
+                // syncs with one collection, and the other is said, not silently left out.
+                summary.unsyncedCollections.append(name)
+            } else {
+                let list = try store.addList(named: name)
+                let collection = TodoStore.SyncCollection(listID: list.id, href: calendar.url.path)
+                try store.saveSyncCollection(collection)
+                mapped[list.id] = collection
+            }
+        }
+        for list in try store.lists() where mapped[list.id] == nil && !localLists.contains(list.name) {
+            let url = try home.resolving(Self.pathSegment("tick-" + Self.randomHex()) + "/")
+            try client.makeCalendar(at: url, displayName: list.name)
+            try adopt(url.path, for: list.id, into: &mapped)
+        }
+        return mapped
+    }
+
+    /// Maps a list to a collection; its todos wait to go up (the server may already hold some,
+    /// which the pull before the push recognizes by UID).
+    private func adopt(_ href: String, for listID: Int64, into mapped: inout [Int64: TodoStore.SyncCollection]) throws {
+        let collection = TodoStore.SyncCollection(listID: listID, href: href)
+        try store.saveSyncCollection(collection)
+        try store.markListPendingForSync(listID: listID)
+        mapped[listID] = collection
+    }
+
+    // MARK: Pull
+
+    /// Pulls every collection: changed items first, in all collections, then deletions, so a todo
+    /// moved between lists on another device (a new item in one collection, a deletion in the other)
+    /// is moved here, never deleted and added again. Tokens are saved last: a pull cut short is
+    /// asked again, and items already received are skipped by their ETag.
+    private func pull(_ collections: [TodoStore.SyncCollection]) throws {
+        var finished: [(collection: TodoStore.SyncCollection, removed: [String], token: String?)] = []
+        for collection in collections {
+            let url = try home.resolving(collection.href)
+            var token = collection.syncToken
+            var removed: [String] = []
+            while true {
+                let changes = try self.changes(in: url, of: collection, since: token)
+                var wanted: [String] = []
+                for version in changes.changed {
+                    // Our own upload comes back with the ETag we stored: nothing new.
+                    if let known = try store.syncedItem(href: version.href), known.etag == version.etag { continue }
+                    wanted.append(version.href)
+                }
+                if !wanted.isEmpty {
+                    for item in try client.multiget(wanted, in: url) { try receive(item, in: collection) }
+                }
+                removed += changes.removed
+                // An ETag listing has no token (""): the next pull lists again.
+                token = changes.syncToken.isEmpty ? nil : changes.syncToken
+                guard changes.isTruncated else { break }
+            }
+            finished.append((collection, removed, token))
+        }
+        for (collection, removed, token) in finished {
+            for href in removed { try receiveDeletion(of: href) }
+            try store.saveSyncCollection(.init(listID: collection.listID, href: collection.href, syncToken: token))
+        }
+    }
+
+    /// The changes since `token`; a token the server no longer knows asks for everything, and a
+    /// server without sync-collection (RFC 6578) is compared by ETags instead (its token stays nil).
+    private func changes(in url: ServerURL, of collection: TodoStore.SyncCollection, since token: String?) throws -> CollectionChanges {
+        do {
+            do {
+                return try client.changes(in: url, since: token)
+            } catch .syncTokenInvalid {
+                return try client.changes(in: url, since: nil)
+            }
+        } catch .forbidden {
+            return try changesByEntityTags(in: url, of: collection)
+        } catch .serverError(let status, _) where [400, 405, 501].contains(status) {
+            return try changesByEntityTags(in: url, of: collection)
+        }
+    }
+
+    /// The changes found by listing every item's ETag and comparing with the synced items'.
+    private func changesByEntityTags(in url: ServerURL, of collection: TodoStore.SyncCollection) throws -> CollectionChanges {
+        let listed = try client.listItems(in: url)
+        let known = Dictionary(try store.syncedItems(inCollection: collection.href).map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
+        let changed = listed.filter { known[$0.href] != .some($0.etag) }
+        let present = Set(listed.map(\.href))
+        return CollectionChanges(changed: changed, removed: known.keys.filter { !present.contains($0) }.sorted(), syncToken: "", isTruncated: false)
+    }
+
+    /// A changed item from the server, merged with the local todo when both changed.
+    private func receive(_ item: CalendarItem, in collection: TodoStore.SyncCollection) throws {
+        let remoteTodos: [CalendarTodo]
+        do {
+            remoteTodos = try rewriter.read(item.calendarData)
+        } catch {
+            summary.unreadable.append(item.href)
+            return
+        }
+        guard var remote = remoteTodos.first else {
+            summary.unreadable.append(item.href)
+            return
+        }
+        let listName = try listName(collection.listID)
+        remote.listName = listName
+        let existing = try store.item(uid: remote.uid)
+        let synced = try store.syncedItem(href: item.href)
+        if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
+            // Changed on both sides: merged; the merge goes up at the push, from the server's text.
+            let base = try synced.flatMap { try rewriter.read($0.base).first }
+            var local = CalendarTodo(existing, listName: try self.listName(existing.listID))
+            local.sortOrder = nil
+            remote.sortOrder = nil
+            var baseTodo = base
+            baseTodo?.listName = listName
+            baseTodo?.sortOrder = nil
+            let merged = TodoMerge.merge(base: baseTodo, local: local, remote: remote)
+            try record(merged.conflicts, title: merged.todo?.title ?? existing.title)
+            guard let todo = merged.todo else { return }
+            try apply(todo, defaultList: listName)
+            try store.recordSynced(.init(todoID: existing.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
+                                   clearingRevision: nil)
+            summary.receivedChanges += 1
+            return
+        }
+        if existing == nil, let synced, let pending = try store.pendingSyncChange(todoID: synced.todoID), pending.isDeletion {
+            // Deleted here, edited there: the edit wins, and the todo comes back.
+            try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: pending.revision)
+            try record([TodoMerge.Conflict(uid: remote.uid, field: nil, lost: .local)], title: remote.title)
+        }
+        try apply(remote, defaultList: listName)
+        guard let stored = try store.item(uid: remote.uid) else { return }
+        let revision = try store.pendingSyncChange(todoID: stored.id)?.revision
+        try store.recordSynced(.init(todoID: stored.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
+                               clearingRevision: revision)
+        if existing == nil { summary.receivedNew += 1 } else { summary.receivedChanges += 1 }
+    }
+
+    /// An item deleted on the server: the todo goes too, unless it was edited here (the edit wins
+    /// and goes up again as a new item).
+    private func receiveDeletion(of href: String) throws {
+        guard let synced = try store.syncedItem(href: href) else { return }
+        if let pending = try store.pendingSyncChange(todoID: synced.todoID) {
+            try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: pending.isDeletion ? pending.revision : nil)
+            if !pending.isDeletion { try record([TodoMerge.Conflict(uid: synced.uid, field: nil, lost: .remote)], title: synced.uid) }
+            return
+        }
+        if try store.item(id: synced.todoID) != nil {
+            _ = try store.delete(ids: [synced.todoID])
+            summary.receivedDeletions += 1
+        }
+        let revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision
+        try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: revision)
+    }
+
+    /// Writes a todo from the server into the store, as one step (an import that updates by UID).
+    private func apply(_ todo: CalendarTodo, defaultList: String) throws {
+        _ = try store.importItems([try todo.newTodo(defaultListName: defaultList)])
+    }
+
+    private func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {
+        guard !conflicts.isEmpty else { return }
+        summary.conflicts += conflicts.count
+        try store.recordSyncConflicts(conflicts.map { conflict in
+            TodoStore.SyncConflict(date: now(), uid: conflict.uid, title: title, field: conflict.field?.rawValue ?? "deletion",
+                                   lostValue: conflict.lost == .local ? "this device's change" : "the server's change")
+        })
+    }
+
+    // MARK: Push
+
+    private func push(_ collections: [Int64: TodoStore.SyncCollection]) throws {
+        for change in try store.pendingSyncChanges() {
+            let synced = try store.syncedItem(todoID: change.todoID)
+            guard !change.isDeletion, let item = try store.item(id: change.todoID) else {
+                if let synced { try deleteRemote(synced) }
+                try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
+                if synced != nil { summary.sentDeletions += 1 }
+                continue
+            }
+            guard let collection = collections[item.listID] else {
+                // Moved to a list that stays local: it leaves the server.
+                if let synced {
+                    try deleteRemote(synced)
+                    summary.sentDeletions += 1
+                }
+                try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
+                continue
+            }
+            var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: now())
+            // The collection is the list; the manual order is not synced yet, so neither is written.
+            todo.listName = nil
+            todo.sortOrder = nil
+            // A CREATED the server's item never had is not added by an edit.
+            if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
+            if let synced, synced.href.hasPrefix(collection.href) {
+                try update(synced, with: todo, revision: change.revision)
+            } else {
+                try create(todo, todoID: item.id, in: collection, revision: change.revision)
+                // Moved from another list's collection: the old item goes.
+                if let synced { try deleteRemote(synced) }
+            }
+            summary.sentChanges += 1
+        }
+    }
+
+    private func update(_ synced: TodoStore.SyncedItem, with todo: CalendarTodo, revision: Int64) throws {
+        let url = try home.resolving(synced.href)
+        var base = synced.base
+        var etag = synced.etag ?? "*"
+        var text = try rewriter.rewrite(base, with: todo, now: now())
+        for attempt in 0..<2 {
+            guard text != base else { break }
+            do {
+                etag = try client.update(text, at: url, ifMatch: etag)
+                base = text
+                break
+            } catch {
+                // Changed on the server since: fetch, merge, try once more.
+                guard attempt == 0, case .preconditionFailed = error else { throw error }
+                let current = try client.get(url)
+                guard let remote = try rewriter.read(current.calendarData).first else { throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO") }
+                // As at a pull: the time of a local change is not kept, so the server's value wins a field both changed.
+                var local = todo
+                local.lastModified = nil
+                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: local, remote: remote)
+                try record(merged.conflicts, title: todo.title)
+                guard var result = merged.todo else { return }
+                result.listName = nil
+                try apply(result, defaultList: try listName(store.item(uid: todo.uid)?.listID ?? TodoStore.inboxListID))
+                base = current.calendarData
+                etag = current.etag
+                text = try rewriter.rewrite(base, with: result, now: now())
+            }
+        }
+        try store.recordSynced(.init(todoID: synced.todoID, uid: synced.uid, href: synced.href, etag: etag, base: base),
+                               clearingRevision: revision)
+    }
+
+    private func create(_ todo: CalendarTodo, todoID: Int64, in collection: TodoStore.SyncCollection, revision: Int64) throws {
+        let href = collection.href + Self.pathSegment(todo.uid) + ".ics"
+        let url = try home.resolving(href)
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\n" + VTodoWriter(zone: rewriter.zone).vtodo(todo, now: now())
+            + "END:VCALENDAR\r\n"
+        do {
+            let etag = try client.create(text, at: url)
+            try store.recordSynced(.init(todoID: todoID, uid: todo.uid, href: href, etag: etag, base: text), clearingRevision: revision)
+        } catch CalDAVError.preconditionFailed {
+            // Already there: an earlier sync created it and was interrupted before recording it.
+            let current = try client.get(url)
+            let synced = TodoStore.SyncedItem(todoID: todoID, uid: todo.uid, href: href, etag: current.etag, base: current.calendarData)
+            try store.recordSynced(synced, clearingRevision: nil)
+            try update(synced, with: todo, revision: revision)
+        }
+    }
+
+    private func deleteRemote(_ synced: TodoStore.SyncedItem) throws {
+        do {
+            try client.delete(try home.resolving(synced.href), ifMatch: synced.etag)
+        } catch CalDAVError.notFound, CalDAVError.gone {
+            // Already gone: what was wanted.
+        }
+    }
+
+    // MARK: Helpers
+
+    private func listName(_ listID: Int64) throws -> String {
+        guard let list = try store.lists().first(where: { $0.id == listID }) else { throw StoreError.listNotFound(id: listID) }
+        return list.name
+    }
+
+    /// `text` with every byte but unreserved ones percent-encoded, for a path segment.
+    static func pathSegment(_ text: String) -> String {
+        var segment = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                segment.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                segment += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return segment
+    }
+
+    private static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value: UInt64 = generator.next()
+        return String(value, radix: 16)
+    }
+}

@@ -1,0 +1,319 @@
+import CalDAV
+import Foundation
+import Testing
+import TickTesting
+import TodoStore
+import TodoSync
+
+/// Two stores ("devices") synced through one real Radicale by `SyncEngine`.
+@Suite("Sync engine against Radicale", .serialized)
+struct SyncEngineTests {
+    /// A device: a store in its own file and the engine that syncs it.
+    final class Device {
+        let store: TodoStore
+        let client: CalDAVClient
+        let home: ServerURL
+
+        init(_ path: String, home: ServerURL, client: CalDAVClient) throws {
+            store = try TodoStore(path: path)
+            self.client = client
+            self.home = home
+        }
+
+        @discardableResult
+        func sync(localLists: Set<String> = []) throws -> SyncSummary {
+            try SyncEngine(store: store, client: client, home: home, localLists: localLists).sync()
+        }
+
+        func list(_ name: String) throws -> Int64 {
+            if let list = try store.lists().first(where: { $0.name == name }) { return list.id }
+            return try store.addList(named: name).id
+        }
+
+        func todo(_ title: String) throws -> TodoItem {
+            try #require(try store.flatOrder().first { $0.title == title })
+        }
+
+        /// Every todo as `list|title|done|uid`, sorted: what two devices must agree on.
+        func contents() throws -> [String] {
+            let names = Dictionary(uniqueKeysWithValues: try store.lists().map { ($0.id, $0.name) })
+            return try store.flatOrder().map { "\(names[$0.listID]!)|\($0.title)|\($0.isDone)|\($0.uid)" }.sorted()
+        }
+    }
+
+    static func withDevices(_ body: (RadicaleServer, Device, Device) throws -> Void) throws {
+        try withRadicale { server in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Device(folder.appendingPathComponent("a.db").path, home: server.homeURL, client: server.client())
+            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+            defer { first.store.close(); second.store.close() }
+            try body(server, first, second)
+        }
+    }
+
+    /// The UIDs of every item on the server, across its collections, sorted (duplicates kept).
+    static func serverUIDs(_ server: RadicaleServer) throws -> [String] {
+        let client = try server.client()
+        var uids: [String] = []
+        for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
+            let hrefs = try client.listItems(in: calendar.url).map(\.href)
+            for item in try client.multiget(hrefs, in: calendar.url) {
+                uids += try VTodoRewriter().read(item.calendarData).map(\.uid)
+            }
+        }
+        return uids.sorted()
+    }
+
+    static func agree(_ server: RadicaleServer, _ first: Device, _ second: Device) throws {
+        let contents = try first.contents()
+        #expect(try second.contents() == contents)
+        #expect(try serverUIDs(server) == contents.map { String($0.split(separator: "|").last!) }.sorted())
+        #expect(try first.store.pendingSyncChanges() == [] && second.store.pendingSyncChanges() == [])
+    }
+
+    @Test("adds, edits, toggles, moves between lists and deletes on both devices arrive on the other, and both agree with the server")
+    func twoDevices() throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: ["Pay rent", "Water plants"])
+            _ = try first.store.add(title: "Write report", listID: first.list("Work"))
+            let summary = try first.sync()
+            #expect(summary.sentChanges == 3 && summary.conflicts == 0)
+            let received = try second.sync()
+            #expect(received.receivedNew == 3)
+            #expect(try second.contents() == first.contents())
+
+            _ = try second.store.update(id: second.todo("Pay rent").id, title: "Pay the rent")
+            _ = try second.store.setDone(true, ids: [second.todo("Water plants").id])
+            _ = try second.store.move(ids: [second.todo("Write report").id], toList: TodoStore.inboxListID)
+            _ = try first.store.add(title: "Call Mom", listID: first.list("Work"))
+            try second.sync()
+            let back = try first.sync()
+            #expect(back.receivedChanges == 3 && back.sentChanges == 1)
+            try second.sync()
+            try Self.agree(server, first, second)
+
+            _ = try first.store.delete(ids: [first.todo("Pay the rent").id])
+            try first.sync()
+            #expect(try second.sync().receivedDeletions == 1)
+            try Self.agree(server, first, second)
+            #expect(try second.contents().map { $0.split(separator: "|").prefix(3).joined(separator: "|") } == [
+                "Inbox|Water plants|true", "Inbox|Write report|false", "Work|Call Mom|false",
+            ])
+        }
+    }
+
+    @Test("a field changed on both devices takes the server's value and the loss is recorded; fields changed on one side each are merged; an edit wins over a delete")
+    func conflicts() throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: ["Pay rent", "Water plants"])
+            try first.sync()
+            try second.sync()
+            _ = try first.store.update(id: first.todo("Pay rent").id, title: "Pay rent (first)")
+            _ = try second.store.update(id: second.todo("Pay rent").id, title: "Pay rent (second)", notes: "By the 3rd")
+            try first.sync()
+            let merged = try second.sync()
+            #expect(merged.conflicts == 1)
+            let conflict = try #require(try second.store.syncConflicts(limit: 5).first)
+            #expect(conflict.field == "title" && conflict.lostValue == "this device's change" && conflict.title == "Pay rent (first)")
+            #expect(try second.todo("Pay rent (first)").notes == "By the 3rd")
+
+            // Deleted on the first, edited on the second: the edit comes back on both.
+            _ = try first.store.delete(ids: [first.todo("Water plants").id])
+            _ = try second.store.update(id: second.todo("Water plants").id, title: "Water the plants")
+            try first.sync()
+            try second.sync()
+            try first.sync()
+            try Self.agree(server, first, second)
+            #expect(try first.todo("Water the plants").title == "Water the plants")
+            #expect(try first.todo("Pay rent (first)").notes == "By the 3rd")
+        }
+    }
+
+    @Test("a sync token the server no longer knows makes the next pull ask for everything, and nothing is duplicated")
+    func invalidTokenFallsBack() throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: ["Pay rent"])
+            try first.sync()
+            try second.sync()
+            for collection in try first.store.syncCollections() {
+                try first.store.saveSyncCollection(.init(listID: collection.listID, href: collection.href, syncToken: "not-a-token"))
+            }
+            _ = try second.store.add(title: "Water plants")
+            try second.sync()
+            #expect(try first.sync().receivedNew == 1)
+            try Self.agree(server, first, second)
+        }
+    }
+
+    @Test("one change costs the same few requests whether 10 or 300 todos are synced: only what changed is asked for and sent", arguments: [10, 300])
+    func oneChangeIsIncremental(size: Int) throws {
+        try Self.withDevices { server, first, second in
+            try first.store.add(titles: (0..<size).map { "todo \($0)" })
+            try first.sync()
+            try second.sync()
+            _ = try first.store.update(id: first.todo("todo 7").id, title: "todo 7 edited")
+            let sent = try first.sync()
+            let received = try second.sync()
+            #expect(sent.sentChanges == 1 && received.receivedChanges == 1)
+            // Discovery (2 PROPFINDs), the collection's sync-collection report, and the PUT or the multiget.
+            #expect(sent.requests == 4)
+            #expect(received.requests == 4)
+        }
+    }
+
+    @Test("a server that refuses sync-collection is compared by ETags: new, changed and deleted items still arrive")
+    func entityTagListingWithoutSyncCollection() throws {
+        try withRadicale { server in
+            let proxy = try FaultProxy(to: server)
+            defer { proxy.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL), client: server.client())
+            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+            defer { first.store.close(); second.store.close() }
+            try first.store.add(titles: ["Pay rent", "Water plants", "Call Mom"])
+            try first.sync()
+            try second.sync()
+            _ = try second.store.add(title: "Buy milk")
+            _ = try second.store.update(id: second.todo("Call Mom").id, title: "Call Mom today")
+            _ = try second.store.delete(ids: [second.todo("Water plants").id])
+            try second.sync()
+            // Two PROPFINDs of discovery, then the sync-collection REPORT: refused as by a server without it.
+            try proxy.inject(contentsOf: ["", "", "status 501"])
+            let received = try first.sync()
+            #expect(received.receivedNew == 1 && received.receivedChanges == 1 && received.receivedDeletions == 1)
+            #expect(try first.store.syncCollections().allSatisfy { $0.syncToken == nil })
+            try Self.agree(server, first, second)
+        }
+    }
+
+    @Test("a list deleted with its todos on one device is not brought back by the next sync; the other device loses its todos")
+    func deletedListStaysDeleted() throws {
+        try Self.withDevices { server, first, second in
+            _ = try first.store.add(title: "Write report", listID: first.list("Work"))
+            _ = try first.store.add(title: "Pay rent")
+            try first.sync()
+            try second.sync()
+            try first.store.deleteList(id: first.list("Work"), movingTodosTo: nil)
+            #expect(try first.sync().sentDeletions == 1)
+            try first.sync()
+            #expect(try first.store.lists().map(\.name) == ["Inbox"])
+            #expect(try second.sync().receivedDeletions == 1)
+            try Self.agree(server, first, second)
+        }
+    }
+
+    @Test("a second collection with a synced list's name (another app's) is said in the summary, not silently left out")
+    func collectionOfTakenName() throws {
+        try Self.withDevices { server, first, _ in
+            try first.sync()
+            try server.client().makeCalendar(at: server.newCollectionURL("other"), displayName: "Inbox")
+            let summary = try first.sync()
+            #expect(summary.unsyncedCollections == ["Inbox"])
+            #expect(summary.line.hasSuffix(" · 0 conflicts · collection \"Inbox\" not synced: its list's name goes with another collection"))
+            #expect(try first.store.lists().map(\.name) == ["Inbox"])
+        }
+    }
+
+    @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
+    func randomSequence() throws {
+        try Self.withDevices { server, first, second in
+            var random = SplitMix64(seed: 20)
+            for step in 0..<40 {
+                let device = random.next() % 2 == 0 ? first : second
+                let todos = try device.store.flatOrder()
+                switch (random.next() % 7, todos.randomElement(using: &random)) {
+                case (0, _), (_, nil):
+                    _ = try device.store.add(title: "todo \(step)", listID: try device.list(random.next() % 3 == 0 ? "Work" : "Inbox"))
+                case (1, let todo?): _ = try device.store.update(id: todo.id, title: "\(todo.title) edited \(step)")
+                case (2, let todo?): _ = try device.store.setDone(!todo.isDone, ids: [todo.id])
+                case (3, let todo?): _ = try device.store.move(ids: [todo.id], toList: try device.list(todo.listID == TodoStore.inboxListID ? "Work" : "Inbox"))
+                case (4, let todo?): _ = try device.store.delete(ids: [todo.id])
+                default: try device.sync()
+                }
+            }
+            try first.sync()
+            try second.sync()
+            try first.sync()
+            try Self.agree(server, first, second)
+        }
+    }
+
+    @Test("a VTODO with an alarm, an attachment and another client's property, written by plain HTTP, keeps them through a Tick title edit")
+    func unknownPropertiesSurvive() throws {
+        try Self.withDevices { server, first, second in
+            try first.sync()
+            let collection = try #require(try first.store.syncCollections().first)
+            let url = try server.homeURL.resolving(collection.href + "other-client.ics")
+            let original = """
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                PRODID:-//Other//Client//EN\r
+                BEGIN:VTODO\r
+                UID:other-client-1\r
+                DTSTAMP:20261130T090000Z\r
+                SUMMARY:Buy milk\r
+                CATEGORIES:shopping\r
+                X-OTHER-CLIENT-COLOR:#ff8800\r
+                ATTACH:https://example.com/list.pdf\r
+                BEGIN:VALARM\r
+                ACTION:DISPLAY\r
+                DESCRIPTION:Milk!\r
+                TRIGGER:-PT15M\r
+                END:VALARM\r
+                END:VTODO\r
+                END:VCALENDAR\r
+
+                """
+            _ = try server.client().create(original, at: url)
+            // Radicale stores its own serialization of what it was sent (properties reordered): that is the original.
+            let before = try server.client().get(url).calendarData
+            #expect(try second.sync().receivedNew == 1)
+            _ = try second.store.update(id: second.todo("Buy milk").id, title: "Buy oat milk")
+            try second.sync()
+            let stored = try server.client().get(url).calendarData
+            let kept = stored.components(separatedBy: "\r\n").filter { line in
+                !["SUMMARY", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"].contains { line.hasPrefix($0 + ":") }
+            }
+            let beforeKept = before.components(separatedBy: "\r\n").filter { line in
+                !["SUMMARY", "LAST-MODIFIED", "DTSTAMP", "SEQUENCE"].contains { line.hasPrefix($0 + ":") }
+            }
+            #expect(kept == beforeKept)
+            #expect(kept.contains("X-OTHER-CLIENT-COLOR:#ff8800") && kept.contains("TRIGGER:-PT15M") && kept.contains("ATTACH:https://example.com/list.pdf"))
+            #expect(stored.contains("SUMMARY:Buy oat milk\r\n"))
+            try first.sync()
+            #expect(try first.todo("Buy oat milk").tags == ["shopping"])
+        }
+    }
+
+    @Test("a sync cut off by a server failure at any request, then run again, loses nothing and duplicates nothing")
+    func interruptedSyncResumes() throws {
+        try withRadicale { server in
+            let proxy = try FaultProxy(to: server)
+            defer { proxy.stop() }
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL), client: server.client())
+            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+            defer { first.store.close(); second.store.close() }
+            var failures = 0
+            for cut in 0..<12 {
+                // Changes of every kind, then a sync whose request number `cut` fails.
+                _ = try first.store.add(title: "todo \(cut)", listID: try first.list(cut % 2 == 0 ? "Inbox" : "Work \(cut % 3)"))
+                if let todo = try first.store.flatOrder().first { _ = try first.store.update(id: todo.id, title: "edited \(cut)") }
+                if cut % 3 == 2, let todo = try first.store.flatOrder().last { _ = try first.store.delete(ids: [todo.id]) }
+                try proxy.inject(contentsOf: Array(repeating: "", count: cut) + [cut % 2 == 0 ? "reset" : "status 503"])
+                do { try first.sync() } catch { failures += 1 }
+                try proxy.inject(contentsOf: [])
+                try first.sync()
+                try second.sync()
+                try Self.agree(server, first, second)
+            }
+            #expect(failures > 6)
+        }
+    }
+}
