@@ -16,7 +16,7 @@ let package = Package(
         .systemLibrary(name: "CLibical", path: "Sources/CLibical"),
         // HTTP and WebDAV XML for CalDAV (Debian libcurl4-openssl-dev, libxml2-dev): only CalDAV imports them.
         // libxml2's headers live under /usr/include/libxml2, which only its pkg-config names.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl"),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),  // loaded with dlopen on first use: not linked
         .systemLibrary(name: "CLibxml2", path: "Sources/CLibxml2", pkgConfig: "libxml-2.0"),
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),

@@ -65,12 +65,14 @@ public final class HTTPClient {
 
     /// libcurl's global set-up, once per process before the first handle (Swift runs a global's
     /// initializer exactly once, thread-safely).
-    private static let globalSetUp: CURLcode = curl_global_init(ccurl_global_default())
+    private static let globalSetUp: CURLcode = ccurl_global_init(ccurl_global_default())
 
     /// A client; fails only when libcurl cannot make a handle.
     public init(configuration: Configuration = Configuration()) throws(CalDAVError) {
         _ = Self.globalSetUp
-        guard let handle = curl_easy_init() else { throw .connectionFailed(reason: "libcurl could not start") }
+        guard let handle = ccurl_easy_init() else {
+            throw .connectionFailed(reason: ccurl_load_error().map { String(cString: $0) } ?? "libcurl could not start")
+        }
         self.handle = handle
         self.configuration = configuration
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
@@ -79,7 +81,7 @@ public final class HTTPClient {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        ccurl_easy_cleanup(handle)
         errorBuffer.deallocate()
     }
 
@@ -124,9 +126,9 @@ public final class HTTPClient {
         var headerList: UnsafeMutablePointer<curl_slist>?
         // libcurl would add "Expect: 100-continue" to large bodies and wait for an interim answer.
         for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
-            headerList = curl_slist_append(headerList, line)
+            headerList = ccurl_slist_append(headerList, line)
         }
-        defer { curl_slist_free_all(headerList) }
+        defer { ccurl_slist_free_all(headerList) }
 
         ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
         if let body = request.body {
@@ -146,7 +148,7 @@ public final class HTTPClient {
         errorBuffer[0] = 0
 
         requestCount += 1
-        let code = withExtendedLifetime(collector) { curl_easy_perform(handle) }
+        let code = withExtendedLifetime(collector) { ccurl_easy_perform(handle) }
         ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
         guard code == CURLE_OK else {
             throw collector.overflowed ? .badResponse(reason: "the answer is larger than \(configuration.maximumResponseBytes) bytes")
@@ -159,7 +161,7 @@ public final class HTTPClient {
 
     /// The typed error for a failed transfer, with libcurl's message made printable.
     private func error(for code: CURLcode) -> CalDAVError {
-        let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: curl_easy_strerror(code))
+        let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: ccurl_easy_strerror(code))
         let reason = String(detail.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:

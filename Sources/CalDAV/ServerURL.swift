@@ -51,15 +51,15 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parse(_ string: String, base: String?) throws(CalDAVError) -> Parts {
-        guard let handle = curl_url() else { throw .invalidURL(reason: "out of memory") }
-        defer { curl_url_cleanup(handle) }
-        if let base, curl_url_set(handle, CURLUPART_URL, base, 0) != CURLUE_OK {
+        guard let handle = ccurl_url() else { throw .invalidURL(reason: ccurl_load_error().map { String(cString: $0) } ?? "out of memory") }
+        defer { ccurl_url_cleanup(handle) }
+        if let base, ccurl_url_set(handle, CURLUPART_URL, base, 0) != CURLUE_OK {
             throw .invalidURL(reason: "the base address is not a URL")
         }
         guard !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
             throw .invalidURL(reason: "it contains control characters")
         }
-        guard curl_url_set(handle, CURLUPART_URL, string, 0) == CURLUE_OK else {
+        guard ccurl_url_set(handle, CURLUPART_URL, string, 0) == CURLUE_OK else {
             throw .invalidURL(reason: "“\(string)” is not an absolute http or https URL")
         }
         guard get(handle, CURLUPART_USER) == nil, get(handle, CURLUPART_PASSWORD) == nil else {
@@ -76,8 +76,8 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
 
     private static func get(_ handle: OpaquePointer, _ part: CURLUPart) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
-        defer { curl_free(value) }
+        guard ccurl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
+        defer { ccurl_free(value) }
         return String(cString: value)
     }
 }
