@@ -58,15 +58,15 @@ extension TodoStore {
         var before = window
         before.before = day
         let daysBefore = try openCount(due: before)
-        // Entries from the start of its day up to its own due value: that range lies inside the
-        // window, so it is the only bound given. (With the window's `due < ?` as well, SQLite keeps
-        // that bound for the index range and walks every later day of an overdue group: 11 ms at a
-        // million todos instead of the day's own entries.)
-        let inDay = try connection.scalarInt("""
-            SELECT count(*) FROM todos INDEXED BY todos_open_by_due_day
-            WHERE completed_at IS NULL AND due IS NOT NULL AND due >= ? AND due <= ?
-              AND (due < ? OR priority > ? OR (priority = ? AND id < ?))
-            """, [day, due, due, priority, priority, id])
+        // The entries of its day before it, as three index ranges that each end where the todo
+        // is: earlier due values of the day, then its due value with a higher priority, then its
+        // due value and priority with a smaller id. Each range stops at the todo, so the cost is
+        // the number of entries before it in its day, never the rest of the day or the window.
+        let index = "FROM todos INDEXED BY todos_open_by_due_day WHERE completed_at IS NULL AND due IS NOT NULL"
+        let earlierTimes = try connection.scalarInt("SELECT count(*) \(index) AND due >= ? AND due < ?", [day, due])
+        let higherPriority = try connection.scalarInt("SELECT count(*) \(index) AND due = ? AND priority > ?", [due, priority])
+        let olderTodos = try connection.scalarInt("SELECT count(*) \(index) AND due = ? AND priority = ? AND id < ?", [due, priority, id])
+        let inDay = earlierTimes + higherPriority + olderTodos
         return daysBefore + Int(inDay)
     }
 
