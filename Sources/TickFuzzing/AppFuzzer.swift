@@ -103,7 +103,11 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
                 throw Failure(description: "step \(step): row \(indexPath) is on screen but the store has no such row")
             }
             // Compared as scalars: a glyph can end in a joiner that would merge graphemes in a String search.
-            let prefix = GlyphSequence(truth.title).prefix(4).flatMap { $0.scalars.values }
+            // Up to the first space: with titles wrapped, a word too long for what is left of the
+            // first line starts on the next one.
+            let glyphs = GlyphSequence(truth.title).prefix(4)
+            let firstWord = glyphs.prefix { !$0.scalars.values.allSatisfy { $0 == 0x20 } }
+            let prefix = (firstWord.isEmpty ? Array(glyphs.prefix(1)) : Array(firstWord)).flatMap { $0.scalars.values }
             let line = canvas.line(rect.minY)
             let scalars = line.unicodeScalars.map(\.value)
             let found = prefix.isEmpty || (0...max(0, scalars.count - prefix.count)).contains { Array(scalars.dropFirst($0).prefix(prefix.count)) == prefix }
