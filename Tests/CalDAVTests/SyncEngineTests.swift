@@ -43,14 +43,28 @@ struct SyncEngineTests {
 
     static func withDevices(_ body: (RadicaleServer, Device, Device) throws -> Void) throws {
         try withRadicale { server in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let first = try Device(folder.appendingPathComponent("a.db").path, home: server.homeURL, client: server.client())
-            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
-            defer { first.store.close(); second.store.close() }
-            try body(server, first, second)
+            try withDevices(on: server, firstHome: server.homeURL) { try body(server, $0, $1) }
         }
+    }
+
+    /// Two devices whose first reaches the server through a fault proxy, so a test can fail its requests.
+    static func withDevicesBehindProxy(_ body: (RadicaleServer, FaultProxy, Device, Device) throws -> Void) throws {
+        try withRadicale { server in
+            let proxy = try FaultProxy(to: server)
+            defer { proxy.stop() }
+            try withDevices(on: server, firstHome: proxy.proxied(server.homeURL)) { try body(server, proxy, $0, $1) }
+        }
+    }
+
+    /// Two devices in a scratch folder, the first syncing with `firstHome`, the second with the server itself.
+    private static func withDevices(on server: RadicaleServer, firstHome: ServerURL, _ body: (Device, Device) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try Device(folder.appendingPathComponent("a.db").path, home: firstHome, client: server.client())
+        let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
+        defer { first.store.close(); second.store.close() }
+        try body(first, second)
     }
 
     /// The UIDs of every item on the server, across its collections, sorted (duplicates kept).
@@ -165,15 +179,7 @@ struct SyncEngineTests {
 
     @Test("a server that refuses sync-collection is compared by ETags: new, changed and deleted items still arrive")
     func entityTagListingWithoutSyncCollection() throws {
-        try withRadicale { server in
-            let proxy = try FaultProxy(to: server)
-            defer { proxy.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL), client: server.client())
-            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
-            defer { first.store.close(); second.store.close() }
+        try Self.withDevicesBehindProxy { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent", "Water plants", "Call Mom"])
             try first.sync()
             try second.sync()
@@ -291,15 +297,7 @@ struct SyncEngineTests {
 
     @Test("a sync cut off by a server failure at any request, then run again, loses nothing and duplicates nothing")
     func interruptedSyncResumes() throws {
-        try withRadicale { server in
-            let proxy = try FaultProxy(to: server)
-            defer { proxy.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL), client: server.client())
-            let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
-            defer { first.store.close(); second.store.close() }
+        try Self.withDevicesBehindProxy { server, proxy, first, second in
             var failures = 0
             for cut in 0..<12 {
                 // Changes of every kind, then a sync whose request number `cut` fails.
