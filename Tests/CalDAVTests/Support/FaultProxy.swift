@@ -35,7 +35,7 @@ final class FaultProxy {
     }
 
     /// Queues `faults` (lines of fault_proxy.py's language: "status 503 7", "reset", "slow 3",
-    /// "strip-etag"), one per coming request.
+    /// "strip-etag", "forward-reset", "on PUT status 507"…), one per coming request.
     func inject(_ faults: String...) throws {
         try inject(contentsOf: faults)
     }
@@ -44,6 +44,12 @@ final class FaultProxy {
     /// wait for the request it should hit, and an empty array clears the queue.
     func inject(contentsOf faults: [String]) throws {
         try (faults.map { $0 + "\n" }.joined()).write(to: controlFile, atomically: true, encoding: .utf8)
+    }
+
+    /// Whether every queued fault has been taken by a request (a test waiting for the proxy to
+    /// hold a request polls this).
+    func isQueueEmpty() throws -> Bool {
+        try String(contentsOf: controlFile, encoding: .utf8).isEmpty
     }
 
     /// The same address on the proxy as `url` on the server.

@@ -32,7 +32,7 @@ final class RadicaleServer {
     let port: UInt16
     /// The folder holding config, users, storage and log; removed on stop.
     let folder: URL
-    private let process: Process
+    private var process: Process
     private(set) var isRunning = true
 
     /// Credentials that Radicale accepts.
@@ -73,7 +73,13 @@ final class RadicaleServer {
         try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         rootURL = try ServerURL("\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/")
 
-        process = Process()
+        process = try Self.start(configuration: folder.appendingPathComponent("config"), log: folder.appendingPathComponent("log"))
+        try waitUntilListening()
+    }
+
+    /// Runs Radicale with `configuration`, its output going to `log` (appended to).
+    private static func start(configuration: URL, log: URL) throws -> Process {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.python)
         // The test process blocks most signals in the thread that spawns, and a child inherits the
         // mask: without unblocking, SIGTERM would never reach Radicale. A thread in Radicale's
@@ -91,12 +97,25 @@ final class RadicaleServer {
             sys.argv = ["radicale", "--config", sys.argv[1]]
             run()
             """
-        process.arguments = ["-c", watchdog, folder.appendingPathComponent("config").path]
-        let log = try FileHandle(forWritingTo: createdFile(folder.appendingPathComponent("log")))
-        process.standardOutput = log
-        process.standardError = log
+        process.arguments = ["-c", watchdog, configuration.path]
+        if !FileManager.default.fileExists(atPath: log.path) { _ = try createdFile(log) }
+        let output = try FileHandle(forWritingTo: log)
+        output.seekToEndOfFile()
+        process.standardOutput = output
+        process.standardError = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        return process
+    }
+
+    /// Starts the server again on the same port and storage after its process ended (killed by a
+    /// test, say): what it had stored is still there, as after a crash and a restart.
+    func restart() throws {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+        process.waitUntilExit()
+        process = try Self.start(configuration: folder.appendingPathComponent("config"), log: folder.appendingPathComponent("log"))
         try waitUntilListening()
     }
 

@@ -4,8 +4,21 @@ Usage: fault_proxy.py UPSTREAM_PORT CONTROL_FILE
 Listens on 127.0.0.1 at a free port and prints it on the first line of standard output. Before
 each request it takes the first line of CONTROL_FILE (if any) as the fault for that request:
 
-  status CODE [RETRY_AFTER]   answer CODE at once (with Retry-After when given), not forwarded
+  status CODE [RETRY_AFTER]   answer CODE at once (with Retry-After when given: seconds, or an
+                              HTTP date, spaces and all), not forwarded
+  redirect CODE LOCATION      answer CODE (301, 308…) with Location: LOCATION, not forwarded
   reset                       close the connection with a TCP reset instead of answering
+  forward-reset               forward, then reset the connection instead of answering: the server
+                              did the request but the client never hears of it (a lost answer)
+  delete PATH                 first DELETE PATH on the server (with the request's Authorization),
+                              as another client would, then forward
+  kill PID                    kill the process PID (the server) with SIGKILL, then try to forward
+  hold FILE                   wait until FILE exists, then forward (a test acts in between)
+  trickle SECONDS             forward, and send the answer in 10 pieces spread over SECONDS (a
+                              slow line that keeps moving)
+
+A line "on METHOD FAULT…" waits for the next request of that method: requests of other methods
+pass unchanged and leave it queued ("on METHOD" alone lets that request through).
   slow SECONDS                wait, then forward (the client's timeout should fire first)
   strip-etag                  forward, and remove the ETag header from the answer
   truncate PATH               forward, and add to the multistatus a 507 response for PATH (how
@@ -27,7 +40,7 @@ CONTROL_FILE = sys.argv[2]
 control_lock = threading.Lock()
 
 
-def next_fault():
+def next_fault(method):
     with control_lock:
         try:
             with open(CONTROL_FILE) as file:
@@ -36,9 +49,16 @@ def next_fault():
             return None
         if not lines:
             return None
-        with open(CONTROL_FILE, "w") as file:
+        fault = lines[0].split()
+        if fault[:1] == ["on"]:
+            if len(fault) < 2 or fault[1].encode() != method:
+                return None
+            fault = fault[2:]
+        # Replaced whole, so that a test reading the file never sees it half written.
+        with open(CONTROL_FILE + ".new", "w") as file:
             file.write("".join(line + "\n" for line in lines[1:]))
-        return lines[0].split()
+        os.replace(CONTROL_FILE + ".new", CONTROL_FILE)
+        return fault
 
 
 def read_request(connection):
@@ -75,6 +95,17 @@ def forward(head, body):
             answer += chunk
 
 
+def delete_upstream(head, path):
+    """DELETE `path` on the server with the same credentials as the request `head`."""
+    authorization = [line for line in head.split(b"\r\n") if line.lower().startswith(b"authorization:")]
+    request = b"DELETE %s HTTP/1.1\r\nHost: 127.0.0.1\r\n%sContent-Length: 0\r\nConnection: close\r\n\r\n" % (
+        path.encode(), b"".join(line + b"\r\n" for line in authorization))
+    with socket.create_connection(("127.0.0.1", UPSTREAM_PORT)) as upstream:
+        upstream.sendall(request)
+        while upstream.recv(65536):
+            pass
+
+
 def strip_etag(answer):
     head, _, body = answer.partition(b"\r\n\r\n")
     lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"etag:")]
@@ -95,17 +126,31 @@ def serve(connection):
         request = read_request(connection)
         if request is None:
             return
-        fault = next_fault()
+        fault = next_fault(request[0].split(b" ", 1)[0])
         kind = fault[0] if fault else None
         if kind == "status":
             reason = {500: "Internal Server Error", 503: "Service Unavailable", 507: "Insufficient Storage"}
             code = int(fault[1])
-            retry = b"Retry-After: %s\r\n" % fault[2].encode() if len(fault) > 2 else b""
+            retry = b"Retry-After: %s\r\n" % " ".join(fault[2:]).encode() if len(fault) > 2 else b""
             connection.sendall(b"HTTP/1.1 %d %s\r\n%sContent-Length: 0\r\nConnection: close\r\n\r\n"
                                % (code, reason.get(code, "Error").encode(), retry))
+        elif kind == "redirect":
+            connection.sendall(b"HTTP/1.1 %d Moved\r\nLocation: %s\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                               % (int(fault[1]), fault[2].encode()))
         elif kind == "reset":
             connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        elif kind == "forward-reset":
+            forward(*request)
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         else:
+            if kind == "hold":
+                while not os.path.exists(fault[1]):
+                    time.sleep(0.02)
+            elif kind == "delete":
+                delete_upstream(request[0], fault[1])
+            elif kind == "kill":
+                os.kill(int(fault[1]), signal.SIGKILL)
+                time.sleep(0.2)
             if kind == "slow":
                 time.sleep(float(fault[1]))
             answer = forward(*request)
@@ -113,7 +158,13 @@ def serve(connection):
                 answer = strip_etag(answer)
             elif kind == "truncate":
                 answer = truncated(answer, fault[1])
-            connection.sendall(answer)
+            if kind == "trickle":
+                piece = len(answer) // 10 + 1
+                for start in range(0, len(answer), piece):
+                    connection.sendall(answer[start:start + piece])
+                    time.sleep(float(fault[1]) / 10)
+            else:
+                connection.sendall(answer)
     except OSError:
         pass
     finally:
