@@ -10,17 +10,22 @@
 // loaded, and `ccurl_load_error()` says why.
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 
-// The loaded library, or NULL (and the loader's message) when it could not be loaded.
+static void *ccurl_loaded_library = NULL;
+static inline void ccurl_load_library(void) {
+    ccurl_loaded_library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+}
+
+// The loaded library, or NULL (and the loader's message) when it could not be loaded. Loaded
+// once, under pthread_once: with a plain "tried" flag, a second thread (a background sync while
+// the first parses a URL, or parallel tests) saw the flag set before dlopen had returned and
+// took libcurl for missing.
 static inline void *ccurl_library(void) {
-    static void *library = NULL;
-    static int tried = 0;
-    if (!tried) {
-        tried = 1;
-        library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    }
-    return library;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, ccurl_load_library);
+    return ccurl_loaded_library;
 }
 
 // Why libcurl could not be loaded, or NULL when it is loaded.
@@ -84,6 +89,12 @@ static inline void ccurl_free(void *pointer) {
     CCURL_FUNCTION(curl_free, void (*)(void *));
     if (cached_curl_free) cached_curl_free(pointer);
 }
+// Parses an HTTP date (IMF-fixdate, RFC 850 or asctime, as RFC 9110 §5.6.7 asks a recipient to
+// accept) into seconds since 1970, or -1; locale-independent, unlike strptime.
+static inline time_t ccurl_getdate(const char *text) {
+    CCURL_FUNCTION(curl_getdate, time_t (*)(const char *, const time_t *));
+    return cached_curl_getdate ? cached_curl_getdate(text, NULL) : (time_t)-1;
+}
 
 // curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: one typed
 // wrapper per kind of argument, each through the loaded variadic function.
@@ -126,5 +137,6 @@ static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *val
 // Macros built from casts and shifts, which Swift does not import.
 static inline long ccurl_auth_basic(void) { return (long)CURLAUTH_BASIC; }
 static inline long ccurl_global_default(void) { return (long)CURL_GLOBAL_DEFAULT; }
+static inline unsigned int ccurl_url_default_port(void) { return CURLU_DEFAULT_PORT; }
 
 #endif
