@@ -28,13 +28,21 @@ public final class HTTPClient {
     }
 
     /// How the client connects; fixed for the client's life.
+    ///
+    /// A request may take as long as it keeps moving: it fails when connecting takes longer than
+    /// `connectTimeout` or when nothing arrives for `stallTimeout`, not after a fixed total, so a
+    /// first sync that downloads thousands of todos over a slow line is not cut off while a server
+    /// that stopped answering is noticed.
     public struct Configuration: Sendable {
         /// Basic-auth credentials, or nil for none.
         public var credentials: Credentials?
         /// How long connecting (TCP and TLS) may take.
         public var connectTimeout: Duration
-        /// How long a whole request, answer included, may take.
-        public var totalTimeout: Duration
+        /// How long a request may go on without moving a byte (libcurl's low-speed limit of one
+        /// byte per second over this time, in whole seconds, at least 1).
+        public var stallTimeout: Duration
+        /// How long a whole request, answer included, may take; nil (the default) for no limit.
+        public var totalTimeout: Duration?
         /// A PEM file of certificates to trust instead of the system's (for a self-signed server).
         public var caFile: String?
         /// Whether plain `http` may go to hosts that are not loopback addresses.
@@ -42,11 +50,14 @@ public final class HTTPClient {
         /// The largest answer accepted, in bytes; a bigger one fails as a bad response.
         public var maximumResponseBytes: Int
 
-        /// A configuration with the defaults a sync wants: 10 s to connect, 60 s per request.
-        public init(credentials: Credentials? = nil, connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(60),
-                    caFile: String? = nil, allowsInsecure: Bool = false, maximumResponseBytes: Int = 256 << 20) {
+        /// A configuration with the defaults a sync wants: 10 s to connect, 30 s without a byte
+        /// before giving up, no limit on the whole request.
+        public init(credentials: Credentials? = nil, connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(30),
+                    totalTimeout: Duration? = nil, caFile: String? = nil, allowsInsecure: Bool = false,
+                    maximumResponseBytes: Int = 256 << 20) {
             self.credentials = credentials
             self.connectTimeout = connectTimeout
+            self.stallTimeout = stallTimeout
             self.totalTimeout = totalTimeout
             self.caFile = caFile
             self.allowsInsecure = allowsInsecure
@@ -93,7 +104,10 @@ public final class HTTPClient {
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout))
+        // 0 is libcurl's "no limit".
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.map(Self.milliseconds) ?? 0)
+        ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
+        ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, (Self.milliseconds(configuration.stallTimeout) + 999) / 1000))
         ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
         ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = configuration.caFile {
