@@ -49,16 +49,16 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .preconditionFailed(let path):
             return "Someone else created or changed \(path) on the server (412)."
         case .insufficientStorage:
-            return "The server is out of storage space (507)."
+            return "The server is out of storage space (507): free some space there; the changes wait here."
         case .serverError(let status, let retryAfter):
             if let retryAfter {
-                return "The server failed with status \(status); it asks to retry in \(retryAfter) s."
+                return "The server failed with status \(status); it asks to be tried again in \(Self.delay(retryAfter))."
             }
             return "The server failed with status \(status)."
         case .syncTokenInvalid:
             return "The server no longer knows the last sync token: a full listing is needed."
         case .timedOut:
-            return "The server did not answer in time."
+            return "Timed out: the server stopped answering (slow or unreachable); try again later."
         case .connectionFailed(let reason):
             return "Could not connect to the server: \(reason)."
         case .connectionReset:
@@ -72,5 +72,19 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badResponse(let reason):
             return "The server's answer could not be used: \(reason)."
         }
+    }
+    /// How long the server asked to wait before the next try (a 503 or 429 with `Retry-After`, in
+    /// seconds from when it answered); nil when it did not say. A background sync waits at least
+    /// this long before trying again.
+    public var retryAfterSeconds: Int? {
+        guard case .serverError(_, let retryAfter) = self else { return nil }
+        return retryAfter
+    }
+
+    /// `seconds` as a person says it: "45 s", "3 min", "2 h" (rounded up: never sooner than asked).
+    static func delay(_ seconds: Int) -> String {
+        if seconds < 120 { return "\(seconds) s" }
+        if seconds < 2 * 3600 { return "\(seconds / 60 + (seconds % 60 == 0 ? 0 : 1)) min" }
+        return "\(seconds / 3600 + (seconds % 3600 == 0 ? 0 : 1)) h"
     }
 }

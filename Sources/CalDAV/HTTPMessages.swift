@@ -1,3 +1,6 @@
+import CCurl
+import Glibc
+
 /// One HTTP request to a CalDAV server.
 public struct HTTPRequest: Sendable {
     /// `GET`, `PUT`, `PROPFIND`, `REPORT`…
@@ -50,11 +53,27 @@ public struct HTTPResponse: Sendable {
         header("ETag")
     }
 
-    /// `Retry-After` in seconds, when given as a number of seconds (an HTTP date gives nil).
+    /// `Retry-After` in seconds from now, whether the server sent a number of seconds or an HTTP
+    /// date (RFC 9110 §10.2.3); nil without the header or when it cannot be read.
     public var retryAfterSeconds: Int? {
-        guard let value = header("Retry-After")?.trimmingSpaces, let seconds = Int(value), seconds >= 0 else { return nil }
-        return seconds
+        retryAfterSeconds(now: Int(time(nil)))
     }
+
+    /// `Retry-After` in seconds from `now` (seconds since 1970): a date already past is 0.
+    public func retryAfterSeconds(now: Int) -> Int? {
+        guard let value = header("Retry-After")?.trimmingSpaces, !value.isEmpty else { return nil }
+        if value.allSatisfy(\.isASCIIDigit) {
+            // Beyond Int's range is still "much later", not unreadable.
+            return Int(value) ?? Int.max
+        }
+        let date = ccurl_getdate(value)
+        guard date != -1 else { return nil }
+        return max(0, Int(date) - now)
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension String {
