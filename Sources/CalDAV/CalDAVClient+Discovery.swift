@@ -6,27 +6,58 @@ extension CalDAVClient {
         (XMLNamespace.calendarServer, "getctag"), (XMLNamespace.dav, "sync-token"),
     ]
 
-    /// The collections that can hold todos, found from `url` (RFC 4791 §7.1, RFC 5397):
-    /// `current-user-principal` → its `calendar-home-set` → a Depth 1 listing of the home, keeping
-    /// the calendars whose component set includes VTODO. `url` may be the server's root, a
-    /// principal, a calendar home, or a collection itself (then it alone is returned, if it holds todos).
+    /// What discovery found: the collections that hold todos, and where new ones belong.
+    public struct Discovery: Sendable, Equatable {
+        /// The calendar collections whose component set includes VTODO.
+        public var calendars: [CalendarCollection]
+        /// The calendar home, where a new collection is made: the discovered one, or for a URL
+        /// that names one collection, the folder that holds it.
+        public var home: ServerURL
+    }
+
+    /// The collections that can hold todos, found from `url`: see ``discover(at:)``.
     public func discoverCalendars(at url: ServerURL) throws(CalDAVError) -> [CalendarCollection] {
-        let start = try propfind(url, depth: 0, properties: Self.collectionProperties + [
+        try discover(at: url).calendars
+    }
+
+    /// The collections that can hold todos and the calendar home, found from `url` (RFC 4791 §7.1,
+    /// RFC 5397): `current-user-principal` → its `calendar-home-set` → a Depth 1 listing of the home,
+    /// keeping the calendars whose component set includes VTODO. `url` may be the server's root, a
+    /// principal, a calendar home, or a collection itself (then it alone is returned, if it holds
+    /// todos). Redirects to the same host are followed (see `propfindFollowingRedirects`), and a
+    /// server root that answers nothing useful is asked again at `/.well-known/caldav` (RFC 6764).
+    public func discover(at url: ServerURL) throws(CalDAVError) -> Discovery {
+        let properties = Self.collectionProperties + [
             (XMLNamespace.dav, "current-user-principal"), (XMLNamespace.calDAV, "calendar-home-set"),
-        ])
-        guard let first = start.responses.first else { throw .badResponse(reason: "PROPFIND of \(url.path) listed nothing") }
-        if Self.isCalendar(first) {
-            let collection = try Self.collection(from: first, at: url)
-            return collection.supportsTodos ? [collection] : []
+        ]
+        var (start, base): (Multistatus, ServerURL)
+        do {
+            (start, base) = try propfindFollowingRedirects(url, depth: 0, properties: properties)
+            if url.path == "/", let first = start.responses.first, !Self.isCalendar(first), !Self.namesHome(first) {
+                (start, base) = try propfindFollowingRedirects(try url.resolving("/.well-known/caldav"), depth: 0, properties: properties)
+            }
+        } catch .notFound where url.path == "/" {
+            (start, base) = try propfindFollowingRedirects(try url.resolving("/.well-known/caldav"), depth: 0, properties: properties)
         }
-        let home = try calendarHome(from: first, at: url)
+        guard let first = start.responses.first else { throw .badResponse(reason: "PROPFIND of \(base.path) listed nothing") }
+        if Self.isCalendar(first) {
+            let collection = try Self.collection(from: first, at: base)
+            return Discovery(calendars: collection.supportsTodos ? [collection] : [], home: try collection.url.resolving("../"))
+        }
+        let home = try calendarHome(from: first, at: base)
         let listing = try propfind(home, depth: 1, properties: Self.collectionProperties)
         var calendars: [CalendarCollection] = []
         for response in listing.responses where Self.isCalendar(response) {
             let collection = try Self.collection(from: response, at: home)
             if collection.url.path != home.path && collection.supportsTodos { calendars.append(collection) }
         }
-        return calendars
+        return Discovery(calendars: calendars, home: home)
+    }
+
+    /// Whether an answer names a principal or a calendar home to go on from.
+    private static func namesHome(_ response: Multistatus.Response) -> Bool {
+        href(in: response.property(XMLNamespace.calDAV, "calendar-home-set")) != nil
+            || href(in: response.property(XMLNamespace.dav, "current-user-principal")) != nil
     }
 
     /// The calendar home named by the first answer, or by the principal it names; a URL with

@@ -170,6 +170,11 @@ public final class CalDAVClient {
 
     /// A PROPFIND of `properties` at `depth`.
     func propfind(_ url: ServerURL, depth: Int, properties: [(namespace: String, name: String)]) throws(CalDAVError) -> Multistatus {
+        try multistatus(Self.propfindRequest(url, depth: depth, properties: properties))
+    }
+
+    /// The PROPFIND request of `properties` at `depth`.
+    static func propfindRequest(_ url: ServerURL, depth: Int, properties: [(namespace: String, name: String)]) -> HTTPRequest {
         let prefixes = [XMLNamespace.dav: "D", XMLNamespace.calDAV: "C", XMLNamespace.calendarServer: "CS", XMLNamespace.appleICal: "A"]
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -177,8 +182,7 @@ public final class CalDAVClient {
              <D:prop>\(properties.map { "<\(prefixes[$0.namespace] ?? "D"):\($0.name)/>" }.joined())</D:prop>
             </D:propfind>
             """
-        return try multistatus(HTTPRequest(method: "PROPFIND", url: url, headers: [Self.xmlContentType, ("Depth", String(depth))],
-                                           body: Array(body.utf8)))
+        return HTTPRequest(method: "PROPFIND", url: url, headers: [xmlContentType, ("Depth", String(depth))], body: Array(body.utf8))
     }
 
     /// Sends `request` and reads its 207 answer.

@@ -12,6 +12,8 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
     public let scheme: String
     /// The host as written in the URL (IPv6 addresses keep their brackets).
     public let host: String
+    /// The port, given or the scheme's default (80, 443).
+    public let port: Int
     /// The path, percent-encoded as the server sent it; `/` at least.
     public let path: String
 
@@ -25,6 +27,7 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
         absoluteString = parts.url
         scheme = parts.scheme
         host = parts.host
+        port = parts.port
         path = parts.path
     }
 
@@ -48,6 +51,7 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
 
     private struct Parts {
         var url, scheme, host, path: String
+        var port: Int
     }
 
     private static func parse(_ string: String, base: String?) throws(CalDAVError) -> Parts {
@@ -71,12 +75,13 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
         guard let host = get(handle, CURLUPART_HOST), !host.isEmpty, let url = get(handle, CURLUPART_URL) else {
             throw .invalidURL(reason: "it names no host")
         }
-        return Parts(url: url, scheme: scheme, host: host, path: get(handle, CURLUPART_PATH) ?? "/")
+        let port = get(handle, CURLUPART_PORT, flags: ccurl_url_default_port()).flatMap { Int($0) } ?? (scheme == "https" ? 443 : 80)
+        return Parts(url: url, scheme: scheme, host: host, path: get(handle, CURLUPART_PATH) ?? "/", port: port)
     }
 
-    private static func get(_ handle: OpaquePointer, _ part: CURLUPart) -> String? {
+    private static func get(_ handle: OpaquePointer, _ part: CURLUPart, flags: UInt32 = 0) -> String? {
         var value: UnsafeMutablePointer<CChar>?
-        guard ccurl_url_get(handle, part, &value, 0) == CURLUE_OK, let value else { return nil }
+        guard ccurl_url_get(handle, part, &value, flags) == CURLUE_OK, let value else { return nil }
         defer { ccurl_free(value) }
         return String(cString: value)
     }
