@@ -114,7 +114,8 @@ public final class SyncEngine {
     /// The collection of every synced list, by list id.
     private func mappedCollections() throws -> [Int64: TodoStore.SyncCollection] {
         let lists = try store.lists()
-        let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
+        let discovery = try client.discover(at: home)
+        let remote = discovery.calendars.filter(\.supportsTodos)
         let remotePaths = Set(remote.map(\.url.path))
         var mapped: [Int64: TodoStore.SyncCollection] = [:]
         for collection in try store.syncCollections() {
@@ -148,7 +149,8 @@ public final class SyncEngine {
             }
         }
         for list in try store.lists() where mapped[list.id] == nil && !localLists.contains(list.name) {
-            let url = try home.resolving(Self.pathSegment("tick-" + Self.randomHex()) + "/")
+            // In the home discovery found: the configured URL may be the server's root or a redirect.
+            let url = try discovery.home.resolving(Self.pathSegment("tick-" + Self.randomHex()) + "/")
             try client.makeCalendar(at: url, displayName: list.name)
             try adopt(url.path, for: list.id, into: &mapped)
         }
@@ -342,6 +344,7 @@ public final class SyncEngine {
     }
 
     private func update(_ synced: TodoStore.SyncedItem, with todo: CalendarTodo, revision: Int64) throws {
+        var revision = revision
         let url = try home.resolving(synced.href)
         var base = synced.base
         var etag = synced.etag ?? "*"
@@ -365,6 +368,8 @@ public final class SyncEngine {
                 guard var result = merged.todo else { return }
                 result.listName = nil
                 try apply(result, defaultList: try listName(store.item(uid: todo.uid)?.listID ?? TodoStore.inboxListID))
+                // Writing the merge here noted the todo as changed again: what goes up next is that change.
+                revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision ?? revision
                 base = current.calendarData
                 etag = current.etag
                 text = try rewriter.rewrite(base, with: result, now: now())
