@@ -58,7 +58,7 @@ struct SyncCommand: Subcommand {
             }
             summary = try engine.sync()
         } catch let error as CalDAVError {
-            throw CommandFailure("\(error.description) What was synced before the failure is kept; tick sync goes on from there.")
+            throw CommandFailure(SyncFailureMessage.text(for: error))
         }
         try context.emit(TodoTable.safe(summary.line).text + "\n")
         for href in summary.unreadable {
