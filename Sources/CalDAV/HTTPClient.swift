@@ -39,7 +39,8 @@ public final class HTTPClient {
         /// How long connecting (TCP and TLS) may take.
         public var connectTimeout: Duration
         /// How long a request may go on without moving a byte (libcurl's low-speed limit of one
-        /// byte per second over this time, in whole seconds, at least 1).
+        /// byte per second over this time, in whole seconds, at least 1). libcurl averages the
+        /// speed over its last few seconds, so a stall is noticed up to about 5 s later than this.
         public var stallTimeout: Duration
         /// How long a whole request, answer included, may take; nil (the default) for no limit.
         public var totalTimeout: Duration?

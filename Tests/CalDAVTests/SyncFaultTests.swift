@@ -168,7 +168,9 @@ struct SyncFaultTests {
         let configuration = HTTPClient.Configuration(credentials: RadicaleServer.credentials, connectTimeout: .seconds(5), stallTimeout: .seconds(1))
         try Self.withDevices(configuration: configuration) { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent"])
-            try proxy.inject("on REPORT slow 4")
+            // libcurl measures the speed over its last few seconds, so a stall of 1 s is noticed a few
+            // seconds later (the request's own bytes still count): the proxy waits well beyond that.
+            try proxy.inject("on REPORT slow 15")
             let error = Self.failure { try first.sync() }
             #expect(error == .timedOut)
             #expect(error?.description.hasPrefix("Timed out:") == true)
