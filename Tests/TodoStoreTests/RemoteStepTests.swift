@@ -154,6 +154,23 @@ struct RemoteStepTests {
         }
     }
 
+    @Test("after this store's redo of a step older than a change from another device, another process's next step is told from the journal alone")
+    func ownRedoBelowRemoteStep() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/tick.db"
+            let store = try openStore(path), other = try openStore(path)
+            try store.add(title: "a")
+            try store.undo()
+            try receive(store, title: "from the phone")
+            try store.redo()
+            _ = store.externalChange()
+            let c = try other.add(title: "c")
+            let change = try #require(store.externalChange())
+            #expect(!change.readsEverything)
+            #expect(change.todos.map(\.id) == [c.id], "the phone's todo is not told again")
+        }
+    }
+
     @Test("random steps, undos, redos and remote changes in two processes are each described exactly", arguments: [1, 2, 3])
     func randomRemoteSteps(seed: UInt64) throws {
         try withTemporaryFolder { folder in
