@@ -53,6 +53,25 @@ struct RemoteStepTests {
         }
     }
 
+    @Test("changes from other devices that push the oldest undone step out of the history drop the whole redo branch, so redo never replays half of it")
+    func pruningDropsRedoBranch() throws {
+        try withTemporaryFolder { folder in
+            let store = try TodoStore(path: folder + "/tick.db", historyDepth: 4)
+            defer { store.close() }
+            let a = try store.add(title: "a")
+            try store.update(id: a.id, title: "a2")
+            try store.undo()
+            try store.undo()
+            try receive(store, title: "r1")
+            try receive(store, title: "r2")
+            #expect(store.canRedo, "the branch is still whole")
+            try receive(store, title: "r3")
+            #expect(!store.canRedo)
+            #expect(try store.redo() == nil)
+            #expect(try allTitles(store) == ["r1", "r2", "r3"])
+        }
+    }
+
     @Test("undo is refused when a later change from another device touched the same todo: that change stays, and the next undo goes on",
           arguments: ["edit", "delete", "complete"])
     func refusesUndoOverRemoteChange(remoteChange: String) throws {

@@ -38,11 +38,14 @@ final class History: StoreComponent {
         try connection.run("UPDATE history_steps SET description = ?, todo_ids = ? WHERE id = ?",
                            [step.summary.description, step.summary.todoIDs.map(String.init).joined(separator: ","), step.id])
         // What needs tidying, asked in one statement: a redo branch, steps past the depth, garbage.
-        // A change from another device leaves the redo branch: redo checks it against such changes.
+        // A change from another device leaves the redo branch (redo checks it against such changes),
+        // unless pruning would take a step of the branch: redo must replay the branch whole, in order.
         let (hasRedoBranch, cutoff, garbage) = try connection.queryFirst("""
             SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)
-                   AND (SELECT origin FROM history_steps WHERE id = ?) != \(Origin.remote.rawValue),
-                   (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?),
+                   AND ((SELECT origin FROM history_steps WHERE id = ?1) != \(Origin.remote.rawValue)
+                        OR EXISTS(SELECT 1 FROM history_steps WHERE undone = 1
+                                  AND id <= (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?2))),
+                   (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?2),
                    (SELECT step FROM history_garbage ORDER BY step LIMIT 1)
             """, [step.id, depth]) { ($0.int64(at: 0) != 0, $0.optionalInt64(at: 1), $0.optionalInt64(at: 2)) } ?? (false, nil, nil)
         if hasRedoBranch { try dropSteps("undone = 1", []) }
