@@ -17,7 +17,12 @@ extension TodoListController {
     private func runHistory(verb: String, _ step: () throws -> HistoryStep?) {
         do {
             guard let done = try step() else {
-                message = .info(verb == "Undid" ? "Nothing to undo" : "Nothing to redo")
+                if verb == "Redid" {
+                    message = .info("Nothing to redo")
+                } else {
+                    message = .info(try store.hasChangesUndoCannotReach()
+                                    ? "Nothing to undo (changes from other devices are not undone here)" : "Nothing to undo")
+                }
                 return
             }
             // The step's rows come back (or go again) as the store says; the selection goes to what it restored.

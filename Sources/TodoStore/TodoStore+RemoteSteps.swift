@@ -13,6 +13,12 @@ extension TodoStore {
         defer { stepOrigin = outer }
         return try body()
     }
+
+    /// Whether the history holds a change in effect that undo will not take back: one from another
+    /// device, or one here whose undo was refused (so "nothing to undo" can say why).
+    public func hasChangesUndoCannotReach() throws -> Bool {
+        try history.hasStepNotUndoable()
+    }
 }
 
 /// An undo or redo refused because a later change from another device (or a change here that

@@ -52,6 +52,11 @@ extension History {
             """, [step]))
     }
 
+    /// Whether a step in effect cannot be undone (it came from another device, or its undo was refused).
+    func hasStepNotUndoable() throws -> Bool {
+        try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 0 AND origin != \(Origin.local.rawValue))") == 1
+    }
+
     /// Undo refused for step `step`: it stays in effect, and undo goes on to older steps from now on.
     func supersede(step: Int64) throws {
         try connection.run("UPDATE history_steps SET origin = ? WHERE id = ?", [Origin.superseded.rawValue, step])
