@@ -3,10 +3,11 @@ import FoundationEssentials
 /// Undo and redo over the journal kept in the file, so a crash or a restart loses no history.
 ///
 /// Steps are shared by every process that writes the file; undo takes the newest step made on this
-/// device and not yet undone, whichever process made it, and passes over changes the sync brought from
-/// other devices (see `asRemote` and `HistoryRefusal`). Restoring writes whole rows through ordinary statements, so when
-/// another process changed those rows since, the restored values win (last writer wins) while the
-/// triggers keep counts, the rank index and the search index right.
+/// device and not yet undone, whichever process made it, and passes over changes the sync brought
+/// from other devices (see `asRemote` and `HistoryRefusal`). Restoring writes whole rows through
+/// ordinary statements, so when another process of this device changed those rows since, the
+/// restored values win (last writer wins) while the triggers keep counts, the rank index and the
+/// search index right.
 extension TodoStore {
     /// Whether there is a step to undo (for tests and tools, as `count`: an unreadable store stops them).
     public var canUndo: Bool {
