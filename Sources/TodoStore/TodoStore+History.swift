@@ -2,10 +2,12 @@ import FoundationEssentials
 
 /// Undo and redo over the journal kept in the file, so a crash or a restart loses no history.
 ///
-/// Steps are shared by every process that writes the file; undo takes the newest step not yet
-/// undone, whoever made it. Restoring writes whole rows through ordinary statements, so when
-/// another process changed those rows since, the restored values win (last writer wins) while the
-/// triggers keep counts, the rank index and the search index right.
+/// Steps are shared by every process that writes the file; undo takes the newest step made on this
+/// device and not yet undone, whichever process made it, and passes over changes the sync brought
+/// from other devices (see `asRemote` and `HistoryRefusal`). Restoring writes whole rows through
+/// ordinary statements, so when another process of this device changed those rows since, the
+/// restored values win (last writer wins) while the triggers keep counts, the rank index and the
+/// search index right.
 extension TodoStore {
     /// Whether there is a step to undo (for tests and tools, as `count`: an unreadable store stops them).
     public var canUndo: Bool {
@@ -31,14 +33,19 @@ extension TodoStore {
         try connection.transaction { try history.removeAll() }
     }
 
-    /// Restores every row the last step changed to its value before the step, in one transaction,
-    /// and returns the step (nil when there is nothing to undo).
+    /// Restores every row the last step made on this device changed to its value before the step, in
+    /// one transaction, and returns the step (nil when there is nothing to undo), with the changes from
+    /// other devices passed over to reach it. Throws `HistoryRefusal` (and changes no todo) when a
+    /// later change from another device touched the step's todos or lists; the step then stays in
+    /// effect, and the next undo goes on to older steps.
     @discardableResult
     public func undo() throws -> HistoryStep? {
         try replay(towardsOld: true)
     }
 
     /// Re-applies the last undone step, in one transaction, and returns it (nil when there is none).
+    /// Throws `HistoryRefusal` (and changes no todo) when a change from another device touched its
+    /// todos or lists since; the redo branch is then dropped.
     @discardableResult
     public func redo() throws -> HistoryStep? {
         try replay(towardsOld: false)
@@ -54,9 +61,20 @@ extension TodoStore {
     /// where each todo landed, which may differ from the journal (a list deleted meanwhile).
     private func replay(towardsOld: Bool) throws -> HistoryStep? {
         try requireWritable()
-        return try runStep { () -> (HistoryStep?, CommittedStep?) in
+        var refusal: HistoryRefusal?
+        let replayed = try runStep { () -> (HistoryStep?, CommittedStep?) in
             let changesAtStart = connection.totalChanges
             guard let next = try history.nextStep(towardsOld: towardsOld) else { return (nil, nil) }
+            // Writing the step back would write over a newer change still in effect: refused, and
+            // the history moves past the step, so the same refusal does not come back.
+            if let later = try history.laterChange(overlapping: next.id) {
+                if towardsOld { try history.supersede(step: next.id) } else { try history.dropRedoBranch(from: next.id) }
+                refusal = HistoryRefusal(subject: later.subject, isList: later.isList, byAnotherDevice: later.byAnotherDevice,
+                                         isUndo: towardsOld, step: HistoryStep(description: next.summary.description,
+                                                                               todoIDs: next.summary.todoIDs))
+                return (nil, nil)
+            }
+            let passedOver = towardsOld ? try history.remoteStepsPassedOver(toUndo: next.id) : 0
             let recorded = try history.recordingReplay(ofStep: next.id) {
                 try HistoryReplay(connection: connection, step: next.id, towardsOld: towardsOld, store: self).run()
             }
@@ -69,7 +87,10 @@ extension TodoStore {
                 try history.discardScratchRows()
             }
             try history.mark(step: next.id, undone: towardsOld)
-            return (HistoryStep(description: next.summary.description, todoIDs: next.summary.todoIDs), step)
+            return (HistoryStep(description: next.summary.description, todoIDs: next.summary.todoIDs,
+                                remoteChangesPassedOver: passedOver), step)
         }
+        if let refusal { throw refusal }
+        return replayed
     }
 }

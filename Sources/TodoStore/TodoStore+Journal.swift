@@ -28,7 +28,7 @@ extension TodoStore {
         var changedNothing = false
         let result = try runStep { () -> (T, CommittedStep?) in
             changesAtStart = connection.totalChanges
-            let id = try history.beginStep()
+            let id = try history.beginStep(origin: stepOrigin)
             let changesBefore = connection.totalChanges
             let (result, summary) = try body()
             // Every body writes todos or lists, whose triggers journal each changed row: no row
@@ -41,8 +41,9 @@ extension TodoStore {
                 changedNothing = true
                 return (result, nil)
             }
-            return (result, try history.committedStep(id, summary: summary, changedRows: changedRows,
-                                                      changesAtStart: changesAtStart))
+            var step = try history.committedStep(id, summary: summary, changedRows: changedRows, changesAtStart: changesAtStart)
+            step.isRemote = stepOrigin == .remote
+            return (result, step)
         }
         // The step's bookkeeping wrote and removed its own rows: the file is as it was, and so is
         // whatever the parts read before it.

@@ -45,6 +45,8 @@ public final class TodoStore {
 
     /// The undo history: opening, filing and pruning steps (see `History`).
     let history: History
+    /// Where the steps run now come from: `.remote` inside `asRemote`, for the sync's writes.
+    var stepOrigin = History.Origin.local
     /// The rank blocks' prefix sums: row i of a list's manual or completion order, and a todo's row there.
     let rankIndex: RankIndex
     /// The lists with their counts, and which columns the rows need.

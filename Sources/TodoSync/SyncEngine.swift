@@ -142,7 +142,7 @@ public final class SyncEngine {
                 // syncs with one collection, and the other is said, not silently left out.
                 summary.unsyncedCollections.append(name)
             } else {
-                let list = try store.addList(named: name)
+                let list = try store.asRemote { try store.addList(named: name) }
                 let collection = TodoStore.SyncCollection(listID: list.id, href: calendar.url.path)
                 try store.saveSyncCollection(collection)
                 mapped[list.id] = collection
@@ -285,16 +285,17 @@ public final class SyncEngine {
             return
         }
         if try store.item(id: synced.todoID) != nil {
-            _ = try store.delete(ids: [synced.todoID])
+            _ = try store.asRemote { try store.delete(ids: [synced.todoID]) }
             summary.receivedDeletions += 1
         }
         let revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision
         try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: revision)
     }
 
-    /// Writes a todo from the server into the store, as one step (an import that updates by UID).
+    /// Writes a todo from the server into the store, as one step (an import that updates by UID),
+    /// marked as a change from another device, which `u` here does not undo.
     private func apply(_ todo: CalendarTodo, defaultList: String) throws {
-        _ = try store.importItems([try todo.newTodo(defaultListName: defaultList)])
+        _ = try store.asRemote { try store.importItems([try todo.newTodo(defaultListName: defaultList)]) }
     }
 
     private func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {

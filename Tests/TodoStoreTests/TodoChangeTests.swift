@@ -7,7 +7,7 @@ import TickTesting
 @Suite("Todo changes")
 struct TodoChangeTests {
     /// Every list's todo ids in ranked order: what the manual sort with done todos shows.
-    private func ranked(_ store: TodoStore) throws -> [Int64: [Int64]] {
+    func ranked(_ store: TodoStore) throws -> [Int64: [Int64]] {
         var result: [Int64: [Int64]] = [:]
         for list in try store.lists() {
             let query = SectionQuery(listID: list.id)
@@ -24,7 +24,7 @@ struct TodoChangeTests {
 
     /// Checks a change against the ranked orders before and after it: every place it names holds
     /// its todo, every todo that changed place is named, and the counts are the lists' counts.
-    private func expectDescribes(_ change: TodoChange, before: [Int64: [Int64]], after: [Int64: [Int64]],
+    func expectDescribes(_ change: TodoChange, before: [Int64: [Int64]], after: [Int64: [Int64]],
                                  _ store: TodoStore, _ what: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(!change.readsEverything, sourceLocation: sourceLocation)
         for todo in change.todos {

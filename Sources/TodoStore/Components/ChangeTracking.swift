@@ -21,6 +21,10 @@ final class ChangeTracking: StoreComponent {
     private var newestDone: Int64 = 0
     /// The last step id handed out (`sqlite_sequence`) when this store last looked.
     private var sequence: Int64 = 0
+    /// The undone steps up to `newestDone` when this store last looked: undo passes over changes from
+    /// other devices, so another process's undo or redo may be of a step older than `newestDone`,
+    /// which only this count tells.
+    private var undoneUpToNewest: Int64 = 0
     /// Whether another connection committed since this store last looked at the history: its own
     /// steps must then not be taken as the newest seen, or the other's would be passed over.
     private var othersCommittedUnseen = false
@@ -54,15 +58,16 @@ final class ChangeTracking: StoreComponent {
         }
         if othersCommittedUnseen {
             isLost = true
-        } else if step.kind == .change {
-            // A new step is the newest, and the newest id handed out: no statement needed.
+        } else if step.kind == .change && !step.isRemote {
+            // A new step made here is the newest, the newest id handed out, and it dropped the redo
+            // branch: no statement needed.
             newestDone = step.id
             sequence = step.id
+            undoneUpToNewest = 0
             isLost = false
-        } else if step.kind == .redo && !isLost {
-            // A redo replays the oldest undone step, and every later one stays undone; no id is handed out.
-            newestDone = step.id
         } else {
+            // An undo, a redo (since changes from other devices pass over undone steps, neither is
+            // always the newest step), or a change from another device (which keeps the redo branch).
             try noteHistorySeen()
         }
     }
@@ -103,8 +108,14 @@ final class ChangeTracking: StoreComponent {
             """) { (done: $0.int64(at: 0), sequence: $0.int64(at: 1)) }
         newestDone = seen?.done ?? 0
         sequence = seen?.sequence ?? 0
+        undoneUpToNewest = try undoneSteps(upTo: newestDone)
         isLost = seen == nil
         othersCommittedUnseen = false
+    }
+
+    /// The number of undone steps with ids up to `step`.
+    private func undoneSteps(upTo step: Int64) throws -> Int64 {
+        try connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 1 AND id <= ?", [step])
     }
 
     /// As `noteHistorySeen`, but a failed read only means the next external change reads everything.
@@ -119,6 +130,8 @@ final class ChangeTracking: StoreComponent {
         if newestDone > 0 {
             let undone = try connection.queryFirst("SELECT undone FROM history_steps WHERE id = ?", [newestDone]) { $0.int64(at: 0) }
             guard undone == 0 else { return nil }
+            // A step below it undone or redone since (undo passed over a change from another device).
+            guard try undoneSteps(upTo: newestDone) == undoneUpToNewest else { return nil }
         }
         let now = try connection.scalarInt("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'history_steps'), 0)")
         let newSteps = try connection.scalarInt("SELECT count(*) FROM history_steps WHERE id > ?", [sequence])

@@ -32,6 +32,9 @@ struct CommittedStep {
     var todoChanges: [JournaledTodoChange]?
     /// The list rows the step wrote, in the order they changed; nil when not read (with `todoChanges`).
     var listChanges: [JournaledListChange]?
+    /// Whether a change came from another device (written by the sync, see `TodoStore.asRemote`): it
+    /// leaves the redo branch, so it is not the history's only step in effect above the undone ones.
+    var isRemote = false
 
     /// Whether the step changed a list row (a name, an order, a fold, a list added or deleted);
     /// true when not known.

@@ -13,9 +13,9 @@ final class History: StoreComponent {
         self.depth = depth
     }
 
-    /// Opens a new step and points the journal triggers at it; inside the step's transaction.
-    func beginStep() throws -> Int64 {
-        try connection.run("INSERT INTO history_steps(description) VALUES ('')")
+    /// Opens a new step of `origin` and points the journal triggers at it; inside the step's transaction.
+    func beginStep(origin: Origin = .local) throws -> Int64 {
+        try connection.run("INSERT INTO history_steps(description, origin) VALUES ('', ?)", [origin.rawValue])
         let step = connection.lastInsertRowID
         try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])
         return step
@@ -38,11 +38,16 @@ final class History: StoreComponent {
         try connection.run("UPDATE history_steps SET description = ?, todo_ids = ? WHERE id = ?",
                            [step.summary.description, step.summary.todoIDs.map(String.init).joined(separator: ","), step.id])
         // What needs tidying, asked in one statement: a redo branch, steps past the depth, garbage.
+        // A change from another device leaves the redo branch (redo checks it against such changes),
+        // unless pruning would take a step of the branch: redo must replay the branch whole, in order.
         let (hasRedoBranch, cutoff, garbage) = try connection.queryFirst("""
-            SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1),
-                   (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?),
+            SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = 1)
+                   AND ((SELECT origin FROM history_steps WHERE id = ?1) != \(Origin.remote.rawValue)
+                        OR EXISTS(SELECT 1 FROM history_steps WHERE undone = 1
+                                  AND id <= (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?2))),
+                   (SELECT id FROM history_steps ORDER BY id DESC LIMIT 1 OFFSET ?2),
                    (SELECT step FROM history_garbage ORDER BY step LIMIT 1)
-            """, [depth]) { ($0.int64(at: 0) != 0, $0.optionalInt64(at: 1), $0.optionalInt64(at: 2)) } ?? (false, nil, nil)
+            """, [step.id, depth]) { ($0.int64(at: 0) != 0, $0.optionalInt64(at: 1), $0.optionalInt64(at: 2)) } ?? (false, nil, nil)
         if hasRedoBranch { try dropSteps("undone = 1", []) }
         if let cutoff { try dropSteps("id <= ?", [cutoff]) }
         // Dropping steps may have made garbage older than what was found before.
@@ -61,7 +66,7 @@ final class History: StoreComponent {
     static let journalChunk = 64
 
     /// Deletes the steps matching `condition`, with their journal rows or marked as garbage.
-    private func dropSteps(_ condition: String, _ arguments: [any SQLiteBindable]) throws {
+    func dropSteps(_ condition: String, _ arguments: [any SQLiteBindable]) throws {
         let steps = try connection.query("SELECT id FROM history_steps WHERE \(condition)", arguments) { $0.int64(at: 0) }
         for step in steps {
             let rows = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM history_todos WHERE step = ? LIMIT ?)",
@@ -87,9 +92,11 @@ final class History: StoreComponent {
         }
     }
 
-    /// Whether a step is waiting to be undone (`undone` false) or redone (`undone` true).
+    /// Whether a step is waiting to be undone (`undone` false: a change made here, still undoable) or
+    /// redone (`undone` true).
     func hasStep(undone: Bool) throws -> Bool {
-        try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE undone = \(undone ? 1 : 0))") == 1
+        let condition = undone ? "undone = 1" : "undone = 0 AND origin = \(Origin.local.rawValue)"
+        return try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps WHERE \(condition))") == 1
     }
 
     /// Whether the history holds any step, undone or not.
@@ -97,9 +104,9 @@ final class History: StoreComponent {
         try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM history_steps)") == 0
     }
 
-    /// The number of steps that can be undone.
+    /// The number of steps that can be undone (changes made here, not undone).
     func undoableStepCount() throws -> Int {
-        Int(try connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 0"))
+        Int(try connection.scalarInt("SELECT count(*) FROM history_steps WHERE undone = 0 AND origin = \(Origin.local.rawValue)"))
     }
 
     /// Forgets every step and journal row, inside the caller's transaction.
@@ -109,9 +116,10 @@ final class History: StoreComponent {
         }
     }
 
-    /// The step undo (`towardsOld`) or redo would replay next, or nil when there is none.
+    /// The step undo (`towardsOld`) or redo would replay next, or nil when there is none: undo takes
+    /// the newest change made here, passing over changes from other devices (see `Origin`).
     func nextStep(towardsOld: Bool) throws -> (id: Int64, summary: StepSummary)? {
-        let next = towardsOld ? "WHERE undone = 0 ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
+        let next = towardsOld ? "WHERE undone = 0 AND origin = \(Origin.local.rawValue) ORDER BY id DESC" : "WHERE undone = 1 ORDER BY id"
         return try connection.queryFirst("SELECT id, description, todo_ids FROM history_steps \(next) LIMIT 1") {
             (id: $0.int64(at: 0), summary: StepSummary(description: $0.string(at: 1),
                                                        todoIDs: $0.string(at: 2).split(separator: ",").compactMap { Int64($0) }))
