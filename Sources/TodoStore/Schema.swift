@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 8
+    static let currentVersion = 9
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -86,13 +86,16 @@ enum Schema {
         // counted per due day for the agenda's groups (`agendaCountsSQL`), and the CalDAV sync's
         // state: collections, synced items and local changes waiting to go up (`syncStateSQL`).
         8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL + syncStateSQL,
+        // Version 9: when each todo was last modified here, for the sync's "later change wins" (`modifiedTimeSQL`).
+        9: modifiedTimeSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
                                  "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts",
-                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections"]
+                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections",
+                                 "todo_modified_times"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {
