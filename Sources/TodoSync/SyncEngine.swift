@@ -297,12 +297,10 @@ public final class SyncEngine {
     }
 
     /// Writes a todo from the server into the store, as one step (an import that updates by UID),
-    /// last modified when its LAST-MODIFIED says: the next sync does not take it for a later
-    /// change made here. A version without one counts as older than any change.
+    /// last modified when its LAST-MODIFIED says (`CalendarTodo.newTodo`), so that what goes up
+    /// next carries the server's time, not the time it arrived (which dates a version without one).
     private func apply(_ todo: CalendarTodo, defaultList: String) throws {
-        var new = try todo.newTodo(defaultListName: defaultList)
-        new.modifiedAt = todo.lastModified ?? Date(timeIntervalSince1970: 0)
-        _ = try store.importItems([new])
+        _ = try store.importItems([try todo.newTodo(defaultListName: defaultList)])
     }
 
     private func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {
