@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoStore
 
 extension TodoMerge.Side {
     /// Whose change, as the sentences of `tick sync --status` say it.
@@ -56,5 +57,15 @@ extension CalendarTodo.Field {
         case .sortOrder: todo.sortOrder.map(String.init) ?? "no place"
         case .flag: todo.isFlagged ? "flagged" : "not flagged"
         }
+    }
+}
+
+extension TodoStore.SyncConflict {
+    /// The recorded conflict as one line: "«Buy milk»: title — kept this device's (later) change,
+    /// the server's «Buy oat milk» lost" (a deletion names no field), for `tick sync --status` and
+    /// the app's status line. User data: show it through a sanitizer.
+    public var sentence: String {
+        let field = field == "deletion" ? "" : field + " — "
+        return "«\(title)»: " + field + lostValue
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TickTesting
 import TodoStore
-@testable import TickApp
+import TickApp
 @testable import TodoSync
 
 /// The conflict rules of the sync, one row each, played by two devices through one real Radicale

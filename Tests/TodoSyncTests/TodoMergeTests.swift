@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoStore
 @testable import TodoSync
 
 /// The three-way merge as a table: base (last synced), local, remote → merged todo and the changes that lost.
@@ -123,5 +124,15 @@ struct TodoMergeTests {
     func valueText(_ field: CalendarTodo.Field, _ text: String) {
         let todo = CalendarTodo(uid: "m", title: "t", priority: 1, completedAt: Self.early, isCancelled: true, tags: ["home", "work"], isFlagged: true)
         #expect(field.text(of: todo) == text)
+    }
+
+    @Test("a recorded conflict reads as one line: the todo, the field (none for a deletion), and the outcome")
+    func recordedSentence() {
+        let conflict = TodoMerge.Conflict(uid: "m", field: .title, lost: .remote, lostValue: "Buy oat milk")
+        var recorded = TodoStore.SyncConflict(date: Self.early, uid: "m", title: "Buy milk", field: "title", lostValue: conflict.outcome)
+        #expect(recorded.sentence == "«Buy milk»: title — kept this device's (later) change, the server's «Buy oat milk» lost")
+        recorded.field = "deletion"
+        recorded.lostValue = TodoMerge.Conflict(uid: "m", field: nil, lost: .remote).outcome
+        #expect(recorded.sentence == "«Buy milk»: deleted on the server, edited here: kept the edit, the deletion lost")
     }
 }

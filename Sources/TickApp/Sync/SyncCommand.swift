@@ -78,17 +78,10 @@ struct SyncCommand: Subcommand {
         let deletions = pending.filter(\.isDeletion).count
         text += "waiting to go up: \(pending.count - deletions) changed, \(deletions) deleted\n"
         for conflict in try store.syncConflicts(limit: 10) {
-            text += "conflict \(Self.utc(conflict.date)): " + TodoTable.safe(Self.sentence(conflict)).text + "\n"
+            text += "conflict \(Self.utc(conflict.date)): " + TodoTable.safe(conflict.sentence).text + "\n"
         }
         try context.emit(text)
         return 0
-    }
-
-    /// "«Buy milk»: title — kept this device's (later) change, the server's «Buy oat milk» lost"
-    /// (`TodoMerge.Conflict.outcome`); a deletion has no field. User data: print it sanitized.
-    static func sentence(_ conflict: TodoStore.SyncConflict) -> String {
-        let field = conflict.field == "deletion" ? "" : conflict.field + " — "
-        return "«\(conflict.title)»: " + field + conflict.lostValue
     }
 
     /// `2026-12-01 18:05 UTC`.
