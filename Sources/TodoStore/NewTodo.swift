@@ -30,6 +30,9 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     /// The iCalendar UID the file gave, or nil for a fresh one. An import updates the todo that
     /// already has this UID instead of adding another (see `ImportSummary.updated`).
     public var uid: String?
+    /// When it was last modified as the file or server says (LAST-MODIFIED), or nil to count the
+    /// import itself as the change (see `Schema.modifiedTimeSQL`).
+    public var modifiedAt: Date?
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,

@@ -27,6 +27,8 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
     private var cache: [String: SQLiteStatement] = [:]
+    /// What `tick_clock_ms()` reads (see `SQLiteConnection+Clock.swift`); the store sets its own clock.
+    var clock: () -> Date = Date.init
 
     init(path: String, mode: Mode) throws {
         self.path = path
@@ -54,6 +56,12 @@ final class SQLiteConnection {
         handle = db
         if result != SQLITE_OK {
             let error = self.error(code: result)
+            close()
+            throw error
+        }
+        do {
+            try registerClockFunction()
+        } catch {
             close()
             throw error
         }
@@ -247,7 +255,7 @@ final class SQLiteConnection {
         return statement
     }
 
-    private func closedError() -> StoreError {
+    func closedError() -> StoreError {
         .io(path: path, detail: "the store is closed")
     }
 

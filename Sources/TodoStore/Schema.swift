@@ -86,15 +86,17 @@ enum Schema {
         // counted per due day for the agenda's groups (`agendaCountsSQL`), and the CalDAV sync's
         // state: collections, synced items and local changes waiting to go up (`syncStateSQL`).
         8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL + syncStateSQL,
-        // Version 9: an undo step says whether it came from another device (`remoteStepsSQL`).
-        9: remoteStepsSQL,
+        // Version 9: an undo step says whether it came from another device (`remoteStepsSQL`), and
+        // when each todo was last modified here, for the sync's "later change wins" (`modifiedTimeSQL`).
+        9: remoteStepsSQL + modifiedTimeSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
     static let requiredTables = ["lists", "todos", "counts", "rank_blocks", "rank_meta", "todos_fts",
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
                                  "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts",
-                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections"]
+                                 "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections",
+                                 "todo_modified_times"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

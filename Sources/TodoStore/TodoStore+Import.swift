@@ -121,6 +121,7 @@ extension TodoStore {
                 updates.append(ImportUpdate(stored: stored, item: items[index], listID: listID))
             }
             let updated = try update(updates)
+            try recordModificationTimes(rows.map { ($0.id, $0.item.modifiedAt) } + updates.map { ($0.stored.id, $0.item.modifiedAt) })
             let stored = rows.map(\.todoItem)
             let all = stored + updated
             let description = all.count == 1 ? "import \(StoreError.quoted(all[0].title))" : "import \(all.count) todos"

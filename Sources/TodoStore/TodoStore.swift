@@ -90,6 +90,8 @@ public final class TodoStore {
         self.historyDepth = max(0, historyDepth)
         let opened = try StoreOpener.open(path: path, readOnly: readOnly, durability: durability)
         connection = opened.connection
+        // Modification times stamped by triggers follow the same clock as creation times.
+        connection.clock = clock
         writeRefusal = opened.writeRefusal
         isReadOnly = opened.writeRefusal != nil
         if let pageLimit { try connection.execute("PRAGMA max_page_count = \(max(1, pageLimit))") }

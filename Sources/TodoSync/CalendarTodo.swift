@@ -71,12 +71,14 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged)
     }
 
-    /// The todo to import, into `listName` when the VTODO names no list; throws the store's reason
+    /// The todo to import, into `listName` when the VTODO names no list, last modified at its
+    /// LAST-MODIFIED (when it has one); throws the store's reason
     /// when its RRULE is one Tick cannot follow.
     public func newTodo(defaultListName: String) throws(StoreError) -> NewTodo {
         var todo = NewTodo(title: title, notes: notes, listName: listName ?? defaultListName, priority: priority, due: due,
                            isFlagged: isFlagged, createdAt: createdAt, completedAt: completedAt, tags: tags)
         todo.uid = uid
+        todo.modifiedAt = lastModified
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
     }

@@ -20,6 +20,8 @@ public final class SyncEngine {
     private let rewriter: VTodoRewriter
     private let now: () -> Date
     private var summary = SyncSummary()
+    /// Runs between the pull and the push: tests change the server there, so the push meets a 412.
+    var betweenPullAndPush: (() throws -> Void)?
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -41,6 +43,7 @@ public final class SyncEngine {
         defer { summary.requests = client.http.requestCount - requestsBefore }
         let collections = try mappedCollections()
         try pull(collections.values.sorted { $0.listID < $1.listID })
+        try betweenPullAndPush?()
         try push(collections)
         summary.requests = client.http.requestCount - requestsBefore
         try store.recordSyncRun(summary: summary.line)
@@ -247,7 +250,7 @@ public final class SyncEngine {
         if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
             // Changed on both sides: merged; the merge goes up at the push, from the server's text.
             let base = try synced.flatMap { try rewriter.read($0.base).first }
-            var local = CalendarTodo(existing, listName: try self.listName(existing.listID))
+            var local = CalendarTodo(existing, listName: try self.listName(existing.listID), lastModified: try store.modificationDate(ofTodo: existing.id))
             local.sortOrder = nil
             remote.sortOrder = nil
             var baseTodo = base
@@ -281,7 +284,10 @@ public final class SyncEngine {
         guard let synced = try store.syncedItem(href: href) else { return }
         if let pending = try store.pendingSyncChange(todoID: synced.todoID) {
             try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: pending.isDeletion ? pending.revision : nil)
-            if !pending.isDeletion { try record([TodoMerge.Conflict(uid: synced.uid, field: nil, lost: .remote)], title: synced.uid) }
+            if !pending.isDeletion {
+                let title = try store.item(id: synced.todoID)?.title ?? synced.uid
+                try record([TodoMerge.Conflict(uid: synced.uid, field: nil, lost: .remote)], title: title)
+            }
             return
         }
         if try store.item(id: synced.todoID) != nil {
@@ -293,7 +299,9 @@ public final class SyncEngine {
     }
 
     /// Writes a todo from the server into the store, as one step (an import that updates by UID),
-    /// marked as a change from another device, which `u` here does not undo.
+    /// marked as a change from another device, which `u` here does not undo, and last modified when
+    /// its LAST-MODIFIED says (`CalendarTodo.newTodo`), so that what goes up next carries the
+    /// server's time, not the time it arrived (which dates a version without one).
     private func apply(_ todo: CalendarTodo, defaultList: String) throws {
         _ = try store.asRemote { try store.importItems([try todo.newTodo(defaultListName: defaultList)]) }
     }
@@ -303,7 +311,7 @@ public final class SyncEngine {
         summary.conflicts += conflicts.count
         try store.recordSyncConflicts(conflicts.map { conflict in
             TodoStore.SyncConflict(date: now(), uid: conflict.uid, title: title, field: conflict.field?.rawValue ?? "deletion",
-                                   lostValue: conflict.lost == .local ? "this device's change" : "the server's change")
+                                   lostValue: conflict.outcome)
         })
     }
 
@@ -327,7 +335,8 @@ public final class SyncEngine {
                 try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
                 continue
             }
-            var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: now())
+            // LAST-MODIFIED is when the todo changed here, not now: the other devices compare it with theirs.
+            var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: try store.modificationDate(ofTodo: item.id))
             // The collection is the list; the manual order is not synced yet, so neither is written.
             todo.listName = nil
             todo.sortOrder = nil
@@ -361,11 +370,9 @@ public final class SyncEngine {
                 guard attempt == 0, case .preconditionFailed = error else { throw error }
                 let current = try client.get(url)
                 guard let remote = try rewriter.read(current.calendarData).first else { throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO") }
-                // As at a pull: the time of a local change is not kept, so the server's value wins a field both changed.
-                var local = todo
-                local.lastModified = nil
-                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: local, remote: remote)
-                try record(merged.conflicts, title: todo.title)
+                // As at a pull: a field both changed goes to the later LAST-MODIFIED.
+                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
+                try record(merged.conflicts, title: merged.todo?.title ?? todo.title)
                 guard var result = merged.todo else { return }
                 result.listName = nil
                 try apply(result, defaultList: try listName(store.item(uid: todo.uid)?.listID ?? TodoStore.inboxListID))

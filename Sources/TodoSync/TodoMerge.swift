@@ -5,8 +5,9 @@ import FoundationEssentials
 ///
 /// - a field changed on one side only takes that side's value;
 /// - a field changed on both sides to different values takes the value of the side with the later
-///   LAST-MODIFIED (the remote one when they are equal or unknown), and the other side's change is
-///   reported as a `Conflict`;
+///   LAST-MODIFIED, compared to the second (iCalendar's precision); a side without one is never
+///   the later; a tie (the same second, or neither known) keeps the remote (server's) value, which
+///   every other device already has. The other side's change is reported as a `Conflict`;
 /// - a todo deleted on one side and edited on the other comes back with the edit (the deletion
 ///   is reported as lost); deleted on one side and unchanged on the other, it is deleted;
 /// - with no common version (added on both sides under one UID), every differing field counts as
@@ -18,7 +19,20 @@ public enum TodoMerge {
         case local, remote
     }
 
-    /// A change that lost: which todo, which field (nil for a deletion), and whose change it was.
+    /// Why a change was kept over the other side's.
+    public enum Reason: String, Sendable {
+        /// Its side's LAST-MODIFIED is the later one.
+        case later
+        /// Both changes have the same LAST-MODIFIED (to the second), or neither has one: the remote change is kept.
+        case sameTime
+        /// Only its side has a LAST-MODIFIED.
+        case onlyTimeKnown
+        /// An edit against a deletion: the edit is kept whatever the times.
+        case editOverDeletion
+    }
+
+    /// A change that lost: which todo, which field (nil for a deletion), whose change it was, why
+    /// the other was kept, and the value that lost.
     public struct Conflict: Equatable, Sendable {
         /// The todo's UID.
         public var uid: String
@@ -26,12 +40,18 @@ public enum TodoMerge {
         public var field: CalendarTodo.Field?
         /// The side whose change lost.
         public var lost: Side
+        /// Why the other side's change was kept.
+        public var reason: Reason
+        /// The losing side's value of the field as a person reads it (`Field.text(of:)`), nil for a deletion.
+        public var lostValue: String?
 
-        /// A lost change.
-        public init(uid: String, field: CalendarTodo.Field?, lost: Side) {
+        /// A lost change; `reason` is `.editOverDeletion` for a deletion and `.later` otherwise unless given.
+        public init(uid: String, field: CalendarTodo.Field?, lost: Side, reason: Reason? = nil, lostValue: String? = nil) {
             self.uid = uid
             self.field = field
             self.lost = lost
+            self.reason = reason ?? (field == nil ? .editOverDeletion : .later)
+            self.lostValue = lostValue
         }
     }
 
@@ -67,7 +87,7 @@ public enum TodoMerge {
     }
 
     private static func bothPresent(base: CalendarTodo?, local: CalendarTodo, remote: CalendarTodo) -> Result {
-        let localIsLater = later(local.lastModified, than: remote.lastModified)
+        let (winner, reason) = laterSide(local: local.lastModified, remote: remote.lastModified)
         var merged = remote
         var conflicts: [Conflict] = []
         for field in CalendarTodo.Field.allCases {
@@ -77,11 +97,11 @@ public enum TodoMerge {
             case (true, false):
                 merged = field.copy(from: local, into: merged)
             case (true, true) where !field.isSame(local, remote):
-                if localIsLater {
+                if winner == .local {
                     merged = field.copy(from: local, into: merged)
-                    conflicts.append(Conflict(uid: local.uid, field: field, lost: .remote))
+                    conflicts.append(Conflict(uid: local.uid, field: field, lost: .remote, reason: reason, lostValue: field.text(of: remote)))
                 } else {
-                    conflicts.append(Conflict(uid: local.uid, field: field, lost: .local))
+                    conflicts.append(Conflict(uid: local.uid, field: field, lost: .local, reason: reason, lostValue: field.text(of: local)))
                 }
             default:
                 break  // unchanged on the local side, or changed the same way: the remote value stands
@@ -91,10 +111,18 @@ public enum TodoMerge {
         return Result(todo: merged, conflicts: conflicts)
     }
 
-    /// Whether `a` is strictly later than `b`; an unknown time is never later.
-    private static func later(_ a: Date?, than b: Date?) -> Bool {
-        guard let a else { return false }
-        guard let b else { return true }
-        return a > b
+    /// Which side's change wins a field both changed, and why: the later LAST-MODIFIED to the
+    /// second; a known time beats an unknown one; a tie (or no time at all) goes to the remote side.
+    public static func laterSide(local: Date?, remote: Date?) -> (Side, Reason) {
+        switch (CalendarTodo.Field.seconds(local), CalendarTodo.Field.seconds(remote)) {
+        case let (local?, remote?):
+            local > remote ? (.local, .later) : local < remote ? (.remote, .later) : (.remote, .sameTime)
+        case (.some, nil):
+            (.local, .onlyTimeKnown)
+        case (nil, .some):
+            (.remote, .onlyTimeKnown)
+        case (nil, nil):
+            (.remote, .sameTime)
+        }
     }
 }

@@ -26,7 +26,7 @@ public struct VTodoRewriter {
     }
 
     /// `original` with `todo`'s values in place of the VTODO of the same UID (see the type's
-    /// description), stamped `now`. A nil `listName` or `sortOrder` in `todo` leaves those
+    /// description), its DTSTAMP `now` and its LAST-MODIFIED the todo's (`now` when it has none). A nil `listName` or `sortOrder` in `todo` leaves those
     /// properties as they are (for a server, the list is the collection).
     public func rewrite(_ original: String, with todo: CalendarTodo, now: Date) throws(CalendarError) -> String {
         let scan = try CalendarScan(original)
@@ -65,7 +65,7 @@ public struct VTodoRewriter {
             let line = scan.lines[index]
             switch line.name {
             case "LAST-MODIFIED" where !stamped.contains(line.name), "DTSTAMP" where !stamped.contains(line.name):
-                replacement[index] = VTodoWriter.stampLine(line.name, now)
+                replacement[index] = VTodoWriter.stampLine(line.name, line.name == "LAST-MODIFIED" ? todo.lastModified ?? now : now)
                 stamped.insert(line.name)
             case "SEQUENCE" where sequence == nil:
                 let value = VTodoReader.valueStart(line.unfolded).map { Int(line.unfolded[$0...].filter { $0 != " " }) ?? 0 } ?? 0
@@ -74,7 +74,9 @@ public struct VTodoRewriter {
             default: break
             }
         }
-        for name in ["LAST-MODIFIED", "DTSTAMP"] where !stamped.contains(name) { appended += VTodoWriter.stampLine(name, now) }
+        for name in ["LAST-MODIFIED", "DTSTAMP"] where !stamped.contains(name) {
+            appended += VTodoWriter.stampLine(name, name == "LAST-MODIFIED" ? todo.lastModified ?? now : now)
+        }
         if sequence == nil { appended += CalendarText.folded("SEQUENCE:1") }
 
         // Lines Tick adds go before the first sub-component (a VALARM), else before END:VTODO.

@@ -128,7 +128,8 @@ struct DetailScenarioTests {
         #expect(scenario.screen[5] == "Due        2026-11-20 (7 d late)")
         #expect(scenario.style(of: "2026-11-20", onLine: 5) == Style(foreground: .red, attributes: .bold))
         try scenario.type("x")
-        #expect(scenario.screen[8] == "Completed  \(shown(minute(1)))")
+        // Minute 1 dated the due date's edit (its modification time, for the sync).
+        #expect(scenario.screen[8] == "Completed  \(shown(minute(2)))")
         #expect(scenario.style(of: "2026-11-20", onLine: 5) == Style(foreground: .cyan))
     }
 

@@ -10,7 +10,7 @@ import TickTesting
 struct MigrationToVersion8Tests {
     /// Takes a current store back to version 7: no sync state, no per-day due counts, no UID column,
     /// index or fill trigger, and the todo journal triggers of version 7.
-    static let backToVersion7SQL = RemoteStepTests.backToVersion8SQL + """
+    static let backToVersion7SQL = MigrationToVersion9Tests.backToVersion8SQL + """
         DROP TRIGGER todos_sync_pending_insert; DROP TRIGGER todos_sync_pending_update; DROP TRIGGER todos_sync_pending_delete;
         DROP TRIGGER lists_sync_collection_dropped; DROP TABLE sync_dropped_collections;
         DROP TABLE sync_collections; DROP TABLE sync_items; DROP TABLE sync_pending; DROP TABLE sync_conflicts; DROP TABLE sync_runs;

@@ -8,7 +8,7 @@ import TickTesting
 @Suite("Undo and changes from other devices")
 struct RemoteStepTests {
     /// Takes a current store back to version 8: steps have no origin.
-    static let backToVersion8SQL = "ALTER TABLE history_steps DROP COLUMN origin;\n"
+    static let backToVersion8SQL = MigrationToVersion9Tests.backToVersion8SQL
 
     /// A todo as the sync writes it: an import by UID, as a remote step.
     private func receive(_ store: TodoStore, title: String, uid: String? = nil) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TodoStore
 @testable import TodoSync
 
 /// The three-way merge as a table: base (last synced), local, remote → merged todo and the changes that lost.
@@ -40,28 +41,37 @@ struct TodoMergeTests {
              merged: edited(late) { $0.title = "Pay the rent"; $0.due = "2026-12-03" }, conflicts: []),
         Case(name: "same field, local later: local wins, the remote change lost",
              base: base, local: edited(late) { $0.title = "Local" }, remote: edited(early) { $0.title = "Remote" },
-             merged: edited(late) { $0.title = "Local" }, conflicts: [.init(uid: "m", field: .title, lost: .remote)]),
+             merged: edited(late) { $0.title = "Local" }, conflicts: [.init(uid: "m", field: .title, lost: .remote, reason: .later, lostValue: "Remote")]),
         Case(name: "same field, remote later: remote wins, the local change lost",
              base: base, local: edited(early) { $0.completedAt = early }, remote: edited(late) { $0.completedAt = late },
-             merged: edited(late) { $0.completedAt = late }, conflicts: [.init(uid: "m", field: .status, lost: .local)]),
+             merged: edited(late) { $0.completedAt = late }, conflicts: [.init(uid: "m", field: .status, lost: .local, reason: .later, lostValue: "done")]),
         Case(name: "same field, same time: the remote copy stands",
              base: base, local: edited(early) { $0.tags = ["a"] }, remote: edited(early) { $0.tags = ["b"] },
-             merged: edited(early) { $0.tags = ["b"] }, conflicts: [.init(uid: "m", field: .tags, lost: .local)]),
+             merged: edited(early) { $0.tags = ["b"] }, conflicts: [.init(uid: "m", field: .tags, lost: .local, reason: .sameTime, lostValue: "#a")]),
+        Case(name: "same field, local later by a fraction of a second only: a tie, the remote copy stands",
+             base: base, local: edited(early.addingTimeInterval(0.9)) { $0.due = "2026-12-24" }, remote: edited(early) { $0.due = nil },
+             merged: edited(early.addingTimeInterval(0.9)) { $0.due = nil },
+             conflicts: [.init(uid: "m", field: .due, lost: .local, reason: .sameTime, lostValue: "2026-12-24")]),
+        Case(name: "same field, neither time known: the remote copy stands",
+             base: base, local: { var todo = edited(early) { $0.priority = 3 }; todo.lastModified = nil; return todo }(),
+             remote: { var todo = edited(early) { $0.priority = 2 }; todo.lastModified = nil; return todo }(),
+             merged: { var todo = edited(early) { $0.priority = 2 }; todo.lastModified = nil; return todo }(),
+             conflicts: [.init(uid: "m", field: .priority, lost: .local, reason: .sameTime, lostValue: "high")]),
         Case(name: "same field changed the same way: no conflict",
              base: base, local: edited(early) { $0.isFlagged = true }, remote: edited(late) { $0.isFlagged = true },
              merged: edited(late) { $0.isFlagged = true }, conflicts: []),
         Case(name: "same field, local time unknown: the remote change, whose time is known, wins",
              base: base, local: { var todo = edited(early) { $0.notes = "L" }; todo.lastModified = nil; return todo }(),
              remote: edited(early) { $0.notes = "R" },
-             merged: edited(early) { $0.notes = "R" }, conflicts: [.init(uid: "m", field: .notes, lost: .local)]),
+             merged: edited(early) { $0.notes = "R" }, conflicts: [.init(uid: "m", field: .notes, lost: .local, reason: .onlyTimeKnown, lostValue: "L")]),
         Case(name: "same field, remote time unknown: the local change, whose time is known, wins",
              base: base, local: edited(early) { $0.notes = "L" },
              remote: { var todo = edited(early) { $0.notes = "R" }; todo.lastModified = nil; return todo }(),
-             merged: edited(early) { $0.notes = "L" }, conflicts: [.init(uid: "m", field: .notes, lost: .remote)]),
+             merged: edited(early) { $0.notes = "L" }, conflicts: [.init(uid: "m", field: .notes, lost: .remote, reason: .onlyTimeKnown, lostValue: "R")]),
         Case(name: "several fields: each decided on its own",
              base: base, local: edited(late) { $0.title = "L"; $0.notes = "n" }, remote: edited(early) { $0.title = "R"; $0.listName = "Work" },
              merged: edited(late) { $0.title = "L"; $0.notes = "n"; $0.listName = "Work" },
-             conflicts: [.init(uid: "m", field: .title, lost: .remote)]),
+             conflicts: [.init(uid: "m", field: .title, lost: .remote, reason: .later, lostValue: "R")]),
         Case(name: "deleted locally, edited remotely: the edit wins",
              base: base, local: nil, remote: edited(early) { $0.title = "Still needed" },
              merged: edited(early) { $0.title = "Still needed" }, conflicts: [.init(uid: "m", field: nil, lost: .local)]),
@@ -74,7 +84,7 @@ struct TodoMergeTests {
         Case(name: "added on one side only: added", base: nil, local: nil, remote: base, merged: base, conflicts: []),
         Case(name: "added on both sides under one UID: differing fields by the later change",
              base: nil, local: edited(early) { $0.title = "Mine" }, remote: edited(late) { $0.title = "Theirs" },
-             merged: edited(late) { $0.title = "Theirs" }, conflicts: [.init(uid: "m", field: .title, lost: .local)]),
+             merged: edited(late) { $0.title = "Theirs" }, conflicts: [.init(uid: "m", field: .title, lost: .local, reason: .later, lostValue: "Mine")]),
     ]
 
     @Test("merge field by field", arguments: cases)
@@ -82,5 +92,47 @@ struct TodoMergeTests {
         let result = TodoMerge.merge(base: example.base, local: example.local, remote: example.remote)
         #expect(result.todo == example.merged)
         #expect(result.conflicts == example.conflicts)
+    }
+
+    struct Wording: CustomTestStringConvertible, Sendable {
+        var conflict: TodoMerge.Conflict
+        var outcome: String
+        var testDescription: String { outcome }
+    }
+
+    static let wordings: [Wording] = [
+        Wording(conflict: .init(uid: "m", field: .title, lost: .remote, reason: .later, lostValue: "Buy oat milk"),
+                outcome: "kept this device's (later) change, the server's «Buy oat milk» lost"),
+        Wording(conflict: .init(uid: "m", field: .title, lost: .local, reason: .later, lostValue: "Buy milk"),
+                outcome: "kept the server's (later) change, this device's «Buy milk» lost"),
+        Wording(conflict: .init(uid: "m", field: .due, lost: .local, reason: .sameTime, lostValue: "2026-12-24"),
+                outcome: "kept the server's change (same time: the server's wins a tie), this device's «2026-12-24» lost"),
+        Wording(conflict: .init(uid: "m", field: .notes, lost: .remote, reason: .onlyTimeKnown, lostValue: String(repeating: "n", count: 50)),
+                outcome: "kept this device's change (the server's has no LAST-MODIFIED), the server's «\(String(repeating: "n", count: 39))…» lost"),
+        Wording(conflict: .init(uid: "m", field: nil, lost: .local), outcome: "deleted here, edited on the server: kept the edit, the deletion lost"),
+        Wording(conflict: .init(uid: "m", field: nil, lost: .remote), outcome: "deleted on the server, edited here: kept the edit, the deletion lost"),
+    ]
+
+    @Test("a conflict says which side's change was kept, why, and the value that lost, shortened to 40 characters", arguments: wordings)
+    func wording(_ example: Wording) {
+        #expect(example.conflict.outcome == example.outcome)
+    }
+
+    @Test("a lost value reads as a person would say it", arguments: [
+        (CalendarTodo.Field.priority, "low"), (.due, "no due date"), (.status, "cancelled"), (.tags, "#home #work"), (.flag, "flagged"), (.notes, "no notes"),
+    ])
+    func valueText(_ field: CalendarTodo.Field, _ text: String) {
+        let todo = CalendarTodo(uid: "m", title: "t", priority: 1, completedAt: Self.early, isCancelled: true, tags: ["home", "work"], isFlagged: true)
+        #expect(field.text(of: todo) == text)
+    }
+
+    @Test("a recorded conflict reads as one line: the todo, the field (none for a deletion), and the outcome")
+    func recordedSentence() {
+        let conflict = TodoMerge.Conflict(uid: "m", field: .title, lost: .remote, lostValue: "Buy oat milk")
+        var recorded = TodoStore.SyncConflict(date: Self.early, uid: "m", title: "Buy milk", field: "title", lostValue: conflict.outcome)
+        #expect(recorded.sentence == "«Buy milk»: title — kept this device's (later) change, the server's «Buy oat milk» lost")
+        recorded.field = "deletion"
+        recorded.lostValue = TodoMerge.Conflict(uid: "m", field: nil, lost: .remote).outcome
+        #expect(recorded.sentence == "«Buy milk»: deleted on the server, edited here: kept the edit, the deletion lost")
     }
 }

@@ -64,6 +64,7 @@ struct VTodoRewriterTests {
         #expect(todo.title == "Renew passport" && todo.priority == 3 && todo.due == "2026-12-24T18:30" && !todo.isDone)
         #expect(todo.tags == ["Errands-more", "Paperwork", "Home"])
         todo.title = "Renew passport before the trip"
+        todo.lastModified = Self.now
         let rewritten = try VTodoRewriter(zone: Self.berlin).rewrite(Self.original, with: todo, now: Self.now)
         let expected = Self.original
             .replacingOccurrences(of: "SUMMARY;LANGUAGE=en:Renew passport\r\n", with: "SUMMARY:Renew passport before the trip\r\n")
@@ -73,6 +74,17 @@ struct VTodoRewriterTests {
         #expect(rewritten == expected)
         // And it reads back as Tick wrote it.
         #expect(try VTodoRewriter(zone: Self.berlin).read(rewritten).first?.title == "Renew passport before the trip")
+    }
+
+    @Test("LAST-MODIFIED is when the todo changed (the time to compare in a conflict), DTSTAMP when it is written; now when the todo has no time",
+          arguments: [Date(timeIntervalSince1970: 1_796_119_200), nil])
+    func lastModifiedIsTheTodos(_ modified: Date?) throws {
+        var todo = try Self.read()
+        todo.title = "Renew passport before the trip"
+        todo.lastModified = modified
+        let rewritten = try VTodoRewriter(zone: Self.berlin).rewrite(Self.original, with: todo, now: Self.now)
+        #expect(rewritten.contains("LAST-MODIFIED:\(modified == nil ? "20261202T073000Z" : "20261201T100000Z")\r\n"))
+        #expect(rewritten.contains("DTSTAMP:20261202T073000Z\r\n"))
     }
 
     @Test("a todo Tick did not change gives back the original unchanged, stamps included")

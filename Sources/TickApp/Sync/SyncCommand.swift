@@ -78,7 +78,7 @@ struct SyncCommand: Subcommand {
         let deletions = pending.filter(\.isDeletion).count
         text += "waiting to go up: \(pending.count - deletions) changed, \(deletions) deleted\n"
         for conflict in try store.syncConflicts(limit: 10) {
-            text += "conflict \(Self.utc(conflict.date)): \(TodoTable.safe(conflict.title).text): \(conflict.field) — \(conflict.lostValue) lost\n"
+            text += "conflict \(Self.utc(conflict.date)): " + TodoTable.safe(conflict.sentence).text + "\n"
         }
         try context.emit(text)
         return 0
