@@ -333,9 +333,15 @@ public final class SyncEngine {
             if let synced, synced.href.hasPrefix(collection.href) {
                 try update(synced, with: todo, revision: change.revision)
             } else {
+                // Moved from another list's collection: the old item goes first, and is forgotten at once.
+                // Created first, a sync killed before the delete left two copies on the server and the
+                // store knowing only the new one (tick-stress sync found it); this way a kill in between
+                // leaves none, and the change, still pending, creates it at the next sync.
+                if let synced {
+                    try deleteRemote(synced)
+                    try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
+                }
                 try create(todo, todoID: item.id, in: collection, revision: change.revision)
-                // Moved from another list's collection: the old item goes.
-                if let synced { try deleteRemote(synced) }
             }
             summary.sentChanges += 1
         }
