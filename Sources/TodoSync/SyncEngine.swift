@@ -14,12 +14,17 @@ import TodoStore
 /// through its ordinary steps (an import by UID, a delete), so the app sees them on its one change path.
 public final class SyncEngine {
     private let store: TodoStore
-    private let client: CalDAVClient
+    let client: CalDAVClient
     private let home: ServerURL
     private let localLists: Set<String>
     private let rewriter: VTodoRewriter
     private let now: () -> Date
     private var summary = SyncSummary()
+    /// Called as the sync goes, on the syncing thread: the phase, the requests so far, the items done
+    /// of those known (`SyncEngine+Progress`). `tick sync` draws it on a terminal.
+    public var progress: ((SyncProgress) -> Void)?
+    var progressState = SyncProgress(phase: .collections, requests: 0)
+    var progressRequestsAtStart = 0
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -39,6 +44,7 @@ public final class SyncEngine {
         summary = SyncSummary()
         let requestsBefore = client.http.requestCount
         defer { summary.requests = client.http.requestCount - requestsBefore }
+        beginProgress()
         let collections = try mappedCollections()
         try pull(collections.values.sorted { $0.listID < $1.listID })
         try push(collections)
@@ -172,6 +178,7 @@ public final class SyncEngine {
     /// asked again, and items already received are skipped by their ETag.
     private func pull(_ collections: [TodoStore.SyncCollection]) throws {
         var finished: [(collection: TodoStore.SyncCollection, removed: [String], token: String?)] = []
+        progressWillReceive(0)
         for collection in collections {
             let url = try home.resolving(collection.href)
             var token = collection.syncToken
@@ -185,7 +192,11 @@ public final class SyncEngine {
                     wanted.append(version.href)
                 }
                 if !wanted.isEmpty {
-                    for item in try client.multiget(wanted, in: url) { try receive(item, in: collection) }
+                    progressWillReceive(wanted.count)
+                    for item in try client.multiget(wanted, in: url) {
+                        try receive(item, in: collection)
+                        progressDidFinishItem()
+                    }
                 }
                 removed += changes.removed
                 // An ETag listing has no token (""): the next pull lists again.
@@ -307,7 +318,10 @@ public final class SyncEngine {
     // MARK: Push
 
     private func push(_ collections: [Int64: TodoStore.SyncCollection]) throws {
-        for change in try store.pendingSyncChanges() {
+        let pending = try store.pendingSyncChanges()
+        progressWillSend(pending.count)
+        for change in pending {
+            defer { progressDidFinishItem() }
             let synced = try store.syncedItem(todoID: change.todoID)
             guard !change.isDeletion, let item = try store.item(id: change.todoID) else {
                 if let synced { try deleteRemote(synced) }
