@@ -225,7 +225,11 @@ struct SyncStress {
         }
         tally.kills += 1
         tally.killsByPhase[phase, default: 0] += 1
-        let at = point == .delay ? "after \(Int(delay * 1000)) ms" : "at \(point.rawValue) \(requests.begun.count)"
+        let at = switch point {
+        case .delay: "after \(Int(delay * 1000)) ms"
+        case .answeredWrite: "after write \(request) was answered (request \(requests.begun.count))"
+        default: "at \(point.rawValue) \(requests.begun.count)"
+        }
         return "\(device.name) killed \(at) (\(last ?? "no request"), \(phase))\(extra)"
     }
 
