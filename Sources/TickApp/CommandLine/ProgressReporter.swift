@@ -32,12 +32,18 @@ final class ProgressReporter {
 
     /// Notes `count` of `total` done, drawing the bar when it is due.
     func update(count: Int, total: Int) {
+        update { [bar] elapsed, width in bar.line(count: count, total: total, elapsed: elapsed, width: width) }
+    }
+
+    /// Draws the line `makeLine` gives for the elapsed seconds and the width, when a drawing is due
+    /// (for progress that is not one count, as `tick sync`'s phases).
+    func update(_ makeLine: (_ elapsed: Double, _ width: Int) -> String) {
         guard isShown else { return }
         let now = clock()
         guard now - start >= delay, lastDraw.map({ now - $0 >= Self.interval }) ?? true else { return }
         lastDraw = now
         // \r goes back to the start of the line and \e[K clears what a longer line left behind.
-        write("\r" + bar.line(count: count, total: total, elapsed: now - start, width: width) + "\u{1B}[K")
+        write("\r" + makeLine(now - start, width) + "\u{1B}[K")
     }
 
     /// Erases the bar, if it was drawn; the cursor is left at the start of the emptied line.

@@ -56,6 +56,10 @@ struct SyncCommand: Subcommand {
                 try context.emit("dry run, nothing changed: " + (try engine.preview()).transferLine + "\n")
                 return 0
             }
+            // Progress on standard error when it is a terminal, erased before the summary line.
+            let reporter = context.progress(ProgressBar(label: "Syncing", unit: .todos), quiet: false)
+            defer { reporter.finish() }
+            engine.progress = { progress in reporter.update { SyncProgressLine.line(progress, elapsed: $0, width: $1) } }
             summary = try engine.sync()
         } catch let error as CalDAVError {
             throw CommandFailure(SyncFailureMessage.text(for: error))

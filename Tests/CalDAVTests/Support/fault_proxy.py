@@ -1,6 +1,6 @@
 """A fault-injecting HTTP proxy in front of a real CalDAV server, for the CalDAV tests.
 
-Usage: fault_proxy.py UPSTREAM_PORT CONTROL_FILE
+Usage: fault_proxy.py UPSTREAM_PORT CONTROL_FILE [REQUEST_LOG]
 Listens on 127.0.0.1 at a free port and prints it on the first line of standard output. Before
 each request it takes the first line of CONTROL_FILE (if any) as the fault for that request:
 
@@ -26,6 +26,9 @@ pass unchanged and leave it queued ("on METHOD" alone lets that request through)
 
 Without a fault the request is forwarded unchanged. Each connection serves one request and is
 closed (the client reconnects). The proxy exits when its parent process is gone.
+
+With REQUEST_LOG, each request appends "begin N METHOD PATH" when it arrives and "end N" once its
+answer is sent, so a caller (tick-stress sync) can kill a client at a chosen request.
 """
 import os
 import signal
@@ -38,6 +41,23 @@ import time
 UPSTREAM_PORT = int(sys.argv[1])
 CONTROL_FILE = sys.argv[2]
 control_lock = threading.Lock()
+REQUEST_LOG = sys.argv[3] if len(sys.argv) > 3 else None
+request_count = 0
+
+
+def log_request(line):
+    if REQUEST_LOG is None:
+        return
+    with control_lock:
+        with open(REQUEST_LOG, "a") as file:
+            file.write(line + "\n")
+
+
+def next_request_number():
+    global request_count
+    with control_lock:
+        request_count += 1
+        return request_count
 
 
 def next_fault(method):
@@ -126,7 +146,10 @@ def serve(connection):
         request = read_request(connection)
         if request is None:
             return
-        fault = next_fault(request[0].split(b" ", 1)[0])
+        number = next_request_number()
+        request_line = request[0].split(b"\r\n")[0].split()
+        log_request("begin %d %s %s" % (number, request_line[0].decode(), request_line[1].decode()))
+        fault = next_fault(request_line[0])
         kind = fault[0] if fault else None
         if kind == "status":
             reason = {500: "Internal Server Error", 503: "Service Unavailable", 507: "Insufficient Storage"}
@@ -165,6 +188,7 @@ def serve(connection):
                     time.sleep(float(fault[1]) / 10)
             else:
                 connection.sendall(answer)
+        log_request("end %d" % number)
     except OSError:
         pass
     finally:
