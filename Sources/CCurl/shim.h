@@ -10,17 +10,22 @@
 // loaded, and `ccurl_load_error()` says why.
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 
-// The loaded library, or NULL (and the loader's message) when it could not be loaded.
+static void *ccurl_loaded_library = NULL;
+
+static void ccurl_load_library(void) {
+    ccurl_loaded_library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+}
+
+// The loaded library, or NULL when it could not be loaded. Loaded once, under pthread_once: the
+// first dlopen takes seconds on a loaded machine, and a second thread asking meanwhile (parallel
+// tests, the open app's sync beside a command) must wait for it, not take "not loaded" for an answer.
 static inline void *ccurl_library(void) {
-    static void *library = NULL;
-    static int tried = 0;
-    if (!tried) {
-        tried = 1;
-        library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    }
-    return library;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, ccurl_load_library);
+    return ccurl_loaded_library;
 }
 
 // Why libcurl could not be loaded, or NULL when it is loaded.
