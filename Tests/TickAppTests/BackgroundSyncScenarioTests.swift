@@ -182,6 +182,21 @@ struct BackgroundSyncScenarioTests {
         #expect(sync.scenario.selectedTitle == "Buy milk")
     }
 
+    @Test("The mouse wheel up at the top pulls too: one turn reveals the row, the next syncs")
+    func wheelPulls() throws {
+        let sync = try SyncScenario()
+        sync.finish()
+        let wheelUp = Key.mouse(MouseEvent(kind: .wheelUp, x: 3, y: 2))
+        sync.app.handle(wheelUp)
+        #expect(sync.screen[0] == "            ↓ pull to sync")
+        #expect(sync.runner.started == 1)
+        sync.app.handle(wheelUp)
+        #expect(sync.screen[0] == "              ⠋ syncing…")
+        #expect(sync.runner.started == 2)
+        sync.finish()
+        #expect(sync.screen[0] == "▾ Inbox · 3 open ──────────────────────")
+    }
+
     @Test("A pull during an automatic sync keeps the row until the sync it asked for has run")
     func pullDuringSync() throws {
         let sync = try SyncScenario()
