@@ -10,7 +10,7 @@ public enum Command: String, CaseIterable, Sendable {
     case search, nextMatch, previousMatch
     case collapse, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda
     case editMode, mark, markAll
-    case help, statistics, redraw, quit
+    case help, statistics, redraw, sync, quit
 
     /// Groups in the help screen.
     public enum Group: String, CaseIterable, Sendable {
@@ -33,7 +33,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .search, .nextMatch, .previousMatch: return .search
         case .editMode: return .todos
         case .mark, .markAll: return .editing
-        case .help, .statistics, .redraw, .quit: return .app
+        case .help, .statistics, .redraw, .sync, .quit: return .app
         }
     }
 
@@ -81,6 +81,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .help: return "show or hide this help"
         case .statistics: return "show cell reuse and drawing statistics"
         case .redraw: return "redraw the screen"
+        case .sync: return "sync with the CalDAV server now (when the config file has sync lines)"
         case .quit: return "quit"
         }
     }

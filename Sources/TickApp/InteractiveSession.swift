@@ -29,6 +29,18 @@ public enum InteractiveSession {
         app.externalPrograms = .system(environment: ProcessInfo.processInfo.environment) { run in
             screen.runOutsideCurses(run)
         }
+        if configuration.sync.isConfigured, !store.isInMemory {
+            // The sync's own connection to the file, on its own queue: it writes as another process would.
+            let environment = ProcessInfo.processInfo.environment
+            let runner = CalDAVSyncRunner(path: store.path, historyDepth: store.historyDepth,
+                                          durability: TodoStore.Durability(environment: environment),
+                                          settings: configuration.sync, environment: environment)
+            let start = ContinuousClock.now
+            app.enableBackgroundSync(runner: runner, interval: Double(configuration.sync.intervalMinutes * 60)) {
+                let elapsed = (ContinuousClock.now - start).components
+                return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            }
+        }
         let counters = Counters()
         let countsFromStart = screen.countsBytes
         app.sessionStatistics = {
@@ -53,6 +65,8 @@ public enum InteractiveSession {
     static let externalChangesMilliseconds = 500
     /// How often the loop looks for a background search's matches while one runs.
     static let searchPollMilliseconds = 4
+    /// How often the loop turns the pulled row's spinner and looks for the outcome while a sync runs.
+    static let syncPollMilliseconds = 100
 
     private static func loop(app: TickApp, screen: TerminalScreen, store: TodoStore, counters: Counters) -> Int32 {
         // Two canvases used in turn: the presenter keeps the last frame to diff against, so drawing
@@ -60,6 +74,7 @@ public enum InteractiveSession {
         var canvases = [Canvas(width: screen.size.width, height: screen.size.height),
                         Canvas(width: screen.size.width, height: screen.size.height)]
         var lastPoll = ContinuousClock.now
+        var lastSpin = ContinuousClock.now
         var needsFrame = true
         var tidying = IdleTidying()
         while !app.isFinished {
@@ -75,12 +90,17 @@ public enum InteractiveSession {
                                scroll: app.needsFullRedraw || app.hasOverlay ? nil : slide.map { ScrollHint(lines: $0.lines, distance: $0.distance) })
                 counters.frames += 1
                 needsFrame = false
+                // The first sync starts once the first frame is out, so it costs the first frame nothing;
+                // the next frame says it is syncing.
+                if counters.frames == 1, app.startBackgroundSync() { needsFrame = true }
             }
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.
             // Asleep until a key, a signal, a tidying step, or the next look for another process's changes.
             // While a search runs in the background, the loop wakes every few milliseconds to show its matches.
-            let timeout = app.isSearching ? searchPollMilliseconds : tidying.timeoutMilliseconds ?? externalChangesMilliseconds
+            // While a sync runs, every 100 ms (the spinner); idle, the sync adds no wake of its own.
+            let timeout = app.isSearching ? searchPollMilliseconds
+                : min(tidying.timeoutMilliseconds ?? externalChangesMilliseconds, app.isSyncing ? syncPollMilliseconds : Int.max)
             guard let keys = screen.readKeys(timeoutMilliseconds: timeout) else { break }
             for key in keys {
                 if case .resize = key { screen.invalidate() }
@@ -99,6 +119,15 @@ public enum InteractiveSession {
                 if app.showClockChange() { needsFrame = true }
             }
             if app.showFoundSearches() { needsFrame = true }
+            if app.isSyncing, ContinuousClock.now - lastSpin >= .milliseconds(syncPollMilliseconds) {
+                lastSpin = ContinuousClock.now
+                if app.list.tableView.advanceRefreshAnimation() { needsFrame = true }
+            }
+            // Outcomes, and the next sync when one is due (checked on the wakes the loop has anyway).
+            if app.showBackgroundSync() {
+                needsFrame = true
+                tidying.indexMayHaveChanged()
+            }
             if keys.isEmpty, !app.isSearching {
                 tidying.idle { store.tidySearchIndex(pages: $0) }
             } else {

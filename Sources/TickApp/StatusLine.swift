@@ -7,9 +7,17 @@ struct StatusLine: Equatable {
     var counts: (open: Int, done: Int)?
     var theme: Theme
     var readOnly: Bool
+    /// The sync state after the counts ("✓ synced 14:02"); nil without sync.
+    var sync: SyncIndicator? = nil
+
+    /// The sync state in words, with a shorter form for when the full one does not fit.
+    struct SyncIndicator: Equatable {
+        var full: String
+        var short: String
+    }
 
     static func == (lhs: StatusLine, rhs: StatusLine) -> Bool {
-        lhs.message == rhs.message && lhs.counts?.open == rhs.counts?.open && lhs.counts?.done == rhs.counts?.done
+        lhs.message == rhs.message && lhs.sync == rhs.sync && lhs.counts?.open == rhs.counts?.open && lhs.counts?.done == rhs.counts?.done
             && (lhs.counts == nil) == (rhs.counts == nil) && lhs.readOnly == rhs.readOnly && lhs.theme == rhs.theme
     }
 
@@ -18,12 +26,24 @@ struct StatusLine: Equatable {
         counts.map { "\($0.open) open · \($0.done) done" + (readOnly ? " · read-only" : "") } ?? ""
     }
 
-    /// Where the counts start on a line `width` columns wide: the width itself when they are not shown
-    /// (no room for them beside a message).
+    /// What the right of a line `width` columns wide shows: the counts, with the sync state after them
+    /// when there is one (in its short form, or alone, when the line is too narrow for all of it).
+    private func rightText(lineWidth width: Int) -> String? {
+        guard let sync else {
+            let countsWidth = DisplayWidth.of(countsText)
+            return counts != nil && (countsWidth + 2 <= width / 2 || message == nil) ? countsText : nil
+        }
+        // Beside a message the right part takes at most half the line; alone, the line less the hint's room.
+        let room = message == nil ? width : width / 2 - 2
+        let candidates = counts == nil ? [sync.full, sync.short] : [countsText + " · " + sync.full, countsText + " · " + sync.short, sync.full, sync.short]
+        return candidates.first { DisplayWidth.of($0) <= room }
+    }
+
+    /// Where the right part starts on a line `width` columns wide: the width itself when it is not shown
+    /// (no room for it beside a message).
     private func countsColumn(lineWidth width: Int) -> Int {
-        let countsWidth = DisplayWidth.of(countsText)
-        let showsCounts = counts != nil && (countsWidth + 2 <= width / 2 || message == nil)
-        return showsCounts ? width - countsWidth : width
+        guard let right = rightText(lineWidth: width) else { return width }
+        return width - DisplayWidth.of(right)
     }
 
     /// The columns the message has on a line `width` columns wide; a longer one is cut with "…".
@@ -33,8 +53,8 @@ struct StatusLine: Equatable {
         let width = canvas.width
         canvas.fill(Rect(x: 0, y: line, width: width, height: 1))
         let right = countsColumn(lineWidth: width)
-        if right < width {
-            canvas.draw(countsText, at: Point(x: max(0, right), y: line), style: theme.hint, truncation: .ellipsis)
+        if right < width, let rightText = rightText(lineWidth: width) {
+            canvas.draw(rightText, at: Point(x: max(0, right), y: line), style: theme.hint, truncation: .ellipsis)
         }
         let available = messageWidth(lineWidth: width)
         if let message {

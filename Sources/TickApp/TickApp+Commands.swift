@@ -79,6 +79,7 @@ extension TickApp {
         case .statistics:
             list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true
+        case .sync: syncNow()
         case .quit: isFinished = true
         }
     }

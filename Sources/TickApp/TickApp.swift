@@ -33,6 +33,10 @@ public final class TickApp {
     /// The editor and the link opener `E` and `o` start: none in key scripts and tests (they say what
     /// they would run); the interactive session gives the real ones.
     public var externalPrograms = ExternalPrograms.keyScript
+    /// When and how the open app syncs; nil without `sync` lines in the config file (see `TickApp+BackgroundSync`).
+    public internal(set) var backgroundSync: BackgroundSync?
+    /// The failure the last background sync ended with, so the same one is not said again and again.
+    var lastSyncFailure: SyncFailure?
 
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.
@@ -106,6 +110,9 @@ public final class TickApp {
     public func handle(_ key: Key) {
         // Whatever the key changed, a message about a state it ended goes with it.
         defer { retireStaleMessage() }
+        // A change made by this key is sent by a sync a little later (after the last of a burst).
+        let changesBefore = list.changeCount
+        defer { if list.changeCount != changesBefore { backgroundSync?.noteLocalChange() } }
         if case .resize(let width, let height) = key {
             resize(to: Size(width: width, height: height))
             return
@@ -182,7 +189,8 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly),
+        statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly,
+                                        sync: syncIndicator),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

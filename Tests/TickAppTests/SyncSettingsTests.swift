@@ -15,6 +15,7 @@ struct SyncSettingsTests {
             sync list Private no
             sync list Work Stuff no
             sync list Work Stuff yes
+            sync interval 15
             """, path: "config")
         #expect(configuration.problems == [])
         let sync = configuration.sync
@@ -25,6 +26,8 @@ struct SyncSettingsTests {
         #expect(sync.allowsInsecureHTTP)
         #expect(sync.localLists == ["Private"])
         #expect(!sync.syncs(listNamed: "Private") && sync.syncs(listNamed: "Work Stuff"))
+        #expect(sync.intervalMinutes == 15)
+        #expect(SyncSettings().intervalMinutes == 5)
     }
 
     @Test("bad sync lines are reported at their line, and a password line is refused without repeating it", arguments: [
@@ -34,8 +37,10 @@ struct SyncSettingsTests {
         ("sync password-command pass show $SECRET", "sync password-command cannot be run: it uses $, which needs a shell (Tick runs programs without one)"),
         ("sync insecure maybe", "sync insecure wants yes or no"),
         ("sync list Private", "sync list wants a list name and yes or no, like: sync list Private no"),
-        ("sync colour red", "unknown sync setting \"colour\" (url, user, password-command, ca-file, insecure, list)"),
-        ("sync", "sync wants a setting (url, user, password-command, ca-file, insecure, list)"),
+        ("sync interval often", "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5"),
+        ("sync interval -1", "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5"),
+        ("sync colour red", "unknown sync setting \"colour\" (url, user, password-command, ca-file, insecure, list, interval)"),
+        ("sync", "sync wants a setting (url, user, password-command, ca-file, insecure, list, interval)"),
     ])
     func badLines(line: String, problem: String) {
         let configuration = Configuration.parse("sync url https://dav.example.com/\n" + line + "\n", path: "config")

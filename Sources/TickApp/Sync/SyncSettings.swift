@@ -6,6 +6,7 @@
 ///     sync ca-file PATH                               a CA certificate for a self-signed server
 ///     sync insecure yes|no                            allow plain http to a host that is not loopback
 ///     sync list NAME yes|no                           `no` keeps a list on this machine only
+///     sync interval MINUTES                           how often the open app syncs (default 5; 0: only on changes and S)
 ///
 /// The password itself is never read from the config file (a `sync password …` line is refused
 /// without repeating it): it comes from `password-command`, `TICK_SYNC_PASSWORD` or `~/.netrc`
@@ -23,6 +24,8 @@ public struct SyncSettings: Equatable, Sendable {
     public var allowsInsecureHTTP = false
     /// Lists by name that stay local (`sync list Private no`); every other list syncs.
     public var localLists: Set<String> = []
+    /// `sync interval MINUTES`: how often the open app syncs by itself; 0 syncs only after changes and when asked.
+    public var intervalMinutes = 5
 
     /// No sync configured.
     public init() {}
@@ -78,6 +81,11 @@ public struct SyncSettings: Equatable, Sendable {
             }
             let name = rest.dropLast().joined(separator: " ")
             if flag { localLists.remove(name) } else { localLists.insert(name) }
+        case "interval":
+            guard rest.count == 1, let minutes = Int(rest[0]), (0...1440).contains(minutes) else {
+                throw Configuration.Problem(message: "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5")
+            }
+            intervalMinutes = minutes
         default:
             throw Configuration.Problem(message: "unknown sync setting \"\(key)\" (\(Self.keys))")
         }
@@ -85,12 +93,12 @@ public struct SyncSettings: Equatable, Sendable {
 
     /// The problem of the settings as a whole (checked after the last line), if any.
     var overallProblem: String? {
-        let anythingSet = user != nil || passwordCommand != nil || caFile != nil || allowsInsecureHTTP || !localLists.isEmpty
+        let anythingSet = user != nil || passwordCommand != nil || caFile != nil || allowsInsecureHTTP || !localLists.isEmpty || intervalMinutes != 5
         if url == nil && anythingSet { return "sync settings without a sync url: add one, like: sync url https://dav.example.com/calendars/me/" }
         return nil
     }
 
-    private static let keys = "url, user, password-command, ca-file, insecure, list"
+    private static let keys = "url, user, password-command, ca-file, insecure, list, interval"
 
     private static func bool(_ text: String) -> Bool? {
         switch text.lowercased() {
