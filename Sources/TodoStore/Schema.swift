@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 8
+    static let currentVersion = 9
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -86,6 +86,8 @@ enum Schema {
         // counted per due day for the agenda's groups (`agendaCountsSQL`), and the CalDAV sync's
         // state: collections, synced items and local changes waiting to go up (`syncStateSQL`).
         8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL + syncStateSQL,
+        // Version 9: the name each synced list had at its last sync, to tell a rename here from one on the server (`syncNamesSQL`).
+        9: syncNamesSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
