@@ -13,13 +13,17 @@ import TodoStore
 /// an interrupted sync resumes without sending anything twice; remote changes enter the store
 /// through its ordinary steps (an import by UID, a delete), so the app sees them on its one change path.
 public final class SyncEngine {
-    private let store: TodoStore
-    private let client: CalDAVClient
-    private let home: ServerURL
+    let store: TodoStore
+    let client: CalDAVClient
+    let home: ServerURL
     private let localLists: Set<String>
     private let rewriter: VTodoRewriter
     private let now: () -> Date
-    private var summary = SyncSummary()
+    var summary = SyncSummary()
+    /// The collections the last `mappedCollections()` discovered (for `syncListNames`).
+    private var discovered: [CalendarCollection] = []
+    /// Where this sync's pull put todos (list id, position), for `separateTiedTodos()`.
+    var receivedPlaces: Set<ReceivedPlace> = []
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -37,10 +41,13 @@ public final class SyncEngine {
     /// `StoreError`), leaving everything done before it recorded.
     public func sync() throws -> SyncSummary {
         summary = SyncSummary()
+        receivedPlaces = []
         let requestsBefore = client.http.requestCount
         defer { summary.requests = client.http.requestCount - requestsBefore }
         let collections = try mappedCollections()
+        try syncListNames(collections, remote: discovered)
         try pull(collections.values.sorted { $0.listID < $1.listID })
+        try separateTiedTodos()
         try push(collections)
         summary.requests = client.http.requestCount - requestsBefore
         try store.recordSyncRun(summary: summary.line)
@@ -115,6 +122,7 @@ public final class SyncEngine {
     private func mappedCollections() throws -> [Int64: TodoStore.SyncCollection] {
         let lists = try store.lists()
         let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
+        discovered = remote
         let remotePaths = Set(remote.map(\.url.path))
         var mapped: [Int64: TodoStore.SyncCollection] = [:]
         for collection in try store.syncCollections() {
@@ -245,12 +253,9 @@ public final class SyncEngine {
         if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
             // Changed on both sides: merged; the merge goes up at the push, from the server's text.
             let base = try synced.flatMap { try rewriter.read($0.base).first }
-            var local = CalendarTodo(existing, listName: try self.listName(existing.listID))
-            local.sortOrder = nil
-            remote.sortOrder = nil
+            let local = CalendarTodo(existing, listName: try self.listName(existing.listID))
             var baseTodo = base
             baseTodo?.listName = listName
-            baseTodo?.sortOrder = nil
             let merged = TodoMerge.merge(base: baseTodo, local: local, remote: remote)
             try record(merged.conflicts, title: merged.todo?.title ?? existing.title)
             guard let todo = merged.todo else { return }
@@ -290,9 +295,10 @@ public final class SyncEngine {
         try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: revision)
     }
 
-    /// Writes a todo from the server into the store, as one step (an import that updates by UID).
+    /// Writes a todo from the server into the store, as one step (an import that updates by UID), at
+    /// the place its X-APPLE-SORT-ORDER gives (see `SyncEngine+Order.swift`).
     private func apply(_ todo: CalendarTodo, defaultList: String) throws {
-        _ = try store.importItems([try todo.newTodo(defaultListName: defaultList)])
+        try applyPlaced(todo, defaultList: defaultList)
     }
 
     private func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {
@@ -325,9 +331,8 @@ public final class SyncEngine {
                 continue
             }
             var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: now())
-            // The collection is the list; the manual order is not synced yet, so neither is written.
+            // The collection is the list; the place in the manual order is X-APPLE-SORT-ORDER (the position).
             todo.listName = nil
-            todo.sortOrder = nil
             // A CREATED the server's item never had is not added by an edit.
             if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
             if let synced, synced.href.hasPrefix(collection.href) {
