@@ -10,17 +10,22 @@
 // loaded, and `ccurl_load_error()` says why.
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 
-// The loaded library, or NULL (and the loader's message) when it could not be loaded.
+static void *ccurl_loaded_library = NULL;
+
+static inline void ccurl_load(void) {
+    ccurl_loaded_library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+}
+
+// The loaded library, or NULL (and the loader's message) when it could not be loaded. Loaded once
+// under pthread_once: two threads starting their first request together (two syncs, or the tests'
+// suites in parallel) must not see "tried, not loaded yet" as "could not be loaded".
 static inline void *ccurl_library(void) {
-    static void *library = NULL;
-    static int tried = 0;
-    if (!tried) {
-        tried = 1;
-        library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    }
-    return library;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, ccurl_load);
+    return ccurl_loaded_library;
 }
 
 // Why libcurl could not be loaded, or NULL when it is loaded.
