@@ -41,7 +41,7 @@ public struct SyncSummary: Equatable, Sendable {
             text += " · collection \"\(name)\" not synced: its list's name goes with another collection"
         }
         if renamedLists + renamedCollections > 0 {
-            text += " · lists renamed: \(renamedCollections) here, \(renamedLists) on the server"
+            text += " · list renames: \(renamedCollections) sent, \(renamedLists) received"
         }
         for rename in unappliedRenames { text += " · " + rename }
         return text

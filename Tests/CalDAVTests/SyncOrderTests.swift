@@ -95,6 +95,8 @@ struct SyncOrderTests {
             #expect(try server.client().discoverCalendars(at: server.homeURL).compactMap(\.displayName).sorted() == ["Inbox", "Office"])
             let received = try second.sync()
             #expect(received.renamedLists == 1)
+            #expect(sent.line.hasSuffix(" · 0 conflicts · list renames: 1 sent, 0 received"))
+            #expect(received.line.hasSuffix(" · 0 conflicts · list renames: 0 sent, 1 received"))
             #expect(try second.store.lists().map(\.name) == ["Inbox", "Office"])
             #expect(try Self.titles(second, "Office") == ["Write report"])
             // Nothing more to do on either side: discovery (2 PROPFINDs) and one report per collection.
