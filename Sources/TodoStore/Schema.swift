@@ -86,8 +86,9 @@ enum Schema {
         // counted per due day for the agenda's groups (`agendaCountsSQL`), and the CalDAV sync's
         // state: collections, synced items and local changes waiting to go up (`syncStateSQL`).
         8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL + syncStateSQL,
-        // Version 9: the name each synced list had at its last sync, to tell a rename here from one on the server (`syncNamesSQL`).
-        9: syncNamesSQL,
+        // Version 9: the name each synced list had at its last sync, to tell a rename here from one on the server
+        // (`syncNamesSQL`), and the place of a synced todo whose item has none (`syncPositionsSQL`).
+        9: syncNamesSQL + syncPositionsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -28,4 +28,16 @@ extension TodoStore {
             return (moved.map(\.id), .todos("order %@", titles: moved.map(\.title), ids: moved.map(\.id)))
         }
     }
+
+    /// Where the sync last put todo `todoID` from a server item without X-APPLE-SORT-ORDER, or nil
+    /// (the item has a place, or none was recorded).
+    public func syncedPosition(todoID: Int64) throws -> Int64? {
+        try connection.queryFirst("SELECT synced_position FROM sync_items WHERE todo_id = ?", [todoID]) { $0.optionalInt64(at: 0) } ?? nil
+    }
+
+    /// Records (nil: forgets) where the sync put todo `todoID` from an item without a place.
+    public func saveSyncedPosition(_ position: Int64?, todoID: Int64) throws {
+        try requireWritable()
+        try connection.transaction { try connection.run("UPDATE sync_items SET synced_position = ? WHERE todo_id = ?", [position, todoID]) }
+    }
 }

@@ -34,4 +34,18 @@ extension SyncEngine {
         }
         receivedPlaces = []
     }
+
+    /// Remembers where todo `todoID` is when its item (`remote`) has no place, so that an edit here
+    /// does not add X-APPLE-SORT-ORDER to another app's item (`movedSinceSynced`).
+    func notePlace(of todoID: Int64, givenBy remote: CalendarTodo) throws {
+        let position = remote.sortOrder == nil ? try store.item(id: todoID)?.position : nil
+        try store.saveSyncedPosition(position, todoID: todoID)
+    }
+
+    /// Whether the place of `item` is news for the server: its item has a place (then the rewriter
+    /// writes it only when it differs), or it has none and the todo moved here since the sync put it.
+    func movedSinceSynced(_ item: TodoItem, base: String) throws -> Bool {
+        guard try rewriter.read(base).first?.sortOrder == nil else { return true }
+        return try store.syncedPosition(todoID: item.id) != item.position
+    }
 }

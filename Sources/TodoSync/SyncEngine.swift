@@ -17,7 +17,7 @@ public final class SyncEngine {
     let client: CalDAVClient
     let home: ServerURL
     private let localLists: Set<String>
-    private let rewriter: VTodoRewriter
+    let rewriter: VTodoRewriter
     private let now: () -> Date
     var summary = SyncSummary()
     /// The collections the last `mappedCollections()` discovered (for `syncListNames`).
@@ -262,6 +262,7 @@ public final class SyncEngine {
             try apply(todo, defaultList: listName)
             try store.recordSynced(.init(todoID: existing.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
                                    clearingRevision: nil)
+            try notePlace(of: existing.id, givenBy: remote)
             summary.receivedChanges += 1
             return
         }
@@ -275,6 +276,7 @@ public final class SyncEngine {
         let revision = try store.pendingSyncChange(todoID: stored.id)?.revision
         try store.recordSynced(.init(todoID: stored.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
                                clearingRevision: revision)
+        try notePlace(of: stored.id, givenBy: remote)
         if existing == nil { summary.receivedNew += 1 } else { summary.receivedChanges += 1 }
     }
 
@@ -335,6 +337,7 @@ public final class SyncEngine {
             todo.listName = nil
             // A CREATED the server's item never had is not added by an edit.
             if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
+            if let synced, try !movedSinceSynced(item, base: synced.base) { todo.sortOrder = nil }
             if let synced, synced.href.hasPrefix(collection.href) {
                 try update(synced, with: todo, revision: change.revision)
             } else {

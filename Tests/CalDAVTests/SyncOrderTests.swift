@@ -83,6 +83,38 @@ struct SyncOrderTests {
         }
     }
 
+    @Test("another app's todo without a place gets none from a title edit here, and gets its place once moved here")
+    func itemWithoutPlace() throws {
+        try SyncEngineTests.withDevices { server, first, second in
+            try first.store.add(titles: ["Pay rent"])
+            try first.sync()
+            let collection = try #require(try first.store.syncCollections().first)
+            let url = try server.homeURL.resolving(collection.href + "other-app.ics")
+            _ = try server.client().create("""
+                BEGIN:VCALENDAR\r
+                VERSION:2.0\r
+                PRODID:-//Other//App//EN\r
+                BEGIN:VTODO\r
+                UID:other-app-1\r
+                DTSTAMP:20261130T090000Z\r
+                SUMMARY:Buy milk\r
+                END:VTODO\r
+                END:VCALENDAR\r
+
+                """, at: url)
+            try first.sync()
+            _ = try first.store.update(id: first.todo("Buy milk").id, title: "Buy oat milk")
+            try first.sync()
+            #expect(try !server.client().get(url).calendarData.contains("X-APPLE-SORT-ORDER"))
+            try first.store.move(id: first.todo("Buy oat milk").id, toList: TodoStore.inboxListID, after: nil)
+            try first.sync()
+            #expect(try server.client().get(url).calendarData.contains("X-APPLE-SORT-ORDER:"))
+            try second.sync()
+            #expect(try Self.titles(second) == ["Buy oat milk", "Pay rent"])
+            #expect(try Self.titles(first) == ["Buy oat milk", "Pay rent"])
+        }
+    }
+
     @Test("a list renamed on one device renames its collection and the list on the other device")
     func renameArrives() throws {
         try SyncEngineTests.withDevices { server, first, second in
