@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-/// A todo to import: every stored field except the id and position, which the store assigns.
+/// A todo to import: every stored field except the id, which the store assigns, and the position,
+/// which it assigns unless one is given (a CalDAV sync places a todo where the server says).
 public struct NewTodo: Equatable, Hashable, Sendable {
     /// The title, stored exactly; it must contain something visible.
     public var title: String
@@ -33,6 +34,9 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     /// When it was last modified as the file or server says (LAST-MODIFIED), or nil to count the
     /// import itself as the change (see `Schema.modifiedTimeSQL`).
     public var modifiedAt: Date?
+    /// Its place in its list's manual order (`TodoItem.position`), or nil: a new todo goes to the end of
+    /// its list, an updated one keeps its place (the end of its new list when it changes list).
+    public var position: Int64?
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,

@@ -2,9 +2,10 @@
 /// two devices is decided by the later change (`TodoMerge`), as LAST-MODIFIED says in iCalendar.
 extension Schema {
     /// The todo columns whose change is a modification: what a person sees and a VTODO carries.
-    /// Not `position` (renumbering neighbours is no change of theirs), `created_at` or `uid`.
+    /// `position` counts, since the place in the manual order is synced (X-APPLE-SORT-ORDER), so a
+    /// todo moved on two devices takes the later move; `created_at` and `uid` do not.
     static let modifyingTodoColumns = ["list_id", "title", "notes", "completed_at", "priority", "due", "flagged",
-                                       "rrule", "rrule_from_completion", "tags"]
+                                       "rrule", "rrule_from_completion", "tags", "position"]
 
     /// - `todo_modified_times`: a todo's last modification (Unix milliseconds, UTC). A todo without
     ///   a row was not changed since it was added: its time is `created_at` (the upgrade from version

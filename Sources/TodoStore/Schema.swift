@@ -86,9 +86,11 @@ enum Schema {
         // counted per due day for the agenda's groups (`agendaCountsSQL`), and the CalDAV sync's
         // state: collections, synced items and local changes waiting to go up (`syncStateSQL`).
         8: uidSQL + rebuiltTodoJournalSQL(columns: version7JournaledTodoColumns + uidColumns) + agendaCountsSQL + syncStateSQL,
-        // Version 9: an undo step says whether it came from another device (`remoteStepsSQL`), and
-        // when each todo was last modified here, for the sync's "later change wins" (`modifiedTimeSQL`).
-        9: remoteStepsSQL + modifiedTimeSQL,
+        // Version 9: an undo step says whether it came from another device (`remoteStepsSQL`); when
+        // each todo was last modified here, for the sync's "later change wins" (`modifiedTimeSQL`); the
+        // name each synced list had at its last sync, to tell a rename here from one on the server
+        // (`syncNamesSQL`), and the place of a synced todo whose item has none (`syncPositionsSQL`).
+        9: remoteStepsSQL + modifiedTimeSQL + syncNamesSQL + syncPositionsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -97,7 +97,13 @@ extension TodoStore {
                 let listID = try listIDs[listKey] ?? createList(named: item.listName)
                 listIDs[listKey] = listID
                 let position: Int64
-                if let next = nextPosition[listID] {
+                if let given = item.position {
+                    // Placed where the file says: the appending slots below are not touched.
+                    rows.append(ImportRow(id: nextID, listID: listID, position: given, created: item.createdAt?.unixMilliseconds ?? now,
+                                          completed: item.completedAt?.unixMilliseconds, uid: item.uid ?? Self.newUID(), item: item))
+                    nextID += 1
+                    continue
+                } else if let next = nextPosition[listID] {
                     position = next
                 } else {
                     // The end position is read from the file, so it must see the rows chosen so far.

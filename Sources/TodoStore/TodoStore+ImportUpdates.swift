@@ -17,7 +17,8 @@ extension TodoStore {
     private static let updateChunkSize = 128
 
     /// Gives each stored todo every field of its item and returns them as they are now. A todo that
-    /// changes list goes to the end of its new list (in the order given); one that stays keeps its place.
+    /// changes list goes to the end of its new list (in the order given); one that stays keeps its place;
+    /// one whose item gives a position takes it.
     func update(_ updates: [ImportUpdate]) throws -> [TodoItem] {
         var nextPosition: [Int64: Int64] = [:]
         var pending: [[any SQLiteBindable]] = []
@@ -25,7 +26,10 @@ extension TodoStore {
         results.reserveCapacity(updates.count)
         for update in updates {
             var item = update.stored
-            if update.listID != item.listID {
+            if let given = update.item.position {
+                item.position = given
+                item.listID = update.listID
+            } else if update.listID != item.listID {
                 if let next = nextPosition[update.listID] {
                     item.position = next
                 } else {

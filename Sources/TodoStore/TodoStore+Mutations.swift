@@ -110,11 +110,11 @@ extension TodoStore {
 
     /// Inserts a todo at a fresh position after `previous` and returns it as stored.
     func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, tags: [String] = [],
-                    listID: Int64, after previous: Key?) throws -> TodoItem {
+                    listID: Int64, after previous: Key?, uid: String? = nil) throws -> TodoItem {
         let position = try positions.slot(inList: listID, after: previous, excluding: nil)
         try connection.run("""
             INSERT INTO todos(list_id, title, notes, position, created_at, priority, due, tags, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [listID, title, notes, position, clock(), priority, due, TodoTags.stored(tags), Self.newUID()])
+            """, [listID, title, notes, position, clock(), priority, due, TodoTags.stored(tags), uid ?? Self.newUID()])
         return try requireItem(id: connection.lastInsertRowID)
     }
 

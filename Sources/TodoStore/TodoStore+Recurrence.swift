@@ -97,8 +97,12 @@ extension TodoStore {
     private func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
         guard let next = Self.nextOccurrence(of: item, doneAt: date) else { return nil }
         try connection.run("UPDATE todos SET rrule = NULL, rrule_from_completion = 0 WHERE id = ?", [item.id])
+        // Named after the occurrence done, so two devices that both complete it make the same next
+        // occurrence (one todo once synced, not two); a fresh UID only if that name is taken already.
+        let derived = Self.nextOccurrenceUID(after: item.uid)
+        let uid = try self.item(uid: derived) == nil ? derived : Self.newUID()
         let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due,
-                                     listID: item.listID, after: Key(position: item.position, id: item.id))
+                                     listID: item.listID, after: Key(position: item.position, id: item.id), uid: uid)
         try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ? WHERE id = ?",
                            [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion, created.id])
         return try requireItem(id: created.id)

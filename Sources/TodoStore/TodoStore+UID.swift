@@ -20,6 +20,28 @@ extension TodoStore {
         return pieces.joined(separator: "-")
     }
 
+    /// The UID of the occurrence that follows the one named `uid`: the same on every device, so a
+    /// recurring todo completed on two devices between syncs continues as one series, not two. A
+    /// UUID in RFC 4122's layout (version 8, "custom") from two 64-bit FNV-1a hashes of `uid`;
+    /// `uid` itself is not in it, so a long series does not grow its names.
+    public static func nextOccurrenceUID(after uid: String) -> String {
+        func fnv1a(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in "next-occurrence:\(uid)".utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+        let high = fnv1a(0xCBF2_9CE4_8422_2325) & 0xFFFF_FFFF_FFFF_0FFF | 0x8000
+        let low = fnv1a(0x84222325_CBF29CE4) & 0x3FFF_FFFF_FFFF_FFFF | 0x8000_0000_0000_0000
+        let hex = hexDigits(high, count: 16) + hexDigits(low, count: 16)
+        let pieces = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+        }
+        return pieces.joined(separator: "-")
+    }
+
     private static func hexDigits(_ value: UInt64, count: Int) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: count - digits.count) + digits

@@ -13,13 +13,13 @@ import TodoStore
 /// an interrupted sync resumes without sending anything twice; remote changes enter the store
 /// through its ordinary steps (an import by UID, a delete), so the app sees them on its one change path.
 public final class SyncEngine {
-    private let store: TodoStore
+    let store: TodoStore
     let client: CalDAVClient
-    private let home: ServerURL
+    let home: ServerURL
     private let localLists: Set<String>
-    private let rewriter: VTodoRewriter
+    let rewriter: VTodoRewriter
     private let now: () -> Date
-    private var summary = SyncSummary()
+    var summary = SyncSummary()
     /// Runs between the pull and the push: tests change the server there, so the push meets a 412.
     var betweenPullAndPush: (() throws -> Void)?
     /// Called as the sync goes, on the syncing thread: the phase, the requests so far, the items done
@@ -27,6 +27,10 @@ public final class SyncEngine {
     public var progress: ((SyncProgress) -> Void)?
     var progressState = SyncProgress(phase: .collections, requests: 0)
     var progressRequestsAtStart = 0
+    /// The collections the last `mappedCollections()` discovered (for `syncListNames`).
+    private var discovered: [CalendarCollection] = []
+    /// Where this sync's pull put todos (list id, position), for `separateTiedTodos()`.
+    var receivedPlaces: Set<ReceivedPlace> = []
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -44,11 +48,14 @@ public final class SyncEngine {
     /// `StoreError`), leaving everything done before it recorded.
     public func sync() throws -> SyncSummary {
         summary = SyncSummary()
+        receivedPlaces = []
         let requestsBefore = client.http.requestCount
         defer { summary.requests = client.http.requestCount - requestsBefore }
         beginProgress()
         let collections = try mappedCollections()
+        try syncListNames(collections, remote: discovered)
         try pull(collections.values.sorted { $0.listID < $1.listID })
+        try separateTiedTodos()
         try betweenPullAndPush?()
         try push(collections)
         summary.requests = client.http.requestCount - requestsBefore
@@ -125,6 +132,7 @@ public final class SyncEngine {
         let lists = try store.lists()
         let discovery = try client.discover(at: home)
         let remote = discovery.calendars.filter(\.supportsTodos)
+        discovered = remote
         let remotePaths = Set(remote.map(\.url.path))
         var mapped: [Int64: TodoStore.SyncCollection] = [:]
         for collection in try store.syncCollections() {
@@ -261,18 +269,16 @@ public final class SyncEngine {
         if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
             // Changed on both sides: merged; the merge goes up at the push, from the server's text.
             let base = try synced.flatMap { try rewriter.read($0.base).first }
-            var local = CalendarTodo(existing, listName: try self.listName(existing.listID), lastModified: try store.modificationDate(ofTodo: existing.id))
-            local.sortOrder = nil
-            remote.sortOrder = nil
+            let local = CalendarTodo(existing, listName: try self.listName(existing.listID), lastModified: try store.modificationDate(ofTodo: existing.id))
             var baseTodo = base
             baseTodo?.listName = listName
-            baseTodo?.sortOrder = nil
             let merged = TodoMerge.merge(base: baseTodo, local: local, remote: remote)
             try record(merged.conflicts, title: merged.todo?.title ?? existing.title)
             guard let todo = merged.todo else { return }
             try apply(todo, defaultList: listName)
             try store.recordSynced(.init(todoID: existing.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
                                    clearingRevision: nil)
+            try notePlace(of: existing.id, givenBy: remote)
             summary.receivedChanges += 1
             return
         }
@@ -286,6 +292,7 @@ public final class SyncEngine {
         let revision = try store.pendingSyncChange(todoID: stored.id)?.revision
         try store.recordSynced(.init(todoID: stored.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
                                clearingRevision: revision)
+        try notePlace(of: stored.id, givenBy: remote)
         if existing == nil { summary.receivedNew += 1 } else { summary.receivedChanges += 1 }
     }
 
@@ -310,11 +317,12 @@ public final class SyncEngine {
     }
 
     /// Writes a todo from the server into the store, as one step (an import that updates by UID),
-    /// marked as a change from another device, which `u` here does not undo, and last modified when
-    /// its LAST-MODIFIED says (`CalendarTodo.newTodo`), so that what goes up next carries the
-    /// server's time, not the time it arrived (which dates a version without one).
+    /// marked as a change from another device, which `u` here does not undo, last modified when its
+    /// LAST-MODIFIED says (`CalendarTodo.newTodo`), so that what goes up next carries the server's
+    /// time, not the time it arrived (which dates a version without one), and at the place its
+    /// X-APPLE-SORT-ORDER gives (see `SyncEngine+Order.swift`).
     private func apply(_ todo: CalendarTodo, defaultList: String) throws {
-        _ = try store.asRemote { try store.importItems([try todo.newTodo(defaultListName: defaultList)]) }
+        try applyPlaced(todo, defaultList: defaultList)
     }
 
     private func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {
@@ -351,11 +359,11 @@ public final class SyncEngine {
             }
             // LAST-MODIFIED is when the todo changed here, not now: the other devices compare it with theirs.
             var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: try store.modificationDate(ofTodo: item.id))
-            // The collection is the list; the manual order is not synced yet, so neither is written.
+            // The collection is the list; the place in the manual order is X-APPLE-SORT-ORDER (the position).
             todo.listName = nil
-            todo.sortOrder = nil
             // A CREATED the server's item never had is not added by an edit.
             if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
+            if let synced, try !movedSinceSynced(item, base: synced.base) { todo.sortOrder = nil }
             if let synced, synced.href.hasPrefix(collection.href) {
                 try update(synced, with: todo, revision: change.revision)
             } else {

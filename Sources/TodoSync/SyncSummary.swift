@@ -16,6 +16,12 @@ public struct SyncSummary: Equatable, Sendable {
     public var unreadable: [String] = []
     /// Names of collections not synced because a list of that name syncs with another collection.
     public var unsyncedCollections: [String] = []
+    /// Lists renamed here because their collection was renamed on the server.
+    public var renamedLists = 0
+    /// Collections renamed on the server because their list was renamed here.
+    public var renamedCollections = 0
+    /// Renames on the server that could not be made here (the name is another list's), each a sentence.
+    public var unappliedRenames: [String] = []
     /// HTTP requests sent.
     public var requests = 0
 
@@ -34,6 +40,10 @@ public struct SyncSummary: Equatable, Sendable {
         for name in unsyncedCollections {
             text += " · collection \"\(name)\" not synced: its list's name goes with another collection"
         }
+        if renamedLists + renamedCollections > 0 {
+            text += " · list renames: \(renamedCollections) sent, \(renamedLists) received"
+        }
+        for rename in unappliedRenames { text += " · " + rename }
         return text
     }
 }

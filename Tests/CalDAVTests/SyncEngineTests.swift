@@ -197,30 +197,6 @@ struct SyncEngineTests {
         }
     }
 
-    @Test("a seeded random sequence of changes on both devices with syncs in between ends with both devices and the server agreeing")
-    func randomSequence() throws {
-        try Self.withDevices { server, first, second in
-            var random = SplitMix64(seed: 20)
-            for step in 0..<40 {
-                let device = random.next() % 2 == 0 ? first : second
-                let todos = try device.store.flatOrder()
-                switch (random.next() % 7, todos.randomElement(using: &random)) {
-                case (0, _), (_, nil):
-                    _ = try device.store.add(title: "todo \(step)", listID: try device.list(random.next() % 3 == 0 ? "Work" : "Inbox"))
-                case (1, let todo?): _ = try device.store.update(id: todo.id, title: "\(todo.title) edited \(step)")
-                case (2, let todo?): _ = try device.store.setDone(!todo.isDone, ids: [todo.id])
-                case (3, let todo?): _ = try device.store.move(ids: [todo.id], toList: try device.list(todo.listID == TodoStore.inboxListID ? "Work" : "Inbox"))
-                case (4, let todo?): _ = try device.store.delete(ids: [todo.id])
-                default: try device.sync()
-                }
-            }
-            try first.sync()
-            try second.sync()
-            try first.sync()
-            try Self.agree(server, first, second)
-        }
-    }
-
     @Test("a VTODO with an alarm, an attachment and another client's property, written by plain HTTP, keeps them through a Tick title edit")
     func unknownPropertiesSurvive() throws {
         try Self.withDevices { server, first, second in

@@ -9,9 +9,11 @@ import TickTesting
 /// that gives one, and counted from the creation for a todo never changed (every todo of an upgraded store).
 @Suite("Migration to version 9: modification times")
 struct MigrationToVersion9Tests {
-    /// Takes a current store back to version 8: no origin of undo steps, no modification times.
+    /// Takes a current store back to version 8: no origin of undo steps, no modification times, no
+    /// synced list names or places.
     static let backToVersion8SQL = """
         ALTER TABLE history_steps DROP COLUMN origin;
+        ALTER TABLE sync_collections DROP COLUMN synced_name; ALTER TABLE sync_items DROP COLUMN synced_position;
         DROP TRIGGER todos_modified_time; DROP TRIGGER todos_modified_time_delete; DROP TABLE todo_modified_times;
         """
 
