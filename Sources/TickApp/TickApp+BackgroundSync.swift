@@ -93,7 +93,10 @@ extension TickApp {
         case .synced(let summary, let conflicts):
             if let last = conflicts.first {
                 let count = summary.conflicts == 1 ? "1 conflict" : "\(summary.conflicts) conflicts, the last"
-                list.message = .info("\(count): \(quoted(last.title, limit: 24)) \(last.field): \(quoted(last.lostValue, limit: 24)) lost · tick sync --status lists them")
+                // As `tick sync --status` says it (`SyncConflict.sentence`), with the title shortened and
+                // everything from the server made safe to print.
+                let field = last.field == "deletion" ? "" : " \(TodoTable.safe(last.field).text) —"
+                list.message = .info("\(count): \(quoted(last.title, limit: 24))\(field) \(TodoTable.safe(last.lostValue).text) · tick sync --status lists them")
             } else if wasForced {
                 list.message = .info("Synced: " + summary.line)
             }
@@ -101,7 +104,7 @@ extension TickApp {
             guard wasForced || !lastSyncFailureWasAnnounced(failure) else { return }
             let next: String
             if let seconds = backgroundSync?.secondsUntilRetry {
-                next = "next try in \(seconds) s"
+                next = seconds < 120 ? "next try in \(seconds) s" : "next try in \((seconds + 59) / 60) min"
             } else if let key = keyMaps.list.keys(for: .sync).first {
                 next = "\(HelpOverlay.name(key)) tries again"
             } else {

@@ -9,6 +9,6 @@ extension TodoStore {
     /// Records the name list `listID` and its collection now agree on.
     public func saveSyncedListName(_ name: String, listID: Int64) throws {
         try requireWritable()
-        try connection.transaction { try connection.run("UPDATE sync_collections SET synced_name = ? WHERE list_id = ?", [name, listID]) }
+        _ = try connection.transaction { try connection.run("UPDATE sync_collections SET synced_name = ? WHERE list_id = ?", [name, listID]) }
     }
 }

@@ -38,6 +38,6 @@ extension TodoStore {
     /// Records (nil: forgets) where the sync put todo `todoID` from an item without a place.
     public func saveSyncedPosition(_ position: Int64?, todoID: Int64) throws {
         try requireWritable()
-        try connection.transaction { try connection.run("UPDATE sync_items SET synced_position = ? WHERE todo_id = ?", [position, todoID]) }
+        _ = try connection.transaction { try connection.run("UPDATE sync_items SET synced_position = ? WHERE todo_id = ?", [position, todoID]) }
     }
 }

@@ -271,8 +271,8 @@ struct BackgroundSyncScenarioTests {
     }
 
     @Test("A sync failure is said with its reason, and a server's Retry-After is honoured", arguments: [
-        (CalDAVErrorCase.insufficientStorage, "Sync failed: The server is out of storage space (507). · next try in 15 s", 15.0),
-        (CalDAVErrorCase.unavailable, "Sync failed: The server failed with status 503; it asks to retry in 120 s. · next try in 120 s", 120.0),
+        (CalDAVErrorCase.insufficientStorage, "Sync failed: The server is out of storage space (507): free some space there; the changes wait here. · next try in 15 s", 15.0),
+        (CalDAVErrorCase.unavailable, "Sync failed: The server failed with status 503; it asks to be tried again in 2 min. · next try in 2 min", 120.0),
     ])
     func failureReasons(error: CalDAVErrorCase, message: String, wait: Double) throws {
         let sync = try SyncScenario()
@@ -289,14 +289,15 @@ struct BackgroundSyncScenarioTests {
         let sync = try SyncScenario(size: Size(width: 100, height: 7))
         var summary = SyncSummary()
         summary.conflicts = 1
-        let conflict = TodoStore.SyncConflict(date: TickingClock.start, uid: "u1", title: "Buy milk", field: "title", lostValue: "Buy oat milk")
+        let conflict = TodoStore.SyncConflict(date: TickingClock.start, uid: "u1", title: "Buy milk", field: "title",
+                                               lostValue: "kept the server's (later) change, this device's «Buy oat milk» lost")
         sync.finish(.synced(summary, conflicts: [conflict]))
-        #expect(sync.app.list.message?.text == "1 conflict: “Buy milk” title: “Buy oat milk” lost · tick sync --status lists them")
-        #expect(sync.status.hasPrefix("1 conflict: “Buy milk” title: “Buy oat milk” lost"))
+        #expect(sync.app.list.message?.text == "1 conflict: “Buy milk” title — kept the server's (later) change, this device's «Buy oat milk» lost · tick sync --status lists them")
+        #expect(sync.status.hasPrefix("1 conflict: “Buy milk” title — kept the server's"))
         summary.conflicts = 3
         try sync.type("S")
         sync.finish(.synced(summary, conflicts: [conflict]))
-        #expect(sync.app.list.message?.text.hasPrefix("3 conflicts, the last: “Buy milk” title: “Buy oat milk” lost") == true)
+        #expect(sync.app.list.message?.text.hasPrefix("3 conflicts, the last: “Buy milk” title — kept the server's (later) change") == true)
     }
 
     @Test("On a 20×5 terminal the sync state fits: beside the counts, alone, or in its short form beside a message", arguments: [
