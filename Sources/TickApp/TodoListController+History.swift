@@ -25,6 +25,9 @@ extension TodoListController {
                 }
                 return
             }
+            // An undo or redo is a change like any other: it is sent at the next sync, and ends what
+            // the messages of earlier changes offered.
+            changeCount += 1
             // The step's rows come back (or go again) as the store says; the selection goes to what it restored.
             message = .info(Self.historyMessage(verb: verb, done))
             show(store.lastChange, selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))

@@ -146,6 +146,23 @@ struct BackgroundSyncScenarioTests {
         #expect(sync.runner.started == 2)
     }
 
+    @Test("An undo and a redo are changes like any other: each is synced 2 s later")
+    func undoIsSynced() throws {
+        let sync = try SyncScenario()
+        sync.finish()
+        try sync.type("x")
+        sync.wake(after: 2)
+        #expect(sync.runner.started == 2)
+        sync.finish()
+        try sync.type("u")
+        sync.wake(after: 2)
+        #expect(sync.runner.started == 3, "the undo goes up")
+        sync.finish()
+        try sync.type("<C-r>")
+        sync.wake(after: 2)
+        #expect(sync.runner.started == 4, "the redo goes up")
+    }
+
     @Test("Pulling the list past its top reveals the pull row, pulling again syncs with a spinner, and the row goes when the sync ends")
     func pullToSync() throws {
         let sync = try SyncScenario()
