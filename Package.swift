@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
         .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TickTesting"]),
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoStore", "TickTesting"]),
-        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TickFuzzing", "TickTesting"]),
+        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TodoSync", "CalDAV", "TickFuzzing", "TickTesting"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
