@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
+        // The sync rows' preparation and verdicts (the measurements themselves run only in `make bench`).
+        .testTarget(name: "TickBenchTests", dependencies: ["tick-bench"]),
         // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TickApp"], exclude: ["Support/fault_proxy.py"]),
     ]

@@ -9,7 +9,7 @@ import Foundation
 // Sync rows (issue 20) against a Radicale from BENCH_RADICALE_PYTHON (default .build/venv/bin/python):
 // BENCH_SYNC=0 leaves them out; BENCH_ONLY=sync runs only them and prints their table without
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
-// 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows.
+// 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
 
 let settings = ProcessInfo.processInfo.environment
 
