@@ -26,13 +26,21 @@ struct SyncReport {
     var rows: [Row] {
         var rows: [Row] = []
         let transfer = count(result.transferSize), large = count(result.largeSize)
-        rows.append(transferRow("first sync, upload \(count(result.uploadSize)) todos to an empty server", result.upload,
-                                target: "reported only", met: nil))
-        rows.append(transferRow("first sync, download \(transfer) into an empty store", result.download, target: "reported only", met: nil))
-        rows.append(transferRow("one change here on \(large) synced todos", result.localChange, target: "a few requests (≤ \(Self.fewRequests))",
-                                met: result.localChange.map { $0.requests <= Self.fewRequests }))
-        rows.append(transferRow("one change on the server on \(large) synced todos", result.remoteChange,
-                                target: "a few requests (≤ \(Self.fewRequests))", met: result.remoteChange.map { $0.requests <= Self.fewRequests }))
+        // A size of 0 (BENCH_SYNC_SIZES) left its rows out.
+        if result.uploadSize > 0 {
+            rows.append(transferRow("first sync, upload \(count(result.uploadSize)) todos to an empty server", result.upload,
+                                    target: "reported only", met: nil))
+        }
+        if result.transferSize > 0 {
+            rows.append(transferRow("first sync, download \(transfer) into an empty store", result.download, target: "reported only", met: nil))
+        }
+        if result.largeSize > 0 {
+            rows.append(transferRow("one change here on \(large) synced todos", result.localChange, target: "a few requests (≤ \(Self.fewRequests))",
+                                    met: result.localChange.map { $0.requests <= Self.fewRequests }))
+            rows.append(transferRow("one change on the server on \(large) synced todos", result.remoteChange,
+                                    target: "a few requests (≤ \(Self.fewRequests))", met: result.remoteChange.map { $0.requests <= Self.fewRequests }))
+        }
+        guard result.transferSize > 0 else { return rows }
         let frameRatio = result.firstFrameWithout > 0 ? result.firstFrameWith / result.firstFrameWithout : 0
         rows.append(Row(measure: "first frame with sync configured ÷ without, \(transfer) synced todos",
                         figure: "\(format(result.firstFrameWith, 1)) / \(format(result.firstFrameWithout, 1)) ms = \(format(frameRatio, 2))×",

@@ -53,17 +53,23 @@ struct SyncBenchPreparationTests {
 
     @Test("One change passes with a few requests and fails with more", arguments: [(4, true), (10, true), (11, false)])
     func oneChangeVerdict(requests: Int, met: Bool) {
-        var result = SyncBenchmark.Result()
+        var result = SyncBenchmark.Result(uploadSize: 1_000, transferSize: 10_000, largeSize: 100_000)
         result.localChange = SyncTransfer(seconds: 1, requests: requests, line: "")
         let row = SyncReport(result: result).rows.first { $0.measure.hasPrefix("one change here") }
         #expect(row?.met == met)
+    }
+
+    @Test("A size of 0 leaves its rows out", arguments: [((0, 0, 100_000), 2), ((1_000, 0, 0), 1), ((0, 10_000, 0), 3)])
+    func zeroSizeLeavesRowsOut(sizes: (Int, Int, Int), rowCount: Int) {
+        let result = SyncBenchmark.Result(uploadSize: sizes.0, transferSize: sizes.1, largeSize: sizes.2)
+        #expect(SyncReport(result: result).rows.count == rowCount)
     }
 
     @Test("Sync configured may cost the first frame up to 10% and idle CPU up to twice", arguments: [
         (20.0, 21.9, 0.10, 0.19, true, true), (20.0, 22.5, 0.10, 0.25, false, false),
     ])
     func ratioVerdicts(frameWithout: Double, frameWith: Double, idleWithout: Double, idleWith: Double, frameMet: Bool, idleMet: Bool) {
-        var result = SyncBenchmark.Result()
+        var result = SyncBenchmark.Result(uploadSize: 1_000, transferSize: 10_000, largeSize: 100_000)
         (result.firstFrameWithout, result.firstFrameWith, result.idleWithout, result.idleWith) = (frameWithout, frameWith, idleWithout, idleWith)
         let rows = SyncReport(result: result).rows
         #expect(rows.first { $0.measure.hasPrefix("first frame") }?.met == frameMet)
