@@ -78,6 +78,7 @@ do {
     }
 } catch {
     progress("\(error)")
+    try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing
     exit(1)
 }
 if onlySync, let syncReport {
@@ -90,6 +91,8 @@ if onlySync, let syncReport {
             exit(1)
         }
     }
+    // exit skips the defer above: the scratch folder holds copies of the synced servers (hundreds of MB).
+    try? FileManager.default.removeItem(atPath: scratch)  // as the defer: a leftover harms nothing
     exit(0)
 }
 
