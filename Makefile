@@ -106,8 +106,9 @@ demo: build
 
 # Builds release and measures the real `tick` in a pseudo-terminal at several store sizes; prints the
 # table and writes BENCHMARKS.md. A few minutes; BENCH_SIZES=0,1000 shortens it. Stores are cached
-# under .build/bench-stores.
-bench: release
+# under .build/bench-stores. The sync rows start Radicale (hence `radicale`); BENCH_SYNC=0 leaves
+# them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched).
+bench: release radicale
 	./.build/release/tick-bench
 
 # Kills a process changing a store with SIGKILL at random moments, 50 rounds, and checks that every

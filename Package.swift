@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "TodoSync", dependencies: ["TodoStore", "CLibical", "CalDAV"]),
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "CalDAV", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
-        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit"], path: "Sources/tick-bench"),
+        // The sync rows run SyncEngine in process against Radicale: hence TodoSync and CalDAV.
+        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit", "TodoSync", "CalDAV"], path: "Sources/tick-bench"),
 
         // tt-browse, TermTable's second client (issue 21): a log browser built on TermTable and Terminal
         // only; its logic is the library TTBrowseKit, so tests and the benchmark can drive it headless.
@@ -53,6 +54,8 @@ let package = Package(
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
+        // The sync rows' preparation and verdicts (the measurements themselves run only in `make bench`).
+        .testTarget(name: "TickBenchTests", dependencies: ["tick-bench"]),
         // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TickApp"], exclude: ["Support/fault_proxy.py"]),
     ]

@@ -4,6 +4,8 @@ import Foundation
 struct BenchmarksDocument {
     let machine: MachineDescription
     let report: Report
+    /// The sync rows, unless `BENCH_SYNC=0` left them out.
+    let sync: SyncReport?
     let notes: [String]
     let repetitions: Int
     let firstFrameRuns: Int
@@ -28,7 +30,7 @@ struct BenchmarksDocument {
 
         \(report.markdown)
 
-        \(report.tableLine)
+        \(sync.map { $0.markdown + "\n\n" } ?? "")\(report.tableLine)
 
         \(report.browseLine)
 
@@ -72,6 +74,23 @@ struct BenchmarksDocument {
         - **reloadData against a batch update**: a 100-row table with plain cells drawn on an 80×24 canvas; one
           visible row's data changes, then either `reloadData()` or `performBatchUpdates { reloadRows }` or
           `reconfigureRows`, then a draw. Rounds of 2,000 of each, interleaved; medians of 15 rounds.
+        - **Sync** (`BENCH_SYNC=0` leaves it out, `BENCH_ONLY=sync` runs only it): Radicale 3.9.0 from
+          `.build/venv` on 127.0.0.1 (htpasswd login, its storage in the scratch folder), and the sync
+          `tick sync` runs (`SyncEngine`, in this process, Tick's 60 s per request): wall time, this
+          process's CPU (Tick's side; the server is another process) and the HTTP requests it counts.
+          *Upload*: a generated store of 1,000 todos (4 lists) to an empty server. Not 10,000: for every
+          new item Radicale reads the whole collection to check its UID is unique (`has_uid`), so an
+          upload costs the server O(n²) and 10,000 would take it hours. *Download*: an empty store from a
+          server holding 10,000. *One change on 100,000 synced todos*: one todo toggled here, then
+          synced; then one todo retitled on the server by another client, then synced. The servers of
+          10,000 and 100,000 are prepared once and cached under `.build/bench-stores` with their synced
+          stores: the items written straight into Radicale's storage, its cache filled by
+          `radicale --verify-storage`, the store made by one download sync; each measure starts from a
+          pristine copy. *First frame*: `tick` on the synced 10,000 store with a config whose `sync`
+          lines name the running server against `--no-config`, \(firstFrameRuns) launches each,
+          interleaved, medians. *Idle CPU*: a fresh `tick` each way, left until its terminal has been quiet
+          for a second, then CPU over 10 s of tick and every process it started (schedstat, and reaped
+          children's times). Once the app syncs in the background these two rows include that work.
 
         ## Notes
 

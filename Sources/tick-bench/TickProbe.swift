@@ -41,11 +41,13 @@ struct TickProbe {
         return false
     }
 
-    /// Starts `tick --db database --no-config` on a `columns`×`rows` terminal and waits for its first
-    /// complete frame; returns the process and the milliseconds from spawn to the frame's last byte.
+    /// Starts `tick --db database --no-config` (or `--config configPath`) on a `columns`×`rows` terminal
+    /// and waits for its first complete frame; returns the process and the milliseconds from spawn to
+    /// the frame's last byte.
     func launch(database: String, columns: Int = 80, rows: Int = 24, extraEnvironment: [String: String] = [:],
-                extraArguments: [String] = []) throws -> (process: PseudoTerminalProcess, firstFrameMilliseconds: Double) {
-        let process = try PseudoTerminalProcess(executable: tick, arguments: ["--db", database, "--no-config"] + extraArguments,
+                extraArguments: [String] = [], configPath: String? = nil) throws -> (process: PseudoTerminalProcess, firstFrameMilliseconds: Double) {
+        let config = configPath.map { ["--config", $0] } ?? ["--no-config"]
+        let process = try PseudoTerminalProcess(executable: tick, arguments: ["--db", database] + config + extraArguments,
                                                 environment: environment.merging(extraEnvironment) { $1 },
                                                 columns: columns, rows: rows)
         let frame = process.readUntilQuiet(quietMilliseconds: quietMilliseconds, firstByteTimeout: 10_000,

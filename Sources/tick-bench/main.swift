@@ -6,6 +6,10 @@ import Foundation
 // Environment: BENCH_SIZES (default 0,1000,100000,1000000), BENCH_TICK (default: `tick` next to this
 // program), BENCH_STORES (default .build/bench-stores), BENCH_OUTPUT (default BENCHMARKS.md),
 // BENCH_REPETITIONS (per key, default 30), BENCH_RUNS (first-frame launches, default 5).
+// Sync rows (issue 20) against a Radicale from BENCH_RADICALE_PYTHON (default .build/venv/bin/python):
+// BENCH_SYNC=0 leaves them out; BENCH_ONLY=sync runs only them and prints their table without
+// writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
+// 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
 
 let settings = ProcessInfo.processInfo.environment
 
@@ -19,6 +23,13 @@ let sizes = (settings["BENCH_SIZES"] ?? "0,1000,100000,1000000").split(separator
 let ownDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
 let tick = settings["BENCH_TICK"] ?? ownDirectory + "/tick"
 let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
+let onlySync = settings["BENCH_ONLY"]?.lowercased() == "sync"
+if let only = settings["BENCH_ONLY"], !onlySync {
+    progress("BENCH_ONLY knows only \"sync\", not \(only.debugDescription)")
+    exit(1)
+}
+let measuresSync = onlySync || settings["BENCH_SYNC"] != "0"
+let radicalePython = settings["BENCH_RADICALE_PYTHON"] ?? ".build/venv/bin/python"
 let repetitions = Int(settings["BENCH_REPETITIONS"] ?? "") ?? 30
 let firstFrameRuns = Int(settings["BENCH_RUNS"] ?? "") ?? 5
 guard FileManager.default.isExecutableFile(atPath: tick) else {
@@ -45,9 +56,10 @@ let benchmark = SizeBenchmark(probe: probe, screens: screens, repetitions: repet
 
 let machine = MachineDescription()
 var results: [SizeResult] = []
+var syncReport: SyncReport?
 do {
     let schema = try cache.schemaVersion()
-    for size in sizes {
+    for size in sizes where !onlySync {
         progress("store of \(size) todos (schema \(schema))…")
         let (cached, seconds) = try cache.store(size: size, schema: schema)
         if let seconds { progress(String(format: "generated in %.1f s", seconds)) }
@@ -56,10 +68,34 @@ do {
         results.append(try benchmark.run(size: size, database: copy, generationSeconds: seconds))
         cache.removeStore(at: copy)
     }
+    if measuresSync {
+        var sync = SyncBenchmark(probe: probe, cache: cache, schema: schema, python: radicalePython, scratch: scratch,
+                                 firstFrameRuns: firstFrameRuns)
+        let syncSizes = (settings["BENCH_SYNC_SIZES"] ?? "").split(separator: ",")
+            .compactMap { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
+        if syncSizes.count == 3 { (sync.uploadSize, sync.transferSize, sync.largeSize) = (syncSizes[0], syncSizes[1], syncSizes[2]) }
+        syncReport = SyncReport(result: try sync.run())
+    }
 } catch {
     progress("\(error)")
+    try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing
     exit(1)
 }
+if onlySync, let syncReport {
+    print(syncReport.markdown)
+    if let path = settings["BENCH_OUTPUT"] {
+        do {
+            try (syncReport.markdown + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            progress("cannot write \(path): \(error)")
+            exit(1)
+        }
+    }
+    // exit skips the defer above: the scratch folder holds copies of the synced servers (hundreds of MB).
+    try? FileManager.default.removeItem(atPath: scratch)  // as the defer: a leftover harms nothing
+    exit(0)
+}
+
 progress("TermTable reloadData against a batch update…")
 let tableResult = try TableUpdateBenchmark().run()
 
@@ -82,11 +118,15 @@ for result in results where result.generationSeconds != nil {
 
 print(report.markdown)
 print()
+if let syncReport {
+    print(syncReport.markdown)
+    print()
+}
 print(report.tableLine)
 print(report.browseLine)
 for note in notes { print("- " + note) }
 
-let document = BenchmarksDocument(machine: machine, report: report, notes: notes,
+let document = BenchmarksDocument(machine: machine, report: report, sync: syncReport, notes: notes,
                                   repetitions: repetitions, firstFrameRuns: firstFrameRuns).text
 do {
     try document.write(toFile: output, atomically: true, encoding: .utf8)
