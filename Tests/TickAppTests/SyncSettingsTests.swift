@@ -101,6 +101,17 @@ struct SyncPasswordTests {
         #expect(try SyncPassword.resolve(plain, environment: environment, readFile: { _ throws(SyncPassword.Problem) in nil }) == nil)
     }
 
+    @Test("in the open app a password-command's standard error goes to /dev/null, not over the screen; tick sync keeps it")
+    func errorOutputOfTheCommand() throws {
+        // The program prints where its own standard error goes (readlink of /proc/self/fd/2).
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let whereErrorsGo = ["readlink", "/proc/self/fd/2"]
+        #expect(try SyncPassword.firstLine(ofOutputOf: whereErrorsGo, environment: environment, errorOutput: .discarded) == "/dev/null")
+        let inherited = try SyncPassword.firstLine(ofOutputOf: whereErrorsGo, environment: environment, errorOutput: .inherited)
+        let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/2")
+        #expect(inherited == ours)
+    }
+
     @Test("a password-command that fails, prints nothing or cannot start is a problem naming the program only")
     func commandProblems() {
         let environment = ["PATH": "/usr/bin:/bin"]

@@ -10,11 +10,22 @@ public enum SyncPassword {
         public var description: String
     }
 
+    /// Where `password-command`'s standard error goes.
+    public enum ErrorOutput: Sendable {
+        /// Tick's own standard error: `tick sync` on a terminal, where `pass` or `gpg` may say something.
+        case inherited
+        /// `/dev/null`: the open app, whose screen a stray line would draw over (a failure is still
+        /// reported, by its exit status).
+        case discarded
+    }
+
     /// The password for `settings`, or nil when none of the three places has one (a server without
     /// login). `readFile` reads `~/.netrc` (nil when it is missing).
-    public static func resolve(_ settings: SyncSettings, environment: [String: String],
+    public static func resolve(_ settings: SyncSettings, environment: [String: String], errorOutput: ErrorOutput = .inherited,
                                readFile: (String) throws(Problem) -> String? = SyncPassword.readFile) throws(Problem) -> String? {
-        if let command = settings.passwordCommand { return try firstLine(ofOutputOf: command, environment: environment) }
+        if let command = settings.passwordCommand {
+            return try firstLine(ofOutputOf: command, environment: environment, errorOutput: errorOutput)
+        }
         if let password = environment["TICK_SYNC_PASSWORD"], !password.isEmpty { return password }
         guard let home = environment["HOME"], !home.isEmpty, let url = settings.url,
               let text = try readFile(home + "/.netrc") else { return nil }
@@ -76,9 +87,10 @@ public enum SyncPassword {
     }
 
     /// Runs `arguments` (program first, through `PATH`, no shell) with standard input on `/dev/null`
-    /// and returns the first line it prints; standard error stays the terminal's (for `pass` or
-    /// `gpg` prompts). A failed start, a non-zero exit or no output is a problem naming the program.
-    static func firstLine(ofOutputOf arguments: [String], environment: [String: String]) throws(Problem) -> String {
+    /// and returns the first line it prints; standard error goes where `errorOutput` says. A failed
+    /// start, a non-zero exit or no output is a problem naming the program.
+    static func firstLine(ofOutputOf arguments: [String], environment: [String: String],
+                          errorOutput: ErrorOutput = .inherited) throws(Problem) -> String {
         let program = TodoTable.safe(arguments.first ?? "").text
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Problem(description: "sync password-command \(program) could not be started: no pipe") }
@@ -87,6 +99,7 @@ public enum SyncPassword {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        if errorOutput == .discarded { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
         var attributes = posix_spawnattr_t()

@@ -95,7 +95,8 @@ public final class CalDAVSyncRunner: SyncRunner, @unchecked Sendable {
         guard let url = settings.url else { return .failed(SyncFailure(kind: .needsUser, reason: "sync is not configured")) }
         let password: String?
         do {
-            password = try SyncPassword.resolve(settings, environment: environment)
+            // Not on the screen: the app's curses screen would be drawn over.
+            password = try SyncPassword.resolve(settings, environment: environment, errorOutput: .discarded)
         } catch {
             return .failed(SyncFailure(kind: .needsUser, reason: error.description))
         }
