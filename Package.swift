@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "CalDAV", "Terminal"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         // The sync rows run SyncEngine in process against Radicale: hence TodoSync and CalDAV.
-        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit", "TodoSync", "CalDAV"], path: "Sources/tick-bench"),
+        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit", "TodoSync", "CalDAV", "TickTesting"], path: "Sources/tick-bench"),
 
         // tt-browse, TermTable's second client (issue 21): a log browser built on TermTable and Terminal
         // only; its logic is the library TTBrowseKit, so tests and the benchmark can drive it headless.

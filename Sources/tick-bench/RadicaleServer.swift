@@ -1,13 +1,12 @@
 import Foundation
+import TickTesting
 
 /// A Radicale CalDAV server for the sync rows: on 127.0.0.1 at a free port, its storage in a folder the
 /// caller chooses (so a prepared collection can be copied in first), stopped by `stop()`.
 ///
-/// A compact equivalent of the tests' `Tests/CalDAVTests/Support/RadicaleServer.swift` (a test
-/// support file cannot be linked into an executable): the same config (htpasswd with a plain-text
-/// password, owner-only rights) and the same Python wrapper, which unblocks signals (a child
-/// inherits its parent's mask, and SIGTERM must reach Radicale) and exits when its parent is gone, so
-/// an interrupted benchmark leaves no server behind.
+/// Config, start and wait are `TickTesting.RadicaleProcess`'s, as for the CalDAV tests and
+/// `tick-stress sync`: the same Python wrapper exits Radicale when its parent is gone, so an
+/// interrupted benchmark leaves no server behind.
 final class RadicaleServer {
     /// The account every server has.
     static let user = "tick-bench"
@@ -43,35 +42,12 @@ final class RadicaleServer {
         self.storage = storage
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: storage, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try RadicaleProcess.freePort()
         try Self.writeConfig(folder: folder, storage: storage, port: port)
-        let wrapper = """
-            import os, signal, sys, threading, time
-            signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            parent = os.getppid()
-            def watch():
-                while os.getppid() == parent:
-                    time.sleep(0.2)
-                os._exit(0)
-            threading.Thread(target=watch, daemon=True).start()
-            from radicale.__main__ import run
-            sys.argv = ["radicale", "--config", sys.argv[1]]
-            run()
-            """
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", wrapper, folder + "/config"]
         guard FileManager.default.createFile(atPath: folder + "/log", contents: nil),
               let log = FileHandle(forWritingAtPath: folder + "/log") else { throw BenchError("cannot create \(folder)/log") }
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<400 {
-            if Self.canConnect(port: port) { return }
-            guard process.isRunning else { break }
-            usleep(50_000)
-        }
+        process = try RadicaleProcess.start(python: python, configuration: folder + "/config", log: log)
+        if RadicaleProcess.waitUntilListening(process, port: port) { return }
         let text = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "(no log)"  // only quoted in the error
         stop()
         throw BenchError("Radicale did not start listening within 20 s; its log:\n\(text)")
@@ -102,24 +78,7 @@ final class RadicaleServer {
     /// Radicale's config and users file in `folder`; without a port, for a run that does not serve.
     private static func writeConfig(folder: String, storage: String, port: UInt16?) throws {
         try "\(user):\(password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
-        let config = """
-            [server]
-            hosts = 127.0.0.1:\(port ?? 5232)
-            [auth]
-            type = htpasswd
-            htpasswd_filename = \(folder)/users
-            htpasswd_encryption = plain
-            delay = 0
-            [storage]
-            filesystem_folder = \(storage)
-            [rights]
-            type = owner_only
-            [web]
-            type = none
-            [logging]
-            level = warning
-
-            """
+        let config = RadicaleProcess.configuration(port: port ?? 5232, usersFile: folder + "/users", storage: storage)
         try config.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
     }
 
@@ -136,36 +95,4 @@ final class RadicaleServer {
     }
 
     deinit { stop() }
-
-    /// A TCP port nobody listens on now: bind port 0 and read what the kernel chose.
-    private static func freePort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw BenchError("socket() failed") }
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw BenchError("cannot bind a port on 127.0.0.1") }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    private static func canConnect(port: UInt16) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TickTesting
 
 /// The server side of `tick-stress sync`: a real Radicale (from `.build/venv`, as the CalDAV tests
 /// use) on 127.0.0.1 at a free port, behind the CalDAV tests' `fault_proxy.py`, which holds a chosen
@@ -29,7 +30,7 @@ final class SyncServer {
 
     /// The package root: this file is Sources/tick-stress/SyncServer.swift.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let python = root.appendingPathComponent(".build/venv/bin/python").path
+    static let python = RadicaleProcess.python(inRepository: root)
     static let proxyScript = root.appendingPathComponent("Tests/CalDAVTests/Support/fault_proxy.py").path
 
     let folder: URL
@@ -48,50 +49,14 @@ final class SyncServer {
         }
         self.folder = folder
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let port = try Self.freePort()
+        let port = try RadicaleProcess.freePort()
         try "\(Self.user):\(Self.password)\n".write(to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8)
-        let config = """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            [auth]
-            type = htpasswd
-            htpasswd_filename = \(folder.path)/users
-            htpasswd_encryption = plain
-            delay = 0
-            [storage]
-            filesystem_folder = \(folder.path)/collections
-            [rights]
-            type = owner_only
-            [web]
-            type = none
-            [logging]
-            level = warning
-
-            """
+        let config = RadicaleProcess.configuration(port: port, usersFile: "\(folder.path)/users", storage: "\(folder.path)/collections")
         try config.write(to: folder.appendingPathComponent("radicale.conf"), atomically: true, encoding: .utf8)
         // Radicale exits with its parent (this program), so a failed run leaves no server behind.
-        let watchdog = """
-            import os, signal, sys, threading, time
-            signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            parent = os.getppid()
-            def watch():
-                while os.getppid() == parent:
-                    time.sleep(0.2)
-                os._exit(0)
-            threading.Thread(target=watch, daemon=True).start()
-            from radicale.__main__ import run
-            sys.argv = ["radicale", "--config", sys.argv[1]]
-            run()
-            """
-        radicale = Process()
-        radicale.executableURL = URL(fileURLWithPath: Self.python)
-        radicale.arguments = ["-c", watchdog, folder.appendingPathComponent("radicale.conf").path]
         try Data().write(to: folder.appendingPathComponent("radicale.log"))
         let log = try FileHandle(forWritingTo: folder.appendingPathComponent("radicale.log"))
-        radicale.standardOutput = log
-        radicale.standardError = log
-        radicale.standardInput = FileHandle.nullDevice
-        try radicale.run()
+        radicale = try RadicaleProcess.start(python: Self.python, configuration: folder.appendingPathComponent("radicale.conf").path, log: log)
 
         controlFile = folder.appendingPathComponent("faults")
         requestLog = folder.appendingPathComponent("requests")
@@ -112,11 +77,7 @@ final class SyncServer {
             throw Failure(description: "the fault proxy (\(Self.proxyScript)) did not start")
         }
         homeURL = "http://127.0.0.1:\(proxyPort)/\(Self.user)/"
-        for _ in 0..<400 {
-            if Self.canConnect(port: port) { return }
-            guard radicale.isRunning else { break }
-            usleep(50_000)
-        }
+        if RadicaleProcess.waitUntilListening(radicale, port: port) { return }
         throw Failure(description: "Radicale did not start listening within 20 s; see \(folder.path)/radicale.log")
     }
 
@@ -200,34 +161,5 @@ final class SyncServer {
             }
         }
         return items
-    }
-
-    // MARK: Sockets
-
-    private static func freePort() throws -> UInt16 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "no free port on 127.0.0.1") }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    private static func canConnect(port: UInt16) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 }

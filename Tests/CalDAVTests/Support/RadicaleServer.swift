@@ -1,6 +1,7 @@
 import CalDAV
 import Foundation
 import Testing
+import TickTesting
 
 /// A real Radicale server for one test: on 127.0.0.1 at a free port, with a throwaway storage
 /// folder, its own config and a plain-text htpasswd user, so that a wrong password can be tried.
@@ -24,7 +25,7 @@ final class RadicaleServer {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     /// The venv's Python, which has Radicale.
-    static let python = root.appendingPathComponent(".build/venv/bin/python").path
+    static let python = RadicaleProcess.python(inRepository: root)
 
     /// The server's root URL (`http://127.0.0.1:PORT/`, or https with a certificate).
     let rootURL: ServerURL
@@ -48,28 +49,11 @@ final class RadicaleServer {
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-radicale-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        port = try freePort()
+        port = try RadicaleProcess.freePort()
         try "\(Self.user):\(Self.password)\n".write(to: folder.appendingPathComponent("users"), atomically: true, encoding: .utf8)
         let tls = certificate.map { "ssl = True\ncertificate = \($0.certificateFile)\nkey = \($0.keyFile)\n" } ?? ""
-        let config = """
-            [server]
-            hosts = 127.0.0.1:\(port)
-            \(tls)[auth]
-            type = htpasswd
-            htpasswd_filename = \(folder.path)/users
-            htpasswd_encryption = plain
-            # Radicale waits after a failed login by default; the wrong-password test needs no wait.
-            delay = 0
-            [storage]
-            filesystem_folder = \(folder.path)/collections
-            [rights]
-            type = owner_only
-            [web]
-            type = none
-            [logging]
-            level = warning
-
-            """
+        let config = RadicaleProcess.configuration(port: port, usersFile: "\(folder.path)/users",
+                                                   storage: "\(folder.path)/collections", serverLines: tls)
         try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         rootURL = try ServerURL("\(certificate == nil ? "http" : "https")://127.0.0.1:\(port)/")
 
@@ -79,33 +63,10 @@ final class RadicaleServer {
 
     /// Runs Radicale with `configuration`, its output going to `log` (appended to).
     private static func start(configuration: URL, log: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        // The test process blocks most signals in the thread that spawns, and a child inherits the
-        // mask: without unblocking, SIGTERM would never reach Radicale. A thread in Radicale's
-        // process exits it once its parent (this test process) is gone.
-        let watchdog = """
-            import os, signal, sys, threading, time
-            signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            parent = os.getppid()
-            def watch():
-                while os.getppid() == parent:
-                    time.sleep(0.2)
-                os._exit(0)
-            threading.Thread(target=watch, daemon=True).start()
-            from radicale.__main__ import run
-            sys.argv = ["radicale", "--config", sys.argv[1]]
-            run()
-            """
-        process.arguments = ["-c", watchdog, configuration.path]
         if !FileManager.default.fileExists(atPath: log.path) { _ = try createdFile(log) }
         let output = try FileHandle(forWritingTo: log)
         output.seekToEndOfFile()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try RadicaleProcess.start(python: python, configuration: configuration.path, log: output)
     }
 
     /// Starts the server again on the same port and storage after its process ended (killed by a
@@ -120,11 +81,7 @@ final class RadicaleServer {
     }
 
     private func waitUntilListening() throws {
-        for _ in 0..<400 {
-            if canConnect(port: port) { return }
-            guard process.isRunning else { break }
-            usleep(50_000)
-        }
+        if RadicaleProcess.waitUntilListening(process, port: port) { return }
         let log = (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? "(no log)"
         stop()
         throw Failure("Radicale did not start listening within 20 s; its log:\n\(log)")
@@ -179,12 +136,8 @@ private func createdFile(_ url: URL) throws -> URL {
     return url
 }
 
-/// A TCP port nobody listens on now: bind port 0 and read what the kernel chose.
-func freePort() throws -> UInt16 {
-    let socket = try listeningSocket(port: 0)
-    defer { close(socket.descriptor) }
-    return socket.port
-}
+/// A TCP port nobody listens on now.
+func freePort() throws -> UInt16 { try RadicaleProcess.freePort() }
 
 /// A socket listening on 127.0.0.1:`port` (0: any free port), with the port it got.
 func listeningSocket(port: UInt16) throws -> (descriptor: Int32, port: UInt16) {
@@ -207,16 +160,3 @@ func listeningSocket(port: UInt16) throws -> (descriptor: Int32, port: UInt16) {
     return (descriptor, UInt16(bigEndian: address.sin_port))
 }
 
-/// Whether something accepts TCP connections on 127.0.0.1:`port`.
-func canConnect(port: UInt16) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-    }
-}
