@@ -65,6 +65,16 @@ public enum RadicaleProcess {
         return process
     }
 
+    /// Stops a Radicale `start` gave: SIGTERM, then SIGKILL if it is still running after 5 s.
+    public static func stop(_ process: Process) {
+        if process.isRunning {
+            process.terminate()
+            for _ in 0..<100 where process.isRunning { usleep(50_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+    }
+
     /// Whether `process` accepts connections on `port` within `seconds` (false when it ended first).
     public static func waitUntilListening(_ process: Process, port: UInt16, seconds: Double = 20) -> Bool {
         for _ in 0..<Int(seconds * 20) {

@@ -86,12 +86,7 @@ final class RadicaleServer {
     func stop() {
         guard isRunning else { return }
         isRunning = false
-        if process.isRunning {
-            process.terminate()
-            for _ in 0..<100 where process.isRunning { usleep(50_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        }
-        process.waitUntilExit()
+        RadicaleProcess.stop(process)
     }
 
     deinit { stop() }
