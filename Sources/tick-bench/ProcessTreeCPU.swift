@@ -12,12 +12,13 @@ enum ProcessTreeCPU {
         return total
     }
 
-    /// The sum of the first schedstat field over the threads of `pid`; nil when it is gone.
-    private static func threadNanoseconds(of pid: pid_t) -> UInt64? {
+    /// The sum of the first schedstat field over the threads of `pid` (exact for a sleeping process,
+    /// unlike clock ticks); nil when its threads cannot be listed (it is gone).
+    static func threadNanoseconds(of pid: pid_t) -> UInt64? {
         guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
         var total: UInt64 = 0
         for task in tasks {
-            // A thread that ended since the listing has no file left.
+            // A thread that ended since the listing has no file left; its time is no longer charged anywhere.
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
                   let first = text.split(separator: " ").first, let value = UInt64(first) else { continue }
             total += value

@@ -121,18 +121,8 @@ final class PseudoTerminalProcess {
     /// `/proc/<pid>/task/*/schedstat` (exact for a sleeping process, unlike clock ticks).
     /// Throws when the child's threads cannot be listed: 0 would read as a key that cost nothing.
     func cpuNanoseconds() throws -> UInt64 {
-        let tasks: [String]
-        do {
-            tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        } catch {
-            throw BenchError("cannot read the CPU time of tick (pid \(pid)): \(error)")
-        }
-        var total: UInt64 = 0
-        for task in tasks {
-            // A thread that ended since the listing has no file left; its time is no longer charged anywhere.
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                  let first = text.split(separator: " ").first, let nanoseconds = UInt64(first) else { continue }
-            total += nanoseconds
+        guard let total = ProcessTreeCPU.threadNanoseconds(of: pid) else {
+            throw BenchError("cannot read the CPU time of tick (pid \(pid)): its threads cannot be listed")
         }
         return total
     }
