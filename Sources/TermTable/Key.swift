@@ -19,7 +19,7 @@ public enum Key: Hashable, Sendable {
     /// The terminal changed size.
     case resize(width: Int, height: Int)
     /// Text the user pasted (bracketed paste: everything between `ESC [200~` and `ESC [201~`), as the
-    /// terminal sent it. It is text, never keys: a pasted `dd` must not delete two todos.
+    /// terminal sent it. It is text, never keys: a pasted `dd` must not act as two key presses.
     case paste(String)
 
     /// The plain character typed, if this key inserts text.

@@ -59,7 +59,7 @@ extension TableView {
 
     /// Returns the cells measured since the last layout to the pool: they were configured for rows
     /// as the data stood then, and after a reload or a batch update the same index path may name
-    /// another row (a todo moved to another list left the row below it showing the moved one).
+    /// another row (a row moved to another section left the row below it showing the moved one).
     func forgetMeasuringCells() {
         for (_, cell) in measuringCells { cellPool.put(cell) }
         measuringCells.removeAll()

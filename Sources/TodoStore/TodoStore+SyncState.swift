@@ -204,7 +204,7 @@ extension TodoStore {
 
     private func writeSyncState(_ sql: String, _ arguments: [any SQLiteBindable]) throws {
         try requireWritable()
-        try connection.transaction { try connection.run(sql, arguments) }
+        _ = try connection.transaction { try connection.run(sql, arguments) }
     }
 }
 
