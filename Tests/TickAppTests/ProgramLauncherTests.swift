@@ -82,6 +82,15 @@ struct ProgramLauncherTests {
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(3)) == ["/dev/null", "/dev/null", "/dev/null"])
         #expect(lines.count == 5 && lines[3] == lines[4])
-        ProgramLauncher.reapFinishedChildren()
+        // The shell may still be exiting after its `mv`. Reap it before the test ends: a zombie left in
+        // the test process blocks Swift Testing's exit-test monitor (it waits on any child without
+        // reaping, sees this one first forever), and every later exit test then hangs the whole run.
+        let reapDeadline = Date().addingTimeInterval(20)
+        repeat {
+            ProgramLauncher.reapFinishedChildren()
+            if ProgramLauncher.unreapedChildCount == 0 { break }
+            usleep(10_000)
+        } while Date() < reapDeadline
+        #expect(ProgramLauncher.unreapedChildCount == 0, "the detached shell was never reaped")
     }
 }

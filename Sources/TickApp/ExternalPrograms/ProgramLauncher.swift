@@ -73,6 +73,9 @@ public enum ProgramLauncher {
     /// The detached children not yet reaped.
     private static let detachedChildren = LockedPIDs([])
 
+    /// How many detached children have not been reaped yet (ended or not).
+    static var unreapedChildCount: Int { detachedChildren.withLock { $0.count } }
+
     /// Collects the exit status of every detached child that has ended.
     public static func reapFinishedChildren() {
         detachedChildren.withLock { pids in
