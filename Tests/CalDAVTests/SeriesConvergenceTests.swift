@@ -97,7 +97,7 @@ struct SeriesConvergenceTests {
         }
     }
 
-    @Test("todos that only look alike are kept: another due, another title, no done occurrence before them, another list")
+    @Test("todos that only look alike are kept: another due, another title, no done occurrence before them")
     func lookalikesKept() throws {
         try SyncEngineTests.withDevices { server, first, second in
             let todo = try Self.series(first, second)
