@@ -9,8 +9,8 @@ import FoundationEssentials
 /// clients' X- properties, parameters, the VCALENDAR around it, VTIMEZONEs) is kept byte for byte,
 /// folding included. Two exceptions keep what others wrote as far as they can: CATEGORIES change
 /// category by category (`CalendarTags.rewrittenLines`), and DTSTART is rewritten only when the
-/// new DUE or RRULE makes it invalid (`TodoStart`). A change also updates LAST-MODIFIED and DTSTAMP and adds one to SEQUENCE. A
-/// todo whose fields all match gives back the original unchanged.
+/// new DUE or RRULE makes it invalid (`TodoStart`). A change also updates LAST-MODIFIED and DTSTAMP
+/// and adds one to SEQUENCE. A todo whose fields all match gives back the original unchanged.
 public struct VTodoRewriter {
     /// The zone due times are written in.
     public var zone: LocalTimeZone
@@ -71,10 +71,11 @@ public struct VTodoRewriter {
         }
         // DTSTART as RFC 5545 wants it beside the DUE and RRULE now written (another client's stays while valid).
         let startIndexes = place.properties.filter { scan.lines[$0].name == "DTSTART" }
+        // A start on a DUE kept as written takes that line's form (another client's `DUE:…Z` gives `DTSTART:…Z`).
+        let keptDue = changed.contains(.due) ? nil : place.properties.map { scan.lines[$0] }.first { $0.name == "DUE" }
         if let value = TodoStart.required(current: start, isWritten: !startIndexes.isEmpty, due: todo.due, recurs: todo.rrule != nil,
                                           fallbackDay: TodoStart.day(of: old.createdAt ?? now, in: zone)),
-           let line = Self.startLine(value, dueLine: changed.contains(.due) || value != todo.due ? nil : place.properties
-                                        .map { scan.lines[$0] }.first { $0.name == "DUE" }, writer: writer) {
+           let line = Self.startLine(value, dueLine: value == todo.due ? keptDue : nil, writer: writer) {
             if let first = startIndexes.first {
                 replacement[first] = line
                 for index in startIndexes.dropFirst() { replacement[index] = "" }
@@ -112,8 +113,8 @@ public struct VTodoRewriter {
         return result
     }
 
-    /// The DTSTART line for `value`: the kept DUE line's own value and parameters when the start is
-    /// the due (another client's `DUE:…Z` gives `DTSTART:…Z`), else written in Tick's zone.
+    /// The DTSTART line for `value` (Tick's due notation): the value and parameters of `dueLine`
+    /// when given, else written in Tick's zone; nil for a value that is no due.
     private static func startLine(_ value: String, dueLine: ContentLine?, writer: VTodoWriter) -> String? {
         if let dueLine, dueLine.unfolded.uppercased().hasPrefix("DUE") {
             return CalendarText.folded("DTSTART" + dueLine.unfolded.dropFirst(3))
