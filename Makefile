@@ -10,7 +10,7 @@ TEST_PACKAGES := tmux locales groff-base python3-venv
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps radicale build release run test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale interop-clients build release run test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
 
 all: build
 
@@ -30,7 +30,7 @@ deps:
 	$(call install_missing,$(BUILD_PACKAGES))
 	@command -v $(SWIFT) >/dev/null || { echo "Swift is not on PATH (need Swift 6)"; exit 1; }
 
-test-deps: deps radicale
+test-deps: deps radicale interop-clients
 	$(call install_missing,$(TEST_PACKAGES))
 
 # Radicale, the CalDAV server the CalDAV tests start (Tests/CalDAVTests/Support/RadicaleServer.swift:
@@ -44,6 +44,16 @@ $(RADICALE_VENV)/.installed:
 	$(call install_missing,python3-venv)
 	python3 -m venv $(RADICALE_VENV)
 	$(RADICALE_VENV)/bin/pip install --quiet --disable-pip-version-check $(RADICALE)
+	touch $@
+
+# Other clients the tests run against, in the same venv, pinned like Radicale: todoman (a todo CLI)
+# with vdirsyncer (which syncs its folder with a CalDAV server) for the interop sync tests
+# (Tests/CalDAVTests/TodomanInteropTests.swift), and Python's icalendar, the second parser that judges
+# every VTODO Tick writes (Tests/TodoSyncTests/validate_icalendar.py; todoman needs it too).
+INTEROP_CLIENTS ?= todoman==4.7.0 vdirsyncer==0.21.0 icalendar==7.3.2
+interop-clients: $(RADICALE_VENV)/.interop-installed
+$(RADICALE_VENV)/.interop-installed: $(RADICALE_VENV)/.installed
+	$(RADICALE_VENV)/bin/pip install --quiet --disable-pip-version-check $(INTEROP_CLIENTS)
 	touch $@
 
 build: deps

@@ -137,7 +137,8 @@ extension TodoStore {
     }
 
     /// The indexes of `items` that look like a todo already stored: the same list, title, due day
-    /// and state. Items for lists that do not exist yet have none.
+    /// and state. The day, not the whole due: todo.txt keeps no time, so a todo due at 18:30 comes
+    /// back from Tick's own todo.txt export due that day. Items for lists that do not exist yet have none.
     private func findDuplicates(of items: [NewTodo], listIDs: [String: Int64], checkpoint: () throws -> Void) throws -> Set<Int> {
         var found: Set<Int> = []
         for (index, item) in items.enumerated() {
@@ -146,8 +147,8 @@ extension TodoStore {
             // todos_by_title finds the few rows with this title in this list; the rest is checked on them.
             let exists = try connection.scalarInt("""
                 SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_by_title
-                              WHERE list_id = ? AND title = ? AND due IS ? AND (completed_at IS NULL) = ?)
-                """, [listID, item.title, item.due, item.completedAt == nil])
+                              WHERE list_id = ? AND title = ? AND substr(due, 1, 10) IS ? AND (completed_at IS NULL) = ?)
+                """, [listID, item.title, item.due.map { String($0.prefix(10)) }, item.completedAt == nil])
             if exists != 0 { found.insert(index) }
         }
         return found

@@ -6,6 +6,12 @@ enum CalendarReading {
     /// The VTODO at `place` as Tick reads it.
     static func todo(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
                      zone: LocalTimeZone) throws(CalendarError) -> CalendarTodo {
+        try todoAndStart(place, in: scan, text: text, calendar: calendar, zone: zone).todo
+    }
+
+    /// The VTODO at `place` as Tick reads it, and its DTSTART (see `VTodoReader.start`), for the rewriter.
+    static func todoAndStart(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
+                             zone: LocalTimeZone) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
         let start = scan.lines[place.begin].raw.startIndex, end = scan.lines[place.end].raw.endIndex
         let begin = scan.lines[place.begin].lineNumber
         // libical reads C strings: a NUL would silently end the VTODO there.
@@ -18,6 +24,6 @@ enum CalendarReading {
         }
         let reader = VTodoReader(lines: scan.propertyLines(of: place), startLine: begin, calendar: calendar?.pointer,
                                  calendarName: scan.calendarName, zone: zone)
-        return try reader.read(vtodo)
+        return (try reader.read(vtodo), reader.start(vtodo))
     }
 }

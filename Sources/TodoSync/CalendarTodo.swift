@@ -110,7 +110,7 @@ extension CalendarTodo {
         }
 
         /// Whether `a` and `b` hold the same value for this field as Tick reads it: times to the
-        /// second (iCalendar has no finer), tags ignoring ASCII case as the store compares them.
+        /// second (iCalendar has no finer), tags as a set ignoring ASCII case as the store compares them.
         public func isSame(_ a: CalendarTodo, _ b: CalendarTodo) -> Bool {
             switch self {
             case .title: a.title == b.title
@@ -119,7 +119,7 @@ extension CalendarTodo {
             case .due: a.due == b.due
             case .status: a.isDone == b.isDone && a.isCancelled == b.isCancelled && Self.seconds(a.completedAt) == Self.seconds(b.completedAt)
             case .created: Self.seconds(a.createdAt) == Self.seconds(b.createdAt)
-            case .tags: a.tags.map(TodoTags.key) == b.tags.map(TodoTags.key)
+            case .tags: Set(a.tags.map(TodoTags.key)) == Set(b.tags.map(TodoTags.key))
             case .rrule: a.rrule == b.rrule && a.recursFromCompletion == b.recursFromCompletion
             case .list: a.listName == b.listName
             case .sortOrder: a.sortOrder == b.sortOrder
@@ -178,7 +178,9 @@ public enum CalendarPriority {
 }
 
 /// CATEGORIES against Tick's tags: a tag is letters, digits, `-` and `_` (see `TodoTags`), a
-/// category any text.
+/// category any text. A category is shown as the tag it makes (`Q4 Planning` is `#Q4-Planning`,
+/// found by searching `#Q4-Planning`), and written back as it was while the tag stays
+/// (`rewrittenLines(_:for:)`).
 public enum CalendarTags {
     /// The tag a category becomes: every run of characters a tag cannot hold becomes one `-`, with
     /// none at either end ("Errands & shopping" is `Errands-shopping`); nil when nothing is left

@@ -21,8 +21,9 @@ extension SyncEngine {
         var new = try todo.newTodo(defaultListName: defaultList)
         new.position = todo.sortOrder
         let summary = try store.asRemote { try store.importItems([new], options: ImportOptions()) }
-        for item in summary.imported + summary.updated where todo.sortOrder != nil {
-            receivedPlaces.insert(ReceivedPlace(listID: item.listID, position: item.position))
+        for item in summary.imported + summary.updated {
+            if todo.sortOrder != nil { receivedPlaces.insert(ReceivedPlace(listID: item.listID, position: item.position)) }
+            if item.recurrence != nil, !item.isDone { receivedOccurrences.insert(item.id) }
         }
     }
 

@@ -31,6 +31,8 @@ public final class SyncEngine {
     private var discovered: [CalendarCollection] = []
     /// Where this sync's pull put todos (list id, position), for `separateTiedTodos()`.
     var receivedPlaces: Set<ReceivedPlace> = []
+    /// Open recurring todos this sync's pull wrote (by id), for `convergeSplitSeries()`.
+    var receivedOccurrences: Set<Int64> = []
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -49,6 +51,7 @@ public final class SyncEngine {
     public func sync() throws -> SyncSummary {
         summary = SyncSummary()
         receivedPlaces = []
+        receivedOccurrences = []
         let requestsBefore = client.http.requestCount
         defer { summary.requests = client.http.requestCount - requestsBefore }
         beginProgress()
@@ -56,6 +59,7 @@ public final class SyncEngine {
         try syncListNames(collections, remote: discovered)
         try pull(collections.values.sorted { $0.listID < $1.listID })
         try separateTiedTodos()
+        try convergeSplitSeries()
         try betweenPullAndPush?()
         try push(collections)
         summary.requests = client.http.requestCount - requestsBefore

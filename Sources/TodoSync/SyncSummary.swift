@@ -22,6 +22,9 @@ public struct SyncSummary: Equatable, Sendable {
     public var renamedCollections = 0
     /// Renames on the server that could not be made here (the name is another list's), each a sentence.
     public var unappliedRenames: [String] = []
+    /// Copies of one next occurrence deleted because two clients completed the same occurrence of a
+    /// recurring todo (see `SyncEngine.convergeSplitSeries`).
+    public var mergedOccurrences = 0
     /// HTTP requests sent.
     public var requests = 0
 
@@ -44,6 +47,9 @@ public struct SyncSummary: Equatable, Sendable {
             text += " · list renames: \(renamedCollections) sent, \(renamedLists) received"
         }
         for rename in unappliedRenames { text += " · " + rename }
+        if mergedOccurrences > 0 {
+            text += " · \(mergedOccurrences) repeated occurrence\(mergedOccurrences == 1 ? "" : "s") of recurring todos merged"
+        }
         return text
     }
 }

@@ -8,6 +8,8 @@ import FoundationEssentials
 ///   LAST-MODIFIED, compared to the second (iCalendar's precision); a side without one is never
 ///   the later; a tie (the same second, or neither known) keeps the remote (server's) value, which
 ///   every other device already has. The other side's change is reported as a `Conflict`;
+/// - done on both sides (or cancelled on both) is the same change, whatever the two completion
+///   times: the server's stands and nothing is reported (`isSameChange`);
 /// - a todo deleted on one side and edited on the other comes back with the edit (the deletion
 ///   is reported as lost); deleted on one side and unchanged on the other, it is deleted;
 /// - with no common version (added on both sides under one UID), every differing field counts as
@@ -96,7 +98,7 @@ public enum TodoMerge {
             switch (localChanged, remoteChanged) {
             case (true, false):
                 merged = field.copy(from: local, into: merged)
-            case (true, true) where !field.isSame(local, remote):
+            case (true, true) where !isSameChange(field, local, remote):
                 if winner == .local {
                     merged = field.copy(from: local, into: merged)
                     conflicts.append(Conflict(uid: local.uid, field: field, lost: .remote, reason: reason, lostValue: field.text(of: remote)))
@@ -109,6 +111,13 @@ public enum TodoMerge {
         }
         merged.lastModified = [local.lastModified, remote.lastModified].compactMap { $0 }.max()
         return Result(todo: merged, conflicts: conflicts)
+    }
+
+    /// Whether both sides changed `field` to what a person reads as one value: the same value, or
+    /// done (or cancelled) on both sides at different times, which is not worth a conflict.
+    static func isSameChange(_ field: CalendarTodo.Field, _ local: CalendarTodo, _ remote: CalendarTodo) -> Bool {
+        if field == .status, local.isDone, remote.isDone, local.isCancelled == remote.isCancelled { return true }
+        return field.isSame(local, remote)
     }
 
     /// Which side's change wins a field both changed, and why: the later LAST-MODIFIED to the

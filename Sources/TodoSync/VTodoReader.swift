@@ -33,7 +33,9 @@ struct VTodoReader {
 
     func read(_ vtodo: OpaquePointer) throws(CalendarError) -> CalendarTodo {
         var uid = "", title: String?, notes = "", priority = 0, due: String?, status = ICAL_STATUS_NONE
-        var completed: Date?, created: Date?, modified: Date?, stamp: Date?, categories: [String] = []
+        var completed: Date?, created: Date?, modified: Date?, stamp: Date?
+        // From the lines as written, as the rewriter splits them (libical splits at escaped commas too).
+        let categories = CategoriesLine.categories(in: lines)
         var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false
         for property in Libical.properties(of: vtodo) {
             let name = Libical.name(of: property)
@@ -54,8 +56,6 @@ struct VTodoReader {
             case ICAL_CREATED_PROPERTY: created = try date(icalproperty_get_created(property), of: property, named: name)
             case ICAL_LASTMODIFIED_PROPERTY: modified = try date(icalproperty_get_lastmodified(property), of: property, named: name)
             case ICAL_DTSTAMP_PROPERTY: stamp = try date(icalproperty_get_dtstamp(property), of: property, named: name)
-            case ICAL_CATEGORIES_PROPERTY:
-                categories += Libical.string(icalproperty_get_categories(property)).split(separator: ",").map(String.init)
             case ICAL_X_PROPERTY:
                 let value = Libical.string(icalproperty_get_x(property))
                 switch name {
@@ -82,6 +82,31 @@ struct VTodoReader {
                             tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
                             recursFromCompletion: rrule != nil && fromCompletion,
                             listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged)
+    }
+
+    /// The first DTSTART as local wall time (as a DUE is read, to the second), nil when there is
+    /// none or it cannot be read: Tick keeps no start, and reads it only to write a valid one.
+    func start(_ vtodo: OpaquePointer) -> TodoStart.WallTime? {
+        guard let property = icalcomponent_get_first_property(vtodo, ICAL_DTSTART_PROPERTY) else { return nil }
+        let time = icalproperty_get_dtstart(property)
+        do {
+            try requireValid(time, named: "DTSTART")
+        } catch {
+            return nil  // not a date: another client's DTSTART, left as it is
+        }
+        if time.is_date != 0 { return TodoStart.WallTime(isDate: true, text: Self.day(time)) }
+        var local = time
+        let zone: OpaquePointer?
+        do {
+            zone = try timeZone(of: time, property, named: "DTSTART")
+        } catch {
+            return nil  // a zone nobody knows: another client's DTSTART, left as it is
+        }
+        if let zone {
+            local = icaltime_from_timet_with_zone(icaltime_as_timet_with_zone(time, zone), 0, self.zone.icalZone)
+        }
+        return TodoStart.WallTime(isDate: false, text: Self.day(local) + "T" + Self.twoDigits(local.hour) + ":"
+                                  + Self.twoDigits(local.minute) + ":" + Self.twoDigits(local.second))
     }
 
     /// The text after the colon of the first line called `name`, as written.

@@ -7,8 +7,10 @@ import FoundationEssentials
 /// of Tick's fields (`CalendarTodo.Field`) whose value differs from the original's is written
 /// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO, other
 /// clients' X- properties, parameters, the VCALENDAR around it, VTIMEZONEs) is kept byte for byte,
-/// folding included. A change also updates LAST-MODIFIED and DTSTAMP and adds one to SEQUENCE. A
-/// todo whose fields all match gives back the original unchanged.
+/// folding included. Two exceptions keep what others wrote as far as they can: CATEGORIES change
+/// category by category (`CalendarTags.rewrittenLines`), and DTSTART is rewritten only when the
+/// new DUE or RRULE makes it invalid (`TodoStart`). A change also updates LAST-MODIFIED and DTSTAMP
+/// and adds one to SEQUENCE. A todo whose fields all match gives back the original unchanged.
 public struct VTodoRewriter {
     /// The zone due times are written in.
     public var zone: LocalTimeZone
@@ -31,12 +33,12 @@ public struct VTodoRewriter {
     public func rewrite(_ original: String, with todo: CalendarTodo, now: Date) throws(CalendarError) -> String {
         let scan = try CalendarScan(original)
         let calendar = scan.timeZoneCalendar(of: original)
-        var found: (place: CalendarScan.Todo, todo: CalendarTodo)?
+        var found: (place: CalendarScan.Todo, todo: CalendarTodo, start: TodoStart.WallTime?)?
         for place in scan.todos {
-            let read = try CalendarReading.todo(place, in: scan, text: original, calendar: calendar, zone: zone)
-            if read.uid == todo.uid { found = (place, read); break }
+            let read = try CalendarReading.todoAndStart(place, in: scan, text: original, calendar: calendar, zone: zone)
+            if read.todo.uid == todo.uid { found = (place, read.todo, read.start); break }
         }
-        guard let (place, old) = found else { throw CalendarError(line: 0, problem: .noSuchTodo(uid: todo.uid)) }
+        guard let (place, old, start) = found else { throw CalendarError(line: 0, problem: .noSuchTodo(uid: todo.uid)) }
         let changed = CalendarTodo.Field.allCases.filter { field in
             if field == .list, todo.listName == nil { return false }
             if field == .sortOrder, todo.sortOrder == nil { return false }
@@ -51,13 +53,34 @@ public struct VTodoRewriter {
         var appended = ""
         var sequence: Int?
         for field in changed {
-            let lines = writer.lines(field, of: todo).joined()
             let indexes = place.properties.filter { field.propertyNames.contains(scan.lines[$0].name) }
+            if field == .tags {
+                // Category by category: those Tick did not change stay as written, their lines byte for byte.
+                let (lines, newLine) = CalendarTags.rewrittenLines(indexes.map { ($0, scan.lines[$0]) }, for: todo.tags)
+                replacement.merge(lines) { _, new in new }
+                appended += newLine ?? ""
+                continue
+            }
+            let lines = writer.lines(field, of: todo).joined()
             if let first = indexes.first {
                 replacement[first] = lines
                 for index in indexes.dropFirst() { replacement[index] = "" }
             } else {
                 appended += lines
+            }
+        }
+        // DTSTART as RFC 5545 wants it beside the DUE and RRULE now written (another client's stays while valid).
+        let startIndexes = place.properties.filter { scan.lines[$0].name == "DTSTART" }
+        // A start on a DUE kept as written takes that line's form (another client's `DUE:…Z` gives `DTSTART:…Z`).
+        let keptDue = changed.contains(.due) ? nil : place.properties.map { scan.lines[$0] }.first { $0.name == "DUE" }
+        if let value = TodoStart.required(current: start, isWritten: !startIndexes.isEmpty, due: todo.due, recurs: todo.rrule != nil,
+                                          fallbackDay: TodoStart.day(of: old.createdAt ?? now, in: zone)),
+           let line = Self.startLine(value, dueLine: value == todo.due ? keptDue : nil, writer: writer) {
+            if let first = startIndexes.first {
+                replacement[first] = line
+                for index in startIndexes.dropFirst() { replacement[index] = "" }
+            } else {
+                appended += line
             }
         }
         var stamped: Set<String> = []
@@ -88,6 +111,15 @@ public struct VTodoRewriter {
         }
         result += original[scan.lines[place.end].raw.endIndex...]
         return result
+    }
+
+    /// The DTSTART line for `value` (Tick's due notation): the value and parameters of `dueLine`
+    /// when given, else written in Tick's zone; nil for a value that is no due.
+    private static func startLine(_ value: String, dueLine: ContentLine?, writer: VTodoWriter) -> String? {
+        if let dueLine, dueLine.unfolded.uppercased().hasPrefix("DUE") {
+            return CalendarText.folded("DTSTART" + dueLine.unfolded.dropFirst(3))
+        }
+        return writer.timeLine("DTSTART", value)
     }
 
     /// A kept line; the last line of a text without a final break gets one, so what follows stays on its own line.

@@ -51,21 +51,32 @@ struct VTodoWriter {
 
     /// `DUE;VALUE=DATE:20261224` for a day, `DUE;TZID=Europe/Berlin:20261224T183000` for a time
     /// (floating without a zone name); nil for text that is neither.
-    func dueLine(_ due: String) -> String? {
+    func dueLine(_ due: String) -> String? { timeLine("DUE", due) }
+
+    /// A DUE or DTSTART line (`name`) for a value in Tick's due notation, as `dueLine` describes.
+    func timeLine(_ name: String, _ due: String) -> String? {
         let digits = due.filter(\.isNumber)
-        if due.count == 10, digits.count == 8 { return CalendarText.folded("DUE;VALUE=DATE:" + digits) }
+        if due.count == 10, digits.count == 8 { return CalendarText.folded(name + ";VALUE=DATE:" + digits) }
         guard due.count == 16, digits.count == 12 else { return nil }
         let value = String(digits.prefix(8)) + "T" + String(digits.suffix(4)) + "00"
         guard let identifier = zone.identifier, identifier != "UTC", identifier != "Etc/UTC" else {
-            return CalendarText.folded("DUE:" + value + (zone.identifier == nil ? "" : "Z"))
+            return CalendarText.folded(name + ":" + value + (zone.identifier == nil ? "" : "Z"))
         }
-        return CalendarText.folded("DUE;TZID=" + identifier + ":" + value)
+        return CalendarText.folded(name + ";TZID=" + identifier + ":" + value)
+    }
+
+    /// The DTSTART line a new VTODO for `todo` needs: one only for a recurring todo (RFC 5545
+    /// requires it beside an RRULE), on its due, else on the day it was made (`now` when unknown).
+    func startLine(of todo: CalendarTodo, now: Date) -> String? {
+        TodoStart.required(current: nil, isWritten: false, due: todo.due, recurs: todo.rrule != nil,
+                           fallbackDay: TodoStart.day(of: todo.createdAt ?? now, in: zone)).flatMap { timeLine("DTSTART", $0) }
     }
 
     /// A whole VTODO for `todo`, stamped `now`.
     func vtodo(_ todo: CalendarTodo, now: Date) -> String {
         var text = "BEGIN:VTODO\r\n" + Self.uidLine(todo.uid) + Self.stampLine("DTSTAMP", now)
         if let modified = todo.lastModified { text += Self.stampLine("LAST-MODIFIED", modified) }
+        if let start = startLine(of: todo, now: now) { text += start }
         for field in CalendarTodo.Field.allCases { text += lines(field, of: todo).joined() }
         return text + "END:VTODO\r\n"
     }

@@ -52,7 +52,7 @@ struct StandardOutputEndToEndTests {
     }
 
     @Test("With standard output on a full disk every way of printing is exit 1 with one message", arguments: [
-        (["export"], ""), (["export", "--format", "json"], ""), (["ls"], ""), (["add", "Another"], ""), (["help"], ""),
+        (["export"], ""), (["export", "--format", "json"], ""), (["ls"], ""), (["help"], ""),
         (["ls", "--help"], ""), (["completions", "zsh"], ""), (["--help"], ""), (["--version"], ""),
         (["--size", "40x4"], "aBuy milk<Enter>"), (["--size", "40x4", "--frames"], "aBuy milk<Enter>"),
         (["--size", "40x4", "--stats"], "j"),
@@ -62,6 +62,16 @@ struct StandardOutputEndToEndTests {
         let outcome = try Self.runIntoFullDisk(["--db", store.database] + arguments, input: keys)
         #expect(outcome.status == 1)
         #expect(outcome.errors == "tick: cannot write to standard output: No space left on device\n")
+    }
+
+    @Test("tick add > /dev/full adds the todo once and exits 0, saying on standard error that its line was lost")
+    func addIntoFullDisk() throws {
+        let store = try Store()
+        let outcome = try Self.runIntoFullDisk(["--db", store.database, "add", "Another"])
+        #expect(outcome.status == 0)
+        #expect(outcome.errors == "tick add: added 4 to Inbox, but cannot write to standard output: No space left on device\n")
+        let listed = try CommandLineTests.run(["--db", store.database, "ls"]).output
+        #expect(listed.components(separatedBy: "Another").count == 2, "\(listed)")
     }
 
     @Test("When the reader of a pipe leaves early (tick ls | head -1), tick stops quietly with status 141, SIGPIPE ignored or not",

@@ -26,6 +26,22 @@ struct CommandLineImportTests {
         #expect(try tick.withStore { $0.count } == 6)
     }
 
+    @Test("Re-importing Tick's own todo.txt export adds nothing, todos with a due time included (todo.txt keeps the day only)")
+    func reimportOwnExport() throws {
+        let tick = try CommandHarness()
+        #expect(tick.run(["add", "--due", "2026-12-24T18:30", "Carols"]).status == 0)
+        #expect(tick.run(["add", "--due", "2026-12-25", "Dinner"]).status == 0)
+        #expect(tick.run(["add", "No date"]).status == 0)
+        let file = tick.file("backup.txt")
+        #expect(tick.run(["export", file]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Carols due:2026-12-24"))
+        let again = tick.run(["import", file])
+        #expect(again.status == 0)
+        #expect(again.output.hasPrefix("Imported 0 todos"), "\(again.output)")
+        #expect(again.output.contains("skipped 3 todos that looked like duplicates"))
+        #expect(try tick.withStore { $0.count } == 3)
+    }
+
     @Test("Relative due days are read as of today, and the summary says so")
     func relativeDueDays() throws {
         let tick = try CommandHarness()

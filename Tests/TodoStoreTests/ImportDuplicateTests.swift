@@ -32,6 +32,9 @@ struct ImportDuplicateTests {
         (NewTodo(title: "Pay rent", listName: "Work", due: "2026-12-01"), false),
         (NewTodo(title: "Pay rent", due: "2026-12-01", completedAt: Date(timeIntervalSince1970: 1_700_000_000)), false),
         (NewTodo(title: "Pay rent", notes: "other notes", priority: 3, due: "2026-12-01", isFlagged: true), true),
+        // The due day counts, not the time: todo.txt keeps no time, so a todo due at 18:30 comes back due that day.
+        (NewTodo(title: "Pay rent", due: "2026-12-01T18:30"), true),
+        (NewTodo(title: "Pay rent", due: "2026-12-02T18:30"), false),
     ])
     func whatCounts(todo: NewTodo, isDuplicate: Bool) throws {
         try withTemporaryFolder { folder in
@@ -42,6 +45,11 @@ struct ImportDuplicateTests {
             let summary = try store.importItems([todo], options: Self.skipping)
             #expect(summary.duplicateCount == (isDuplicate ? 1 : 0))
             #expect(summary.imported.count == (isDuplicate ? 0 : 1))
+            // And the other way round: a stored due time, an imported due day.
+            if todo.due == "2026-12-01T18:30" {
+                try store.importItems([NewTodo(title: "Carols", due: "2026-12-24T18:30")])
+                #expect(try store.importItems([NewTodo(title: "Carols", due: "2026-12-24")], options: Self.skipping).duplicateCount == 1)
+            }
         }
     }
 
@@ -65,7 +73,7 @@ struct ImportDuplicateTests {
             defer { store.close() }
             let plan = try store.connection.query("""
                 EXPLAIN QUERY PLAN SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_by_title
-                WHERE list_id = ? AND title = ? AND due IS ? AND (completed_at IS NULL) = ?)
+                WHERE list_id = ? AND title = ? AND substr(due, 1, 10) IS ? AND (completed_at IS NULL) = ?)
                 """, [Int64(1), "x", String?.none, true]) { $0.string(at: 3) }
             #expect(plan.contains { $0.contains("USING INDEX todos_by_title (list_id=? AND title=?)") }, "\(plan)")
         }

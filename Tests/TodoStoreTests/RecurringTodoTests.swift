@@ -33,6 +33,16 @@ struct RecurringTodoTests {
         #expect(next.position > done.position)
     }
 
+    @Test("the next occurrence keeps the tags, whether the occurrence is done or skipped", arguments: [false, true])
+    func nextKeepsTags(skips: Bool) throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        let todo = try store.add(title: "Water plants", due: "2026-12-08", recurrence: Self.weekly, tags: ["home", "Q4-Planning"])
+        let next = try #require(skips ? try store.skipOccurrence(id: todo.id)
+                                      : try store.setDoneReportingNext(true, ids: [todo.id]).nextOccurrences.first)
+        #expect(next.tags == ["home", "Q4-Planning"])
+        #expect(try store.items(taggedWith: "q4-planning", inList: TodoStore.inboxListID).map(\.id) == [next.id])
+    }
+
     @Test("a todo without a due day comes back after today; an after-completion rule counts from the day it is done")
     func countsFromToday() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)

@@ -93,17 +93,90 @@ struct VTodoRewriterTests {
         #expect(try VTodoRewriter(zone: Self.berlin).rewrite(Self.original, with: todo, now: Self.now) == Self.original)
     }
 
-    @Test("marking it done replaces STATUS and PERCENT-COMPLETE with COMPLETED; new tags replace both CATEGORIES lines in place of the first")
+    @Test("marking it done replaces STATUS and PERCENT-COMPLETE with COMPLETED; tags change category by category, new ones on the last line")
     func doneAndTags() throws {
         var todo = try Self.read()
         todo.completedAt = Self.now
         todo.tags = ["Paperwork", "trip"]
         let rewritten = try VTodoRewriter(zone: Self.berlin).rewrite(Self.original, with: todo, now: Self.now)
-        #expect(rewritten.contains("DUE;TZID=Europe/Berlin:20261224T183000\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261202T073000Z\r\nCATEGORIES:Paperwork,trip\r\nATTACH"))
+        #expect(rewritten.contains("DUE;TZID=Europe/Berlin:20261224T183000\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261202T073000Z\r\nCATEGORIES:Paperwork\r\nCATEGORIES:trip\r\nATTACH"))
         #expect(!rewritten.contains("PERCENT-COMPLETE") && !rewritten.contains("CATEGORIES:Home"))
         #expect(rewritten.contains("X-PHONE-COLOR;VALUE=TEXT:#ff8800\r\n") && rewritten.contains("TRIGGER;RELATED=END:-PT1H\r\n"))
         let back = try #require(try VTodoRewriter(zone: Self.berlin).read(rewritten).first)
         #expect(back.isDone && back.tags == ["Paperwork", "trip"])
+    }
+
+    /// Categories as another app writes them: spaces, an escaped comma, one without a letter, two lines.
+    static let categorized = ICS.calendar("""
+        BEGIN:VTODO
+        UID:c
+        SUMMARY:Plan the quarter
+        CATEGORIES;LANGUAGE=en:Q4 Planning,Errands\\, more,2026
+        CATEGORIES:home
+        END:VTODO
+
+        """)
+
+    struct TagEdit: CustomTestStringConvertible, Sendable {
+        var name: String
+        var tags: [String]
+        /// The CATEGORIES lines expected, in order.
+        var lines: [String]
+        var testDescription: String { name }
+    }
+
+    static let tagEdits: [TagEdit] = [
+        TagEdit(name: "a tag added: the other categories stay as written, with their spaces and escapes; the new one ends the last line",
+                tags: ["Q4-Planning", "Errands-more", "home", "urgent"],
+                lines: ["CATEGORIES;LANGUAGE=en:Q4 Planning,Errands\\, more,2026", "CATEGORIES:home,urgent"]),
+        TagEdit(name: "the last line's tags taken away and one added: the line holds the new one",
+                tags: ["Q4-Planning", "Errands-more", "urgent"],
+                lines: ["CATEGORIES;LANGUAGE=en:Q4 Planning,Errands\\, more,2026", "CATEGORIES:urgent"]),
+        TagEdit(name: "a tag taken away: only that category goes, its line rewritten with the rest",
+                tags: ["Q4-Planning", "home"],
+                lines: ["CATEGORIES;LANGUAGE=en:Q4 Planning,2026", "CATEGORIES:home"]),
+        TagEdit(name: "every tag of a line taken away: the line goes; a category that is no tag stays",
+                tags: ["Q4-Planning", "Errands-more"],
+                lines: ["CATEGORIES;LANGUAGE=en:Q4 Planning,Errands\\, more,2026"]),
+        TagEdit(name: "all tags taken away: only the category Tick never showed is left",
+                tags: [], lines: ["CATEGORIES;LANGUAGE=en:2026"]),
+        TagEdit(name: "a tag typed in another case is the same tag: nothing changes",
+                tags: ["q4-planning", "ERRANDS-MORE", "Home"],
+                lines: ["CATEGORIES;LANGUAGE=en:Q4 Planning,Errands\\, more,2026", "CATEGORIES:home"]),
+    ]
+
+    @Test("CATEGORIES another app wrote go back as written unless Tick changed them", arguments: tagEdits)
+    func categoriesKept(_ edit: TagEdit) throws {
+        var todo = try #require(try VTodoRewriter(zone: Self.berlin).read(Self.categorized).first)
+        #expect(todo.tags == ["Q4-Planning", "Errands-more", "home"])
+        todo.tags = edit.tags
+        let rewritten = try VTodoRewriter(zone: Self.berlin).rewrite(Self.categorized, with: todo, now: Self.now)
+        let lines = rewritten.components(separatedBy: "\r\n").filter { $0.hasPrefix("CATEGORIES") }
+        #expect(lines == edit.lines)
+        #expect(try VTodoRewriter(zone: Self.berlin).read(rewritten).first?.tags.map(TodoTags.key) == edit.tags.map(TodoTags.key))
+        if edit.lines == ["CATEGORIES;LANGUAGE=en:Q4 Planning,Errands\\, more,2026", "CATEGORIES:home"] {
+            #expect(rewritten == Self.categorized, "no change at all")
+        }
+    }
+
+    @Test("tags given to a VTODO without CATEGORIES make one line")
+    func firstTags() throws {
+        let original = ICS.calendar("BEGIN:VTODO\nUID:a\nSUMMARY:Old\nEND:VTODO\n")
+        var todo = try #require(try VTodoRewriter(zone: Self.berlin).read(original).first)
+        todo.tags = ["home", "Q4-Planning"]
+        let rewritten = try VTodoRewriter(zone: Self.berlin).rewrite(original, with: todo, now: Self.now)
+        #expect(rewritten.components(separatedBy: "\r\n").filter { $0.hasPrefix("CATEGORIES") } == ["CATEGORIES:home,Q4-Planning"])
+    }
+
+    @Test("a category with a space shows as a tag with a dash, found by searching #Q4-Planning in any case")
+    func spacedCategoryIsSearchable() throws {
+        let todo = try #require(try VTodoRewriter(zone: Self.berlin).read(Self.categorized).first)
+        let store = try TodoStore(path: TodoStore.inMemoryPath)
+        try store.importItems([try todo.newTodo(defaultListName: "Inbox")])
+        for search in ["#Q4-Planning", "#q4-planning"] {
+            let query = SectionQuery(listID: TodoStore.inboxListID, search: search)
+            #expect(try store.items(query, in: 0..<5).map(\.title) == ["Plan the quarter"])
+        }
     }
 
     @Test("a field the original lacks is added before the alarm; a field Tick cleared is removed; a nil list leaves the list alone")

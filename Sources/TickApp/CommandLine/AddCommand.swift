@@ -19,7 +19,9 @@ struct AddCommand: Subcommand {
         are refused. @every week (or --every) makes it recur: done, it comes back on the next date.
 
         In bash and zsh an unquoted ! recalls an earlier command (history expansion): put the title in \
-        single quotes, or use --priority and --due. Prints the new todo's id.
+        single quotes, or use --priority and --due. Prints the new todo's id. Once the todo is added the \
+        exit status is 0, even when that line cannot be written (a full disk): standard error says so, \
+        and a script that retries on failure does not add it twice.
         """,
         examples: ["tick add --priority high --due fri Pay rent", "tick add 'Pay rent !!! @fri'",
                    "tick add --tag home --tag money Pay rent",
@@ -52,6 +54,7 @@ struct AddCommand: Subcommand {
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
                                       priority: fields.priority ?? 0, due: fields.due??.stored,
                                       recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
+        context.committedChange = "added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)"
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
         return 0

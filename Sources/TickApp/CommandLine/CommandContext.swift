@@ -18,6 +18,10 @@ public final class CommandContext {
     /// The first failed write to standard output (through `print`, `emit` or a buffered writer);
     /// `CommandLineTool.run` turns it into exit status 1 and one message after the command.
     public private(set) var outputFailure: (any Error)?
+    /// What the command has done that must not be done twice, once it is committed ("added 12 to
+    /// Inbox"): a write to standard output failing after it is then said on standard error with this,
+    /// and the status stays the command's, since a script retrying on failure would do it again.
+    public var committedChange: String?
     /// Writes to standard error.
     public var writeError: (String) -> Void
     /// Reads all of standard input (for `tick import -`).

@@ -94,6 +94,13 @@ public enum CommandLineTool {
         }
         do {
             let status = try instance.run(in: context)
+            if let change = context.committedChange, let failure = context.outputFailure {
+                // Done, and only the confirmation was lost: a failure status would make a retry do it twice.
+                if (failure as? WriteFailure)?.isBrokenPipe != true {
+                    context.writeError("tick \(description.name): \(change), but cannot write to standard output: \(failure)\n")
+                }
+                return status
+            }
             return outputFailureStatus(context) ?? status
         } catch where context.outputFailure != nil {
             // Whatever the command made of it, the output is what failed.

@@ -66,7 +66,8 @@ enum ManualPageText {
 
     /// Exit codes.
     static let exitStatus: [(String, String)] = [
-        ("0", "Success."),
+        ("0", "Success. tick add once the todo is added, even when its confirmation cannot be written to standard output "
+         + "(standard error says so): a script retrying on failure would add it twice."),
         ("1", "A failure: an unusable store, a missing todo or file, no terminal, a failed write to standard output."),
         ("2", "A usage mistake (an unknown option or command, a bad value, a key script that does not parse); nothing was changed."),
         ("128 + N", "Ended by signal N: 130 for Ctrl-C (SIGINT), 131 for SIGQUIT, 143 for SIGTERM, 129 for SIGHUP; "

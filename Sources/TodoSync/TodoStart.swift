@@ -1,0 +1,41 @@
+import FoundationEssentials
+import CLibical
+
+/// DTSTART, which Tick does not keep but must write right (RFC 5545): beside an RRULE it is
+/// required (§3.8.2.4), and beside a DUE it has the same value type, DATE or DATE-TIME, and is not
+/// after it (§3.8.2.3). Another client's DTSTART stays as written while it is valid; Tick writes one
+/// only where these rules need it.
+enum TodoStart {
+    /// A DTSTART (or DUE) as local wall time: `YYYY-MM-DD` for a DATE, `YYYY-MM-DDTHH:MM:SS` for a
+    /// DATE-TIME, so two of them compare as text.
+    struct WallTime: Equatable {
+        /// Whether it is a DATE.
+        var isDate: Bool
+        /// The day, or the day and time to the second.
+        var text: String
+    }
+
+    /// The DTSTART a VTODO needs, in Tick's due notation (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`), or
+    /// nil when what it has (`current`; `isWritten` when it has a DTSTART line at all) may stay:
+    ///
+    /// - none, and the todo recurs: its due, else `fallbackDay` (the day it was made);
+    /// - one of the other value type than the due: its day (at 00:00 for a DATE-TIME);
+    /// - one after the due (after that change of type too): the due.
+    ///
+    /// A DTSTART Tick cannot read is another client's, and stays.
+    static func required(current: WallTime?, isWritten: Bool, due: String?, recurs: Bool, fallbackDay: String) -> String? {
+        guard let current else {
+            return isWritten || !recurs ? nil : due ?? fallbackDay
+        }
+        guard let due else { return nil }
+        let dueIsDate = due.count == 10
+        if current.isDate == dueIsDate, current.text <= (dueIsDate ? due : due + ":00") { return nil }
+        let start = dueIsDate ? String(current.text.prefix(10)) : current.isDate ? current.text + "T00:00" : String(current.text.prefix(16))
+        return min(start, due)
+    }
+
+    /// The day of `date` in `zone`, `YYYY-MM-DD`: where a recurring todo without a due starts.
+    static func day(of date: Date, in zone: LocalTimeZone) -> String {
+        VTodoReader.day(icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970.rounded(.down)), 0, zone.icalZone))
+    }
+}
