@@ -9,35 +9,14 @@ import Testing
 struct LocalTimeEndToEndTests {
     static let faketime = "/usr/bin/faketime"
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Outcome = CommandLineTests.Outcome
 
-    /// Runs `command` with `input` on standard input, the user's config file out of the way.
+    /// Runs `command` (its first word a program's path) with `input` on standard input, the user's
+    /// config file out of the way.
     static func run(_ command: [String], input: String = "") throws -> Outcome {
         try #require(FileManager.default.isExecutableFile(atPath: TickEndToEndTests.binary), "build first: swift build (make test does)")
         try #require(FileManager.default.isExecutableFile(atPath: faketime), "faketime is missing: make test installs it (Debian package faketime)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        var environment = ProcessInfo.processInfo.environment
-        environment["TICK_CONFIG"] = "/dev/null"
-        environment["TZ"] = nil
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                       errors: String(decoding: errors, as: UTF8.self))
+        return try CommandLineTests.run(Array(command.dropFirst()), input: input, executable: command[0])
     }
 
     /// `tick` with `arguments` on `database`, at `local` (`2026-12-02 13:06`) in `tz` (nil: TZ unset).
@@ -154,7 +133,8 @@ struct LocalTimeEndToEndTests {
 
     /// Whether this process may make a private mount namespace and bind-mount in it (root here).
     static let canMountPrivately: Bool = {
-        guard let outcome = try? run(["/usr/bin/unshare", "-m", "sh", "-c", "mount --bind /tmp /tmp"]) else { return false }
+        guard let outcome = try? CommandLineTests.run(["-m", "sh", "-c", "mount --bind /tmp /tmp"], executable: "/usr/bin/unshare")
+        else { return false }
         return outcome.status == 0
     }()
 
@@ -162,7 +142,7 @@ struct LocalTimeEndToEndTests {
     /// names the machine's zone, as in a container that copied only `localtime`).
     static func scratchEtc(zone: String, copied: Bool) throws -> URL {
         let etc = FileManager.default.temporaryDirectory.appendingPathComponent("tick-etc-\(UUID().uuidString)")
-        let copy = try run(["/bin/cp", "-a", "/etc", etc.path])
+        let copy = try CommandLineTests.run(["-a", "/etc", etc.path], executable: "/bin/cp")
         try #require(copy.status == 0, "cp -a /etc: \(copy.errors)")
         let localtime = etc.appendingPathComponent("localtime").path
         try? FileManager.default.removeItem(atPath: localtime)

@@ -3,6 +3,7 @@ import Testing
 import TermTable
 @testable import TickApp
 import TodoStore
+import TickTesting
 
 /// Issue 27: "today", "late" and the agenda's groups and midnight follow the user's zone, not UTC's
 /// day. The app reads an instant in a zone (`followClock(_:in:)`), as it reads the real clock in
@@ -22,16 +23,7 @@ struct LocalTimeScenarioTests {
         /// The instant of `clock` (`HH:MM`) on `D` plus `days`, in this zone, as glibc's `date`
         /// reads it (an oracle that does not ask `LocalTime`).
         func instant(_ clock: String, days: Int = 0) throws -> Date {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["TZ=\(zone)", "date", "-d", Day(ordinal: dayNumber + days).iso + " " + clock, "+%s"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let seconds = try #require(Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-            return Date(timeIntervalSince1970: seconds)
+            try GlibcDate.instant(Day(ordinal: dayNumber + days).iso + " " + clock, in: zone)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// `LocalTime`, Tick's one source of local civil time: it answers as glibc does (`date` is the
 /// oracle) for zone names, POSIX strings and zone files, and finds the zone and its name from `TZ`
@@ -19,44 +20,6 @@ struct LocalTimeTests {
         "XXX3YYY,J60/25,300/-1", "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "Nonsense/Zone", "",
     ]
 
-    /// What `date` (glibc's `localtime_r`) says for each instant in `zone`: offset and local time.
-    static func glibc(_ zone: String, _ instants: [Int64]) throws -> [(offset: Int, time: String)] {
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("tick-instants-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: input) }
-        try instants.map { "@\($0)" }.joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["TZ=\(zone)", "date", "-f", input.path, "+%z %Y-%m-%d %H:%M:%S"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            let offset = line.prefix(5)
-            let sign = offset.first == "-" ? -1 : 1
-            let hours = Int(offset.dropFirst().prefix(2)) ?? 0, minutes = Int(offset.dropFirst(3)) ?? 0
-            return (sign * (hours * 3600 + minutes * 60), String(line.dropFirst(6)))
-        }
-    }
-
-    /// The instant glibc's `date` gives a local time (`2026-12-02 23:59`) in `zone`: an oracle that
-    /// does not ask `LocalTime`.
-    static func glibcInstant(_ local: String, in zone: String) throws -> Date {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["TZ=\(zone)", "date", "-d", local, "+%s"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let seconds = try #require(Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
-                                   "date -d \(local) in \(zone)")
-        return Date(timeIntervalSince1970: seconds)
-    }
-
     /// `2026-03-08 03:30:00` for a civil time.
     static func text(_ time: CivilTime) -> String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -70,7 +33,7 @@ struct LocalTimeTests {
         var instants = Array(stride(from: first, to: 4_102_444_800, by: 5 * 86_400 + 3_607))
         instants += stride(from: Int64(1_735_689_600), to: 1_861_920_000, by: 3_600 + 7)
         instants += [0, -1, 1_700_000_000]
-        let expected = try Self.glibc(zone, instants)
+        let expected = try GlibcDate.localTimes(of: instants, in: zone)
         try #require(expected.count == instants.count)
         let local = LocalTime(tz: zone)
         var mismatches: [String] = []
@@ -177,7 +140,7 @@ struct LocalTimeTests {
         defer { try? FileManager.default.removeItem(at: etc) }
         let local = LocalTime(tz: nil, localtimePath: etc.path + "/localtime", timezonePath: etc.path + "/timezone")
         #expect(local.name == name)
-        let expected = try Self.glibc(zone, [1_796_000_000])[0].offset
+        let expected = try GlibcDate.localTimes(of: [1_796_000_000], in: zone)[0].offset
         #expect(local.utcOffset(at: Date(timeIntervalSince1970: 1_796_000_000)) == expected)
         // `TZ=:` also leaves it to /etc/localtime.
         #expect(LocalTime(tz: ":", localtimePath: etc.path + "/localtime").utcOffset(at: Date(timeIntervalSince1970: 1_796_000_000)) == expected)

@@ -70,7 +70,7 @@ struct RecurringTodoTests {
     @Test("A recurring todo done near local midnight counts from that local day, in any zone the store is given", arguments: midnightCases)
     func doneNearLocalMidnight(zone: String, localDay: String, local: String) throws {
         let dayNumber = try #require(Self.dayNumber(localDay))
-        let instant = try LocalTimeTests.glibcInstant(localDay + " " + local, in: zone)
+        let instant = try GlibcDate.instant(localDay + " " + local, in: zone)
         let store = try TodoStore(inMemoryWith: { instant })
         store.localTime = LocalTime(tz: zone)
         let fromDone = try store.add(title: "Stretch", due: "2020-01-01T07:00",
