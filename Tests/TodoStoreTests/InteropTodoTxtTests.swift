@@ -94,6 +94,25 @@ struct InteropTodoTxtTests {
         #expect(line(project) == "2026-11-20 Ask about +Garden +Inbox")
     }
 
+    @Test("The dates of a line are days in the zone: written and read, and relative due days counted from the zone's today", arguments: [
+        // zone, completed at (UTC 2026-12-01 23:06), its day there, and the UTC hour that day starts at
+        ("Pacific/Kiritimati", "2026-12-02", "2026-12-01T10:00:00Z"),
+        ("Pacific/Honolulu", "2026-12-01", "2026-12-01T10:00:00Z"),
+        ("JST-9", "2026-12-02", "2026-12-01T15:00:00Z"),
+        ("UTC", "2026-12-01", "2026-12-01T00:00:00Z"),
+    ])
+    func datesInTheZone(zone: String, day: String, start: String) throws {
+        let local = LocalTime(tz: zone)
+        let completed = try #require(Timestamp.parse("2026-12-01T23:06:00Z"))
+        var item = TodoItem(id: 1, listID: 1, title: "Call", position: 0, createdAt: completed)
+        item.completedAt = completed
+        #expect(TodoTxtFormat.line(for: item, listName: nil, zone: local) == "x \(day) \(day) Call")
+        let document = try TodoTxtFormat.decode(Data("x \(day) Call\nPay due:tom\n".utf8), zone: local, now: completed)
+        #expect(document.todos.first?.completedAt == Timestamp.parse(start))
+        let tomorrow = try #require(Timestamp.parse(day + "T00:00:00Z")).addingTimeInterval(86_400)
+        #expect(document.todos.last?.due == Timestamp.iso(tomorrow).prefix(10).description)
+    }
+
     @Test("A 1,000-line todo.txt with every feature imports whole, and a bad line anywhere leaves the store unchanged")
     func thousandLines() throws {
         let (text, expected) = Self.realisticFile(lines: 1_000)
