@@ -1,17 +1,18 @@
 import FoundationEssentials
 import CLibical
+import TodoStore
 
 /// Reading the VTODOs of a scanned text with libical, one at a time, so that each problem has its line.
 enum CalendarReading {
     /// The VTODO at `place` as Tick reads it.
     static func todo(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
-                     zone: LocalTimeZone) throws(CalendarError) -> CalendarTodo {
+                     zone: LocalTime) throws(CalendarError) -> CalendarTodo {
         try todoAndStart(place, in: scan, text: text, calendar: calendar, zone: zone).todo
     }
 
     /// The VTODO at `place` as Tick reads it, and its DTSTART (see `VTodoReader.start`), for the rewriter.
     static func todoAndStart(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
-                             zone: LocalTimeZone) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
+                             zone: LocalTime) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
         let start = scan.lines[place.begin].raw.startIndex, end = scan.lines[place.end].raw.endIndex
         let begin = scan.lines[place.begin].lineNumber
         // libical reads C strings: a NUL would silently end the VTODO there.
