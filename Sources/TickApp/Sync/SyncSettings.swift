@@ -7,6 +7,9 @@
 ///     sync insecure yes|no                            allow plain http to a host that is not loopback
 ///     sync list NAME yes|no                           `no` keeps a list on this machine only
 ///     sync interval MINUTES                           how often the open app syncs (default 5; 0: only on changes and S)
+///     sync max-answer MB                              the largest answer taken from the server (default 64)
+///     sync request-timeout MINUTES                    the longest one request may take (default 10)
+///     sync time-limit MINUTES                         the longest one sync may take (default 60)
 ///
 /// The password itself is never read from the config file (a `sync password …` line is refused
 /// without repeating it): it comes from `password-command`, `TICK_SYNC_PASSWORD` or `~/.netrc`
@@ -26,6 +29,12 @@ public struct SyncSettings: Equatable, Sendable {
     public var localLists: Set<String> = []
     /// `sync interval MINUTES`: how often the open app syncs by itself; 0 syncs only after changes and when asked.
     public var intervalMinutes = 5
+    /// `sync max-answer MB`: the largest answer taken from the server, in MB (a bigger one stops the transfer).
+    public var maximumAnswerMegabytes = 64
+    /// `sync request-timeout MINUTES`: the longest one request may take, however slowly its answer keeps coming.
+    public var requestTimeoutMinutes = 10
+    /// `sync time-limit MINUTES`: the longest one sync may take in all.
+    public var timeLimitMinutes = 60
 
     /// No sync configured.
     public init() {}
@@ -86,6 +95,21 @@ public struct SyncSettings: Equatable, Sendable {
                 throw Configuration.Problem(message: "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5")
             }
             intervalMinutes = minutes
+        case "max-answer":
+            guard rest.count == 1, let megabytes = Int(rest[0]), (1...4096).contains(megabytes) else {
+                throw Configuration.Problem(message: "sync max-answer wants a size in MB from 1 to 4096, like: sync max-answer 64")
+            }
+            maximumAnswerMegabytes = megabytes
+        case "request-timeout":
+            guard rest.count == 1, let minutes = Int(rest[0]), (1...1440).contains(minutes) else {
+                throw Configuration.Problem(message: "sync request-timeout wants a number of minutes from 1 to 1440, like: sync request-timeout 10")
+            }
+            requestTimeoutMinutes = minutes
+        case "time-limit":
+            guard rest.count == 1, let minutes = Int(rest[0]), (1...1440).contains(minutes) else {
+                throw Configuration.Problem(message: "sync time-limit wants a number of minutes from 1 to 1440, like: sync time-limit 60")
+            }
+            timeLimitMinutes = minutes
         default:
             throw Configuration.Problem(message: "unknown sync setting \"\(key)\" (\(Self.keys))")
         }
@@ -94,11 +118,12 @@ public struct SyncSettings: Equatable, Sendable {
     /// The problem of the settings as a whole (checked after the last line), if any.
     var overallProblem: String? {
         let anythingSet = user != nil || passwordCommand != nil || caFile != nil || allowsInsecureHTTP || !localLists.isEmpty || intervalMinutes != 5
+            || maximumAnswerMegabytes != 64 || requestTimeoutMinutes != 10 || timeLimitMinutes != 60
         if url == nil && anythingSet { return "sync settings without a sync url: add one, like: sync url https://dav.example.com/calendars/me/" }
         return nil
     }
 
-    private static let keys = "url, user, password-command, ca-file, insecure, list, interval"
+    private static let keys = "url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit"
 
     private static func bool(_ text: String) -> Bool? {
         switch text.lowercased() {
