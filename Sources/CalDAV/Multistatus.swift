@@ -78,6 +78,8 @@ public final class MultistatusReader: HTTPBodyConsumer {
                 throw .badResponse(reason: "expected a DAV multistatus, got <\(root.name)>")
             }
         },
+        // Only responses and the sync token are read: anything else at the top is passed over unread.
+        wantsRootChild: { $0.is(XMLNamespace.dav, "response") || $0.is(XMLNamespace.dav, "sync-token") },
         onRootChild: { [unowned self] element throws(CalDAVError) in
             if element.is(XMLNamespace.dav, "response") {
                 responses.append(try Multistatus.response(from: element))

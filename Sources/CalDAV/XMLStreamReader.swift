@@ -17,6 +17,10 @@ final class XMLStreamReader {
 
     private let onRootChild: ChildHandler
     private let checkRoot: RootCheck
+    private let wantsRootChild: (XMLElement) -> Bool
+    /// How deep the reader is inside a child of the root it does not want (0: not in one): its
+    /// elements and text are passed over, so padding cannot fill the memory.
+    private var skippedDepth = 0
     private var context: xmlParserCtxtPtr?
     /// The open elements, root first, with the text of each so far.
     private var stack: [(element: XMLElement, text: [UInt8])] = []
@@ -25,10 +29,13 @@ final class XMLStreamReader {
     private var failure: CalDAVError?
     private var firstProblem: String?
 
-    /// A reader handing the root's children to `onRootChild` after `checkRoot` accepted the root.
-    init(checkRoot: @escaping RootCheck = { _ throws(CalDAVError) in }, onRootChild: @escaping ChildHandler) {
+    /// A reader handing the root's children that `wantsRootChild` wants (all by default; it sees
+    /// each without children or text) to `onRootChild`, after `checkRoot` accepted the root.
+    init(checkRoot: @escaping RootCheck = { _ throws(CalDAVError) in }, wantsRootChild: @escaping (XMLElement) -> Bool = { _ in true },
+         onRootChild: @escaping ChildHandler) {
         self.onRootChild = onRootChild
         self.checkRoot = checkRoot
+        self.wantsRootChild = wantsRootChild
         clibxml2_silence()
         var handler = xmlSAXHandler()
         handler.initialized = clibxml2_sax2_magic()
@@ -83,6 +90,10 @@ final class XMLStreamReader {
 
     fileprivate func didStart(_ element: XMLElement) {
         guard failure == nil else { return }
+        if skippedDepth > 0 || (stack.count == 1 && !wantsRootChild(element)) {
+            skippedDepth += 1
+            return
+        }
         if stack.isEmpty {
             do {
                 try checkRoot(element)
@@ -94,6 +105,10 @@ final class XMLStreamReader {
     }
 
     fileprivate func didEnd() {
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
         guard failure == nil, var (element, text) = stack.popLast() else { return }
         element.content = String(decoding: text, as: UTF8.self)
         text = []
@@ -112,7 +127,7 @@ final class XMLStreamReader {
     }
 
     fileprivate func didRead(_ characters: UnsafeBufferPointer<UInt8>) {
-        guard failure == nil, !stack.isEmpty else { return }
+        guard failure == nil, skippedDepth == 0, !stack.isEmpty else { return }
         stack[stack.count - 1].text.append(contentsOf: characters)
     }
 

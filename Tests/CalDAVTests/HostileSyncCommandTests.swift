@@ -26,11 +26,12 @@ struct HostileSyncCommandTests {
         store.close()
     }
 
-    /// Runs the built `tick` with `arguments`, and returns its exit status and the bytes it wrote
+    /// Runs the built `tick` (or `program`) with `arguments`, and returns its exit status and the bytes it wrote
     /// to standard output and standard error.
-    static func runTick(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: [UInt8], errors: [UInt8]) {
+    static func runTick(_ arguments: [String], environment: [String: String], program: String = tick) throws
+        -> (status: Int32, output: [UInt8], errors: [UInt8]) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tick)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = environment.merging(["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]) { first, _ in first }
         let output = Pipe(), errors = Pipe()
@@ -73,6 +74,28 @@ struct HostileSyncCommandTests {
                 let status = try Self.runTick(["--db", database, "sync", "--status"], environment: environment)
                 #expect(Self.controlBytes(status.output).isEmpty && Self.controlBytes(status.errors).isEmpty)
                 #expect(String(decoding: status.output, as: UTF8.self).contains("list “Work” not synced"))
+            }
+        }
+    }
+
+    @Test("a 250 MB answer within sync max-answer is read as it streams: tick sync's peak memory stays far below its size",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    func streamedAnswerMemory() throws {
+        try withHostileServer(collections: HostileServerTests.collections) { server in
+            try server.misbehave(["pad": ["method": "REPORT", "path": "/dav/work/", "bytes": 250 << 20]])
+            try SyncCommandTests.withStorePath { database in
+                try Self.prepare(database)
+                let configPath = database + ".config"
+                try Self.config(server, "sync max-answer 300\n").write(toFile: configPath, atomically: true, encoding: .utf8)
+                // GNU time prints the peak resident size in kB as the last line of standard error.
+                let environment = Self.environment.merging(["TICK_CONFIG": configPath]) { first, _ in first }
+                let synced = try Self.runTick(["-f", "%M", Self.tick, "--db", database, "sync"], environment: environment, program: "/usr/bin/time")
+                let errors = String(decoding: synced.errors, as: UTF8.self)
+                #expect(synced.status == 0, "\(errors)")
+                let peak = try #require(errors.split(separator: "\n").last.flatMap { Int($0) }, "\(errors)")
+                // About 35 MB measured; reading the answer whole took gigabytes. The bound leaves room for any build.
+                #expect(peak < 150_000, "peak \(peak) kB")
+                #expect(try HostileServerTests.wentUpToHome(server))
             }
         }
     }
