@@ -126,7 +126,7 @@ public final class CalDAVClient {
     /// The items at `hrefs` (paths in the collection at `url`), read with `calendar-multiget`
     /// requests of at most `batchSize` hrefs each. An href the server no longer has is left out, and
     /// so is one the server answers for outside the collection.
-    public func multiget(_ hrefs: [String], in url: ServerURL, batchSize: Int = 100) throws(CalDAVError) -> [CalendarItem] {
+    public func multiget(_ hrefs: [String], in url: ServerURL, batchSize: Int = 200) throws(CalDAVError) -> [CalendarItem] {
         var items: [CalendarItem] = []
         var start = 0
         while start < hrefs.count {
@@ -143,7 +143,7 @@ public final class CalDAVClient {
     /// an answer over the size limit) costs only its bad items: it is asked again in halves, and a
     /// single item alone by GET (its bytes as stored, no XML around them). An item that cannot be
     /// had either way is named in ``ItemFetch/problems`` and the rest is returned.
-    public func fetchItems(_ hrefs: [String], in url: ServerURL, batchSize: Int = 100) throws(CalDAVError) -> ItemFetch {
+    public func fetchItems(_ hrefs: [String], in url: ServerURL, batchSize: Int = 200) throws(CalDAVError) -> ItemFetch {
         var result = ItemFetch()
         var start = 0
         while start < hrefs.count {

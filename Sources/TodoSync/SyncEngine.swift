@@ -85,6 +85,8 @@ public final class SyncEngine {
     public func preview() throws -> SyncSummary {
         summary = SyncSummary()
         let requestsBefore = client.http.requestCount
+        client.http.setTimeLimit(timeLimit)
+        defer { client.http.setTimeLimit(nil) }
         let lists = try store.lists()
         let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
         let remotePaths = Set(remote.map(\.url.path))

@@ -151,3 +151,31 @@ struct HostileSyncCommandTests {
         }
     }
 }
+
+/// The open app against the hostile server: an item of 300,000 nested VTODOs once crashed it
+/// seconds after launch, every time.
+@Suite("The open app against a hostile server", .serialized, .enabled(if: TmuxSession.isAvailable))
+struct HostileOpenAppTests {
+    @Test("an item of 300,000 nested VTODOs: the app syncs the rest, names the item and its list, and goes on running")
+    func deeplyNestedItem() throws {
+        try withHostileServer(collections: HostileServerTests.collections, items: ["/dav/work/fine.ics": HostileServerTests.fine],
+                              nested: ("/dav/work/deep.ics", 300_000)) { server in
+            try SyncCommandTests.withStorePath { database in
+                try HostileSyncCommandTests.prepare(database)
+                let configPath = database + ".config"
+                try HostileSyncCommandTests.config(server).write(toFile: configPath, atomically: true, encoding: .utf8)
+                let session = try TmuxSession(command: "\(OpenAppSyncTests.tick) --db \(database) --config \(configPath)", width: 250, height: 10,
+                                              environment: HostileSyncCommandTests.environment)
+                let screen = try session.waitFor("the sync's message", timeout: 60) { $0.last?.contains("deep.ics") == true }
+                #expect(screen.last?.contains("Synced, not all:") == true, "\(screen)")
+                #expect(screen.last?.contains("/dav/work/deep.ics in “Work”: Tick cannot read it") == true, "\(screen)")
+                // Still running: another sync, then quit.
+                try session.sendKeys("S")
+                try session.waitFor(text: "✓ synced", timeout: 60)
+                try session.sendKeys("q")
+                #expect(try session.waitForExit(timeout: 10) == 0)
+                #expect(try HostileServerTests.wentUpToHome(server))
+            }
+        }
+    }
+}
