@@ -56,15 +56,7 @@ final class XandikosServer {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-xandikos-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let port = try RadicaleProcess.freePort()
-        let wrapper = """
-            import os, signal, sys, threading, time
-            signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            parent = os.getppid()
-            def watch():
-                while os.getppid() == parent:
-                    time.sleep(0.2)
-                os._exit(0)
-            threading.Thread(target=watch, daemon=True).start()
+        let wrapper = RadicaleProcess.childPreamble + """
             from xandikos.__main__ import main
             sys.exit(main(["xandikos"] + sys.argv[1:]))
             """

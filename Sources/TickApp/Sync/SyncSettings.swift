@@ -91,25 +91,13 @@ public struct SyncSettings: Equatable, Sendable {
             let name = rest.dropLast().joined(separator: " ")
             if flag { localLists.remove(name) } else { localLists.insert(name) }
         case "interval":
-            guard rest.count == 1, let minutes = Int(rest[0]), (0...1440).contains(minutes) else {
-                throw Configuration.Problem(message: "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5")
-            }
-            intervalMinutes = minutes
+            intervalMinutes = try Self.number(rest, in: 0...1440, of: "interval", unit: "a number of minutes", example: 5)
         case "max-answer":
-            guard rest.count == 1, let megabytes = Int(rest[0]), (1...4096).contains(megabytes) else {
-                throw Configuration.Problem(message: "sync max-answer wants a size in MB from 1 to 4096, like: sync max-answer 64")
-            }
-            maximumAnswerMegabytes = megabytes
+            maximumAnswerMegabytes = try Self.number(rest, in: 1...4096, of: "max-answer", unit: "a size in MB", example: 64)
         case "request-timeout":
-            guard rest.count == 1, let minutes = Int(rest[0]), (1...1440).contains(minutes) else {
-                throw Configuration.Problem(message: "sync request-timeout wants a number of minutes from 1 to 1440, like: sync request-timeout 10")
-            }
-            requestTimeoutMinutes = minutes
+            requestTimeoutMinutes = try Self.number(rest, in: 1...1440, of: "request-timeout", unit: "a number of minutes", example: 10)
         case "time-limit":
-            guard rest.count == 1, let minutes = Int(rest[0]), (1...1440).contains(minutes) else {
-                throw Configuration.Problem(message: "sync time-limit wants a number of minutes from 1 to 1440, like: sync time-limit 60")
-            }
-            timeLimitMinutes = minutes
+            timeLimitMinutes = try Self.number(rest, in: 1...1440, of: "time-limit", unit: "a number of minutes", example: 60)
         default:
             throw Configuration.Problem(message: "unknown sync setting \"\(key)\" (\(Self.keys))")
         }
@@ -124,6 +112,15 @@ public struct SyncSettings: Equatable, Sendable {
     }
 
     private static let keys = "url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit"
+
+    /// The one whole number in `words` within `range`, or the problem naming `key`, its unit and an example.
+    private static func number(_ words: [String], in range: ClosedRange<Int>, of key: String, unit: String, example: Int)
+        throws(Configuration.Problem) -> Int {
+        guard words.count == 1, let number = Int(words[0]), range.contains(number) else {
+            throw Configuration.Problem(message: "sync \(key) wants \(unit) from \(range.lowerBound) to \(range.upperBound), like: sync \(key) \(example)")
+        }
+        return number
+    }
 
     private static func bool(_ text: String) -> Bool? {
         switch text.lowercased() {
