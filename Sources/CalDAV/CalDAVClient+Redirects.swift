@@ -15,10 +15,11 @@ extension CalDAVClient {
         var current = url
         for _ in 0...Self.maximumRedirects {
             let reader = MultistatusReader()
-            let response = try http.send(Self.propfindRequest(current, depth: depth, properties: properties), bodyTo: reader)
+            let request = Self.propfindRequest(current, depth: depth, properties: properties)
+            let response = try http.send(request, bodyTo: reader)
             guard [301, 302, 307, 308].contains(response.status) else {
                 try Self.checkedStatus(of: response, path: current.path, expecting: [207])
-                return (try reader.finish(), current)
+                return (try Self.answer(of: reader, to: request), current)
             }
             guard let location = response.header("Location"), !location.isEmpty else {
                 throw .badResponse(reason: "a redirect (\(response.status)) from \(current.path) names no new address")

@@ -232,7 +232,7 @@ public final class CalDAVClient {
             throw .syncTokenInvalid
         }
         try Self.checkedStatus(of: response, path: url.path, expecting: [207])
-        let answer = try reader.finish()
+        let answer = try Self.answer(of: reader, to: request)
         guard let newToken = answer.syncToken, !newToken.isEmpty else {
             throw .badResponse(reason: "the sync-collection answer has no sync-token")
         }
@@ -281,7 +281,19 @@ public final class CalDAVClient {
         let reader = MultistatusReader()
         let response = try http.send(request, bodyTo: reader)
         try Self.checkedStatus(of: response, path: request.url.path, expecting: [207])
-        return try reader.finish()
+        return try Self.answer(of: reader, to: request)
+    }
+
+    /// What `reader` read of the answer to `request`; an answer it could not read is named by its
+    /// request (`REPORT /cal/work/: the XML could not be read (line 3: …)`), so the user knows where.
+    static func answer(of reader: MultistatusReader, to request: HTTPRequest) throws(CalDAVError) -> Multistatus {
+        do {
+            return try reader.finish()
+        } catch .badResponse(let reason) {
+            throw .badResponse(reason: "\(request.method) \(request.url.path): \(reason)")
+        } catch {
+            throw error
+        }
     }
 
     /// Sends `request` and checks that its status is one of `expected`.

@@ -233,4 +233,19 @@ struct HostileServerTests {
             }
         }
     }
+
+    @Test("a discovery answer that is not XML (a collection name with a raw ESC) fails the sync with the request and the line named, and nothing raw")
+    func unreadableDiscovery() throws {
+        try withHostileServer(collections: ["/dav/work/": "Wo\u{1B}]0;x\u{07}rk"]) { server in
+            try Self.withStore { store in
+                let error = SyncFaultTests.failure { _ = try Self.engine(store, server).sync() }
+                guard case .badResponse(let reason) = error else {
+                    Issue.record("expected a bad response, got \(String(describing: error))")
+                    return
+                }
+                #expect(reason.hasPrefix("PROPFIND /dav/: the XML could not be read (line "), "\(reason)")
+                #expect(!reason.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(reason.debugDescription)")
+            }
+        }
+    }
 }
