@@ -14,6 +14,9 @@ public struct SyncSummary: Equatable, Sendable {
     public var conflicts = 0
     /// Hrefs of server items Tick cannot read: kept on the server untouched.
     public var unreadable: [String] = []
+    /// Hrefs of server items not taken because their UID is a todo's in a list kept on this machine
+    /// (`sync list NAME no`): that todo is never touched by a server.
+    public var notTakenForLocalUID: [String] = []
     /// Names of collections not synced because a list of that name syncs with another collection.
     public var unsyncedCollections: [String] = []
     /// Lists renamed here because their collection was renamed on the server.
@@ -37,6 +40,9 @@ public struct SyncSummary: Equatable, Sendable {
     public var line: String {
         var text = transferLine + " · \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
         if !unreadable.isEmpty { text += " · \(unreadable.count) unreadable on the server (kept)" }
+        if !notTakenForLocalUID.isEmpty {
+            text += " · \(notTakenForLocalUID.count) on the server not taken: the UID is a todo's in a list kept here"
+        }
         for name in unsyncedCollections {
             text += " · collection \"\(name)\" not synced: its list's name goes with another collection"
         }
