@@ -156,7 +156,9 @@ public enum SyncPassword {
                           errorOutput: ErrorOutput = .inherited, timeoutSeconds: Double = commandTimeoutSeconds) throws(Problem) -> Secret {
         let program = TodoTable.safe(arguments.first ?? "").text
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw Problem(description: "sync password-command \(program) could not be started: no pipe") }
+        // Close-on-exec: a program another thread starts meanwhile (a Foundation `Process`) must not keep the
+        // write end open (the read would never end) or the read end (`yes` would never get its SIGPIPE).
+        guard cp_pipe_cloexec(&pipeEnds) == 0 else { throw Problem(description: "sync password-command \(program) could not be started: no pipe") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
