@@ -78,7 +78,15 @@ struct SyncPasswordBoundsTests {
                                              + "it is not used until you run chmod 600 \(netrc)")) {
             try SyncPassword.resolve(settings, environment: environment)
         }
+        // tick --check-config says it too.
+        let config = folder + "/config"
+        try "sync url https://dav.example.com/\nsync user me\n".write(toFile: config, atomically: true, encoding: .utf8)
+        var checked = ""
+        #expect(ConfigurationCheck.run(path: config, named: true, environment: environment) { checked += $0 } == 1)
+        #expect(checked == "\(netrc) holds the sync password but others can read or change it (mode 0644); it is not used until you run chmod 600 \(netrc)\n")
+        #expect(!checked.contains("s3cret"))
         #expect(chmod(netrc, 0o600) == 0)
+        #expect(ConfigurationCheck.run(path: config, named: true, environment: environment) { _ in } == 0)
         #expect(try SyncPassword.resolve(settings, environment: environment)?.equals(Array("s3cret".utf8)) == true)
         // Readable by others but without a password for this server: nothing is exposed by using it.
         let elsewhere = Self.settings("sync url https://other.example.com/\n")

@@ -59,6 +59,23 @@ public enum SyncPassword {
         return Secret(password)
     }
 
+    /// What `tick --check-config` says of `~/.netrc` for `settings`: the problem that would stop a
+    /// sync taking its password from there (others can read it, it is not a regular file), nil when none
+    /// or when the password comes from elsewhere.
+    public static func netrcCheck(_ settings: SyncSettings, environment: [String: String]) -> String? {
+        guard let url = settings.url, settings.passwordCommand == nil, (environment["TICK_SYNC_PASSWORD"] ?? "").isEmpty,
+              let home = environment["HOME"], !home.isEmpty else { return nil }
+        // The file holds passwords: this process is then one that held them.
+        ProcessSecrecy.willHoldSecret()
+        do {
+            guard let file = try readFile(home + "/.netrc"), file.mode & 0o077 != 0,
+                  netrcPassword(in: file.text, host: host(of: url), user: settings.user) != nil else { return nil }
+            return netrcProblem(path: home + "/.netrc", mode: file.mode).description
+        } catch {
+            return error.description
+        }
+    }
+
     /// What is said of a `~/.netrc` that holds the password but that others may read or write.
     static func netrcProblem(path: String, mode: mode_t) -> Problem {
         Problem(description: "\(TodoTable.safe(path).text) holds the sync password but others can read or change it (mode \(octal(mode))); "
