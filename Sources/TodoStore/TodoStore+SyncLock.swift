@@ -16,7 +16,9 @@ extension TodoStore {
         /// Lets the next sync run; done at the latest when the lock goes away.
         public func release() {
             guard descriptor >= 0 else { return }
-            // Closing the only descriptor of the open file drops its flock.
+            // Unlocked before the close: a program another thread was starting at that moment may
+            // still share the open file until its exec, and the lock would live on with it.
+            flock(descriptor, LOCK_UN)
             Glibc.close(descriptor)
             descriptor = -1
         }
