@@ -67,6 +67,19 @@ extension TodoListController {
         return "\(quoted(title, limit: 24)) changed elsewhere while you edited it; yours was kept, its \(lost) lost"
     }
 
+    /// Says, and records, that notes saved in the details replaced `theirs`, written elsewhere while the
+    /// editor was open (the same rule as a title edit: the later change, the edit, is kept).
+    func noteNotesReplaced(todo id: Int64, theirs: String) {
+        guard let item = storedItem(id: id) else { return }
+        let replaced = [ReplacedField(name: "notes", value: theirs.isEmpty ? "no notes" : theirs)]
+        message = .info(editMergeMessage(title: item.title, replaced: replaced))
+        do {
+            try recordEditConflicts(uid: item.uid, title: item.title, replaced: replaced)
+        } catch {
+            message = .error("Notes saved for \(quoted(item.title)), but what they replaced could not be recorded: \(error)")
+        }
+    }
+
     /// Records the replaced fields as conflicts, as the sync records those it merges.
     func recordEditConflicts(uid: String, title: String, replaced: [ReplacedField]) throws {
         try store.recordSyncConflicts(replaced.map {

@@ -42,6 +42,22 @@ struct EditWhileChangedElsewhereTests {
         #expect(try scenario.store.syncConflicts(limit: 1).isEmpty)
     }
 
+    @Test("Notes edited in the details while another device changed them: the edit is kept, and the notes that lost are said and recorded")
+    func bothChangedTheNotes() throws {
+        let scenario = try Scenario(["Buy milk", "Call mom"], size: Size(width: 140, height: 14))
+        try scenario.type("j<Enter>n")
+        let mom = try scenario.id(of: "Call mom")
+        try changeElsewhere(scenario) { _ = try $0.update(id: mom, notes: "From the phone") }
+        try scenario.type("Ask about Sunday<Esc>")
+        #expect(try scenario.store.item(id: mom)?.notes == "Ask about Sunday")
+        #expect(scenario.list.message?.text == "“Call mom” changed elsewhere while you edited it; yours was kept, its notes “From the phone” lost")
+        let conflict = try #require(try scenario.store.syncConflicts(limit: 1).first)
+        #expect(conflict.field == "notes" && conflict.title == "Call mom")
+        // Saved again with nothing changed elsewhere: an ordinary save.
+        try scenario.type("n!<Esc>")
+        #expect(scenario.list.message?.text == "Notes saved for “Call mom”")
+    }
+
     @Test("The same change made on both sides is no conflict")
     func sameChangeIsNoConflict() throws {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 140, height: 6))
