@@ -72,7 +72,10 @@ extension TodoListController {
             // sections themselves changed, so the table is read again.
             cache.invalidate()
             needsVisibleRowsRefresh = false
-            if updatesTable { tableView.reloadData() }
+            if updatesTable {
+                tableView.reloadData()
+                remarkTodos()
+            }
             return newRows
         }
         oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
@@ -98,7 +101,13 @@ extension TodoListController {
                 if !reloaded.isEmpty { try tableView.reloadSections(reloaded.sorted()) }
             }
         }
-        try refreshVisibleRowsIfNeeded()
+        // While the table moves a row itself (J/K), it has not moved its cells yet: configuring the
+        // visible rows now would draw each with its neighbour's todo, so the move shows them afterwards.
+        if updatesTable {
+            try refreshVisibleRowsIfNeeded()
+            // A section read again may hold other todos at the marked rows.
+            if !reloaded.isEmpty { remarkTodos() }
+        }
         return shown
     }
 
@@ -160,6 +169,8 @@ extension TodoListController {
         refreshLists()
         needsVisibleRowsRefresh = false
         tableView.reloadData()
+        // The table kept its marks on their rows, which may show other todos now.
+        remarkTodos()
     }
 
     /// Shows a change the user did not make row by row here (an undo or redo, another process's
