@@ -173,13 +173,30 @@ extension TodoListController {
         remarkTodos()
     }
 
+    /// Shows a change another connection committed (another process, the background sync). A page of
+    /// rows read after that commit but before this look holds the change already, and patching would
+    /// move its rows a second time (a row shown twice, one missing): then everything is read again
+    /// instead, keeping the selection on its todo.
+    func showExternalChange(_ change: TodoChange) {
+        if cache.readAheadOfExternalChanges { reloadFromStore() } else { show(change) }
+        noteLookedForExternalChanges()
+    }
+
+    /// The app looked for other connections' changes and has shown them: rows read from now on come after them.
+    func noteLookedForExternalChanges() {
+        cache.readAheadOfExternalChanges = false
+    }
+
     /// Shows a change the user did not make row by row here (an undo or redo, another process's
     /// change, a change of lists), then puts the selection and the marks back on their todos:
     /// `preferred` when it is shown, else the selected todo, as `reloadFromStore` does.
     func show(_ change: TodoChange, selecting preferred: Int64? = nil) {
-        let before = selectionBeforeChange(preferring: preferred)
+        let before = selectionBeforeChange(preferring: preferred, readingPages: false)
         do {
             try apply(change)
+            // The selected row was not read (the list was covered since everything was read again): the
+            // table moved the selection with the rows, which keeps it on its todo better than the old row would.
+            if before.selectedID == nil, selectedHeaderListID == nil, tableView.indexPathForSelectedRow != nil { return }
         } catch {
             // The table's counts did not add up (another process wrote meanwhile): read it all again.
             readEverythingAgain()

@@ -347,9 +347,16 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         var fallback: IndexPath?
     }
 
-    /// The selection now, preferring `preferred` as the todo to select afterwards.
-    func selectionBeforeChange(preferring preferred: Int64?) -> SelectionBeforeChange {
-        SelectionBeforeChange(selectedID: preferred ?? selectedItem?.id, fallback: tableView.indexPathForSelectedRow)
+    /// The selection now, preferring `preferred` as the todo to select afterwards. With `readingPages`
+    /// false the selected todo is taken from the rows read already, never read now: a change is
+    /// committed by then, so a page read now would show it, and patching the change into that page
+    /// would move its rows a second time.
+    func selectionBeforeChange(preferring preferred: Int64?, readingPages: Bool = true) -> SelectionBeforeChange {
+        let selected = tableView.indexPathForSelectedRow
+        let item = readingPages ? selectedItem : selected.flatMap { indexPath in
+            indexPath.section < numberOfShownSections ? cache.cached(indexPath.row, in: query(forSection: indexPath.section)) : nil
+        }
+        return SelectionBeforeChange(selectedID: preferred ?? item?.id, fallback: selected)
     }
 
     /// Puts the selection back on its todo after a change shown in full.

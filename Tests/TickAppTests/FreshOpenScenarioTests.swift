@@ -122,4 +122,33 @@ struct FreshOpenScenarioTests {
         }
         #expect(styles(fresh) == styles(app))
     }
+
+    @Test("Rows read after another writer's change but before the look that shows it are not moved by it a second time",
+          arguments: Interleaving.allCases)
+    func rowsReadBeforeTheLook(_ interleaving: Interleaving) throws {
+        let scenario = try Scenario((1...100).map { "Todo \($0)" }, size: Size(width: 40, height: 8))
+        try interleaving.changeUnseen(scenario) { try $0.add(title: "Newcomer") }  // at the top, before this Tick looks
+        try scenario.type("G")  // reads the last rows, which the newcomer has shifted already
+        #expect(scenario.app.showExternalChanges())
+        let titles = try scenario.titles(inList: "Inbox")
+        let screen = scenario.screen
+        let shown = scenario.table.indexPathsForVisibleRows.compactMap { indexPath in scenario.table.rectForRow(at: indexPath).map { ($0.minY, indexPath.row) } }
+        #expect(shown.filter { $0.0 >= 1 }.count == 6)
+        for (line, row) in shown where line >= 1 {
+            #expect(screen[line] == "[ ] " + titles[row], "line \(line) shows the store's row \(row)")
+        }
+        try scenario.type("gg")
+        #expect(Array(scenario.screen[1...3]) == ["[ ] Newcomer", "[ ] Todo 1", "[ ] Todo 2"])
+    }
+
+    @Test("A change from elsewhere while the list is covered and its rows unread is shown once, not twice", arguments: Interleaving.allCases)
+    func changeWhileCovered(_ interleaving: Interleaving) throws {
+        let scenario = try Scenario(["One", "Two", "Three"], size: Size(width: 40, height: 10))
+        try scenario.type("j?")  // Two selected; help covers the list
+        try interleaving.change(scenario) { _ = try $0.addList(named: "Work") }  // everything is read again; nothing drawn
+        try interleaving.change(scenario) { try $0.add(title: "Newcomer") }
+        try scenario.type("<Esc>")
+        #expect(Array(scenario.screen[1...4]) == ["[ ] Newcomer", "[ ] One", "[ ] Two", "[ ] Three"])
+        #expect(scenario.selectedTitle == "Two")
+    }
 }
