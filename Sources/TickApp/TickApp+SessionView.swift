@@ -56,7 +56,7 @@ extension TickApp {
         } else if let selected = list.selectedItem {
             view.selection = .todo(selected.id)
         }
-        let rows = table.indexPathsForVisibleRows.compactMap { indexPath in table.rectForRow(at: indexPath).map { (indexPath, $0.minY - table.frame.minY) } }
+        let rows = table.indexPathsForVisibleRows.compactMap { indexPath in Self.line(ofRow: indexPath, in: table).map { (indexPath, $0) } }
         if let (indexPath, line) = rows.first(where: { $0.1 > 0 }) ?? rows.first, let item = list.item(at: indexPath) {
             view.topRow = SessionView.TopRow(todo: item.id, line: line)
         }
@@ -85,9 +85,18 @@ extension TickApp {
         table.scrollToRow(at: indexPath, at: .top)
         // Rows between may be taller than estimated (wrapped titles): a few steps settle it.
         for _ in 0..<4 {
-            guard let rect = table.rectForRow(at: indexPath) else { return }
-            let off = rect.minY - table.frame.minY - top.line
+            guard let line = Self.line(ofRow: indexPath, in: table) else { return }
+            let off = line - top.line
             guard off != 0, table.scroll(byLines: off) != 0 else { return }
         }
+    }
+
+    /// The line of the table a visible row starts on, negative when its first lines are scrolled above
+    /// the top (its rectangle is clipped there, so its height tells how many); nil when it is not shown.
+    private static func line(ofRow indexPath: IndexPath, in table: TableView) -> Int? {
+        guard let rect = table.rectForRow(at: indexPath) else { return nil }
+        let top = rect.minY - table.frame.minY
+        guard top == 0, rect.maxY < table.frame.maxY, let cell = table.cellForRow(at: indexPath) else { return top }
+        return top - max(0, cell.heightThatFits(width: table.contentWidth) - rect.height)
     }
 }
