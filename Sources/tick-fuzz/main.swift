@@ -8,15 +8,17 @@ import TickTesting
 //
 //   tick-fuzz [--seconds 60] [--seed N] [--keys 3000]
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String, in arguments: [String] = arguments) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
-}
-
-let seconds = option("--seconds").flatMap(Double.init) ?? 60
-let keysPerRun = option("--keys").flatMap(Int.init) ?? 3_000
-var seed = option("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
+let usage = """
+    usage: tick-fuzz [--seconds 60] [--seed N] [--keys 3000]
+      Random key streams against the whole app, checked after every key, and random input to the key-script
+      parser and the importers, for --seconds; a failure prints the seed that replays it.
+    """
+let given = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()),
+                                      options: [.seconds("--seconds"), .seed("--seed"), .count("--keys")],
+                                      tool: "tick-fuzz", usage: usage)
+let seconds = given.seconds("--seconds", default: 60)
+let keysPerRun = given.count("--keys", default: 3_000)
+var seed = given.seed("--seed") ?? UInt64(Date().timeIntervalSince1970)
 let deadline = Date().addingTimeInterval(seconds)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-fuzz-\(getpid())")
 // A folder that cannot be made fails the first store's open, which reports it; tidying it is best effort.
