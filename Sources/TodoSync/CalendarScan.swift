@@ -26,8 +26,10 @@ struct CalendarScan {
     /// The `BEGIN` and `END` line indexes of the calendar's VTIMEZONEs.
     var timeZones: [(begin: Int, end: Int)] = []
 
-    /// Scans `text`; throws at the first line whose BEGIN and END do not pair up.
+    /// Scans `text`; throws at the first line whose BEGIN and END do not pair up, or that is longer
+    /// than `maximumLineLength`.
     init(_ text: String) throws(CalendarError) {
+        try Self.checkLineLengths(text)
         lines = ContentLine.split(text)
         var stack: [(name: String, index: Int)] = []
         var open: Todo?
@@ -92,7 +94,7 @@ struct CalendarScan {
         guard !timeZones.isEmpty else { return nil }
         var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
         for zone in timeZones {
-            calendar += text[lines[zone.begin].raw.startIndex..<lines[zone.end].raw.endIndex]
+            calendar += Self.textForLibical(text[lines[zone.begin].raw.startIndex..<lines[zone.end].raw.endIndex])
             if lines[zone.end].raw.unicodeScalars.last != "\n" { calendar += "\r\n" }
         }
         return Libical.Component(parsing: calendar + "END:VCALENDAR\r\n")
