@@ -112,53 +112,46 @@ extension JSONParser {
         switch current {
         case UInt8(ascii: "{"):
             try nested { (parser: inout JSONParser) throws(InteropError) in
-                parser.index += 1
                 var seen = Set<String>()
-                parser.skipWhitespace()
-                if parser.current == UInt8(ascii: "}") {
-                    parser.index += 1
-                    return
-                }
-                while true {
-                    parser.discardConsumed()
+                try parser.skipElements(until: UInt8(ascii: "}")) { (parser: inout JSONParser) throws(InteropError) in
                     parser.skipWhitespace()
                     guard parser.current == UInt8(ascii: "\"") else { throw parser.failure("expected a member name in quotes \(parser.found)") }
                     let key = try parser.string()
                     guard seen.insert(key).inserted else { throw parser.failure("the member \(JSONText.quoted(key)) appears twice") }
                     try parser.expect(UInt8(ascii: ":"), "\":\" after \(JSONText.quoted(key))")
                     try parser.skipValue()
-                    parser.skipWhitespace()
-                    if parser.current == UInt8(ascii: ",") {
-                        parser.index += 1
-                        continue
-                    }
-                    try parser.expect(UInt8(ascii: "}"), "\",\" or \"}\"")
-                    return
                 }
             }
         case UInt8(ascii: "["):
             try nested { (parser: inout JSONParser) throws(InteropError) in
-                parser.index += 1
-                parser.skipWhitespace()
-                if parser.current == UInt8(ascii: "]") {
-                    parser.index += 1
-                    return
-                }
-                while true {
-                    parser.discardConsumed()
-                    try parser.skipValue()
-                    parser.skipWhitespace()
-                    if parser.current == UInt8(ascii: ",") {
-                        parser.index += 1
-                        continue
-                    }
-                    try parser.expect(UInt8(ascii: "]"), "\",\" or \"]\"")
-                    return
-                }
+                try parser.skipElements(until: UInt8(ascii: "]")) { (parser: inout JSONParser) throws(InteropError) in try parser.skipValue() }
             }
         default:
             // A string, number or literal: small next to a whole member, and checked by parsing it.
             _ = try value()
+        }
+    }
+
+    /// The elements (or members) of the array (or object) whose opening is `current`, each checked
+    /// by `element`, up to `closing`, commas checked; the input before each is let go.
+    private mutating func skipElements(until closing: UInt8,
+                                       _ element: (inout JSONParser) throws(InteropError) -> Void) throws(InteropError) {
+        index += 1
+        skipWhitespace()
+        if current == closing {
+            index += 1
+            return
+        }
+        while true {
+            discardConsumed()
+            try element(&self)
+            skipWhitespace()
+            if current == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            try expect(closing, "\",\" or \"\(Character(Unicode.Scalar(closing)))\"")
+            return
         }
     }
 }
