@@ -84,7 +84,8 @@ extension TodoStore {
             try source { batch in try session.add(batch) }
             let summary = session.summary
             let count = summary.addedCount + summary.updatedCount
-            let description = count == 1 && session.firstTitle != nil ? "import \(StoreError.quoted(session.firstTitle!))" : "import \(count) todos"
+            let title = count == 1 ? session.firstTitle : nil
+            let description = title.map { "import \(StoreError.quoted($0))" } ?? "import \(count) todos"
             return (summary, StepSummary(description: description, todoIDs: session.stepTodoIDs))
         }
     }
