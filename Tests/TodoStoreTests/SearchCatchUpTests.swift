@@ -92,19 +92,6 @@ struct SearchCatchUpTests {
         }
     }
 
-    @Test("A change bigger than one catch-up chunk indexes all its todos, a chunk per statement")
-    func biggerThanAChunk() throws {
-        try withTemporaryFolder { folder in
-            let store = try openStore(folder + "/tick.db")
-            let count = SearchIndex.catchUpChunk * 2 + 17
-            try store.importTodos(total: count, options: ImportOptions()) { add in
-                try add((0..<count).map { NewTodo(title: "Zahlung \($0)") })
-            }
-            #expect(store.todosAwaitingSearchIndex == 0)
-            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "zahlung \(count - 1)")) == 1)
-        }
-    }
-
     @Test("A read-only store whose index has not caught up still finds todos by their current text")
     func readOnlyStoreSearches() throws {
         try withTemporaryFolder { folder in

@@ -116,17 +116,12 @@ final class SearchIndex: StoreComponent {
     func pendingCount() throws -> Int { Int(try connection.scalarInt("SELECT count(*) FROM search_pending")) }
 
     /// After a change of more than `catchUpRows` rows (an import, a batch, their undo), indexes
-    /// every todo it noted, rather than leaving the idle loop thousands to catch up on; smaller
-    /// changes leave theirs for the idle loop. Inside the change's transaction, `catchUpChunk` todos
-    /// per statement: one statement over them all held every id (and the statement journal of every
-    /// page it changed) in memory, 55 MB for an import of 5.5 million todos.
+    /// every todo it noted, as one piece, rather than leaving the idle loop thousands to catch up
+    /// on; smaller changes leave theirs for the idle loop. Inside the change's transaction.
     func willCommit(_ step: CommittedStep) throws {
         guard step.changedRows > Self.catchUpRows else { return }
-        while try indexPending(limit: Self.catchUpChunk) == Self.catchUpChunk {}
+        try indexPending(limit: nil)
     }
-
-    /// Todos indexed per statement when a big change catches up in its own transaction.
-    static let catchUpChunk = 16_384
 
     /// Results read before the step may have lost or gained matches.
     func didCommit(_ step: CommittedStep) {
