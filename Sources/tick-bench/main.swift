@@ -1,4 +1,5 @@
 import Foundation
+import TickTesting
 
 // tick-bench: `make bench`. Measures the release `tick` from outside, in a pseudo-terminal, at several
 // store sizes, prints one table with the targets of issue 7, and writes it to BENCHMARKS.md.
@@ -10,6 +11,15 @@ import Foundation
 // BENCH_SYNC=0 leaves them out; BENCH_ONLY=sync runs only them and prints their table without
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
 // 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
+
+let usage = """
+    usage: tick-bench
+      Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
+      arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
+      BENCH_ONLY=sync, BENCH_SYNC_SIZES and BENCH_RADICALE_PYTHON in the environment set it up.
+    """
+// Only --help: an argument that was meant to shorten the run must not start the whole of it.
+_ = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()), options: [], tool: "tick-bench", usage: usage)
 
 let settings = ProcessInfo.processInfo.environment
 
