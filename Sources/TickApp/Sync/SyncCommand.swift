@@ -62,7 +62,7 @@ struct SyncCommand: Subcommand {
             engine.progress = { progress in reporter.update { SyncProgressLine.line(progress, elapsed: $0, width: $1) } }
             summary = try engine.sync()
         } catch let error as CalDAVError {
-            throw CommandFailure(SyncFailureMessage.text(for: error))
+            throw CommandFailure(SyncFailureMessage.text(for: error, login: .init(settings: settings, password: password)))
         }
         try context.emit(TodoTable.safe(summary.line).text + "\n")
         // The line names the first few skipped items; the others each get a line of their own.
