@@ -28,7 +28,7 @@ extension TodoListController {
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             // In the agenda a title without a due day takes the selected group's day, so it shows there.
             let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
+                                     priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags).value
             message = .info(parsed.hinted("Added \(quoted(item.title))"))
             return item
         }, show: { item in
@@ -68,7 +68,7 @@ extension TodoListController {
     /// Marks `item` (as stored now) done, or not done again; the selection stays at `indexPath`.
     private func toggle(_ item: TodoItem, keepingSelectionNear indexPath: IndexPath?) {
         mutate({
-            let result = try store.setDoneReportingNext(!item.isDone, ids: [item.id])
+            let result = try store.setDoneReportingNext(!item.isDone, ids: [item.id]).value
             let updated = result.items[0]
             if let next = result.nextOccurrences.first {
                 message = .info("Done — next on \(comesBack(next)) · u undoes", while: .undoable(change: changeCount))
@@ -127,7 +127,7 @@ extension TodoListController {
     public func skipOccurrence(of shown: TodoItem) {
         guard let item = stillAsShown(shown, .deletion, otherwise: "nothing skipped") else { return }
         mutate({
-            let next = try store.skipOccurrence(id: item.id)
+            let next = try store.skipOccurrence(id: item.id).value
             message = .info(next.map { "Skipped — next on \(comesBack($0)) · u undoes" } ?? "Skipped \(quoted(item.title)); the series is over",
                             while: .undoable(change: changeCount))
         }, show: {
@@ -162,7 +162,7 @@ extension TodoListController {
     /// Flags `item` (as stored now), or removes its flag.
     private func toggleFlag(_ item: TodoItem) {
         mutate({
-            let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
+            let updated = try store.update(id: item.id, isFlagged: !item.isFlagged).value
             message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
             return updated
         }, show: { _ in
@@ -233,7 +233,7 @@ extension TodoListController {
         }
         return mutate({
             let updated = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
-                                           recurrence: .some(fields.recurrence), tags: fields.tags)
+                                           recurrence: .some(fields.recurrence), tags: fields.tags).value
             if replaced.isEmpty {
                 message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             } else {
@@ -262,7 +262,7 @@ extension TodoListController {
         guard item.notes != notes else { return true }
         let id = item.id
         return mutate({
-            let updated = try store.update(id: id, notes: notes)
+            let updated = try store.update(id: id, notes: notes).value
             message = .info("Notes saved for \(quoted(item.title))")
             return updated
         }, show: { _ in
@@ -291,7 +291,7 @@ extension TodoListController {
     public func changePriority(by steps: Int, at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
         mutate({
-            let updated = try store.changePriority(by: steps, ids: [item.id])[0]
+            let updated = try store.changePriority(by: steps, ids: [item.id]).value[0]
             if updated.priority == item.priority {
                 message = .info("\(quoted(item.title)) " + (steps > 0 ? "has the highest priority already" : "has no priority"))
             } else if updated.priority == 0 {

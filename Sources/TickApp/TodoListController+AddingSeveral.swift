@@ -35,7 +35,7 @@ extension TodoListController {
             }
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let todos = parsed.map { NewTodo(title: $0.title, priority: $0.priority ?? 0, due: $0.due?.stored, tags: $0.tags) }
-            let items = try store.add(todos, toList: list.id, after: after)
+            let items = try store.add(todos, toList: list.id, after: after).value
             // Unfolding first was a step of its own, which the last change does not tell.
             if list.isCollapsed { reloadFromStore(selecting: items.last?.id) } else { show(store.lastChange, selecting: items.last?.id) }
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }

@@ -91,7 +91,7 @@ extension TodoListController {
         guard !marked.isEmpty else { return }
         let done = !marked.allSatisfy { $0.1.isDone }
         mutate({
-            let next = try store.setDoneReportingNext(done, ids: marked.map(\.1.id)).nextOccurrences
+            let next = try store.setDoneReportingNext(done, ids: marked.map(\.1.id)).value.nextOccurrences
             let repeats = next.isEmpty ? "" : next.count == 1 ? " · 1 comes back" : " · \(next.count) come back"
             message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done")\(repeats) · u undoes",
                            while: .undoable(change: changeCount))
@@ -108,7 +108,7 @@ extension TodoListController {
         guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
         let flag = !marked.allSatisfy { $0.1.isFlagged }
         changeMarked(marked, {
-            let changed = try store.setFlagged(flag, ids: marked.map(\.1.id))
+            let changed = try store.setFlagged(flag, ids: marked.map(\.1.id)).value
             message = .info("\(flag ? "Flagged" : "Unflagged") \(Self.todos(marked.count)) · u undoes",
                             while: .undoable(change: changeCount))
             return changed
@@ -120,7 +120,7 @@ extension TodoListController {
         let marked = markedItems()
         guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
         changeMarked(marked, {
-            let changed = try store.changePriority(by: steps, ids: marked.map(\.1.id))
+            let changed = try store.changePriority(by: steps, ids: marked.map(\.1.id)).value
             let verb = steps > 0 ? "Raised" : "Lowered"
             let count = zip(marked, changed).filter { $0.1.priority != $1.priority }.count
             message = count == 0 ? .info("No priority changed: the marked todos are already at \(steps > 0 ? "high" : "none")")
@@ -139,7 +139,7 @@ extension TodoListController {
         let listID = list.id, name = list.name
         let marked = items.compactMap { item in indexPath(ofTodo: item.id, inList: item.listID).map { ($0, item) } }.sorted { $0.0 < $1.0 }
         changeMarked(marked, {
-            let moved = try store.move(ids: marked.map(\.1.id), toList: listID)
+            let moved = try store.move(ids: marked.map(\.1.id), toList: listID).value
             let count = marked.filter { $0.1.listID != listID }.count
             message = count == 0 ? .info("The marked todos are in \(name) already")
                 : .info("Moved \(Self.todos(count)) to \(name) · u undoes", while: .undoable(change: changeCount))

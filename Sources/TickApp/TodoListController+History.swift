@@ -6,12 +6,12 @@ extension TodoListController {
     /// Undoes the last change made on this device (of any kind, batches as one step) and selects what
     /// it restored; changes the sync brought from other devices are passed over, and said so.
     public func undo() {
-        runHistory(verb: "Undid") { try store.undo() }
+        runHistory(verb: "Undid") { try store.undo().value }
     }
 
     /// Redoes the last undone change.
     public func redo() {
-        runHistory(verb: "Redid") { try store.redo() }
+        runHistory(verb: "Redid") { try store.redo().value }
     }
 
     private func runHistory(verb: String, _ step: () throws -> HistoryStep?) {

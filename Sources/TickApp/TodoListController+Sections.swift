@@ -65,7 +65,7 @@ extension TodoListController {
     func addList(named name: String) -> TodoList? {
         var created: TodoList?
         mutate({
-            created = try store.addList(named: name)
+            created = try store.addList(named: name).value
             message = .info("Created list \(created!.name)")
         }, show: { show(store.lastChange) })
         return created
@@ -75,7 +75,7 @@ extension TodoListController {
     @discardableResult
     func renameList(_ list: TodoList, to name: String) -> Bool {
         mutate({
-            let renamed = try store.renameList(id: list.id, to: name)
+            let renamed = try store.renameList(id: list.id, to: name).value
             message = .info("Renamed \(list.name) to \(renamed.name)")
         }, show: { show(store.lastChange) })
     }

@@ -59,6 +59,8 @@ extension TodoStore {
             _ = try Validation.listName(item.listName)
         }
         try Validation.uids(items.compactMap(\.uid))
+        // No screen shows an import row by row (the app sees the sync's as another connection's
+        // change), so it returns its summary alone.
         return try journaled {
             let counts = try readCounts()
             if options.intoEmptyStoreOnly {
@@ -133,7 +135,7 @@ extension TodoStore {
             let description = all.count == 1 ? "import \(StoreError.quoted(all[0].title))" : "import \(all.count) todos"
             return (ImportSummary(imported: stored, duplicateCount: duplicates.count, updated: updated),
                     StepSummary(description: description, todoIDs: all.map(\.id)))
-        }
+        }.value
     }
 
     /// The indexes of `items` that look like a todo already stored: the same list, title, due day

@@ -20,7 +20,7 @@ struct HostileServerTests {
         defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
         let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path)
         defer { store.close() }
-        _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").id)
+        _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").value.id)
         try body(store)
     }
 

@@ -76,12 +76,12 @@ struct TodoChangeApplyTests {
         let other = try TodoStore(path: temporary.path)
         defer { other.close() }
         var random = SplitMix64(seed: 18)
-        let work = try store.addList(named: "Work")
+        let work = try store.addList(named: "Work").value
         let listIDs = [TodoStore.inboxListID, work.id]
         for index in 0..<40 {
             try store.add(title: "Todo \(index)", listID: listIDs[index % 2], priority: index % 4, due: index % 3 == 0 ? "2026-12-0\(1 + index % 9)" : nil)
         }
-        if view.foldsWork { try store.setCollapsed(true, listID: work.id) }
+        if view.foldsWork { try store.setCollapsed(true, listID: work.id).value }
         _ = other.externalChange()
         let controller = self.controller(store, view)
         _ = screen(controller, row: 0)

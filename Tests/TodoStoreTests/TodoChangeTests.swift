@@ -49,8 +49,8 @@ struct TodoChangeTests {
     @Test("An add, a toggle, a move to another list and a delete each name their todo's place before and after")
     func singleSteps() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let work = try store.addList(named: "Work")
-        let a = try store.add(title: "a"), b = try store.add(title: "b", after: a.id), c = try store.add(title: "c", after: b.id)
+        let work = try store.addList(named: "Work").value
+        let a = try store.add(title: "a").value, b = try store.add(title: "b", after: a.id).value, c = try store.add(title: "c", after: b.id).value
         #expect(store.lastChange.todos == [TodoChange.Todo(id: c.id, old: nil, new: .init(listID: TodoStore.inboxListID, isDone: false, row: 2),
                                                               fieldsChanged: false)])
         #expect(store.lastChange.counts[TodoStore.inboxListID] == TodoChange.Counts(open: 3, done: 0))
@@ -73,7 +73,7 @@ struct TodoChangeTests {
     @Test("List steps name the list and what happened to it")
     func listSteps() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let work = try store.addList(named: "Work")
+        let work = try store.addList(named: "Work").value
         #expect(store.lastChange.lists == [.init(id: work.id, kinds: .added)])
         try store.renameList(id: work.id, to: "Office")
         #expect(store.lastChange.lists == [.init(id: work.id, kinds: .renamed)])
@@ -86,7 +86,7 @@ struct TodoChangeTests {
     @Test("A priority or a flag gained or lost says the row columns may have changed")
     func rowColumns() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let a = try store.add(title: "a")
+        let a = try store.add(title: "a").value
         #expect(!store.lastChange.mayChangeRowColumns)
         try store.update(id: a.id, isFlagged: true)
         #expect(store.lastChange.mayChangeRowColumns)
@@ -109,7 +109,7 @@ struct TodoChangeTests {
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
             var random = SplitMix64(seed: seed)
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             let listIDs = [TodoStore.inboxListID, work.id]
             for _ in 0..<20 { try store.add(title: "seed", listID: listIDs[Int(random.next() % 2)]) }
             _ = other.externalChange()
@@ -151,7 +151,7 @@ struct TodoChangeTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
-            let a = try store.add(title: "a")
+            let a = try store.add(title: "a").value
             #expect(other.externalChange() != nil)
             try other.update(id: a.id, title: "A")
             let seen = store.externalChange()
@@ -171,15 +171,15 @@ struct TodoChangeTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
-            let mine = try store.add(title: "mine")
+            let mine = try store.add(title: "mine").value
             #expect(other.externalChange() != nil)
-            let first = try other.add(title: "first")
+            let first = try other.add(title: "first").value
             switch ours {
             case "add": try store.add(title: "also mine")
             case "undo": try store.undo()
             default: try store.update(id: mine.id, title: "mine")
             }
-            let second = try other.add(title: "second")
+            let second = try other.add(title: "second").value
             let seen = try #require(store.externalChange())
             // Either the change names both of the other's todos, or it says to read everything.
             #expect(seen.readsEverything || Set(seen.todos.map(\.id)).isSuperset(of: [first.id, second.id]), "\(ours)")
@@ -189,17 +189,17 @@ struct TodoChangeTests {
     @Test("A step that changed nothing, and an undo or redo with nothing to replay, leave no change behind")
     func unchangedStepHasNoChange() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let a = try store.add(title: "a")
+        let a = try store.add(title: "a").value
         try store.update(id: a.id, title: "a")
         #expect(store.lastChange == .none)
         try store.setDone(true, ids: [a.id])
-        #expect(try store.redo() == nil)
+        #expect(try store.redo().value == nil)
         #expect(store.lastChange == .none)
         try store.clearHistory()
         try store.setDone(false, ids: [a.id])
         try store.undo()
         #expect(!store.lastChange.isEmpty, "the undo of the toggle is a change")
-        #expect(try store.undo() == nil)
+        #expect(try store.undo().value == nil)
         #expect(store.lastChange == .none)
     }
 
@@ -215,7 +215,7 @@ struct TodoChangeTests {
             try store.undo()
             try store.undo()
             try store.redo()
-            let c = try other.add(title: "c")
+            let c = try other.add(title: "c").value
             #expect(store.externalChange()?.todos.map(\.id) == [c.id])
         }
     }
