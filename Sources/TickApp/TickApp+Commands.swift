@@ -35,10 +35,10 @@ extension TickApp {
         case .edit: if let selected, let item = list.item(at: selected) { openEditor(for: item) }
         case .toggle:
             guard !refusesChanges() else { return }
-            if table.isEditing { list.toggleMarked() } else if let selected { list.toggle(at: selected) }
+            if table.isEditing { list.toggleMarked() } else if let item = list.selectedItem { run { try $0.toggle(item) } }
         case .delete:
             guard !refusesChanges() else { return }
-            if table.isEditing { confirmDeletingMarked() } else if let selected { list.delete(at: selected) }
+            if table.isEditing { confirmDeletingMarked() } else if let item = list.selectedItem { run { try $0.delete(item) } }
         case .flag:
             guard !refusesChanges() else { return }
             if table.isEditing { list.flagMarked() } else if let selected { list.toggleFlag(at: selected) }
@@ -46,7 +46,8 @@ extension TickApp {
             guard !refusesChanges() else { return }
             let steps = command == .raisePriority ? 1 : -1
             if table.isEditing { list.changePriorityOfMarked(by: steps) } else if let selected { list.changePriority(by: steps, at: selected) }
-        case .details: table.performPrimaryActionForSelectedRow()
+        case .details: if !table.isEditing, let item = list.selectedItem { run { $0.details(of: item) } }
+        case .copyTitle: if let item = list.selectedItem { run { $0.copyTitle(of: item) } }
         case .openLink: openFirstLink(ofTodo: list.selectedItem?.id)
         case .swipeRight: if !refusesChanges() { table.swipeSelectedRow(.right) }
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
@@ -240,8 +241,8 @@ extension TickApp {
     /// acts on that todo, and on nothing when it was deleted or changed elsewhere meanwhile.
     func confirmDeletingRecurring(_ item: TodoItem) {
         present(ConfirmOverlay(question: "\(quoted(item.title)) repeats:", choices: [
-            .init(key: "s", label: "skip this one") { [unowned self] in list.skipOccurrence(of: item) },
-            .init(key: "t", label: "stop the series") { [unowned self] in list.stopSeries(of: item) },
+            .init(key: "s", label: "skip this one") { [unowned self] in run { try $0.skipOccurrence(of: item) } },
+            .init(key: "t", label: "stop the series") { [unowned self] in run { try $0.stopSeries(of: item) } },
         ]))
     }
 

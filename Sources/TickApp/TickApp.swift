@@ -37,6 +37,10 @@ public final class TickApp {
     public internal(set) var backgroundSync: BackgroundSync?
     /// The failure the last background sync ended with, so the same one is not said again and again.
     var lastSyncFailure: SyncFailure?
+    /// What the app may write to the terminal besides frames (the clipboard); nothing in key scripts and tests.
+    public var terminalAbilities = TerminalAbilities.none
+    /// Bytes for the terminal besides the frame, until the session takes them (`takeTerminalOutput()`).
+    public internal(set) var terminalOutput: [UInt8] = []
 
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.
@@ -78,12 +82,6 @@ public final class TickApp {
         }
         configurationProblems = problems
         if let message = configurationProblemsMessage() { list.message = message }
-        list.requestEdit = { [weak self] item in self?.openEditor(for: item) }
-        list.requestDeleteRecurring = { [weak self] item in self?.confirmDeletingRecurring(item) }
-        list.requestDetail = { [weak self] item in
-            guard let self else { return }
-            self.present(DetailOverlay(list: self.list, todo: item, keyMap: self.keyMaps.details, notesKeyMap: self.keyMaps.notes))
-        }
         layout()
     }
 
@@ -122,6 +120,8 @@ public final class TickApp {
         // A change made by this key is sent by a sync a little later (after the last of a burst).
         let changesBefore = list.changeCount
         defer { if list.changeCount != changesBefore { backgroundSync?.noteLocalChange() } }
+        // A swipe button the key or click pressed left its command: it runs like any other.
+        defer { runSwipedCommand() }
         if case .resize(let width, let height) = key {
             resize(to: Size(width: width, height: height))
             return

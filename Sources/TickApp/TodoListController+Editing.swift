@@ -78,10 +78,11 @@ extension TodoListController {
     func deleteMarked(_ shown: [TodoItem]) {
         guard !shown.isEmpty, let marked = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
         mutate({
-            try store.delete(ids: marked.map(\.id))
+            let deleted = try store.delete(ids: marked.map(\.id))
             message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes", while: .undoable(change: changeCount))
-        }, show: {
-            try apply(store.lastChange)
+            return deleted
+        }, show: { deleted in
+            try apply(deleted.change)
         })
     }
 
@@ -91,13 +92,15 @@ extension TodoListController {
         guard !marked.isEmpty else { return }
         let done = !marked.allSatisfy { $0.1.isDone }
         mutate({
-            let next = try store.setDoneReportingNext(done, ids: marked.map(\.1.id)).value.nextOccurrences
+            let committed = try store.setDoneReportingNext(done, ids: marked.map(\.1.id))
+            let next = committed.value.nextOccurrences
             let repeats = next.isEmpty ? "" : next.count == 1 ? " · 1 comes back" : " · \(next.count) come back"
             message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done")\(repeats) · u undoes",
                            while: .undoable(change: changeCount))
-        }, show: {
+            return committed
+        }, show: { committed in
             // Completed todos move to the end of their lists; the marks stay on the same todos.
-            try apply(store.lastChange)
+            try apply(committed.change)
             remark(marked.map(\.1.id))
         })
     }
@@ -108,7 +111,7 @@ extension TodoListController {
         guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
         let flag = !marked.allSatisfy { $0.1.isFlagged }
         changeMarked(marked, {
-            let changed = try store.setFlagged(flag, ids: marked.map(\.1.id)).value
+            let changed = try store.setFlagged(flag, ids: marked.map(\.1.id))
             message = .info("\(flag ? "Flagged" : "Unflagged") \(Self.todos(marked.count)) · u undoes",
                             while: .undoable(change: changeCount))
             return changed
@@ -120,12 +123,13 @@ extension TodoListController {
         let marked = markedItems()
         guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
         changeMarked(marked, {
-            let changed = try store.changePriority(by: steps, ids: marked.map(\.1.id)).value
+            let committed = try store.changePriority(by: steps, ids: marked.map(\.1.id))
+            let changed = committed.value
             let verb = steps > 0 ? "Raised" : "Lowered"
             let count = zip(marked, changed).filter { $0.1.priority != $1.priority }.count
             message = count == 0 ? .info("No priority changed: the marked todos are already at \(steps > 0 ? "high" : "none")")
                 : .info("\(verb) the priority of \(Self.todos(count)) · u undoes", while: .undoable(change: changeCount))
-            return changed
+            return committed
         })
     }
 
@@ -139,7 +143,7 @@ extension TodoListController {
         let listID = list.id, name = list.name
         let marked = items.compactMap { item in indexPath(ofTodo: item.id, inList: item.listID).map { ($0, item) } }.sorted { $0.0 < $1.0 }
         changeMarked(marked, {
-            let moved = try store.move(ids: marked.map(\.1.id), toList: listID).value
+            let moved = try store.move(ids: marked.map(\.1.id), toList: listID)
             let count = marked.filter { $0.1.listID != listID }.count
             message = count == 0 ? .info("The marked todos are in \(name) already")
                 : .info("Moved \(Self.todos(count)) to \(name) · u undoes", while: .undoable(change: changeCount))
@@ -153,11 +157,12 @@ extension TodoListController {
     /// Runs a change of the marked todos, which returns them as they are now, then shows it: their
     /// lists afresh as one batch (a new priority or list moves rows), the marks on the same todos,
     /// and the selection on the same todo, or, when it left its list, on the todo now in its place.
-    private func changeMarked(_ marked: [(IndexPath, TodoItem)], _ change: () throws -> [TodoItem]) {
+    private func changeMarked(_ marked: [(IndexPath, TodoItem)], _ change: () throws -> Committed<[TodoItem]>) {
         let selected = tableView.indexPathForSelectedRow
         let selectedItem = selected.flatMap { item(at: $0) }
-        mutate(change, show: { changed in
-            try apply(store.lastChange)
+        mutate(change, show: { committed in
+            let changed = committed.value
+            try apply(committed.change)
             remark(changed.map(\.id))
             guard let selected, let selectedItem else { return }
             let now = changed.first { $0.id == selectedItem.id }

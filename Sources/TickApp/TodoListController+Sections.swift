@@ -8,11 +8,12 @@ extension TodoListController {
         guard section < lists.count else { return }
         let list = lists[section]
         mutate({
-            try store.setCollapsed(!list.isCollapsed, listID: list.id)
+            let folded = try store.setCollapsed(!list.isCollapsed, listID: list.id)
             message = !list.isCollapsed ? .info("Collapsed \(list.name) · z expands", while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
-        }, show: {
+            return folded
+        }, show: { folded in
             // The engine animates nothing: the section's rows go or come back as one batch.
-            try apply(store.lastChange)
+            try apply(folded.change)
             // As in a tree view, the list just folded keeps its header selected, so z unfolds it again.
             let said = message
             select(section: section)
@@ -65,9 +66,11 @@ extension TodoListController {
     func addList(named name: String) -> TodoList? {
         var created: TodoList?
         mutate({
-            created = try store.addList(named: name).value
-            message = .info("Created list \(created!.name)")
-        }, show: { show(store.lastChange) })
+            let added = try store.addList(named: name)
+            created = added.value
+            message = .info("Created list \(added.value.name)")
+            return added
+        }, show: { show($0.change) })
         return created
     }
 
@@ -75,18 +78,20 @@ extension TodoListController {
     @discardableResult
     func renameList(_ list: TodoList, to name: String) -> Bool {
         mutate({
-            let renamed = try store.renameList(id: list.id, to: name).value
-            message = .info("Renamed \(list.name) to \(renamed.name)")
-        }, show: { show(store.lastChange) })
+            let renamed = try store.renameList(id: list.id, to: name)
+            message = .info("Renamed \(list.name) to \(renamed.value.name)")
+            return renamed
+        }, show: { show($0.change) })
     }
 
     /// Deletes a list; its todos go to the Inbox (`movingToInbox`) or are deleted with it.
     func deleteList(_ list: TodoList, movingToInbox: Bool) {
         mutate({
-            try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
+            let deleted = try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
             let todos = list.openCount + list.doneCount
             message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes", while: .undoable(change: changeCount))
-        }, show: { show(store.lastChange) })
+            return deleted
+        }, show: { show($0.change) })
     }
 
     /// Moves a list up or down in the section order.
@@ -94,6 +99,6 @@ extension TodoListController {
         guard let index = section(ofList: list.id) else { return }
         let target = index + offset
         guard target >= 0, target < lists.count else { return }
-        mutate({ try store.moveList(id: list.id, to: target) }, show: { show(store.lastChange) })
+        mutate({ try store.moveList(id: list.id, to: target) }, show: { show($0.change) })
     }
 }

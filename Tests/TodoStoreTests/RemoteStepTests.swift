@@ -205,19 +205,20 @@ struct RemoteStepTests {
                 let pick = { all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))] }
                 let actor = random.next() % 3 == 0 ? other : store
                 let kind = random.next() % 6
+                var committed = TodoChange.none
                 do {
                     switch kind {
-                    case 0: try actor.add(title: "n\(step)")
-                    case 1: _ = try actor.asRemote { try actor.add(title: "r\(step)").value }
-                    case 2: if let id = pick() { try actor.asRemote { try actor.setDone(random.next() % 2 == 0, ids: [id]).value } }
-                    case 3: if let id = pick() { try actor.update(id: id, title: "e\(step)") }
-                    case 4: try actor.undo()
-                    default: try actor.redo()
+                    case 0: committed = try actor.add(title: "n\(step)").change
+                    case 1: committed = try actor.asRemote { try actor.add(title: "r\(step)").change }
+                    case 2: if let id = pick() { committed = try actor.asRemote { try actor.setDone(random.next() % 2 == 0, ids: [id]).change } }
+                    case 3: if let id = pick() { committed = try actor.update(id: id, title: "e\(step)").change }
+                    case 4: committed = try actor.undo().change
+                    default: committed = try actor.redo().change
                     }
                 } catch is HistoryRefusal {}
                 let after = try changes.ranked(store)
                 if actor === store {
-                    try changes.expectDescribes(store.lastChange, before: before, after: after, store, "step \(step) kind \(kind)")
+                    try changes.expectDescribes(committed, before: before, after: after, store, "step \(step) kind \(kind)")
                 } else if let change = store.externalChange(), !change.readsEverything {
                     try changes.expectDescribes(change, before: before, after: after, store, "other's step \(step) kind \(kind)")
                 }

@@ -55,8 +55,8 @@ struct TagTests {
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
             let item = try store.add(title: "Report").value
-            try store.update(id: item.id, tags: ["work"])
-            #expect(store.lastChange.todos.first { $0.id == item.id }?.fieldsChanged == true)
+            let change = try store.update(id: item.id, tags: ["work"]).change
+            #expect(change.todos.first { $0.id == item.id }?.fieldsChanged == true)
         }
     }
 

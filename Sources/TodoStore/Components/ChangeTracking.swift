@@ -15,8 +15,6 @@ final class ChangeTracking: StoreComponent {
     /// The change of the step just committed, until the mutation that ran it takes it
     /// (`takeCommittedChange`); none when it changed nothing.
     private var committed = TodoChange.none
-    /// TEMPORARY (until the app reads the change each mutation returns): the last step's change.
-    private(set) var last = TodoChange.none
     /// The change of the step being committed; published once it commits.
     private var pending: TodoChange?
     /// The newest step not undone when this store last looked (0: none).
@@ -43,7 +41,6 @@ final class ChangeTracking: StoreComponent {
     /// A step is about to run: until it commits a change, its change is none.
     func willRunStep() {
         committed = .none
-        last = .none
     }
 
     /// The change of the step just committed, for the mutation that ran it (once: it is forgotten).
@@ -83,7 +80,6 @@ final class ChangeTracking: StoreComponent {
 
     func didCommit(_ step: CommittedStep) {
         committed = pending ?? .none
-        last = committed
         pending = nil
     }
 
