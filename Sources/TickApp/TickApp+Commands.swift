@@ -54,7 +54,7 @@ extension TickApp {
         case .moveTodoDown, .moveTodoUp:
             guard !refusesChanges() else { return }
             if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
-                list.message = .info("Reordering works in manual order (s) without a search")
+                list.message = .info("Reordering works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search")
             }
             list.finishRowMove()
         case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
@@ -72,7 +72,7 @@ extension TickApp {
         case .editMode:
             list.setEditing(!table.isEditing)
             list.message = table.isEditing
-                ? .info("Editing: Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves",
+                ? .info("Editing: " + editingModeHints,
                         while: .editingMode(marked: nil))
                 : .info("Left editing mode")
         case .mark: if let selected { list.toggleMark(at: selected); table.moveSelection(by: 1) }
@@ -84,6 +84,15 @@ extension TickApp {
         case .sync: syncNow()
         case .quit: isFinished = true
         }
+    }
+
+    /// "Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves", with the keys in effect.
+    var editingModeHints: String {
+        let keys = list.keys
+        let priority = [keys.editingKey(.raisePriority), keys.editingKey(.lowerPriority)].compactMap { $0 }.joined(separator: " ")
+        return KeyHint.line([(keys.editingKey(.mark), "marks"), (keys.editingKey(.markAll), "marks the list"), (keys.editingKey(.delete), "deletes"),
+                             (keys.editingKey(.toggle), "completes"), (keys.editingKey(.flag), "flags"), (keys.editingKey(.moveToList), "moves"),
+                             (priority.isEmpty ? nil : priority, "priority"), (keys.editingKey(.editMode), "leaves")])
     }
 
     /// What a command of the lists view that the agenda has no use for is called, for "… works in
@@ -222,7 +231,7 @@ extension TickApp {
         guard !refusesChanges() else { return }
         let marked = list.markedItems().map(\.1)
         guard !marked.isEmpty else {
-            list.message = .info(TodoListController.nothingMarked)
+            list.message = .info(list.nothingMarked)
             return
         }
         let lists = list.lists
@@ -251,7 +260,7 @@ extension TickApp {
         let marked = list.markedItems().map(\.1)
         let count = marked.count
         guard count > 0 else {
-            list.message = .info(TodoListController.nothingMarked)
+            list.message = .info(list.nothingMarked)
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [

@@ -7,7 +7,7 @@ public final class TickApp {
     /// The todo list.
     public let list: TodoListController
     /// Every mode's bindings (the list, editing mode, a swiped row, the input line, the overlays).
-    public var keyMaps = KeyMaps()
+    public var keyMaps = KeyMaps() { didSet { list.keys = KeyNames(keyMaps) } }
     /// Bindings of the list screen.
     public var keyMap: KeyMap {
         get { keyMaps.list }
@@ -65,6 +65,7 @@ public final class TickApp {
         self.theme = theme.applying(configuration.colors)
         self.size = size
         keyMaps = configuration.keyMaps
+        list.keys = KeyNames(keyMaps)
         list.theme = self.theme
         // The view as the user left it (s, H, W); the config file's sort, hide-completed and wrap where they never chose.
         var defaults = ViewOptions()
@@ -155,7 +156,7 @@ public final class TickApp {
             if key == .escape {
                 list.clearHighlightedSearch()
             } else {
-                list.message = .error("\(HelpOverlay.name(key)) does nothing here · ? shows the keys")
+                list.message = .error("\(HelpOverlay.name(key)) does nothing here" + list.keys.offer(.help, "shows the keys"))
             }
             return
         }
@@ -199,7 +200,7 @@ public final class TickApp {
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
         statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly,
-                                        sync: syncIndicator),
+                                        sync: syncIndicator, hint: list.keys.idleHint),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

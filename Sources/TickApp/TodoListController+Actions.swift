@@ -199,7 +199,7 @@ extension TodoListController {
             let listID = list?.id ?? TodoStore.inboxListID
             let added = try store.add(title: item.title, listID: listID, notes: notes)
             message = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
-                            + "\(list?.name ?? "the Inbox") · u undoes", while: .undoable(change: changeCount))
+                            + "\(list?.name ?? "the Inbox")" + keys.undoes, while: .undoable(change: changeCount))
             return added
         }, show: { added in
             if let shown = try apply(added.change)[added.value.id] { selectRow(at: shown) }
@@ -222,7 +222,7 @@ extension TodoListController {
         let old = indexPath(ofTodo: item.id, inList: item.listID)
         mutate({
             let moved = try store.move(id: item.id, toList: listID, after: nil)
-            message = .info("Moved \(quoted(item.title)) to \(name) · u undoes", while: .undoable(change: changeCount))
+            message = .info("Moved \(quoted(item.title)) to \(name)" + keys.undoes, while: .undoable(change: changeCount))
             return moved
         }, show: { moved in
             try apply(moved.change)

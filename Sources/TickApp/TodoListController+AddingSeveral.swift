@@ -40,7 +40,7 @@ extension TodoListController {
             // Unfolding first was a step of its own, which the add's change does not tell.
             if list.isCollapsed { reloadFromStore(selecting: items.last?.id) } else { show(committed.change, selecting: items.last?.id) }
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
-            let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes"
+            let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + keys.undoes
             let hints = [TitleSyntax.hint(parsed.flatMap(\.unreadDates)), TitleSyntax.timeHint(parsed.flatMap(\.unreadTimes))].compactMap { $0 }
             message = .info(hints.isEmpty ? added : (hints + [added]).joined(separator: " · "),
                             while: .undoable(change: changeCount))

@@ -9,7 +9,7 @@ extension TodoListController {
         let list = lists[section]
         mutate({
             let folded = try store.setCollapsed(!list.isCollapsed, listID: list.id)
-            message = !list.isCollapsed ? .info("Collapsed \(list.name) · z expands", while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
+            message = !list.isCollapsed ? .info("Collapsed \(list.name)" + keys.offer(.collapse, "expands"), while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
             return folded
         }, show: { folded in
             // The engine animates nothing: the section's rows go or come back as one batch.
@@ -49,7 +49,8 @@ extension TodoListController {
         tableView.scrollToHeader(ofSection: section)
         if sectionCounts[section] == 0 {
             // An empty section has no row to scroll to: bring its header into view.
-            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? "collapsed (z expands)" : "empty") · a adds a todo to it",
+            let collapsed = "collapsed" + (keys.key(.collapse).map { " (\($0) expands)" } ?? "")
+            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? collapsed : "empty")" + keys.offer(.add, "adds a todo to it"),
                            while: .currentList(lists[section].id))
         }
     }
@@ -89,7 +90,7 @@ extension TodoListController {
         mutate({
             let deleted = try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
             let todos = list.openCount + list.doneCount
-            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes", while: .undoable(change: changeCount))
+            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + keys.undoes, while: .undoable(change: changeCount))
             return deleted
         }, show: { show($0.change) })
     }

@@ -59,6 +59,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// (another process, the sync, a new sort) never stays marked.
     var markedTodoIDs = Set<Int64>()
 
+    /// The keys in effect, for the messages and hints that name one (the app sets them from its key maps).
+    var keys = KeyNames() { didSet { if readFailure == nil { describeEmptyState() }; tableView.setNeedsLayout() } }
+
     /// The lists, in the user's order: one section each (in the lists view).
     public internal(set) var lists: [TodoList] = []
     /// The agenda while it is shown instead of the lists (`A`), or nil for the lists view: then the
@@ -153,7 +156,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
         emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
             ?? options.filter.map { "No todos match “\($0)”" }
-            ?? (total == 0 ? "No todos yet — press a to add one" : "All done — H shows completed todos")
+            ?? (total == 0 ? "No todos yet" + (keys.key(.add).map { " — press \($0) to add one" } ?? "")
+                : "All done" + (keys.key(.toggleCompleted).map { " — \($0) shows completed todos" } ?? ""))
     }
 
     /// The store query behind a section.
@@ -261,7 +265,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let list = lists[section]
         var title = (list.isCollapsed ? "▸ " : "▾ ") + list.name
         if list.id == selectedHeaderListID {
-            return "▶ \(list.name) · " + (list.isCollapsed ? "\(list.openCount) open · collapsed" : "empty · a adds a todo here")
+            return "▶ \(list.name) · " + (list.isCollapsed ? "\(list.openCount) open · collapsed" : "empty" + keys.offer(.add, "adds a todo here"))
         }
         if options.filter != nil {
             title += " · \(sectionCounts[section]) match\(sectionCounts[section] == 1 ? "" : "es")"
