@@ -14,7 +14,7 @@ TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps radicale interop-clients build release run test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
 
 all: build
 
@@ -150,11 +150,13 @@ fuzz: build
 # modules are built instrumented into their own folder and linked with libFuzzer's runtime, which
 # supplies main. FUZZ_SECONDS as above; the corpus grows in .build/libfuzzer/corpus, and an input
 # that fails a check is saved in .build/libfuzzer/crashes (replay: .build/libfuzzer/tick-libfuzzer FILE).
+# The link line follows the modules: that build folder holds TickFuzzing and the targets it depends
+# on, so every object in it is linked, with the system libraries the module maps name (`link "…"`).
 LIBFUZZER := .build/libfuzzer
-LIBFUZZER_TARGETS := TickFuzzing TickTesting TickApp TermTable TodoStore Terminal CTerminalSupport
+LIBFUZZER_LIBS = $(shell sed -n 's/^ *link "\(.*\)".*/-l\1/p' Sources/*/module.modulemap) -ldl
 fuzz-libfuzzer: deps
 	$(SWIFT) build --build-path $(LIBFUZZER) --target TickFuzzing -Xswiftc -sanitize=fuzzer
-	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer -lsqlite3 -lncursesw \
-		$(foreach target,$(LIBFUZZER_TARGETS),$(LIBFUZZER)/debug/$(target).build/*.o)
+	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer \
+		$(LIBFUZZER)/debug/*.build/*.o $(LIBFUZZER_LIBS)
 	mkdir -p $(LIBFUZZER)/corpus $(LIBFUZZER)/crashes
 	$(LIBFUZZER)/tick-libfuzzer -max_total_time=$${FUZZ_SECONDS:-300} -print_final_stats=1 -artifact_prefix=$(LIBFUZZER)/crashes/ $(LIBFUZZER)/corpus

@@ -19,7 +19,7 @@ extension TodoStore {
     /// creating that list at the end of the lists when there is none; one transaction, one undo step.
     @discardableResult
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
-                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> EndPlacement {
+                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<EndPlacement> {
         try Validation.title(title)
         try Validation.tags(tags)
         try Validation.notes(notes)
@@ -43,7 +43,7 @@ extension TodoStore {
     /// Moves todo `id` after the last open todo of the list named `name` (ignoring case), creating
     /// that list when there is none; one transaction, one undo step. The todo keeps its state.
     @discardableResult
-    public func moveToEnd(id: Int64, ofListNamed name: String) throws -> EndPlacement {
+    public func moveToEnd(id: Int64, ofListNamed name: String) throws -> Committed<EndPlacement> {
         let stored = try Validation.listName(name)
         return try journaled {
             let item = try requireItem(id: id)

@@ -87,7 +87,7 @@ extension TodoStore {
             let title = count == 1 ? session.firstTitle : nil
             let description = title.map { "import \(StoreError.quoted($0))" } ?? "import \(count) todos"
             return (summary, StepSummary(description: description, todoIDs: session.stepTodoIDs))
-        }
+        }.value
     }
 
     /// The indexes of `items` that look like a todo stored before the import began (ids below

@@ -1,12 +1,13 @@
 import FoundationEssentials
 
 /// Changes to todos. Each is one transaction and one undoable step, refused with `.readOnly` on a
-/// read-only store; a change that would alter nothing writes nothing and adds no step.
+/// read-only store; a change that would alter nothing writes nothing and adds no step. Each returns
+/// what it committed (`Committed`): its value and the step's `TodoChange` (none when it changed nothing).
 extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
-                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> TodoItem {
+                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.tags(tags)
         try Validation.notes(notes)
@@ -29,13 +30,13 @@ extension TodoStore {
     /// returns them (once each). Todos already in that state keep their completion time. A recurring
     /// todo marked done gets its next occurrence in the same step (see `setDoneReportingNext`).
     @discardableResult
-    public func setDone(_ done: Bool, ids: [Int64]) throws -> [TodoItem] {
-        try setDoneReportingNext(done, ids: ids).items
+    public func setDone(_ done: Bool, ids: [Int64]) throws -> Committed<[TodoItem]> {
+        try setDoneReportingNext(done, ids: ids).map(\.items)
     }
 
     /// Deletes the todos in one transaction and returns what they were; ids are never reused.
     @discardableResult
-    public func delete(ids: [Int64]) throws -> [TodoItem] {
+    public func delete(ids: [Int64]) throws -> Committed<[TodoItem]> {
         try journaled {
             let items = try Self.unique(ids).map { try requireItem(id: $0) }
             try runChunked("DELETE FROM todos WHERE id IN (#)", ids: items.map(\.id))
@@ -47,7 +48,7 @@ extension TodoStore {
     /// due day, `recurrence: .some(nil)` the rule, `tags: []` every tag) and returns it.
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
-                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil) throws -> TodoItem {
+                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil) throws -> Committed<TodoItem> {
         if let title { try Validation.title(title) }
         if let tags { try Validation.tags(tags) }
         if let notes { try Validation.notes(notes) }
@@ -78,7 +79,8 @@ extension TodoStore {
 
     /// Moves a todo right after `otherID` (nil: to the top) in list `listID`'s manual order: a
     /// reorder when it is already there, a move to another list otherwise. It keeps its state.
-    public func move(id: Int64, toList listID: Int64, after otherID: Int64?) throws {
+    @discardableResult
+    public func move(id: Int64, toList listID: Int64, after otherID: Int64?) throws -> Committed<Void> {
         try journaled {
             let item = try requireItem(id: id)
             try requireList(id: listID)

@@ -16,7 +16,7 @@ extension TodoStore {
     /// Marks the todos done or open again like `setDone`, and for each recurring todo marked done
     /// creates its next occurrence right after it: one transaction, one undo step.
     @discardableResult
-    public func setDoneReportingNext(_ done: Bool, ids: [Int64]) throws -> DoneResult {
+    public func setDoneReportingNext(_ done: Bool, ids: [Int64]) throws -> Committed<DoneResult> {
         try journaled {
             let now = clock()
             var results: [TodoItem] = [], changed: [TodoItem] = [], next: [TodoItem] = []
@@ -48,7 +48,7 @@ extension TodoStore {
     /// returns the next occurrence, nil when the series was over. A todo that does not recur is
     /// just deleted.
     @discardableResult
-    public func skipOccurrence(id: Int64) throws -> TodoItem? {
+    public func skipOccurrence(id: Int64) throws -> Committed<TodoItem?> {
         try journaled {
             let item = try requireItem(id: id)
             let created = try continueSeries(of: item, on: clock())
@@ -59,7 +59,7 @@ extension TodoStore {
 
     /// Gives a todo a recurrence rule, or takes it away with nil.
     @discardableResult
-    public func setRecurrence(id: Int64, _ rule: RecurrenceRule?) throws -> TodoItem {
+    public func setRecurrence(id: Int64, _ rule: RecurrenceRule?) throws -> Committed<TodoItem> {
         try journaled {
             var item = try requireItem(id: id)
             guard item.recurrence != rule else { return (item, StepSummary(description: "")) }

@@ -203,7 +203,7 @@ public final class SyncEngine {
                 // syncs with one collection, and the other is said, not silently left out.
                 summary.unsyncedCollections.append(name)
             } else {
-                let list = try store.asRemote { try store.addList(named: name) }
+                let list = try store.asRemote { try store.addList(named: name).value }
                 let collection = TodoStore.SyncCollection(listID: list.id, href: calendar.url.path)
                 try store.saveSyncCollection(collection)
                 mapped[list.id] = collection

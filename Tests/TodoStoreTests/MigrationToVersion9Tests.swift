@@ -34,7 +34,7 @@ struct MigrationToVersion9Tests {
             let clock = Clock()
             do {
                 let store = try TodoStore(path: path, clock: { clock.now })
-                let todo = try store.add(title: "Pay rent")
+                let todo = try store.add(title: "Pay rent").value
                 clock.advance(minutes: 5)
                 _ = try store.update(id: todo.id, title: "Pay the rent")
                 try store.recordSyncConflicts([.init(date: clock.now, uid: todo.uid, title: "Pay the rent", field: "title", lostValue: "this device's change")])
@@ -86,7 +86,7 @@ struct MigrationToVersion9Tests {
         #expect(try store.modificationDate(ofTodo: rent) == undone)
 
         let moved = clock.advance(minutes: 1)
-        _ = try store.move(ids: [rent], toList: try store.addList(named: "Home").id)
+        _ = try store.move(ids: [rent], toList: try store.addList(named: "Home").value.id)
         #expect(try store.modificationDate(ofTodo: rent) == moved)
 
         try store.delete(ids: [rent])
@@ -98,7 +98,7 @@ struct MigrationToVersion9Tests {
     func importedTimes(givesTime: Bool) throws {
         let clock = Clock()
         let store = try TodoStore(inMemoryWith: { clock.now })
-        let stored = try store.add(title: "Pay rent")
+        let stored = try store.add(title: "Pay rent").value
         let importedAt = clock.advance(minutes: 10)
         let fileTime = Date(timeIntervalSince1970: 1_796_000_000)
         var update = NewTodo(title: "Pay the rent")

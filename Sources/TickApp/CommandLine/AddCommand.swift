@@ -53,7 +53,7 @@ struct AddCommand: Subcommand {
         // adding, deleting or creating that list meanwhile cannot make this add fail.
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
                                       priority: fields.priority ?? 0, due: fields.due??.stored,
-                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
+                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? []).value
         context.committedChange = "added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)"
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }

@@ -55,7 +55,7 @@ struct EditCommand: Subcommand {
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
         let item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
-                                    due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags)
+                                    due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags).value
         context.print("Edited \(item.id): \(Describe.todo(item))")
         if let hint = fields.hint { context.writeError("tick edit: \(hint)\n") }
         return 0
@@ -85,7 +85,7 @@ struct MoveCommand: Subcommand {
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
         // As for add: the list and its last open todo are read inside the move's own transaction.
-        let placed = try store.moveToEnd(id: id, ofListNamed: listName)
+        let placed = try store.moveToEnd(id: id, ofListNamed: listName).value
         context.print("Moved \(id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
         return 0
     }

@@ -100,7 +100,7 @@ extension ModeKeyMap where Action == Command {
         (.character("+"), .raisePriority), (.character("-"), .lowerPriority),
         (.enter, .details),
         (.character("J"), .moveTodoDown), (.character("K"), .moveTodoUp),
-        (.character("m"), .moveToList), (.character("o"), .openLink),
+        (.character("m"), .moveToList), (.character("o"), .openLink), (.character("y"), .copyTitle),
         (.character("u"), .undo), (.control("r"), .redo),
         (.character("l"), .swipeRight), (.right, .swipeRight),
         (.character("h"), .swipeLeft), (.left, .swipeLeft),
