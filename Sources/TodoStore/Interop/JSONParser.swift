@@ -25,6 +25,18 @@ public struct JSONParser {
         return node
     }
 
+    /// Parses one value that starts on line `firstLine` of a bigger file (one element of a stream
+    /// read a piece at a time, see `JSONValueStream`), so problems are reported at the file's lines.
+    public static func parse(_ bytes: [UInt8], firstLine: Int) throws(InteropError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        parser.line = firstLine
+        parser.skipWhitespace()
+        let node = try parser.value()
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the end of the JSON value") }
+        return node
+    }
+
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func failure(_ problem: String) -> InteropError { InteropError(line: line, problem: problem) }
