@@ -29,6 +29,9 @@ public struct ImportSummary {
     /// The todos already in the store under a UID the file gave (iCalendar), updated with the
     /// file's fields rather than added again, as they are now.
     public var updated: [TodoItem] = []
+    /// How many todos already in the store under a UID the file gave had every field the file
+    /// gives already: they were left as they are.
+    public var unchangedCount = 0
 }
 
 /// Bulk import: all or nothing, one transaction and one undoable step.
@@ -120,18 +123,21 @@ extension TodoStore {
             try writeRows(rows[written...])
             try noteDatesNotGiven(rows.filter { !$0.item.isCreationDateKnown || !$0.item.isCompletionDateKnown })
             var updates: [ImportUpdate] = []
+            var unchanged = 0
             for (index, stored) in existing.sorted(by: { $0.key < $1.key }) {
                 let listKey = Validation.listNameKey(items[index].listName)
                 let listID = try listIDs[listKey] ?? createList(named: items[index].listName)
                 listIDs[listKey] = listID
-                updates.append(ImportUpdate(stored: stored, item: items[index], listID: listID))
+                let update = ImportUpdate(stored: stored, item: items[index], listID: listID)
+                // Nothing written for it: a second import of the same file changes nothing, not even modification times.
+                if update.changesNothing { unchanged += 1 } else { updates.append(update) }
             }
             let updated = try update(updates)
             try recordModificationTimes(rows.map { ($0.id, $0.item.modifiedAt) } + updates.map { ($0.stored.id, $0.item.modifiedAt) })
             let stored = rows.map(\.todoItem)
             let all = stored + updated
             let description = all.count == 1 ? "import \(StoreError.quoted(all[0].title))" : "import \(all.count) todos"
-            return (ImportSummary(imported: stored, duplicateCount: duplicates.count, updated: updated),
+            return (ImportSummary(imported: stored, duplicateCount: duplicates.count, updated: updated, unchangedCount: unchanged),
                     StepSummary(description: description, todoIDs: all.map(\.id)))
         }
     }

@@ -10,6 +10,20 @@ struct ImportUpdate {
     var listID: Int64
 }
 
+extension ImportUpdate {
+    /// Whether the stored todo already has every field the file gives, in the list it gives (and at
+    /// the place, when the file gives one): then the import leaves it alone.
+    var changesNothing: Bool {
+        let new = item
+        return stored.listID == listID && (new.position == nil || new.position == stored.position)
+            && stored.title == new.title && stored.notes == new.notes
+            && (new.createdAt == nil || new.createdAt?.unixMilliseconds == stored.createdAt.unixMilliseconds)
+            && new.completedAt?.unixMilliseconds == stored.completedAt?.unixMilliseconds
+            && stored.priority == new.priority && stored.due == new.due && stored.isFlagged == new.isFlagged
+            && stored.recurrence == new.recurrence && stored.tags == TodoTags.unique(new.tags)
+    }
+}
+
 /// The updates of an import (todos whose UID the store already has), written many per statement.
 extension TodoStore {
     /// Rows per UPDATE: one statement per todo would open and close a statement journal each, whose
