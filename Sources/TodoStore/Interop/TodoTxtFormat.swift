@@ -42,6 +42,7 @@ public enum TodoTxtFormat {
         // The day only: `due:2026-12-24T18:30` is not standard todo.txt, and other tools would misread it.
         if let due = item.due { parts.append("due:" + DueText.day(of: due)) }
         if let rec = item.recurrence.flatMap(recurrenceWord) { parts.append("rec:" + rec) }
+        if let start = KeptNotes.startDate(in: item.notes) { parts.append("t:" + start.prefix(10)) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
         return parts.joined(separator: " ")
     }
@@ -81,6 +82,10 @@ public enum TodoTxtFormat {
                 throw InteropError(line: number, problem: "the line is not valid UTF-8")
             }
             if text.allSatisfy(\.isWhitespace) { continue }
+            if isHidden(text) {
+                days.tally.add(.hiddenLine)
+                continue
+            }
             do {
                 document.todos.append(try todo(from: text, days: &days, now: now))
             } catch let problem {
@@ -88,6 +93,7 @@ public enum TodoTxtFormat {
             }
         }
         document.relativeDueDayCount = days.relativeDueDayCount
+        document.tally = days.tally
         return document
     }
 
@@ -148,6 +154,9 @@ public enum TodoTxtFormat {
             todo.recurrence = rule
             words.remove(at: index)
         }
+        if let index = words.lastIndex(where: isThreshold) {
+            todo.notes = try threshold(words.remove(at: index).dropFirst(2), days: &days)
+        }
         // Every @context that is a valid tag is a tag; other @words (`@`, `@123`) stay in the title.
         todo.tags = TodoTags.unique(words.compactMap { TodoTags.tag(inWord: $0, sign: "@") })
         words.removeAll { TodoTags.tag(inWord: $0, sign: "@") != nil }
@@ -183,6 +192,8 @@ public enum TodoTxtFormat {
         let today: Int
         /// Relative due days read so far.
         var relativeDueDayCount = 0
+        /// Hidden lines skipped and thresholds kept as notes so far.
+        var tally = ImportTally()
         private var starts: [Substring: Date?] = [:]
 
         init(timeZone: TimeZone, today: Int) {
