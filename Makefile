@@ -5,7 +5,8 @@ SWIFT ?= swift
 # (WebDAV XML) are for the CalDAV module; SwiftPM finds libxml2's headers through pkg-config.
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev libxml2-dev pkg-config
 # python3-venv: the CalDAV tests run against a real Radicale server installed in a venv (below).
-TEST_PACKAGES := tmux locales groff-base python3-venv
+# taskwarrior: the import tests make real `task export` files with it (Tests/TickAppTests/TaskwarriorImportTests.swift).
+TEST_PACKAGES := tmux locales groff-base python3-venv taskwarrior
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

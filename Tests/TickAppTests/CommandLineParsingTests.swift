@@ -51,7 +51,7 @@ struct CommandLineParsingTests {
     @Test("The usage line comes from the description")
     func usage() {
         #expect(Self.sample.usage == "tick sample [--list NAME] [--format a|b] [--all] [--db PATH] WORD…")
-        #expect(CommandLineTool.command(named: "import")?.description.usage == "tick import [--format auto|todotxt|json|ics] [--allow-duplicates] [--quiet] [--db PATH] FILE")
+        #expect(CommandLineTool.command(named: "import")?.description.usage == "tick import [--format auto|todotxt|json|ics|taskwarrior] [--list NAME] [--allow-duplicates] [--quiet] [--db PATH] FILE")
         #expect(CommandLineTool.command(named: "export")?.description.usage == "tick export [--format todotxt|json|ics] [--quiet] [--db PATH] [FILE]")
     }
 
