@@ -10,7 +10,8 @@ import FoundationEssentials
 ///   ],
 ///   "todos": [
 ///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
-///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"]}
+///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"],
+///      "uid": "6F2C…"}
 ///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false)
 ///   ]
 /// }
@@ -30,7 +31,7 @@ public enum JSONFormat {
             ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
-        ] + recurrenceMembers(item.recurrence))
+        ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence))
     }
 
     /// `"rrule"` (RFC 5545, as a CalDAV server takes it) and `"rrule_from_completion"`, for a
@@ -90,7 +91,14 @@ public enum JSONFormat {
         if !document.lists.contains(where: \.isInbox) { document.lists.insert(InteropList(name: "Inbox", isInbox: true), at: 0) }
         let inboxName = document.lists.first(where: \.isInbox)!.name
         document.todos.reserveCapacity(todoNodes.count)
-        for node in todoNodes { document.todos.append(try decodeTodo(node, inboxName: inboxName, now: now)) }
+        var uids: Set<String> = []
+        for node in todoNodes {
+            let todo = try decodeTodo(node, inboxName: inboxName, now: now)
+            if let uid = todo.uid, !uids.insert(uid).inserted {
+                throw InteropError(line: node.line, problem: "the uid \(JSONText.quoted(uid)) is given to two todos")
+            }
+            document.todos.append(todo)
+        }
         return document
     }
 
@@ -129,6 +137,8 @@ public enum JSONFormat {
             }
         }
         todo.tags = try fields.strings("tags") ?? []
+        // The iCalendar UID: importing the file again updates these todos instead of adding them.
+        todo.uid = try fields.string("uid")
         if let done = try fields.bool("done") {
             if done && todo.completedAt == nil { todo.completedAt = now }
             if !done && todo.completedAt != nil {
@@ -140,6 +150,7 @@ public enum JSONFormat {
             try Validation.notes(todo.notes)
             try Validation.due(todo.due)
             try Validation.tags(todo.tags)
+            try Validation.uids(todo.uid.map { [$0] } ?? [])
             _ = try Validation.listName(todo.listName)
         } catch {
             throw InteropError(line: node.line, problem: "\(error)")
