@@ -4,9 +4,12 @@ SWIFT ?= swift
 # Debian packages the build needs, and those the tests need on top. libcurl (HTTP, TLS) and libxml2
 # (WebDAV XML) are for the CalDAV module; SwiftPM finds libxml2's headers through pkg-config.
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev libxml2-dev pkg-config
-# python3-venv: the CalDAV tests run against a real Radicale server installed in a venv (below).
-# taskwarrior: the import tests make real `task export` files with it (Tests/TickAppTests/TaskwarriorImportTests.swift).
-TEST_PACKAGES := tmux locales groff-base python3-venv taskwarrior
+# python3-venv: the CalDAV tests run against a real Radicale server installed in a venv (below);
+# faketime: the end-to-end tests run the binary at chosen local times (LocalTimeEndToEndTests);
+# xandikos: a second CalDAV server, which writes control characters raw into its XML (XandikosTests);
+# time: GNU time measures the peak memory of tick sync reading a huge answer (HostileSyncCommandTests);
+# taskwarrior: the import tests make real `task export` files with it (TaskwarriorImportTests).
+TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time taskwarrior
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

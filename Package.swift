@@ -59,6 +59,6 @@ let package = Package(
         // The sync rows' preparation and verdicts (the measurements themselves run only in `make bench`).
         .testTarget(name: "TickBenchTests", dependencies: ["tick-bench"]),
         // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
-        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TickApp"], exclude: ["Support/fault_proxy.py"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TickApp"], exclude: ["Support/fault_proxy.py", "Support/hostile_server.py"]),
     ]
 )

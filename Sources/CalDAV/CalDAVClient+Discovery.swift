@@ -13,6 +13,9 @@ extension CalDAVClient {
         /// The calendar home, where a new collection is made: the discovered one, or for a URL
         /// that names one collection, the folder that holds it.
         public var home: ServerURL
+        /// Collections the listing named on another server (scheme, host or port): left out, since
+        /// the credentials go nowhere else. Each is the address as the server wrote it.
+        public var refusedCollections: [String] = []
     }
 
     /// The collections that can hold todos, found from `url`: see ``discover(at:)``.
@@ -42,16 +45,31 @@ extension CalDAVClient {
         guard let first = start.responses.first else { throw .badResponse(reason: "PROPFIND of \(base.path) listed nothing") }
         if Self.isCalendar(first) {
             let collection = try Self.collection(from: first, at: base)
+            try Self.requireSameServer(collection.url, as: base, naming: "the collection")
             return Discovery(calendars: collection.supportsTodos ? [collection] : [], home: try collection.url.resolving("../"))
         }
         let home = try calendarHome(from: first, at: base)
         let listing = try propfind(home, depth: 1, properties: Self.collectionProperties)
         var calendars: [CalendarCollection] = []
+        var refused: [String] = []
         for response in listing.responses where Self.isCalendar(response) {
             let collection = try Self.collection(from: response, at: home)
+            guard collection.url.hasSameOrigin(as: home) else {
+                refused.append(collection.url.absoluteString)
+                continue
+            }
             if collection.url.path != home.path && collection.supportsTodos { calendars.append(collection) }
         }
-        return Discovery(calendars: calendars, home: home)
+        return Discovery(calendars: calendars, home: home, refusedCollections: refused)
+    }
+
+    /// Throws unless `url`, an address the server named as `what`, is on the same server as `base`
+    /// (scheme, host and port): the password goes nowhere else.
+    static func requireSameServer(_ url: ServerURL, as base: ServerURL, naming what: String) throws(CalDAVError) {
+        guard url.hasSameOrigin(as: base) else {
+            throw .refusedAddress(reason: "it names \(what) at \(url), not on \(base.origin); nothing was sent there. "
+                                  + "If that is right, set that address as the server URL")
+        }
     }
 
     /// Whether an answer names a principal or a calendar home to go on from.
@@ -64,15 +82,20 @@ extension CalDAVClient {
     /// neither is taken as the home itself.
     private func calendarHome(from response: Multistatus.Response, at url: ServerURL) throws(CalDAVError) -> ServerURL {
         if let home = Self.href(in: response.property(XMLNamespace.calDAV, "calendar-home-set")) {
-            return try url.resolving(home)
+            let resolved = try url.resolving(home)
+            try Self.requireSameServer(resolved, as: url, naming: "its calendar home")
+            return resolved
         }
         guard let principalHref = Self.href(in: response.property(XMLNamespace.dav, "current-user-principal")) else { return url }
         let principal = try url.resolving(principalHref)
+        try Self.requireSameServer(principal, as: url, naming: "the user's principal")
         let answer = try propfind(principal, depth: 0, properties: [(XMLNamespace.calDAV, "calendar-home-set")])
         guard let home = Self.href(in: answer.responses.first?.property(XMLNamespace.calDAV, "calendar-home-set")) else {
             throw .badResponse(reason: "the principal \(principal.path) names no calendar home")
         }
-        return try principal.resolving(home)
+        let resolved = try principal.resolving(home)
+        try Self.requireSameServer(resolved, as: url, naming: "its calendar home")
+        return resolved
     }
 
     private static func href(in property: XMLElement?) -> String? {

@@ -14,10 +14,12 @@ extension CalDAVClient {
         throws(CalDAVError) -> (answer: Multistatus, url: ServerURL) {
         var current = url
         for _ in 0...Self.maximumRedirects {
-            let response = try http.send(Self.propfindRequest(current, depth: depth, properties: properties))
+            let reader = MultistatusReader()
+            let request = Self.propfindRequest(current, depth: depth, properties: properties)
+            let response = try http.send(request, bodyTo: reader)
             guard [301, 302, 307, 308].contains(response.status) else {
                 try Self.checkedStatus(of: response, path: current.path, expecting: [207])
-                return (try Multistatus(parsing: response.body), current)
+                return (try Self.answer(of: reader, to: request), current)
             }
             guard let location = response.header("Location"), !location.isEmpty else {
                 throw .badResponse(reason: "a redirect (\(response.status)) from \(current.path) names no new address")
@@ -34,6 +36,6 @@ extension CalDAVClient {
 
     /// Whether a redirect from `source` to `target` stays on the same server: same scheme, host and port.
     static func mayFollow(from source: ServerURL, to target: ServerURL) -> Bool {
-        source.scheme == target.scheme && source.host.lowercased() == target.host.lowercased() && source.port == target.port
+        source.hasSameOrigin(as: target)
     }
 }

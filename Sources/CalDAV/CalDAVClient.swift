@@ -86,40 +86,127 @@ public final class CalDAVClient {
     }
 
     /// Every member of the collection at `url` with its ETag (a Depth 1 PROPFIND): the listing a
-    /// sync falls back to when the server has no `sync-collection` or forgot the token.
+    /// sync falls back to when the server has no `sync-collection` or forgot the token. Members
+    /// named outside the collection are left out: ``itemListing(in:)`` names them.
     public func listItems(in url: ServerURL) throws(CalDAVError) -> [ItemVersion] {
+        try itemListing(in: url).changed
+    }
+
+    /// Every member of the collection at `url` with its ETag, as changes without a token, and the
+    /// hrefs the server named outside the collection, refused (see ``CollectionChanges/refused``).
+    public func itemListing(in url: ServerURL) throws(CalDAVError) -> CollectionChanges {
         let answer = try propfind(url, depth: 1, properties: [(XMLNamespace.dav, "resourcetype"), (XMLNamespace.dav, "getetag")])
-        var items: [ItemVersion] = []
+        var listing = CollectionChanges(changed: [], removed: [], syncToken: "", isTruncated: false)
         for response in answer.responses {
-            let path = try url.resolving(response.href).path
-            guard path != url.path, !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
-            items.append(ItemVersion(href: path, etag: etag))
+            guard let member = try Self.member(response.href, of: url, refusingInto: &listing.refused) else { continue }
+            guard !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
+            listing.changed.append(ItemVersion(href: member.path, etag: etag))
         }
-        return items
+        return listing
+    }
+
+    /// The address `href` names if it is a member of the collection `url` (inside it, on the same
+    /// server); nil for the collection itself, and for anything else, which is added to `refused`.
+    static func member(_ href: String, of url: ServerURL, refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> ServerURL? {
+        let resolved: ServerURL
+        do {
+            resolved = try url.resolving(href)
+        } catch {
+            refused.append(ItemProblem(href: href, reason: "not an address Tick can use"))
+            return nil
+        }
+        if resolved.hasSameOrigin(as: url) && resolved.path == url.path { return nil }
+        guard resolved.isInside(url) else {
+            refused.append(ItemProblem(href: href, reason: "outside its collection \(url.path): nothing is sent there"))
+            return nil
+        }
+        return resolved
     }
 
     /// The items at `hrefs` (paths in the collection at `url`), read with `calendar-multiget`
-    /// requests of at most `batchSize` hrefs each. An href the server no longer has is left out.
+    /// requests of at most `batchSize` hrefs each. An href the server no longer has is left out, and
+    /// so is one the server answers for outside the collection.
     public func multiget(_ hrefs: [String], in url: ServerURL, batchSize: Int = 200) throws(CalDAVError) -> [CalendarItem] {
         var items: [CalendarItem] = []
         var start = 0
         while start < hrefs.count {
             let batch = hrefs[start..<min(start + max(1, batchSize), hrefs.count)]
             start = batch.endIndex
-            let body = """
-                <?xml version="1.0" encoding="utf-8"?>
-                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
-                 <D:prop><D:getetag/><C:calendar-data/></D:prop>
-                \(batch.map { " <D:href>\($0.xmlEscaped)</D:href>" }.joined(separator: "\n"))
-                </C:calendar-multiget>
-                """
-            let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
-                                                     body: Array(body.utf8)))
-            for response in answer.responses {
-                guard let data = response.property(XMLNamespace.calDAV, "calendar-data"),
-                      let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
-                items.append(CalendarItem(href: try url.resolving(response.href).path, etag: etag, calendarData: data.content))
+            var refused: [ItemProblem] = []
+            items += try multigetBatch(Array(batch), in: url, refusingInto: &refused)
+        }
+        return items
+    }
+
+    /// The items at `hrefs` as ``multiget(_:in:batchSize:)`` reads them, but a batch whose answer
+    /// cannot be read (invalid XML, such as a control character a server wrote raw into an item, or
+    /// an answer over the size limit) costs only its bad items: it is asked again in halves, and a
+    /// single item alone by GET (its bytes as stored, no XML around them). An item that cannot be
+    /// had either way is named in ``ItemFetch/problems`` and the rest is returned.
+    public func fetchItems(_ hrefs: [String], in url: ServerURL, batchSize: Int = 200) throws(CalDAVError) -> ItemFetch {
+        var result = ItemFetch()
+        var start = 0
+        while start < hrefs.count {
+            let batch = Array(hrefs[start..<min(start + max(1, batchSize), hrefs.count)])
+            start += batch.count
+            try fetch(batch, in: url, into: &result)
+        }
+        return result
+    }
+
+    private func fetch(_ batch: [String], in url: ServerURL, into fetch: inout ItemFetch) throws(CalDAVError) {
+        do {
+            fetch.items += try multigetBatch(batch, in: url, refusingInto: &fetch.problems)
+        } catch let error where Self.isConfinedToItsAnswer(error) {
+            guard batch.count > 1 else {
+                fetch.problems += getAlone(batch[0], in: url, into: &fetch.items, multigetError: error)
+                return
             }
+            let half = batch.count / 2
+            try self.fetch(Array(batch[..<half]), in: url, into: &fetch)
+            try self.fetch(Array(batch[half...]), in: url, into: &fetch)
+        }
+    }
+
+    /// One item by GET, after its multiget failed with `multigetError`; the problems it had.
+    private func getAlone(_ href: String, in url: ServerURL, into items: inout [CalendarItem], multigetError: CalDAVError) -> [ItemProblem] {
+        var refused: [ItemProblem] = []
+        do {
+            guard let member = try Self.member(href, of: url, refusingInto: &refused) else { return refused }
+            items.append(try get(member))
+            return []
+        } catch .notFound, .gone {
+            return []  // Deleted since it was listed: the next sync hears of it.
+        } catch {
+            return [ItemProblem(href: href, reason: "\(multigetError.description) Alone: \(error.description)")]
+        }
+    }
+
+    /// Whether `error` is about one answer's content (unreadable, too large), which asking for less
+    /// may avoid, rather than about the server or the connection.
+    public static func isConfinedToItsAnswer(_ error: CalDAVError) -> Bool {
+        switch error {
+        case .badResponse, .answerTooLarge: true
+        default: false
+        }
+    }
+
+    private func multigetBatch(_ batch: [String], in url: ServerURL, refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> [CalendarItem] {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+             <D:prop><D:getetag/><C:calendar-data/></D:prop>
+            \(batch.map { " <D:href>\($0.xmlEscaped)</D:href>" }.joined(separator: "\n"))
+            </C:calendar-multiget>
+            """
+        let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
+                                                 body: Array(body.utf8)))
+        var items: [CalendarItem] = []
+        for response in answer.responses {
+            guard let data = response.property(XMLNamespace.calDAV, "calendar-data"),
+                  let etag = response.property(XMLNamespace.dav, "getetag")?.text,
+                  let member = try Self.member(response.href, of: url, refusingInto: &refused) else { continue }
+            items.append(CalendarItem(href: member.path, etag: etag, calendarData: data.content))
         }
         return items
     }
@@ -139,26 +226,30 @@ public final class CalDAVClient {
             """
         // RFC 6578 §3.3: Depth 0; the sync-level says how deep.
         let request = HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "0")], body: Array(body.utf8))
-        let response = try http.send(request)
+        let reader = MultistatusReader()
+        let response = try http.send(request, bodyTo: reader)
         if [400, 403, 409].contains(response.status) && Self.namesInvalidSyncToken(response.body) {
             throw .syncTokenInvalid
         }
-        let answer = try multistatus(from: response, path: url.path)
+        try Self.checkedStatus(of: response, path: url.path, expecting: [207])
+        let answer = try Self.answer(of: reader, to: request)
         guard let newToken = answer.syncToken, !newToken.isEmpty else {
             throw .badResponse(reason: "the sync-collection answer has no sync-token")
         }
         var changes = CollectionChanges(changed: [], removed: [], syncToken: newToken, isTruncated: false)
         for response in answer.responses {
-            let path = try url.resolving(response.href).path
-            if path == url.path {
-                // The collection itself appears only to say the answer was cut short (§3.6).
-                changes.isTruncated = changes.isTruncated || response.status == 507
+            let refusedBefore = changes.refused.count
+            guard let member = try Self.member(response.href, of: url, refusingInto: &changes.refused) else {
+                // Not refused: the collection itself, which appears only to say the answer was cut short (§3.6).
+                if changes.refused.count == refusedBefore {
+                    changes.isTruncated = changes.isTruncated || response.status == 507
+                }
                 continue
             }
             if response.status == 404 {
-                changes.removed.append(path)
+                changes.removed.append(member.path)
             } else if !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text {
-                changes.changed.append(ItemVersion(href: path, etag: etag))
+                changes.changed.append(ItemVersion(href: member.path, etag: etag))
             }
         }
         return changes
@@ -185,14 +276,24 @@ public final class CalDAVClient {
         return HTTPRequest(method: "PROPFIND", url: url, headers: [xmlContentType, ("Depth", String(depth))], body: Array(body.utf8))
     }
 
-    /// Sends `request` and reads its 207 answer.
+    /// Sends `request` and reads its 207 answer as it arrives.
     func multistatus(_ request: HTTPRequest) throws(CalDAVError) -> Multistatus {
-        try multistatus(from: http.send(request), path: request.url.path)
+        let reader = MultistatusReader()
+        let response = try http.send(request, bodyTo: reader)
+        try Self.checkedStatus(of: response, path: request.url.path, expecting: [207])
+        return try Self.answer(of: reader, to: request)
     }
 
-    private func multistatus(from response: HTTPResponse, path: String) throws(CalDAVError) -> Multistatus {
-        try Self.checkedStatus(of: response, path: path, expecting: [207])
-        return try Multistatus(parsing: response.body)
+    /// What `reader` read of the answer to `request`; an answer it could not read is named by its
+    /// request (`REPORT /cal/work/: the XML could not be read (line 3: …)`), so the user knows where.
+    static func answer(of reader: MultistatusReader, to request: HTTPRequest) throws(CalDAVError) -> Multistatus {
+        do {
+            return try reader.finish()
+        } catch .badResponse(let reason) {
+            throw .badResponse(reason: "\(request.method) \(request.url.path): \(reason)")
+        } catch {
+            throw error
+        }
     }
 
     /// Sends `request` and checks that its status is one of `expected`.

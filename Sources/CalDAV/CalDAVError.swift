@@ -34,6 +34,17 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidURL(reason: String)
     /// The server answered something this client cannot use; `reason` says what, briefly.
     case badResponse(reason: String)
+    /// An answer grew past ``HTTPClient/Configuration/maximumResponseBytes`` (`limit`): the transfer
+    /// was stopped there, so a server cannot fill the memory.
+    case answerTooLarge(limit: Int)
+    /// One request went on longer than ``HTTPClient/Configuration/totalTimeout`` (`seconds`), though
+    /// bytes kept coming (a server dripping its answer).
+    case requestTookTooLong(seconds: Int)
+    /// The whole sync went on longer than its time limit (`seconds`, ``HTTPClient/setTimeLimit(_:)``).
+    case syncTookTooLong(seconds: Int)
+    /// The server named an address the client does not send to (another host, scheme or port, or an
+    /// item outside its collection); `reason` says which. Nothing was sent there.
+    case refusedAddress(reason: String)
 
     /// One sentence for the user.
     public var description: String {
@@ -71,6 +82,14 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Unusable server address: \(reason)."
         case .badResponse(let reason):
             return "The server's answer could not be used: \(reason)."
+        case .answerTooLarge(let limit):
+            return "The server sent an answer larger than \(Self.size(limit)), more than Tick accepts; the transfer was stopped."
+        case .requestTookTooLong(let seconds):
+            return "A request to the server was still under way after \(Self.delay(seconds)) (an answer sent very slowly) and was stopped."
+        case .syncTookTooLong(let seconds):
+            return "The sync was still under way after \(Self.delay(seconds)) and was stopped."
+        case .refusedAddress(let reason):
+            return "The server named an address Tick does not send to: \(reason)."
         }
     }
     /// How long the server asked to wait before the next try (a 503 or 429 with `Retry-After`, in
@@ -79,6 +98,11 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     public var retryAfterSeconds: Int? {
         guard case .serverError(_, let retryAfter) = self else { return nil }
         return retryAfter
+    }
+
+    /// `bytes` as a person says it: "64 MB" (binary megabytes), or the bytes when fewer than one.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     /// `seconds` as a person says it: "45 s", "3 min", "2 h" (rounded up: never sooner than asked).

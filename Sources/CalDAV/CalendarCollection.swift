@@ -69,12 +69,41 @@ public struct CollectionChanges: Sendable, Equatable {
     public var syncToken: String
     /// Whether the server cut the answer short (RFC 6578 §3.6): ask again from `syncToken` for the rest.
     public var isTruncated: Bool
+    /// Hrefs the server named that are not members of the collection (another server, or a path
+    /// outside it such as `../../`): left out of `changed` and `removed`, so nothing is ever sent there.
+    public var refused: [ItemProblem]
 
     /// A set of changes.
-    public init(changed: [ItemVersion], removed: [String], syncToken: String, isTruncated: Bool) {
+    public init(changed: [ItemVersion], removed: [String], syncToken: String, isTruncated: Bool, refused: [ItemProblem] = []) {
         self.changed = changed
         self.removed = removed
         self.syncToken = syncToken
         self.isTruncated = isTruncated
+        self.refused = refused
     }
+}
+
+/// An item the client could not have or would not touch, and why.
+public struct ItemProblem: Sendable, Equatable {
+    /// The address as the server wrote it.
+    public var href: String
+    /// Why, in a few words for the user.
+    public var reason: String
+
+    /// A problem with `href`.
+    public init(href: String, reason: String) {
+        self.href = href
+        self.reason = reason
+    }
+}
+
+/// What ``CalDAVClient/fetchItems(_:in:batchSize:)`` got: the items, and those it could not have.
+public struct ItemFetch: Sendable, Equatable {
+    /// The items read.
+    public var items: [CalendarItem] = []
+    /// The items that could not be read, each with why.
+    public var problems: [ItemProblem] = []
+
+    /// Nothing fetched yet.
+    public init() {}
 }

@@ -1,4 +1,5 @@
 import CCurl
+import Glibc
 
 /// An HTTP client over one libcurl easy handle, reused for every request so that the connection
 /// stays open between them (keep-alive).
@@ -29,10 +30,11 @@ public final class HTTPClient {
 
     /// How the client connects; fixed for the client's life.
     ///
-    /// A request may take as long as it keeps moving: it fails when connecting takes longer than
-    /// `connectTimeout` or when nothing arrives for `stallTimeout`, not after a fixed total, so a
-    /// first sync that downloads thousands of todos over a slow line is not cut off while a server
-    /// that stopped answering is noticed.
+    /// A request fails when connecting takes longer than `connectTimeout`, when nothing arrives for
+    /// `stallTimeout`, or, for a server that drips its answer a few bytes a second, after
+    /// `totalTimeout` in all (generous: 10 minutes), so a first sync that downloads thousands of
+    /// todos over a slow line is not cut off while a server that stopped answering is noticed. An
+    /// answer larger than `maximumResponseBytes` is stopped there.
     public struct Configuration: Sendable {
         /// Basic-auth credentials, or nil for none.
         public var credentials: Credentials?
@@ -42,20 +44,30 @@ public final class HTTPClient {
         /// byte per second over this time, in whole seconds, at least 1). libcurl averages the
         /// speed over its last few seconds, so a stall is noticed up to about 5 s later than this.
         public var stallTimeout: Duration
-        /// How long a whole request, answer included, may take; nil (the default) for no limit.
+        /// How long a whole request, answer included, may take (10 minutes by default); nil for no limit.
         public var totalTimeout: Duration?
         /// A PEM file of certificates to trust instead of the system's (for a self-signed server).
         public var caFile: String?
         /// Whether plain `http` may go to hosts that are not loopback addresses.
         public var allowsInsecure: Bool
-        /// The largest answer accepted, in bytes; a bigger one fails as a bad response.
+        /// The largest answer accepted, in bytes (64 MB by default); a bigger one fails with
+        /// ``CalDAVError/answerTooLarge(limit:)`` as soon as it passes the limit.
         public var maximumResponseBytes: Int
+        /// The server every request must go to (same scheme, host and port), when set: a request
+        /// elsewhere fails with ``CalDAVError/refusedAddress(reason:)`` before anything is sent, so
+        /// the credentials never leave that server whatever addresses it names.
+        public var origin: ServerURL?
+
+        /// The largest answer accepted by default: 64 MB.
+        public static let defaultMaximumResponseBytes = 64 << 20
+        /// The longest a request may take by default: 10 minutes.
+        public static let defaultTotalTimeout = Duration.seconds(600)
 
         /// A configuration with the defaults a sync wants: 10 s to connect, 30 s without a byte
-        /// before giving up, no limit on the whole request.
+        /// before giving up, 10 minutes for a whole request, answers up to 64 MB.
         public init(credentials: Credentials? = nil, connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(30),
-                    totalTimeout: Duration? = nil, caFile: String? = nil, allowsInsecure: Bool = false,
-                    maximumResponseBytes: Int = 256 << 20) {
+                    totalTimeout: Duration? = defaultTotalTimeout, caFile: String? = nil, allowsInsecure: Bool = false,
+                    maximumResponseBytes: Int = defaultMaximumResponseBytes, origin: ServerURL? = nil) {
             self.credentials = credentials
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
@@ -63,6 +75,7 @@ public final class HTTPClient {
             self.caFile = caFile
             self.allowsInsecure = allowsInsecure
             self.maximumResponseBytes = maximumResponseBytes
+            self.origin = origin
         }
     }
 
@@ -74,6 +87,8 @@ public final class HTTPClient {
 
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// When the time limit set by ``setTimeLimit(_:)`` runs out, and that limit in seconds.
+    private var deadline: (instant: ContinuousClock.Instant, seconds: Int)?
 
     /// libcurl's global set-up, once per process before the first handle (Swift runs a global's
     /// initializer exactly once, thread-safely).
@@ -97,16 +112,28 @@ public final class HTTPClient {
         errorBuffer.deallocate()
     }
 
+    /// Limits the time of every request from now on to `limit` in all (a whole sync), or lifts the
+    /// limit (nil). A request that would end after it is cut short with
+    /// ``CalDAVError/syncTookTooLong(seconds:)``; once it has passed nothing more is sent.
+    public func setTimeLimit(_ limit: Duration?) {
+        deadline = limit.map { (ContinuousClock.now + $0, Int($0.components.seconds)) }
+    }
+
+    /// Where libcurl would write its messages: nowhere (verbose mode is off, and nothing of a
+    /// server's must reach the terminal even if a message slipped through).
+    nonisolated(unsafe) private static let discardedOutput: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(fopen("/dev/null", "w"))
+
     /// The options that stay the same for every request.
     private func setUpHandle() {
         ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        ccurl_setopt_long(handle, CURLOPT_VERBOSE, 0)
+        ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 1)
+        if let output = Self.discardedOutput { ccurl_setopt_pointer(handle, CURLOPT_STDERR, output) }
         // No signals: libcurl must not raise SIGALRM or SIGPIPE in a process that has a terminal UI.
         ccurl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         ccurl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
         ccurl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         ccurl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout))
-        // 0 is libcurl's "no limit".
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.map(Self.milliseconds) ?? 0)
         ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
         ccurl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, max(1, (Self.milliseconds(configuration.stallTimeout) + 999) / 1000))
         ccurl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
@@ -131,12 +158,30 @@ public final class HTTPClient {
     }
 
     /// Sends `request` and returns the answer whatever its status; throws only when no answer came
-    /// (or plain http was refused, in which case nothing is sent).
-    public func send(_ request: HTTPRequest) throws(CalDAVError) -> HTTPResponse {
+    /// (or the address was refused, in which case nothing is sent). The body of an answer that
+    /// `consumer` accepts goes to it as it arrives, and the returned answer's body is then empty.
+    public func send(_ request: HTTPRequest, bodyTo consumer: (any HTTPBodyConsumer)? = nil) throws(CalDAVError) -> HTTPResponse {
         if request.url.scheme == "http" && !request.url.isLoopback && !configuration.allowsInsecure {
             throw .insecureConnectionRefused(host: request.url.host)
         }
-        let collector = ResponseCollector(limit: configuration.maximumResponseBytes)
+        if let origin = configuration.origin, !request.url.hasSameOrigin(as: origin) {
+            throw .refusedAddress(reason: "\(request.url) is not on \(origin.origin), the configured server")
+        }
+        // The request's time: the total timeout, cut to what is left of the sync's time limit.
+        var timeout = configuration.totalTimeout
+        var limitedBySync = false
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline.instant)
+            guard left > .zero else { throw .syncTookTooLong(seconds: deadline.seconds) }
+            if timeout.map({ left < $0 }) ?? true {
+                timeout = left
+                limitedBySync = true
+            }
+        }
+        // 0 is libcurl's "no limit".
+        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeout.map(Self.milliseconds) ?? 0)
+        let started = ContinuousClock.now
+        let collector = ResponseCollector(limit: configuration.maximumResponseBytes, consumer: consumer)
         let context = Unmanaged.passUnretained(collector).toOpaque()
         var headerList: UnsafeMutablePointer<curl_slist>?
         // libcurl would add "Expect: 100-continue" to large bodies and wait for an interim answer.
@@ -166,8 +211,21 @@ public final class HTTPClient {
         let code = withExtendedLifetime(collector) { ccurl_easy_perform(handle) }
         ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
         guard code == CURLE_OK else {
-            throw collector.overflowed ? .badResponse(reason: "the answer is larger than \(configuration.maximumResponseBytes) bytes")
-                                       : error(for: code)
+            if collector.overflowed { throw .answerTooLarge(limit: configuration.maximumResponseBytes) }
+            if collector.consumerStopped {
+                // The consumer could not read the body; its own error says why.
+                var status = 0
+                ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+                return HTTPResponse(status: status, headers: collector.headers, body: [])
+            }
+            if code == CURLE_OPERATION_TIMEDOUT, let timeout, started.duration(to: .now) >= timeout - .milliseconds(50) {
+                // The whole time ran out, not a stall's or the connection's: the sync's, or, while an
+                // answer was arriving (a server dripping it), the request's. A server that said
+                // nothing at all simply timed out.
+                if limitedBySync, let deadline { throw .syncTookTooLong(seconds: deadline.seconds) }
+                if collector.status != 0 { throw .requestTookTooLong(seconds: Int(timeout.components.seconds)) }
+            }
+            throw error(for: code)
         }
         var status = 0
         ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -193,21 +251,45 @@ public final class HTTPClient {
     }
 }
 
+/// Takes the body of an answer as it arrives, instead of the client collecting it whole (a
+/// multistatus read as it streams: ``MultistatusReader``).
+public protocol HTTPBodyConsumer: AnyObject {
+    /// Whether the body of an answer with `status` comes here; other bodies are collected as usual.
+    func accepts(status: Int) -> Bool
+    /// The next bytes of the body; false stops the transfer (the consumer then knows why).
+    func consume(_ bytes: UnsafeRawBufferPointer) -> Bool
+}
+
 /// What libcurl's callbacks fill in during one transfer.
 private final class ResponseCollector {
     let limit: Int
+    let consumer: (any HTTPBodyConsumer)?
     var body: [UInt8] = []
     var headers: [String: String] = [:]
+    /// The status of the last status line (the final answer's once the body comes).
+    var status = 0
+    /// Bytes of the body so far, wherever they went.
+    var received = 0
     var overflowed = false
+    var consumerStopped = false
 
-    init(limit: Int) {
+    init(limit: Int, consumer: (any HTTPBodyConsumer)?) {
         self.limit = limit
+        self.consumer = consumer
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard body.count + bytes.count <= limit else {
+        guard received + bytes.count <= limit else {
             overflowed = true
             return false
+        }
+        received += bytes.count
+        if let consumer, consumer.accepts(status: status) {
+            guard consumer.consume(bytes) else {
+                consumerStopped = true
+                return false
+            }
+            return true
         }
         body.append(contentsOf: bytes)
         return true
@@ -217,6 +299,7 @@ private final class ResponseCollector {
         // A status line starts the headers of a new answer (after a 100 Continue, say).
         if line.hasPrefix("HTTP/") {
             headers = [:]
+            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }

@@ -34,23 +34,27 @@ public struct Multistatus: Sendable, Equatable {
 
     /// Reads a multistatus body; anything else is a bad response.
     public init(parsing body: [UInt8]) throws(CalDAVError) {
-        let root = try XMLElement.parse(body)
-        guard root.is(XMLNamespace.dav, "multistatus") else {
-            throw .badResponse(reason: "expected a DAV multistatus, got <\(root.name)>")
+        let reader = MultistatusReader()
+        body.withUnsafeBytes { _ = reader.consume($0) }
+        self = try reader.finish()
+    }
+
+    /// A multistatus of `responses`, for readers and tests.
+    public init(responses: [Response], syncToken: String?) {
+        self.responses = responses
+        self.syncToken = syncToken
+    }
+
+    /// One `<D:response>` element as a response.
+    static func response(from element: XMLElement) throws(CalDAVError) -> Response {
+        guard let href = element.child(XMLNamespace.dav, "href")?.text, !href.isEmpty else {
+            throw .badResponse(reason: "a multistatus response has no href")
         }
-        responses = []
-        for element in root.children(XMLNamespace.dav, "response") {
-            guard let href = element.child(XMLNamespace.dav, "href")?.text, !href.isEmpty else {
-                throw .badResponse(reason: "a multistatus response has no href")
-            }
-            let groups = element.children(XMLNamespace.dav, "propstat").map { propstat in
-                (status: Self.statusCode(propstat.child(XMLNamespace.dav, "status")?.text) ?? 0,
-                 properties: propstat.child(XMLNamespace.dav, "prop")?.children ?? [])
-            }
-            responses.append(Response(href: href, status: Self.statusCode(element.child(XMLNamespace.dav, "status")?.text),
-                                      propertyGroups: groups))
+        let groups = element.children(XMLNamespace.dav, "propstat").map { propstat in
+            (status: Self.statusCode(propstat.child(XMLNamespace.dav, "status")?.text) ?? 0,
+             properties: propstat.child(XMLNamespace.dav, "prop")?.children ?? [])
         }
-        syncToken = root.child(XMLNamespace.dav, "sync-token")?.text
+        return Response(href: href, status: Self.statusCode(element.child(XMLNamespace.dav, "status")?.text), propertyGroups: groups)
     }
 
     /// The code in a status line such as `HTTP/1.1 404 Not Found`.
@@ -59,5 +63,45 @@ public struct Multistatus: Sendable, Equatable {
         let words = line.split(separator: " ")
         guard words.count >= 2 else { return nil }
         return Int(words[1])
+    }
+}
+
+/// Reads a multistatus answer as its bytes arrive (an ``HTTPBodyConsumer`` for ``HTTPClient``):
+/// each `<D:response>` becomes a ``Multistatus/Response`` as soon as it ends, so neither the bytes
+/// nor an XML tree of the whole answer are kept.
+public final class MultistatusReader: HTTPBodyConsumer {
+    private var responses: [Multistatus.Response] = []
+    private var syncToken: String?
+    private lazy var reader = XMLStreamReader(
+        checkRoot: { root throws(CalDAVError) in
+            guard root.is(XMLNamespace.dav, "multistatus") else {
+                throw .badResponse(reason: "expected a DAV multistatus, got <\(root.name)>")
+            }
+        },
+        // Only responses and the sync token are read: anything else at the top is passed over unread.
+        wantsRootChild: { $0.is(XMLNamespace.dav, "response") || $0.is(XMLNamespace.dav, "sync-token") },
+        onRootChild: { [unowned self] element throws(CalDAVError) in
+            if element.is(XMLNamespace.dav, "response") {
+                responses.append(try Multistatus.response(from: element))
+            } else if element.is(XMLNamespace.dav, "sync-token"), syncToken == nil {
+                syncToken = element.text
+            }
+        })
+
+    /// A reader with nothing read yet.
+    public init() {}
+
+    /// Only a 207's body is a multistatus; other answers are collected as usual.
+    public func accepts(status: Int) -> Bool { status == 207 }
+
+    /// Reads the next bytes; false once they cannot be a multistatus.
+    public func consume(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        reader.feed(bytes)
+    }
+
+    /// The answer read, once every byte was consumed; throws when it was not a readable multistatus.
+    public func finish() throws(CalDAVError) -> Multistatus {
+        _ = try reader.finish()
+        return Multistatus(responses: responses, syncToken: syncToken)
     }
 }

@@ -49,6 +49,54 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
     /// The address, as shown in messages (it never holds credentials: see the type's comment).
     public var description: String { absoluteString }
 
+    /// `scheme://host:port`, the part of the address that names the server.
+    public var origin: String { "\(scheme)://\(host):\(port)" }
+
+    /// Whether `other` is on the same server: same scheme, host (in any case) and port. The
+    /// credentials go only there.
+    public func hasSameOrigin(as other: ServerURL) -> Bool {
+        scheme == other.scheme && host.lowercased() == other.host.lowercased() && port == other.port
+    }
+
+    /// Whether this address lies inside the collection `collection` (same server, and a path below
+    /// the collection's, itself excluded), read as a server would read it: percent-escapes decoded,
+    /// and no `.` or `..` segment (`%2e%2e` included) nor a backslash, NUL or control character that
+    /// could lead a server elsewhere.
+    public func isInside(_ collection: ServerURL) -> Bool {
+        guard hasSameOrigin(as: collection), let decoded = Self.decodedPath(path), let folder = Self.decodedPath(collection.path) else {
+            return false
+        }
+        let segments = decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard !segments.contains(where: { $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }),
+              !decoded.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) else { return false }
+        let prefix = folder.last == UInt8(ascii: "/") ? folder : folder + [UInt8(ascii: "/")]
+        return decoded.count > prefix.count && decoded.starts(with: prefix)
+    }
+
+    /// `path` with its percent-escapes decoded, as bytes; nil when an escape is malformed.
+    private static func decodedPath(_ path: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var iterator = path.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private struct Parts {
         var url, scheme, host, path: String
         var port: Int

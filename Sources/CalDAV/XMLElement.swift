@@ -1,5 +1,3 @@
-import CLibxml2
-
 /// The XML namespaces WebDAV and CalDAV answers use.
 public enum XMLNamespace {
     /// WebDAV (RFC 4918) and collection sync (RFC 6578).
@@ -55,55 +53,15 @@ public struct XMLElement: Sendable, Equatable {
         children.filter { $0.is(namespace, name) }
     }
 
-    /// Parses `bytes` with libxml2: no network access, no entity expansion, no messages on
-    /// standard error (the TUI owns the terminal).
+    /// Parses `bytes` with libxml2 (through ``XMLStreamReader``): no network access, no entity
+    /// expansion, no messages on standard error (the TUI owns the terminal).
     public static func parse(_ bytes: [UInt8]) throws(CalDAVError) -> XMLElement {
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(clamping: buffer.count), nil, "UTF-8", options)
-                }
-            } ?? nil
-        }
-        guard let document else { throw .badResponse(reason: "the XML could not be read") }
-        defer { xmlFreeDoc(document) }
-        guard let root = xmlDocGetRootElement(document) else { throw .badResponse(reason: "the XML has no root element") }
-        return element(from: root)
-    }
-
-    private static func element(from node: UnsafeMutablePointer<xmlNode>) -> XMLElement {
-        var result = XMLElement(namespace: string(node.pointee.ns?.pointee.href), name: string(node.pointee.name))
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            var value = ""
-            var part = current.pointee.children
-            while let text = part {
-                value += string(text.pointee.content)
-                part = text.pointee.next
-            }
-            result.attributes[string(current.pointee.name)] = value
-            attribute = current.pointee.next
-        }
-        var text = ""
-        var child = node.pointee.children
-        while let current = child {
-            switch current.pointee.type {
-            case XML_ELEMENT_NODE:
-                result.children.append(element(from: current))
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                text += string(current.pointee.content)
-            default:
-                break
-            }
-            child = current.pointee.next
-        }
-        result.content = text
-        return result
-    }
-
-    private static func string(_ characters: UnsafePointer<xmlChar>?) -> String {
-        characters.map { String(cString: $0) } ?? ""
+        var children: [XMLElement] = []
+        let reader = XMLStreamReader { child throws(CalDAVError) in children.append(child) }
+        bytes.withUnsafeBytes { _ = reader.feed($0) }
+        var root = try reader.finish()
+        root.children = children
+        return root
     }
 }
 

@@ -9,21 +9,23 @@ public enum ConfigurationCheck {
     /// default place only means the defaults apply. Writes the report with `write`; returns the exit
     /// status: 1 when there is any problem, else 0.
     public static func run(path: String?, named: Bool, write: (String) -> Void) -> Int32 {
-        guard let path else {
+        guard let given = path else {
             write("config OK: no config file (HOME is not set): the defaults apply\n")
             return 0
         }
-        guard FileManager.default.fileExists(atPath: path) else {
+        // The path is printed: control characters in it (an escape sequence) are shown, never sent.
+        let shown = TodoTable.safe(given).text
+        guard FileManager.default.fileExists(atPath: given) else {
             if named {
-                write("\(path): no such file\n")
+                write("\(shown): no such file\n")
                 return 1
             }
-            write("config OK: no config file at \(path): the defaults apply\n")
+            write("config OK: no config file at \(shown): the defaults apply\n")
             return 0
         }
-        let problems = Configuration.load(path: path).problems
+        let problems = Configuration.load(path: given).problems
         guard !problems.isEmpty else {
-            write("config OK: \(path)\n")
+            write("config OK: \(shown)\n")
             return 0
         }
         for problem in problems { write(problem + "\n") }

@@ -23,13 +23,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(year: year, month: month, day: day)
     }
 
-    /// The local calendar day of an instant.
-    public init(_ date: Date, timeZone: TimeZone = .current) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        ordinal = Int((Double(seconds) / 86_400).rounded(.down))
+    /// The local calendar day of an instant in `zone`.
+    public init(_ date: Date, in zone: LocalTime = .fromEnvironment) {
+        ordinal = zone.dayNumber(of: date)
     }
 
-    /// Today, where the user is.
+    /// Today, where the user is (the process's zone: `TZ`, else `/etc/localtime`).
     public static var today: Day { Day(Date()) }
 
     /// Year, month and day of month.
@@ -64,10 +63,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    /// An instant as the user's local `YYYY-MM-DD HH:MM`.
-    public static func localTime(_ date: Date, timeZone: TimeZone = .current) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let minutesOfDay = ((seconds % 86_400) + 86_400) % 86_400 / 60
-        return Day(date, timeZone: timeZone).iso + " " + padded(minutesOfDay / 60, 2) + ":" + padded(minutesOfDay % 60, 2)
+    /// An instant as the user's local `YYYY-MM-DD HH:MM` in `zone`.
+    public static func localTime(_ date: Date, in zone: LocalTime = .fromEnvironment) -> String {
+        let time = zone.civilTime(of: date)
+        return Day(ordinal: time.day).iso + " " + padded(time.minute / 60, 2) + ":" + padded(time.minute % 60, 2)
     }
 }

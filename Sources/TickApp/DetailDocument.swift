@@ -39,6 +39,8 @@ struct DetailDocument {
         var today: Day
         /// The time of day (minutes after midnight) a due time today is late against.
         var now = 0
+        /// The zone creation and completion times are shown in.
+        var zone = LocalTime.fromEnvironment
         var width: Int
         var theme: Theme
         /// False stops after the "Notes" label: the notes editor takes the lines below it.
@@ -72,8 +74,8 @@ struct DetailDocument {
         field("Flag", item.isFlagged ? StyledText("⚑ flagged", style: theme.flag) : StyledText("no", style: theme.hint))
         // Only a todo with tags has the line: most have none, and the edit line (e) is where they are typed.
         if !item.tags.isEmpty { field("Tags", StyledText(item.tags.map { "#" + $0 }.joined(separator: " "), style: theme.tag)) }
-        field("Created", StyledText(Day.localTime(item.createdAt)))
-        field("Completed", item.completedAt.map { StyledText(Day.localTime($0)) } ?? StyledText("not yet", style: theme.hint))
+        field("Created", StyledText(Day.localTime(item.createdAt, in: source.zone)))
+        field("Completed", item.completedAt.map { StyledText(Day.localTime($0, in: source.zone)) } ?? StyledText("not yet", style: theme.hint))
         notesLabel = lines.count
         field("Notes", !includesNotes || !item.notes.isEmpty ? "" : StyledText("none yet — n writes some", style: theme.hint))
         guard includesNotes, !item.notes.isEmpty else { return }

@@ -151,7 +151,8 @@ final class DetailOverlay: Overlay {
         let listName = list.lists.first { $0.id == item.listID }?.name ?? "?"
         let today = list.today()
         func document(width: Int) -> DetailDocument {
-            self.document(DetailDocument.Source(item: item, listName: listName, today: today, now: list.timeOfDay(), width: width, theme: theme,
+            self.document(DetailDocument.Source(item: item, listName: listName, today: today, now: list.timeOfDay(), zone: list.localTime,
+                                                width: width, theme: theme,
                                                 includesNotes: notes == nil))
         }
         if var editor = notes {

@@ -48,13 +48,12 @@ public struct Due: Hashable, Comparable, Sendable, CustomStringConvertible {
         return (padded && hour.count == 1 ? "0" + hour : hour) + ":" + (minute.count == 1 ? "0" + minute : minute)
     }
 
-    /// Minutes after local midnight, now, where the user is.
+    /// Minutes after local midnight, now, where the user is (the process's zone).
     public static var timeOfDayNow: Int { minutesOfDay(Date()) }
 
-    /// Minutes after local midnight of an instant.
-    public static func minutesOfDay(_ date: Date, timeZone: TimeZone = .current) -> Int {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        return ((seconds % 86_400) + 86_400) % 86_400 / 60
+    /// Minutes after local midnight in `zone` of an instant.
+    public static func minutesOfDay(_ date: Date, in zone: LocalTime = .fromEnvironment) -> Int {
+        zone.minutesOfDay(at: date)
     }
 
     /// Bare days first, then times in order, on the same day; earlier days first.

@@ -97,6 +97,9 @@ extension TickApp {
                 // everything from the server made safe to print.
                 let field = last.field == "deletion" ? "" : " \(TodoTable.safe(last.field).text) —"
                 list.message = .info("\(count): \(quoted(last.title, limit: 24))\(field) \(TodoTable.safe(last.lostValue).text) · tick sync --status lists them")
+            } else if summary.hasProblems {
+                // A list not synced or an item skipped is said after every sync that meets it, asked for or not.
+                list.message = .error("Synced, not all: " + summary.line)
             } else if wasForced {
                 list.message = .info("Synced: " + summary.line)
             }

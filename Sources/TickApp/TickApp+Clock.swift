@@ -1,4 +1,17 @@
+import FoundationEssentials
 import TermTable
+import TodoStore
+
+extension TodoListController {
+    /// Reads today and the time of day from `clock` in `zone`. The app starts on the real clock in
+    /// the process's zone (`Day.today`, `Due.timeOfDayNow`: `LocalTime.fromEnvironment`); tests
+    /// give a fixed instant and a zone instead.
+    public func followClock(_ clock: @escaping () -> Date, in zone: LocalTime) {
+        localTime = zone
+        today = { Day(clock(), in: zone) }
+        timeOfDay = { Due.minutesOfDay(clock(), in: zone) }
+    }
+}
 
 extension TickApp {
     /// Lets the rows on screen follow the clock without a key: a due time earlier today turns late

@@ -22,6 +22,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public var today: () -> Day = { Day.today }
     /// The time of day, in minutes after local midnight, that due times today are late against.
     public var timeOfDay: () -> Int = { Due.timeOfDayNow }
+    /// The zone the details show creation and completion times in (`followClock(_:in:)` sets it
+    /// with `today` and `timeOfDay`).
+    public var localTime = LocalTime.fromEnvironment
     /// Sort, completed todos shown or hidden, and the live search filter.
     public internal(set) var options = ViewOptions() {
         didSet {

@@ -35,6 +35,21 @@ public enum RadicaleProcess {
         """
     }
 
+    /// The first lines of a Python wrapper that runs a server as a test's child: it unblocks the
+    /// signals the test process blocks (a child inherits the mask), and a thread exits the process
+    /// once its parent is gone. Radicale's wrapper starts with it, and so do other servers' (Xandikos).
+    public static let childPreamble = """
+        import os, signal, sys, threading, time
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        parent = os.getppid()
+        def watch():
+            while os.getppid() == parent:
+                time.sleep(0.2)
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+
+        """
+
     /// Starts Radicale with the config file `configuration`, its output going to `log`.
     ///
     /// A thin Python wrapper comes first: a child inherits its parent's signal mask, and a test
@@ -42,15 +57,7 @@ public enum RadicaleProcess {
     /// would never reach Radicale; and a thread exits Radicale once its parent is gone, so a run
     /// that ends badly leaves no server behind.
     public static func start(python: String, configuration: String, log: FileHandle) throws -> Process {
-        let wrapper = """
-            import os, signal, sys, threading, time
-            signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            parent = os.getppid()
-            def watch():
-                while os.getppid() == parent:
-                    time.sleep(0.2)
-                os._exit(0)
-            threading.Thread(target=watch, daemon=True).start()
+        let wrapper = childPreamble + """
             from radicale.__main__ import run
             sys.argv = ["radicale", "--config", sys.argv[1]]
             run()

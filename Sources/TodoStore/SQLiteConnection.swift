@@ -30,7 +30,11 @@ final class SQLiteConnection {
     /// What `tick_clock_ms()` reads (see `SQLiteConnection+Clock.swift`); the store sets its own clock.
     var clock: () -> Date = Date.init
 
+    /// SQLite's log routed nowhere, once, before the first open (see `csqlite_route_log_nowhere`).
+    private static let logRoutedNowhere: Int32 = csqlite_route_log_nowhere()
+
     init(path: String, mode: Mode) throws {
+        _ = Self.logRoutedNowhere
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let filename: String

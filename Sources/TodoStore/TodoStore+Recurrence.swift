@@ -71,31 +71,21 @@ extension TodoStore {
     }
 
     /// The day the next occurrence of `item` is due when it is done at `date`: after its due day,
-    /// or after the day it is done for a rule that counts from completion (or a todo without one).
-    /// Nil when it does not recur or the series is over. A due time of day comes back with the next
-    /// occurrence: it is floating wall-clock time, so a daylight-saving change in between cannot move it.
-    public static func nextOccurrence(of item: TodoItem, doneAt date: Date) -> (due: String, rule: RecurrenceRule)? {
+    /// or after the day it is done (the local day in `zone`) for a rule that counts from completion
+    /// (or a todo without one). Nil when it does not recur or the series is over. A due time of day
+    /// comes back with the next occurrence: it is floating wall-clock time, so a daylight-saving
+    /// change in between cannot move it.
+    public static func nextOccurrence(of item: TodoItem, doneAt date: Date, in zone: LocalTime) -> (due: String, rule: RecurrenceRule)? {
         guard let rule = item.recurrence else { return nil }
-        let from = rule.countsFromCompletion ? localDay(of: date) : (item.due.map { String(DueText.day(of: $0)) } ?? localDay(of: date))
+        let from = rule.countsFromCompletion ? zone.day(of: date) : (item.due.map { String(DueText.day(of: $0)) } ?? zone.day(of: date))
         guard let next = rule.next(after: from) else { return nil }
         return (DueText.keepingTime(of: item.due, on: next.due), next.rule)
-    }
-
-    /// The local calendar day of an instant, as `YYYY-MM-DD`.
-    public static func localDay(of date: Date, timeZone: TimeZone = .current) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let (year, month, day) = CivilCalendar.date(fromDays: Int((Double(seconds) / 86_400).rounded(.down)))
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 
     /// Inserts the next occurrence of `item` right after it and takes the rule off `item`, inside the
     /// caller's step; nil (and the rule left alone) when the series is over.
     private func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
-        guard let next = Self.nextOccurrence(of: item, doneAt: date) else { return nil }
+        guard let next = Self.nextOccurrence(of: item, doneAt: date, in: localTime) else { return nil }
         try connection.run("UPDATE todos SET rrule = NULL, rrule_from_completion = 0 WHERE id = ?", [item.id])
         // Named after the occurrence done, so two devices that both complete it make the same next
         // occurrence (one todo once synced, not two); a fresh UID only if that name is taken already.

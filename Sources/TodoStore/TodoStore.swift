@@ -38,6 +38,9 @@ public final class TodoStore {
     /// Whether the whole file was found intact by `PRAGMA quick_check` (see `checksFileBeforeFirstChange`).
     var fileCheckedIntact = false
     let clock: @Sendable () -> Date
+    /// The zone whose days the store counts in: the day a todo is done, for the next date of a
+    /// series that counts from completion. The process's zone unless a test gives another.
+    public var localTime = LocalTime.fromEnvironment
     /// `PRAGMA data_version` when `hasExternalChanges()` last looked.
     private var lastDataVersion: Int64 = 0
     /// `PRAGMA data_version` when the parts' derived state was last known to match the file.

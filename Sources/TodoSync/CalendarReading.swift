@@ -1,19 +1,27 @@
 import FoundationEssentials
 import CLibical
+import TodoStore
 
 /// Reading the VTODOs of a scanned text with libical, one at a time, so that each problem has its line.
 enum CalendarReading {
+    /// The largest VTODO given to libical, in bytes of text (16 MB: notes of a whole book, or a few
+    /// attachments inline, still fit); a bigger one is refused with its line.
+    static let maximumTodoBytes = 16 << 20
+
     /// The VTODO at `place` as Tick reads it.
     static func todo(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
-                     zone: LocalTimeZone) throws(CalendarError) -> CalendarTodo {
+                     zone: LocalTime) throws(CalendarError) -> CalendarTodo {
         try todoAndStart(place, in: scan, text: text, calendar: calendar, zone: zone).todo
     }
 
     /// The VTODO at `place` as Tick reads it, and its DTSTART (see `VTodoReader.start`), for the rewriter.
     static func todoAndStart(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
-                             zone: LocalTimeZone) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
+                             zone: LocalTime) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
         let start = scan.lines[place.begin].raw.startIndex, end = scan.lines[place.end].raw.endIndex
         let begin = scan.lines[place.begin].lineNumber
+        guard text.utf8.distance(from: start, to: end) <= maximumTodoBytes else {
+            throw CalendarError(line: begin, problem: .malformed("a VTODO larger than \(maximumTodoBytes >> 20) MB"))
+        }
         // libical reads C strings: a NUL would silently end the VTODO there.
         if let line = (place.begin...place.end).first(where: { scan.lines[$0].raw.utf8.contains(0) }) {
             throw CalendarError(line: scan.lines[line].lineNumber, problem: .malformed("a NUL character (byte 0)"))

@@ -26,7 +26,14 @@ struct CalendarScan {
     /// The `BEGIN` and `END` line indexes of the calendar's VTIMEZONEs.
     var timeZones: [(begin: Int, end: Int)] = []
 
-    /// Scans `text`; throws at the first line whose BEGIN and END do not pair up.
+    /// How deep components may nest (VCALENDAR, VTODO, VALARM is 3). libical frees a component
+    /// tree by recursion, so a text nesting hundreds of thousands of components (which anyone who
+    /// can write to a shared calendar can store) would crash it: such a text is refused here,
+    /// before libical sees any of it.
+    static let maximumDepth = 16
+
+    /// Scans `text`; throws at the first line whose BEGIN and END do not pair up, or that nests
+    /// components deeper than `maximumDepth`.
     init(_ text: String) throws(CalendarError) {
         lines = ContentLine.split(text)
         var stack: [(name: String, index: Int)] = []
@@ -46,6 +53,9 @@ struct CalendarScan {
                 }
                 if stack.count == 1, stack[0].name == "VCALENDAR", !["VTODO", "VTIMEZONE"].contains(name) {
                     otherComponents[name, default: 0] += 1
+                }
+                guard stack.count < Self.maximumDepth else {
+                    throw CalendarError(line: line.lineNumber, problem: .malformed("components nested more than \(Self.maximumDepth) deep"))
                 }
                 stack.append((name, index))
             case "END":

@@ -24,8 +24,9 @@ public enum ICalendarFile {
     /// Reads a whole file, every VTODO checked before anything is returned: the first one Tick
     /// cannot read throws, with its line. `keepsDueTimes` false keeps only the day of a DATE-TIME DUE.
     /// `progress` hears how many bytes have been read now and then, and may throw to stop.
-    public static func read(_ data: Data, zone: LocalTimeZone = .current, keepsDueTimes: Bool = true,
+    public static func read(_ data: Data, zone: LocalTime = .fromEnvironment, keepsDueTimes: Bool = true,
                             progress: (_ bytesRead: Int) throws(CalendarError) -> Void = { _ in }) throws(CalendarError) -> Contents {
+        let zone = zone.fixed
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -87,9 +88,9 @@ public enum ICalendarFile {
     /// Writes every todo of `store` as a VCALENDAR through `write`, a VTODO at a time (CRLF line
     /// breaks, lines folded at 75 octets); returns the number of todos.
     @discardableResult
-    public static func export(_ store: TodoStore, zone: LocalTimeZone = .current, now: Date = Date(),
+    public static func export(_ store: TodoStore, zone: LocalTime = .fromEnvironment, now: Date = Date(),
                               to write: (String) throws -> Void) throws -> Int {
-        let writer = VTodoWriter(zone: zone)
+        let writer = VTodoWriter(zone: zone.fixed)
         let inbox = try store.lists().first { $0.id == TodoStore.inboxListID }
         var header = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\nCALSCALE:GREGORIAN\r\n"
         if let inbox { header += CalendarText.folded("X-TICK-INBOX:" + CalendarText.escaped(inbox.name)) }

@@ -9,8 +9,13 @@ enum Libical {
     final class Component {
         let pointer: OpaquePointer
 
+        /// libical's error state, set once: an error is never fatal (an abort in the app), only noted.
+        private static let errorsAreNotFatal: Void = icalerror_set_errors_are_fatal(0)
+
         /// Parses `text` (a VCALENDAR or a bare component); nil when libical finds no component.
+        /// Callers bound the text first (`CalendarScan.maximumDepth`, `CalendarReading.maximumTodoBytes`).
         init?(parsing text: String) {
+            Self.errorsAreNotFatal
             guard let parsed = text.withCString({ icalparser_parse_string($0) }) else { return nil }
             pointer = parsed
         }

@@ -22,6 +22,14 @@ public final class SyncEngine {
     var summary = SyncSummary()
     /// Runs between the pull and the push: tests change the server there, so the push meets a 412.
     var betweenPullAndPush: (() throws -> Void)?
+    /// How long one sync may take in all (nil: no limit): its requests are cut to what is left, and
+    /// the sync stops with ``CalDAVError/syncTookTooLong(seconds:)`` once it has passed.
+    public var timeLimit: Duration?
+    /// How many `sync-collection` answers in a row may say "cut short, ask again" without naming
+    /// anything new before a collection's pull gives up (a server looping on new tokens).
+    static let maximumEmptyRounds = 3
+    /// How many `sync-collection` rounds one collection's pull may take in all.
+    static let maximumRounds = 10_000
     /// Called as the sync goes, on the syncing thread: the phase, the requests so far, the items done
     /// of those known (`SyncEngine+Progress`). `tick sync` draws it on a terminal.
     public var progress: ((SyncProgress) -> Void)?
@@ -29,6 +37,9 @@ public final class SyncEngine {
     var progressRequestsAtStart = 0
     /// The collections the last `mappedCollections()` discovered (for `syncListNames`).
     private var discovered: [CalendarCollection] = []
+    /// The calendar home the last `mappedCollections()` discovered: an item whose collection was
+    /// deleted on the server still lies inside it.
+    private var discoveredHome: ServerURL?
     /// Where this sync's pull put todos (list id, position), for `separateTiedTodos()`.
     var receivedPlaces: Set<ReceivedPlace> = []
     /// Open recurring todos this sync's pull wrote (by id), for `convergeSplitSeries()`.
@@ -37,7 +48,7 @@ public final class SyncEngine {
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
     public init(store: TodoStore, client: CalDAVClient, home: ServerURL, localLists: Set<String> = [],
-                zone: LocalTimeZone = .current, now: @escaping () -> Date = Date.init) {
+                zone: LocalTime = .fromEnvironment, now: @escaping () -> Date = Date.init) {
         self.store = store
         self.client = client
         self.home = home
@@ -53,7 +64,11 @@ public final class SyncEngine {
         receivedPlaces = []
         receivedOccurrences = []
         let requestsBefore = client.http.requestCount
-        defer { summary.requests = client.http.requestCount - requestsBefore }
+        client.http.setTimeLimit(timeLimit)
+        defer {
+            summary.requests = client.http.requestCount - requestsBefore
+            client.http.setTimeLimit(nil)
+        }
         beginProgress()
         let collections = try mappedCollections()
         try syncListNames(collections, remote: discovered)
@@ -74,6 +89,8 @@ public final class SyncEngine {
     public func preview() throws -> SyncSummary {
         summary = SyncSummary()
         let requestsBefore = client.http.requestCount
+        client.http.setTimeLimit(timeLimit)
+        defer { client.http.setTimeLimit(nil) }
         let lists = try store.lists()
         let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
         let remotePaths = Set(remote.map(\.url.path))
@@ -137,6 +154,8 @@ public final class SyncEngine {
         let discovery = try client.discover(at: home)
         let remote = discovery.calendars.filter(\.supportsTodos)
         discovered = remote
+        discoveredHome = discovery.home
+        summary.refusedCollections = discovery.refusedCollections
         let remotePaths = Set(remote.map(\.url.path))
         var mapped: [Int64: TodoStore.SyncCollection] = [:]
         for collection in try store.syncCollections() {
@@ -193,39 +212,78 @@ public final class SyncEngine {
     /// moved between lists on another device (a new item in one collection, a deletion in the other)
     /// is moved here, never deleted and added again. Tokens are saved last: a pull cut short is
     /// asked again, and items already received are skipped by their ETag.
+    ///
+    /// A collection whose answers cannot be used (unreadable, too large, naming addresses elsewhere,
+    /// a server asking again forever) costs only itself: it is named in the summary, its token is not
+    /// saved, and the other collections sync.
     private func pull(_ collections: [TodoStore.SyncCollection]) throws {
         var finished: [(collection: TodoStore.SyncCollection, removed: [String], token: String?)] = []
         progressWillReceive(0)
         for collection in collections {
-            let url = try home.resolving(collection.href)
-            var token = collection.syncToken
-            var removed: [String] = []
-            while true {
-                let changes = try self.changes(in: url, of: collection, since: token)
-                var wanted: [String] = []
-                for version in changes.changed {
-                    // Our own upload comes back with the ETag we stored: nothing new.
-                    if let known = try store.syncedItem(href: version.href), known.etag == version.etag { continue }
-                    wanted.append(version.href)
-                }
-                if !wanted.isEmpty {
-                    progressWillReceive(wanted.count)
-                    for item in try client.multiget(wanted, in: url) {
-                        try receive(item, in: collection)
-                        progressDidFinishItem()
-                    }
-                }
-                removed += changes.removed
-                // An ETag listing has no token (""): the next pull lists again.
-                token = changes.syncToken.isEmpty ? nil : changes.syncToken
-                guard changes.isTruncated else { break }
+            do {
+                finished.append(try pullChanges(of: collection))
+            } catch let error as CalDAVError where Self.isConfinedToOneCollection(error) {
+                summary.failedCollections.append(FailedCollection(listName: try listName(collection.listID), href: collection.href,
+                                                                  reason: error.description))
             }
-            finished.append((collection, removed, token))
         }
         for (collection, removed, token) in finished {
             for href in removed { try receiveDeletion(of: href) }
             try store.saveSyncCollection(.init(listID: collection.listID, href: collection.href, syncToken: token))
         }
+    }
+
+    /// Whether `error` is about what the server said for one collection, so the others can go on.
+    static func isConfinedToOneCollection(_ error: CalDAVError) -> Bool {
+        if case .refusedAddress = error { return true }
+        return CalDAVClient.isConfinedToItsAnswer(error)
+    }
+
+    /// One collection's changed items received, with its deletions and new token for the end of the pull.
+    private func pullChanges(of collection: TodoStore.SyncCollection) throws -> (TodoStore.SyncCollection, [String], String?) {
+        let url = try home.resolving(collection.href)
+        let listName = try listName(collection.listID)
+        var token = collection.syncToken
+        var removed: [String] = []
+        var seen: Set<String> = []
+        var emptyRounds = 0
+        for round in 1... {
+            let changes = try self.changes(in: url, of: collection, since: token)
+            for problem in changes.refused {
+                summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
+            }
+            var wanted: [String] = []
+            for version in changes.changed {
+                // Our own upload comes back with the ETag we stored: nothing new.
+                if let known = try store.syncedItem(href: version.href), known.etag == version.etag { continue }
+                wanted.append(version.href)
+            }
+            if !wanted.isEmpty {
+                progressWillReceive(wanted.count)
+                let fetched = try client.fetchItems(wanted, in: url)
+                for item in fetched.items {
+                    try receive(item, in: collection)
+                    progressDidFinishItem()
+                }
+                for problem in fetched.problems {
+                    summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
+                }
+            }
+            removed += changes.removed
+            // An ETag listing has no token (""): the next pull lists again.
+            token = changes.syncToken.isEmpty ? nil : changes.syncToken
+            guard changes.isTruncated else { break }
+            // "Cut short, ask again" must bring something new each time, and not forever.
+            let before = seen.count
+            seen.formUnion(changes.changed.map(\.href))
+            seen.formUnion(changes.removed)
+            emptyRounds = seen.count == before ? emptyRounds + 1 : 0
+            if emptyRounds >= Self.maximumEmptyRounds || round >= Self.maximumRounds {
+                throw CalDAVError.badResponse(reason: "the server said \(round) times that its answer was cut short"
+                                              + (emptyRounds > 0 ? ", the last \(emptyRounds) with nothing new" : ""))
+            }
+        }
+        return (collection, removed, token)
     }
 
     /// The changes since `token`; a token the server no longer knows asks for everything, and a
@@ -246,27 +304,29 @@ public final class SyncEngine {
 
     /// The changes found by listing every item's ETag and comparing with the synced items'.
     private func changesByEntityTags(in url: ServerURL, of collection: TodoStore.SyncCollection) throws -> CollectionChanges {
-        let listed = try client.listItems(in: url)
+        let listing = try client.itemListing(in: url)
+        let listed = listing.changed
         let known = Dictionary(try store.syncedItems(inCollection: collection.href).map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
         let changed = listed.filter { known[$0.href] != .some($0.etag) }
         let present = Set(listed.map(\.href))
-        return CollectionChanges(changed: changed, removed: known.keys.filter { !present.contains($0) }.sorted(), syncToken: "", isTruncated: false)
+        return CollectionChanges(changed: changed, removed: known.keys.filter { !present.contains($0) }.sorted(), syncToken: "", isTruncated: false,
+                                 refused: listing.refused)
     }
 
     /// A changed item from the server, merged with the local todo when both changed.
     private func receive(_ item: CalendarItem, in collection: TodoStore.SyncCollection) throws {
+        let listName = try listName(collection.listID)
         let remoteTodos: [CalendarTodo]
         do {
             remoteTodos = try rewriter.read(item.calendarData)
         } catch {
-            summary.unreadable.append(item.href)
+            summary.skippedItems.append(SkippedItem(href: item.href, listName: listName, reason: "Tick cannot read it (line \(error.description))"))
             return
         }
         guard var remote = remoteTodos.first else {
-            summary.unreadable.append(item.href)
+            summary.skippedItems.append(SkippedItem(href: item.href, listName: listName, reason: "it holds no VTODO"))
             return
         }
-        let listName = try listName(collection.listID)
         remote.listName = listName
         let existing = try store.item(uid: remote.uid)
         let synced = try store.syncedItem(href: item.href)
@@ -340,49 +400,83 @@ public final class SyncEngine {
 
     // MARK: Push
 
+    /// Sends every pending change. A change whose item on the server cannot be read or used (met
+    /// at a 412's fetch, say) is left pending and named in the summary, and the others go up.
     private func push(_ collections: [Int64: TodoStore.SyncCollection]) throws {
         let pending = try store.pendingSyncChanges()
         progressWillSend(pending.count)
+        let known = try collections.values.map(\.href) + store.droppedSyncCollections()
+        let collectionURLs = try known.map { href throws(CalDAVError) in try home.resolving(href) } + [discoveredHome].compactMap { $0 }
         for change in pending {
             defer { progressDidFinishItem() }
             let synced = try store.syncedItem(todoID: change.todoID)
-            guard !change.isDeletion, let item = try store.item(id: change.todoID) else {
-                if let synced { try deleteRemote(synced) }
-                try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
-                if synced != nil { summary.sentDeletions += 1 }
-                continue
+            do {
+                if let synced { try requireInsideCollection(synced.href, of: collectionURLs) }
+                try push(change, synced: synced, collections: collections)
+            } catch let error as CalendarError {
+                summary.skippedItems.append(SkippedItem(href: synced?.href ?? "(new)", listName: try pushedListName(change),
+                                                        reason: "Tick cannot read the server's copy (line \(error.description)); the change here waits"))
+            } catch let error as CalDAVError where Self.isConfinedToOneCollection(error) {
+                summary.skippedItems.append(SkippedItem(href: synced?.href ?? "(new)", listName: try pushedListName(change),
+                                                        reason: error.description + " The change here waits."))
             }
-            guard let collection = collections[item.listID] else {
-                // Moved to a list that stays local: it leaves the server.
-                if let synced {
-                    try deleteRemote(synced)
-                    summary.sentDeletions += 1
-                }
-                try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
-                continue
-            }
-            // LAST-MODIFIED is when the todo changed here, not now: the other devices compare it with theirs.
-            var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: try store.modificationDate(ofTodo: item.id))
-            // The collection is the list; the place in the manual order is X-APPLE-SORT-ORDER (the position).
-            todo.listName = nil
-            // A CREATED the server's item never had is not added by an edit.
-            if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
-            if let synced, try !movedSinceSynced(item, base: synced.base) { todo.sortOrder = nil }
-            if let synced, synced.href.hasPrefix(collection.href) {
-                try update(synced, with: todo, revision: change.revision)
-            } else {
-                // Moved from another list's collection: the old item goes first, and is forgotten at once.
-                // Created first, a sync killed before the delete left two copies on the server and the
-                // store knowing only the new one (tick-stress sync found it); this way a kill in between
-                // leaves none, and the change, still pending, creates it at the next sync.
-                if let synced {
-                    try deleteRemote(synced)
-                    try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
-                }
-                try create(todo, todoID: item.id, in: collection, revision: change.revision)
-            }
-            summary.sentChanges += 1
         }
+    }
+
+    /// The list of a pending change's todo, when it still has one.
+    private func pushedListName(_ change: TodoStore.PendingSyncChange) throws -> String? {
+        guard let item = try store.item(id: change.todoID) else { return nil }
+        return try listName(item.listID)
+    }
+
+    /// Throws unless `href` lies inside one of `collections` (or the calendar home, for an item whose
+    /// collection was deleted on the server): an item address stored before hrefs were checked at
+    /// reception is never sent to (nor are the credentials).
+    private func requireInsideCollection(_ href: String, of collections: [ServerURL]) throws {
+        let url = try home.resolving(href)
+        guard collections.contains(where: { url.isInside($0) }) else {
+            throw CalDAVError.refusedAddress(reason: "\(href) is outside its collection; nothing is sent there")
+        }
+    }
+
+    private func push(_ change: TodoStore.PendingSyncChange, synced: TodoStore.SyncedItem?,
+                      collections: [Int64: TodoStore.SyncCollection]) throws {
+        guard !change.isDeletion, let item = try store.item(id: change.todoID) else {
+            if let synced { try deleteRemote(synced) }
+            try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
+            if synced != nil { summary.sentDeletions += 1 }
+            return
+        }
+        guard let collection = collections[item.listID] else {
+            // Moved to a list that stays local: it leaves the server.
+            if let synced {
+                try deleteRemote(synced)
+                summary.sentDeletions += 1
+            }
+            try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
+            return
+        }
+        // LAST-MODIFIED is when the todo changed here, not now: the other devices compare it with theirs.
+        var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: try store.modificationDate(ofTodo: item.id))
+        // The collection is the list; the place in the manual order is X-APPLE-SORT-ORDER (the position).
+        todo.listName = nil
+        // A CREATED the server's item never had is not added by an edit.
+        if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
+        if let synced, try !movedSinceSynced(item, base: synced.base) { todo.sortOrder = nil }
+        if let synced, synced.href.hasPrefix(collection.href) {
+            try update(synced, with: todo, revision: change.revision)
+        } else {
+            // Moved from another list's collection: the old item goes first, and is forgotten at once.
+            // Created first, a sync killed before the delete left two copies on the server and the
+            // store knowing only the new one (tick-stress sync found it); this way a kill in between
+            // leaves none, and the change, still pending, creates it at the next sync.
+            if let synced {
+                try deleteRemote(synced)
+                try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
+            }
+            try create(todo, todoID: item.id, in: collection, revision: change.revision)
+        }
+        summary.sentChanges += 1
     }
 
     private func update(_ synced: TodoStore.SyncedItem, with todo: CalendarTodo, revision: Int64) throws {

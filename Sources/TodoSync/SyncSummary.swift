@@ -1,3 +1,5 @@
+import TodoStore
+
 /// What one sync did, counted for the summary line `tick sync` prints.
 public struct SyncSummary: Equatable, Sendable {
     /// Todos created or changed on the server.
@@ -12,8 +14,15 @@ public struct SyncSummary: Equatable, Sendable {
     public var receivedDeletions = 0
     /// Fields that lost a merge (recorded in the store for `tick sync --status`).
     public var conflicts = 0
-    /// Hrefs of server items Tick cannot read: kept on the server untouched.
-    public var unreadable: [String] = []
+    /// Server items the sync left alone (unreadable, too large, outside their collection…), each
+    /// with its list and why: kept on the server untouched, and tried again at the next sync.
+    public var skippedItems: [SkippedItem] = []
+    /// Lists whose collection could not be synced this time (its answer was unusable), with why;
+    /// the other lists synced.
+    public var failedCollections: [FailedCollection] = []
+    /// Collections the server listed on another server (scheme, host or port): not synced, since
+    /// the credentials go nowhere else.
+    public var refusedCollections: [String] = []
     /// Names of collections not synced because a list of that name syncs with another collection.
     public var unsyncedCollections: [String] = []
     /// Lists renamed here because their collection was renamed on the server.
@@ -36,10 +45,30 @@ public struct SyncSummary: Equatable, Sendable {
         "↑ \(sentChanges) changed, \(sentDeletions) deleted · ↓ \(receivedNew) new, \(receivedChanges) changed, \(receivedDeletions) deleted"
     }
 
-    /// `↑ 3 changed, 1 deleted · ↓ 5 new, 2 changed, 1 deleted · 0 conflicts`, plus unreadable items when any.
+    /// Whether something was left out: an item skipped, a list not synced, a collection refused.
+    public var hasProblems: Bool {
+        !skippedItems.isEmpty || !failedCollections.isEmpty || !refusedCollections.isEmpty
+    }
+
+    /// How many skipped items the line names; the rest are counted.
+    public static let namedItems = 3
+
+    /// `↑ 3 changed, 1 deleted · ↓ 5 new, 2 changed, 1 deleted · 0 conflicts`, plus what was left
+    /// out, named: the lists not synced and why, the items skipped (the first few) with their list.
     public var line: String {
         var text = transferLine + " · \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
-        if !unreadable.isEmpty { text += " · \(unreadable.count) unreadable on the server (kept)" }
+        for failed in failedCollections {
+            text += " · list \(TitleQuoting.quoted(failed.listName, limit: 40)) not synced (\(failed.href)): \(failed.reason)"
+        }
+        if !skippedItems.isEmpty {
+            let count = skippedItems.count
+            text += " · \(count) item\(count == 1 ? "" : "s") skipped, kept on the server: "
+            text += skippedItems.prefix(Self.namedItems).map(\.sentence).joined(separator: "; ")
+            if count > Self.namedItems { text += "; and \(count - Self.namedItems) more" }
+        }
+        for address in refusedCollections {
+            text += " · collection \(address) not synced: it is on another server"
+        }
         for name in unsyncedCollections {
             text += " · collection \"\(name)\" not synced: its list's name goes with another collection"
         }
@@ -51,5 +80,44 @@ public struct SyncSummary: Equatable, Sendable {
             text += " · \(mergedOccurrences) repeated occurrence\(mergedOccurrences == 1 ? "" : "s") of recurring todos merged"
         }
         return text
+    }
+}
+
+/// A server item a sync left alone, and why.
+public struct SkippedItem: Equatable, Sendable {
+    /// The item's address as the server wrote it.
+    public var href: String
+    /// The list of its collection, when known.
+    public var listName: String?
+    /// Why it was left alone.
+    public var reason: String
+
+    /// An item left alone.
+    public init(href: String, listName: String?, reason: String) {
+        self.href = href
+        self.listName = listName
+        self.reason = reason
+    }
+
+    /// `/cal/x.ics in "Work": why`.
+    public var sentence: String {
+        href + (listName.map { " in \(TitleQuoting.quoted($0, limit: 40))" } ?? "") + ": " + reason
+    }
+}
+
+/// A list whose collection a sync could not sync, and why.
+public struct FailedCollection: Equatable, Sendable {
+    /// The list's name.
+    public var listName: String
+    /// The collection's address.
+    public var href: String
+    /// Why (the error's sentence).
+    public var reason: String
+
+    /// A collection not synced.
+    public init(listName: String, href: String, reason: String) {
+        self.listName = listName
+        self.href = href
+        self.reason = reason
     }
 }

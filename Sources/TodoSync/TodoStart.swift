@@ -1,5 +1,6 @@
 import FoundationEssentials
 import CLibical
+import TodoStore
 
 /// DTSTART, which Tick does not keep but must write right (RFC 5545): beside an RRULE it is
 /// required (§3.8.2.4), and beside a DUE it has the same value type, DATE or DATE-TIME, and is not
@@ -35,7 +36,5 @@ enum TodoStart {
     }
 
     /// The day of `date` in `zone`, `YYYY-MM-DD`: where a recurring todo without a due starts.
-    static func day(of date: Date, in zone: LocalTimeZone) -> String {
-        VTodoReader.day(icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970.rounded(.down)), 0, zone.icalZone))
-    }
+    static func day(of date: Date, in zone: LocalTime) -> String { zone.day(of: date) }
 }

@@ -15,7 +15,7 @@ struct VTodoReader {
     /// The calendar's `X-WR-CALNAME`, the list of a VTODO that names none.
     var calendarName: String?
     /// The zone due times are kept in.
-    var zone: LocalTimeZone
+    var zone: LocalTime
 
     /// The properties whose values Tick reads: a parse error in one of them makes the VTODO unreadable.
     static let knownProperties: Set<String> = ["UID", "SUMMARY", "DESCRIPTION", "PRIORITY", "DUE", "STATUS", "COMPLETED",
@@ -95,7 +95,6 @@ struct VTodoReader {
             return nil  // not a date: another client's DTSTART, left as it is
         }
         if time.is_date != 0 { return TodoStart.WallTime(isDate: true, text: Self.day(time)) }
-        var local = time
         let zone: OpaquePointer?
         do {
             zone = try timeZone(of: time, property, named: "DTSTART")
@@ -103,10 +102,13 @@ struct VTodoReader {
             return nil  // a zone nobody knows: another client's DTSTART, left as it is
         }
         if let zone {
-            local = icaltime_from_timet_with_zone(icaltime_as_timet_with_zone(time, zone), 0, self.zone.icalZone)
+            // In another zone or UTC: the wall time of the same instant in Tick's zone (`LocalTime`).
+            let local = self.zone.civilTime(of: Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, zone))))
+            return TodoStart.WallTime(isDate: false, text: local.dayText + "T" + Self.twoDigits(Int32(local.second / 3600)) + ":"
+                                      + Self.twoDigits(Int32(local.second / 60 % 60)) + ":" + Self.twoDigits(Int32(local.second % 60)))
         }
-        return TodoStart.WallTime(isDate: false, text: Self.day(local) + "T" + Self.twoDigits(local.hour) + ":"
-                                  + Self.twoDigits(local.minute) + ":" + Self.twoDigits(local.second))
+        return TodoStart.WallTime(isDate: false, text: Self.day(time) + "T" + Self.twoDigits(time.hour) + ":"
+                                  + Self.twoDigits(time.minute) + ":" + Self.twoDigits(time.second))
     }
 
     /// The text after the colon of the first line called `name`, as written.
@@ -151,15 +153,40 @@ struct VTodoReader {
         throw unreadable(name, "unknown time zone \(CalendarText.quoted(tzid))")
     }
 
-    /// DUE as Tick stores it: the day of a DATE, the local wall time of a DATE-TIME.
+    /// DUE as Tick stores it: the day of a DATE, the local wall time of a DATE-TIME: a floating one
+    /// as written, and one in `zone`'s own TZID too; one in UTC or another zone as the wall time
+    /// of the same instant in `zone`. A TZID the calendar's VTIMEZONEs do not define is read by the
+    /// system's zone files (`LocalTime`, as Tick's own zone), libical's zones only when there is none.
     func dueText(_ time: icaltimetype, of property: OpaquePointer) throws(CalendarError) -> String {
         try requireValid(time, named: "DUE")
         if time.is_date != 0 { return Self.day(time) }
-        var local = time
-        if let zone = try timeZone(of: time, property, named: "DUE") {
-            local = icaltime_from_timet_with_zone(icaltime_as_timet_with_zone(time, zone), 0, self.zone.icalZone)
+        let tzid = Libical.parameter("TZID", of: property)
+        let isUTC = icaltime_is_utc(time) != 0
+        guard isUTC || (tzid != nil && tzid != zone.name) else {
+            return Self.day(time) + "T" + Self.twoDigits(time.hour) + ":" + Self.twoDigits(time.minute)
         }
-        return Self.day(local) + "T" + Self.twoDigits(local.hour) + ":" + Self.twoDigits(local.minute)
+        let instant: Date
+        if !isUTC, let tzid, let named = systemZone(tzid) {
+            let wall = CivilTime(day: CivilCalendar.days(year: Int(time.year), month: Int(time.month), day: Int(time.day)),
+                                 second: Int(time.hour) * 3600 + Int(time.minute) * 60 + Int(min(time.second, 59)))
+            instant = named.instant(of: wall)
+        } else {
+            let source = try timeZone(of: time, property, named: "DUE") ?? icaltimezone_get_utc_timezone()
+            instant = Date(timeIntervalSince1970: Double(icaltime_as_timet_with_zone(time, source)))
+        }
+        let local = zone.civilTime(of: instant)
+        return local.dayText + "T" + Self.twoDigits(Int32(local.minute / 60)) + ":" + Self.twoDigits(Int32(local.minute % 60))
+    }
+
+    /// The system zone a TZID names (also behind a path prefix, as some writers add), unless the
+    /// calendar defines that TZID with a VTIMEZONE of its own.
+    func systemZone(_ tzid: String) -> LocalTime? {
+        if let calendar, tzid.withCString({ icalcomponent_get_timezone(calendar, $0) }) != nil { return nil }
+        let parts = tzid.split(separator: "/")
+        for index in parts.indices {
+            if let zone = LocalTime(zoneNamed: parts[index...].joined(separator: "/")) { return zone }
+        }
+        return nil
     }
 
     /// A time stamp (COMPLETED, CREATED…): UTC as a rule, else in its zone; a floating one or a

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TodoStore
 
 /// Writes Tick's version of a todo into the VTODO text a server (or a file) had, changing only
 /// what Tick changed: a sync never destroys another client's data.
@@ -13,10 +14,10 @@ import FoundationEssentials
 /// and adds one to SEQUENCE. A todo whose fields all match gives back the original unchanged.
 public struct VTodoRewriter {
     /// The zone due times are written in.
-    public var zone: LocalTimeZone
+    public var zone: LocalTime
 
     /// A rewriter writing due times in `zone`.
-    public init(zone: LocalTimeZone = .current) {
+    public init(zone: LocalTime = .fromEnvironment) {
         self.zone = zone
     }
 

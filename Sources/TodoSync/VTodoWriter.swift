@@ -6,7 +6,7 @@ import TodoStore
 /// at a time, so that `VTodoRewriter` can replace only the fields that changed.
 struct VTodoWriter {
     /// The zone due times are written in (`DUE;TZID=…`; floating without a name).
-    var zone: LocalTimeZone
+    var zone: LocalTime
 
     /// The lines of `field` for `todo` (none when the field is empty).
     func lines(_ field: CalendarTodo.Field, of todo: CalendarTodo) -> [String] {
@@ -49,20 +49,25 @@ struct VTodoWriter {
             + VTodoReader.twoDigits(time.minute) + VTodoReader.twoDigits(time.second) + "Z"
     }
 
-    /// `DUE;VALUE=DATE:20261224` for a day, `DUE;TZID=Europe/Berlin:20261224T183000` for a time
-    /// (floating without a zone name); nil for text that is neither.
+    /// `DUE;VALUE=DATE:20261224` for a day; for a time, `DUE;TZID=Europe/Berlin:20261224T183000`
+    /// when the zone has an IANA name libical knows, else the same instant in UTC
+    /// (`DUE:20261224T173000Z`: UTC itself, or a zone given as a POSIX string such as `JST-9`); nil
+    /// for text that is neither. A wall time the clocks skip is written as the instant it names
+    /// (`LocalTime.instant(of:)`: 02:30 on the day they go forward is 03:30).
     func dueLine(_ due: String) -> String? { timeLine("DUE", due) }
 
     /// A DUE or DTSTART line (`name`) for a value in Tick's due notation, as `dueLine` describes.
     func timeLine(_ name: String, _ due: String) -> String? {
         let digits = due.filter(\.isNumber)
         if due.count == 10, digits.count == 8 { return CalendarText.folded(name + ";VALUE=DATE:" + digits) }
-        guard due.count == 16, digits.count == 12 else { return nil }
-        let value = String(digits.prefix(8)) + "T" + String(digits.suffix(4)) + "00"
-        guard let identifier = zone.identifier, identifier != "UTC", identifier != "Etc/UTC" else {
-            return CalendarText.folded(name + ":" + value + (zone.identifier == nil ? "" : "Z"))
+        guard due.count == 16, digits.count == 12, let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)),
+              let day = Int(digits.dropFirst(6).prefix(2)), let hour = Int(digits.dropFirst(8).prefix(2)),
+              let minute = Int(digits.suffix(2)) else { return nil }
+        if let zoneName = zone.name, !zone.isUniversal, Libical.builtinZone(zoneName) != nil {
+            return CalendarText.folded(name + ";TZID=" + zoneName + ":" + String(digits.prefix(8)) + "T" + String(digits.suffix(4)) + "00")
         }
-        return CalendarText.folded(name + ";TZID=" + identifier + ":" + value)
+        let wall = CivilTime(day: CivilCalendar.days(year: year, month: month, day: day), minute: hour * 60 + minute)
+        return CalendarText.folded(name + ":" + Self.utcText(zone.instant(of: wall)))
     }
 
     /// The DTSTART line a new VTODO for `todo` needs: one only for a recurring todo (RFC 5545

@@ -45,4 +45,16 @@ struct ServerURLTests {
         let base = try ServerURL("https://dav.example.com:8443/user/list/")
         #expect(try base.resolving(href).absoluteString == expected)
     }
+
+    @Test("An item lies inside its collection only below its path, on the same server, without dot segments however written", arguments: [
+        ("http://h:80/dav/work/a.ics", true), ("http://h/dav/work/sub/a.ics", true), ("http://H:80/dav/work/%41.ics", true),
+        ("http://h/dav/work/", false), ("http://h/dav/work", false), ("http://h/dav/workshop/a.ics", false),
+        ("http://h/secret/x.ics", false), ("http://h/dav/work/%2e%2e/%2e%2e/secret/y.ics", false),
+        ("http://h/dav/work/%2E%2E/x.ics", false), ("http://h/dav/work/..%2F..%2Fx.ics", false), ("http://h/dav/work/a%5C..%5Cb", false),
+        ("http://h/dav/work/a%00.ics", false), ("http://h/dav/work/a%zz.ics", false),
+        ("https://h/dav/work/a.ics", false), ("http://h:8080/dav/work/a.ics", false), ("http://other/dav/work/a.ics", false),
+    ])
+    func inside(url: String, isInside: Bool) throws {
+        #expect(try ServerURL(url).isInside(ServerURL("http://h/dav/work/")) == isInside)
+    }
 }

@@ -10,11 +10,12 @@ struct CommandLineTests {
         var errors: String
     }
 
-    /// Runs the built binary with `arguments`, feeding `input` on standard input.
+    /// Runs the built binary (or `executable`, a program that starts it) with `arguments`, feeding
+    /// `input` on standard input.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
-                    currentFolder: String? = nil) throws -> Outcome {
+                    currentFolder: String? = nil, executable: String = TickEndToEndTests.binary) throws -> Outcome {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TickEndToEndTests.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let currentFolder { process.currentDirectoryURL = URL(fileURLWithPath: currentFolder) }
         // The user's own config file must not change what tests see.

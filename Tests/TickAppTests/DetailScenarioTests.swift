@@ -8,9 +8,10 @@ import TodoStore
 /// notes are edited in place, and Esc goes back to the same highlight and scroll position.
 @Suite("Detail view scenarios")
 struct DetailScenarioTests {
-    /// A time as the detail view shows it (in the local time zone, like the view).
+    /// A time as the detail view shows it (in UTC, the zone scenarios give the app).
     private func shown(_ date: Date) -> String {
         let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
     }

@@ -30,7 +30,9 @@ struct ExternalProgram {
         process.environment = environment
         // Standard error goes to a file, so the two outputs cannot fill a pipe and stop the program.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("tick-program-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        guard FileManager.default.createFile(atPath: errorFile.path, contents: nil) else {
+            throw Failure("cannot create \(errorFile.path) for \(path)'s standard error")
+        }
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let stdout = Pipe()
         process.standardInput = FileHandle.nullDevice

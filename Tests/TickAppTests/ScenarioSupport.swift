@@ -84,6 +84,8 @@ final class Scenario {
         let app = TickApp(store: store, size: size, theme: theme, configuration: configuration)
         app.list.today = { scenarioToday }
         app.list.timeOfDay = { scenarioTimeOfDay }
+        // Times in the details in UTC, whatever the machine's zone.
+        app.list.localTime = .utc
         app.list.reloadFromStore()
         _ = app.renderScreen()
         return app

@@ -1,3 +1,4 @@
+import CalDAV
 import Foundation
 import Testing
 @testable import TickApp
@@ -30,6 +31,26 @@ struct SyncSettingsTests {
         #expect(SyncSettings().intervalMinutes == 5)
     }
 
+    @Test("the limits a server cannot pass: an answer's size, a request's time and a sync's, with generous defaults")
+    func limits() {
+        let configuration = Configuration.parse("""
+            sync url https://dav.example.com/calendars/me/
+            sync max-answer 200
+            sync request-timeout 30
+            sync time-limit 120
+            """, path: "config")
+        #expect(configuration.problems == [])
+        let sync = configuration.sync
+        #expect(sync.maximumAnswerMegabytes == 200 && sync.requestTimeoutMinutes == 30 && sync.timeLimitMinutes == 120)
+        let client = sync.clientConfiguration(home: try! ServerURL("https://dav.example.com/calendars/me/"), credentials: nil)
+        #expect(client.maximumResponseBytes == 200 << 20)
+        #expect(client.totalTimeout == .seconds(1800))
+        #expect(client.origin?.origin == "https://dav.example.com:443")
+        #expect(sync.timeLimit == .seconds(7200))
+        let defaults = SyncSettings()
+        #expect(defaults.maximumAnswerMegabytes == 64 && defaults.requestTimeoutMinutes == 10 && defaults.timeLimitMinutes == 60)
+    }
+
     @Test("bad sync lines are reported at their line, and a password line is refused without repeating it", arguments: [
         ("sync url ftp://example.com/", "sync url wants an http or https URL"),
         ("sync url https://alice:hunter2@example.com/", "sync url must not contain a user or password: use sync user and password-command, TICK_SYNC_PASSWORD or ~/.netrc"),
@@ -39,8 +60,12 @@ struct SyncSettingsTests {
         ("sync list Private", "sync list wants a list name and yes or no, like: sync list Private no"),
         ("sync interval often", "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5"),
         ("sync interval -1", "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5"),
-        ("sync colour red", "unknown sync setting \"colour\" (url, user, password-command, ca-file, insecure, list, interval)"),
-        ("sync", "sync wants a setting (url, user, password-command, ca-file, insecure, list, interval)"),
+        ("sync colour red", "unknown sync setting \"colour\" (url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit)"),
+        ("sync", "sync wants a setting (url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit)"),
+        ("sync max-answer 0", "sync max-answer wants a size in MB from 1 to 4096, like: sync max-answer 64"),
+        ("sync max-answer lots", "sync max-answer wants a size in MB from 1 to 4096, like: sync max-answer 64"),
+        ("sync request-timeout 0", "sync request-timeout wants a number of minutes from 1 to 1440, like: sync request-timeout 10"),
+        ("sync time-limit forever", "sync time-limit wants a number of minutes from 1 to 1440, like: sync time-limit 60"),
     ])
     func badLines(line: String, problem: String) {
         let configuration = Configuration.parse("sync url https://dav.example.com/\n" + line + "\n", path: "config")

@@ -71,7 +71,7 @@ struct DueTimeStoreTests {
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true)
         let todo = try store.add(title: "Water plants", due: "2020-01-01T07:15", recurrence: rule)
         let result = try store.setDoneReportingNext(true, ids: [todo.id])
-        let tomorrow = try #require(rule.next(after: TodoStore.localDay(of: fixedNow))).due
+        let tomorrow = try #require(rule.next(after: LocalTime.fromEnvironment.day(of: fixedNow))).due
         #expect(result.nextOccurrences.map(\.due) == [tomorrow + "T07:15"])
     }
 

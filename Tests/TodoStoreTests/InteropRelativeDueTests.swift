@@ -36,7 +36,7 @@ struct InteropRelativeDueTests {
     @Test("A file with relative due days imports whole and counts them; one that is no day at all still stops the import")
     func decoding() throws {
         let text = "Pay rent due:tod\nCall Mom due:fri +Family\nFile taxes due:2w\nFixed due:2026-12-24\n"
-        let document = try TodoTxtFormat.decode(Data(text.utf8), timeZone: TimeZone(identifier: "UTC")!, today: Self.tuesday)
+        let document = try TodoTxtFormat.decode(Data(text.utf8), zone: .utc, today: Self.tuesday)
         #expect(document.todos.map(\.due) == ["2026-12-01", "2026-12-04", "2026-12-15", "2026-12-24"])
         #expect(document.relativeDueDayCount == 3)
         #expect(throws: InteropError(line: 2, problem: "invalid due date “soon”: write due:YYYY-MM-DD, like due:2026-12-24 (or a relative day: due:tom, due:fri, due:2w)")) {

@@ -87,15 +87,15 @@ struct InteropRoundTripTests {
             // todo.txt reads a title word like due:2026-01-01 as the due day; JSON is the format that keeps such titles.
             let original = try Self.makeRichStore(folder + "/original.db", texts: Self.oddTexts.map { $0.replacing("due:", with: "due ") })
             defer { original.close() }
-            let zone = TimeZone(identifier: "Pacific/Chatham")!  // +12:45 / +13:45: day boundaries off the hour
+            let zone = LocalTime(tz: "Pacific/Chatham")  // +12:45 / +13:45: day boundaries off the hour
             var text = ""
-            try TodoTxtFormat.export(original, timeZone: zone) { text += $0 }
+            try TodoTxtFormat.export(original, zone: zone) { text += $0 }
             #expect(text.split(separator: "\n").count == original.count)
             let copy = try TodoStore(path: folder + "/copy.db")
             defer { copy.close() }
-            try copy.importDocument(try TodoTxtFormat.decode(Data(text.utf8), timeZone: zone))
+            try copy.importDocument(try TodoTxtFormat.decode(Data(text.utf8), zone: zone))
             var again = ""
-            try TodoTxtFormat.export(copy, timeZone: zone) { again += $0 }
+            try TodoTxtFormat.export(copy, zone: zone) { again += $0 }
             // A title word like @tomorrow is a todo.txt context: the first trip makes it a tag, written
             // after the title (issue 19); only those lines change, and from then on the file is stable.
             let changed = zip(again.split(separator: "\n"), text.split(separator: "\n")).filter { $0 != $1 }
@@ -104,9 +104,9 @@ struct InteropRoundTripTests {
             #expect(changed.count == withContext && changed.allSatisfy { $0.0.contains("not a date @tomorrow") }, "\(changed)")
             let third = try TodoStore(path: folder + "/third.db")
             defer { third.close() }
-            try third.importDocument(try TodoTxtFormat.decode(Data(again.utf8), timeZone: zone))
+            try third.importDocument(try TodoTxtFormat.decode(Data(again.utf8), zone: zone))
             var thrice = ""
-            try TodoTxtFormat.export(third, timeZone: zone) { thrice += $0 }
+            try TodoTxtFormat.export(third, zone: zone) { thrice += $0 }
             #expect(thrice == again)
             // The fields todo.txt holds survive: titles (line breaks aside), lists, priorities, due days, states.
             let before = try original.exportDocument().todos, after = try copy.exportDocument().todos

@@ -8,7 +8,7 @@ import TickTesting
 /// `+project`, `due:` and `pri:` go to the end of the line.
 @Suite("Interop: todo.txt shared with other tools")
 struct InteropTodoTxtSharingTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = LocalTime.utc
     /// 2026-12-01, a Tuesday, at noon UTC.
     static let now = Date(timeIntervalSince1970: 1_796_126_400)
 
@@ -37,9 +37,9 @@ struct InteropTodoTxtSharingTests {
     /// Imports `text` into a fresh store and exports it again.
     static func roundTrip(_ text: String, in folder: String, name: String = "tick.db") throws -> (exported: String, store: TodoStore) {
         let store = try openSteppingStore(folder + "/" + name)
-        try store.importDocument(try TodoTxtFormat.decode(Data(text.utf8), timeZone: utc, now: now))
+        try store.importDocument(try TodoTxtFormat.decode(Data(text.utf8), zone: utc, now: now))
         var exported = ""
-        try TodoTxtFormat.export(store, timeZone: utc) { exported += $0 }
+        try TodoTxtFormat.export(store, zone: utc) { exported += $0 }
         return (exported, store)
     }
 
@@ -79,7 +79,7 @@ struct InteropTodoTxtSharingTests {
             defer { store.close() }
             func exported() throws -> [String] {
                 var text = ""
-                try TodoTxtFormat.export(store, timeZone: Self.utc) { text += $0 }
+                try TodoTxtFormat.export(store, zone: Self.utc) { text += $0 }
                 return text.split(separator: "\n").map(String.init)
             }
             #expect(try exported() == ["Open one", "x Closed one"])

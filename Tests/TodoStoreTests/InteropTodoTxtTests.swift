@@ -5,13 +5,16 @@ import TickTesting
 
 @Suite("Interop: todo.txt")
 struct InteropTodoTxtTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = LocalTime.utc
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func day(_ text: String) -> Date { Timestamp.startOfDay(Substring(text), in: utc)! }
+    static func day(_ text: String) -> Date {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        return utc.startOfDay(CivilCalendar.days(year: parts[0], month: parts[1], day: parts[2]))
+    }
 
     static func decodeOne(_ line: String) throws -> NewTodo {
-        let document = try TodoTxtFormat.decode(Data(line.utf8), timeZone: utc, now: now)
+        let document = try TodoTxtFormat.decode(Data(line.utf8), zone: utc, now: now)
         return try #require(document.todos.first)
     }
 
@@ -68,7 +71,7 @@ struct InteropTodoTxtTests {
         var bytes = Data(text.utf8)
         if text.contains("\u{FF}") { bytes = Data("a\r\nb\r\nc ".utf8) + Data([0xFF, 0x0D, 0x0A]) }
         do {
-            _ = try TodoTxtFormat.decode(bytes, timeZone: Self.utc)
+            _ = try TodoTxtFormat.decode(bytes, zone: Self.utc)
             Issue.record("decoded a malformed file")
         } catch {
             #expect(error.line == line)
@@ -79,7 +82,7 @@ struct InteropTodoTxtTests {
     @Test("Export writes the format's conventions, one todo per line")
     func exportLines() throws {
         let created = Self.day("2026-11-20").addingTimeInterval(3600)
-        func line(_ item: TodoItem, _ list: String? = nil) -> String { TodoTxtFormat.line(for: item, listName: list, timeZone: Self.utc) }
+        func line(_ item: TodoItem, _ list: String? = nil) -> String { TodoTxtFormat.line(for: item, listName: list, zone: Self.utc) }
         var item = TodoItem(id: 1, listID: 1, title: "Pay rent", position: 0, createdAt: created, priority: 3, due: "2026-12-01")
         #expect(line(item) == "(A) 2026-11-20 Pay rent due:2026-12-01")
         #expect(line(item, "Home stuff") == "(A) 2026-11-20 Pay rent +Home_stuff due:2026-12-01")
@@ -89,6 +92,25 @@ struct InteropTodoTxtTests {
         #expect(line(multiline) == "2026-11-20 two lines here")
         let project = TodoItem(id: 3, listID: 1, title: "Ask about +Garden", position: 0, createdAt: created)
         #expect(line(project) == "2026-11-20 Ask about +Garden +Inbox")
+    }
+
+    @Test("The dates of a line are days in the zone: written and read, and relative due days counted from the zone's today", arguments: [
+        // zone, completed at (UTC 2026-12-01 23:06), its day there, and the UTC hour that day starts at
+        ("Pacific/Kiritimati", "2026-12-02", "2026-12-01T10:00:00Z"),
+        ("Pacific/Honolulu", "2026-12-01", "2026-12-01T10:00:00Z"),
+        ("JST-9", "2026-12-02", "2026-12-01T15:00:00Z"),
+        ("UTC", "2026-12-01", "2026-12-01T00:00:00Z"),
+    ])
+    func datesInTheZone(zone: String, day: String, start: String) throws {
+        let local = LocalTime(tz: zone)
+        let completed = try #require(Timestamp.parse("2026-12-01T23:06:00Z"))
+        var item = TodoItem(id: 1, listID: 1, title: "Call", position: 0, createdAt: completed)
+        item.completedAt = completed
+        #expect(TodoTxtFormat.line(for: item, listName: nil, zone: local) == "x \(day) \(day) Call")
+        let document = try TodoTxtFormat.decode(Data("x \(day) Call\nPay due:tom\n".utf8), zone: local, now: completed)
+        #expect(document.todos.first?.completedAt == Timestamp.parse(start))
+        let tomorrow = try #require(Timestamp.parse(day + "T00:00:00Z")).addingTimeInterval(86_400)
+        #expect(document.todos.last?.due == Timestamp.iso(tomorrow).prefix(10).description)
     }
 
     @Test("A 1,000-line todo.txt with every feature imports whole, and a bad line anywhere leaves the store unchanged")
@@ -103,11 +125,11 @@ struct InteropTodoTxtTests {
             var lines = text.components(separatedBy: "\r\n")
             lines[776] += " due:2026-02-29"
             #expect(throws: InteropError(line: 777, problem: "invalid due date “2026-02-29”: write due:YYYY-MM-DD, like due:2026-12-24")) {
-                try store.importDocument(try TodoTxtFormat.decode(Data(lines.joined(separator: "\r\n").utf8), timeZone: Self.utc))
+                try store.importDocument(try TodoTxtFormat.decode(Data(lines.joined(separator: "\r\n").utf8), zone: Self.utc))
             }
             #expect(try StoreSnapshot(store) == before)
 
-            let document = try TodoTxtFormat.decode(Data(("\u{FEFF}" + text).utf8), timeZone: Self.utc, now: Self.now)
+            let document = try TodoTxtFormat.decode(Data(("\u{FEFF}" + text).utf8), zone: Self.utc, now: Self.now)
             let imported = try store.importDocument(document)
             #expect(imported.count == expected.todos)
             #expect(imported.filter(\.isDone).count == expected.done)

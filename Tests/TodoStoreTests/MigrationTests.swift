@@ -127,7 +127,7 @@ struct MigrationFromVersion4Tests {
             defer { store.close() }
             #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
             var text = ""
-            try TodoTxtFormat.export(store, timeZone: TimeZone(identifier: "UTC")!) { text += $0 }
+            try TodoTxtFormat.export(store, zone: .utc) { text += $0 }
             #expect(text == "2026-12-01 Pay rent due:2026-12-01\n")
             let summary = try store.importItems([NewTodo(title: "Pay rent", due: "2026-12-01")], options: ImportOptions(skipsDuplicates: true))
             #expect(summary.duplicateCount == 1 && summary.imported.isEmpty)

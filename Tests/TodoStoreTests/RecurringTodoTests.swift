@@ -46,7 +46,7 @@ struct RecurringTodoTests {
     @Test("a todo without a due day comes back after today; an after-completion rule counts from the day it is done")
     func countsFromToday() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let today = TodoStore.localDay(of: fixedNow)
+        let today = LocalTime.fromEnvironment.day(of: fixedNow)
         let undated = try store.add(title: "a", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY"))
         let fromDone = try store.add(title: "b", due: "2020-01-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true))
         let result = try store.setDoneReportingNext(true, ids: [undated.id, fromDone.id])
@@ -64,8 +64,37 @@ struct RecurringTodoTests {
         (1_773_027_000, "America/New_York", "2026-03-08"),  // 23:30 EDT, 03:30 UTC the next day
     ])
     func localDayAcrossDST(seconds: Int, zone: String, expected: String) throws {
-        let timeZone = try #require(TimeZone(identifier: zone))
-        #expect(TodoStore.localDay(of: Date(timeIntervalSince1970: TimeInterval(seconds)), timeZone: timeZone) == expected)
+        #expect(LocalTime(tz: zone).day(of: Date(timeIntervalSince1970: TimeInterval(seconds))) == expected)
+    }
+
+    /// Zones whose day differs from UTC's at every hour, and a daylight-saving zone on its switch days.
+    static let midnightCases: [(zone: String, localDay: String, local: String)] = [
+        ("Pacific/Kiritimati", "2026-12-02", "23:59"), ("Pacific/Kiritimati", "2026-12-02", "00:00"),
+        ("Pacific/Honolulu", "2026-12-01", "23:59"), ("Pacific/Honolulu", "2026-12-02", "00:00"),
+        ("UTC", "2026-12-01", "23:59"), ("UTC", "2026-12-02", "00:00"),
+        ("America/New_York", "2026-03-08", "23:59"), ("America/New_York", "2026-03-08", "00:00"),
+        ("America/New_York", "2026-11-01", "23:59"), ("America/New_York", "2026-11-01", "00:00"),
+        ("JST-9", "2026-12-02", "00:00"),
+    ]
+
+    @Test("A recurring todo done near local midnight counts from that local day, in any zone the store is given", arguments: midnightCases)
+    func doneNearLocalMidnight(zone: String, localDay: String, local: String) throws {
+        let dayNumber = try #require(Self.dayNumber(localDay))
+        let instant = try GlibcDate.instant(localDay + " " + local, in: zone)
+        let store = try TodoStore(inMemoryWith: { instant })
+        store.localTime = LocalTime(tz: zone)
+        let fromDone = try store.add(title: "Stretch", due: "2020-01-01T07:00",
+                                     recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true))
+        let undated = try store.add(title: "Water", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY"))
+        let result = try store.setDoneReportingNext(true, ids: [fromDone.id, undated.id])
+        let nextDay = CivilTime(day: dayNumber + 1).dayText
+        #expect(result.nextOccurrences.map(\.due) == [nextDay + "T07:00", nextDay])
+    }
+
+    /// The day number of `YYYY-MM-DD`.
+    private static func dayNumber(_ text: String) -> Int? {
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        return parts.count == 3 ? CivilCalendar.days(year: parts[0], month: parts[1], day: parts[2]) : nil
     }
 
     @Test("undo of the completion takes back the next occurrence and restores the rule exactly; redo brings them back")

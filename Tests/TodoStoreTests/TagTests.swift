@@ -126,7 +126,7 @@ struct TagTests {
 /// Issue 19: tags travel through JSON (`"tags"`) and todo.txt (`@context`).
 @Suite("Tags: import and export")
 struct TagInteropTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = LocalTime.utc
 
     @Test("todo.txt @contexts import as tags and export back as @contexts after the title")
     func todoTxt() throws {
@@ -134,17 +134,17 @@ struct TagInteropTests {
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
             let text = "(A) Call @phone Mom @Family +Work\nEmail bob@example.com @ @123\n"
-            let imported = try store.importDocument(try TodoTxtFormat.decode(Data(text.utf8), timeZone: Self.utc))
+            let imported = try store.importDocument(try TodoTxtFormat.decode(Data(text.utf8), zone: Self.utc))
             #expect(imported.map(\.title) == ["Call Mom", "Email bob@example.com @ @123"])
             #expect(imported.map(\.tags) == [["phone", "Family"], []])
             var exported = ""
-            try TodoTxtFormat.export(store, timeZone: Self.utc) { exported += $0 }
+            try TodoTxtFormat.export(store, zone: Self.utc) { exported += $0 }
             // The Inbox comes first; the @contexts follow the title, before the +project.
             #expect(exported == "Email bob@example.com @ @123\n(A) Call Mom @phone @Family +Work\n")
             // And back: the same todos again.
             let copy = try openStore(folder + "/copy.db")
             defer { copy.close() }
-            let again = try copy.importDocument(try TodoTxtFormat.decode(Data(exported.utf8), timeZone: Self.utc))
+            let again = try copy.importDocument(try TodoTxtFormat.decode(Data(exported.utf8), zone: Self.utc))
             #expect(Set(again.map { "\($0.title) \($0.tags)" }) == Set(imported.map { "\($0.title) \($0.tags)" }))
         }
     }

@@ -7,7 +7,7 @@ import Testing
 /// use exports written here, in the form taskwarrior 3 writes them.
 @Suite("Interop: taskwarrior export")
 struct TaskwarriorReaderTests {
-    static let utc = TaskwarriorTime(timeZone: TimeZone(secondsFromGMT: 0)!)
+    static let utc = TaskwarriorTime(zone: .utc)
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     /// Reads `text` whole; the todos and what was counted.
@@ -101,15 +101,19 @@ struct TaskwarriorReaderTests {
     }
 
     @Test("A due date is local: its time of day, or the day alone at local midnight", arguments: [
-        ("20261202T000000Z", 0, "2026-12-02"),
-        ("20261202T000000Z", 14, "2026-12-02T14:00"),
-        ("20261202T000000Z", -10, "2026-12-01T14:00"),
-        ("20261202T100000Z", 14, "2026-12-03"),
-        ("20261202T100000Z", -10, "2026-12-02"),
-        ("20261202T235959Z", 0, "2026-12-02T23:59"),
+        ("20261202T000000Z", "UTC", "2026-12-02"),
+        ("20261202T000000Z", "Pacific/Kiritimati", "2026-12-02T14:00"),
+        ("20261202T000000Z", "Pacific/Honolulu", "2026-12-01T14:00"),
+        ("20261202T100000Z", "Pacific/Kiritimati", "2026-12-03"),
+        ("20261202T100000Z", "Pacific/Honolulu", "2026-12-02"),
+        ("20261202T235959Z", "UTC", "2026-12-02T23:59"),
+        // Summer time in Berlin: the same UTC hour is another local hour than in winter.
+        ("20260701T220000Z", "Europe/Berlin", "2026-07-02"),
+        ("20261201T220000Z", "Europe/Berlin", "2026-12-01T23:00"),
+        ("20261202T000000Z", "JST-9", "2026-12-02T09:00"),
     ])
-    func localDue(due: String, offsetHours: Int, expected: String) throws {
-        let times = TaskwarriorTime(timeZone: TimeZone(secondsFromGMT: offsetHours * 3600)!)
+    func localDue(due: String, zone: String, expected: String) throws {
+        let times = TaskwarriorTime(zone: LocalTime(tz: zone))
         let (todos, _) = try Self.read(#"[{"description":"D","status":"pending","due":"\#(due)"}]"#, times: times)
         #expect(todos.first?.due == expected)
     }

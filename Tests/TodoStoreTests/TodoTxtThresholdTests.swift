@@ -6,10 +6,10 @@ import Testing
 /// written back by the export; `h:1` lines (hidden placeholders) skipped and counted.
 @Suite("Interop: todo.txt thresholds and hidden lines")
 struct TodoTxtThresholdTests {
-    static let utc = TimeZone(identifier: "UTC")!
+    static let utc = LocalTime.utc
 
     static func decode(_ text: String) throws(InteropError) -> InteropDocument {
-        try TodoTxtFormat.decode(Data(text.utf8), timeZone: utc, now: Date(timeIntervalSince1970: 1_800_000_000))
+        try TodoTxtFormat.decode(Data(text.utf8), zone: utc, now: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
     @Test("t:YYYY-MM-DD is kept as Starts: in the notes and counted; the title loses it")
@@ -48,7 +48,7 @@ struct TodoTxtThresholdTests {
         let store = try TodoStore(inMemoryWith: { Date(timeIntervalSince1970: 1_800_000_000) })
         try store.importDocument(try Self.decode(line + "\n"))
         var written = ""
-        try TodoTxtFormat.export(store, timeZone: Self.utc) { written += $0 }
+        try TodoTxtFormat.export(store, zone: Self.utc) { written += $0 }
         #expect(written == line + "\n")
     }
 

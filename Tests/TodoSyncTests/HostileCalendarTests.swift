@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoSync
+import TodoStore
 import TickTesting
 
 /// Damaged calendars (bytes cut, repeated, replaced, lines dropped) go through libical's C parser:
@@ -32,7 +33,7 @@ struct HostileCalendarTests {
         for round in 0..<500 {
             let data = Self.damaged(Self.fixtures[round % Self.fixtures.count], &random)
             do {
-                let contents = try ICalendarFile.read(data, zone: LocalTimeZone(identifier: "Europe/Berlin"))
+                let contents = try ICalendarFile.read(data, zone: LocalTime(tz: "Europe/Berlin"))
                 for todo in contents.document.todos {
                     #expect(!(todo.uid ?? "").isEmpty && !todo.title.isEmpty, "seed \(seed) round \(round)")
                 }

@@ -7,7 +7,7 @@ import TodoStore
 /// and a file Tick cannot read is refused at its line with nothing imported.
 @Suite("iCalendar files")
 struct ICalendarFileTests {
-    static let berlin = LocalTimeZone(identifier: "Europe/Berlin")
+    static let berlin = LocalTime(tz: "Europe/Berlin")
 
     static func read(_ text: String, keepsDueTimes: Bool = true) throws -> ICalendarFile.Contents {
         try ICalendarFile.read(Data(text.utf8), zone: berlin, keepsDueTimes: keepsDueTimes)
@@ -78,7 +78,7 @@ struct ICalendarFileTests {
             END:VCALENDAR
 
             """)
-        let todo = try #require(try ICalendarFile.read(Data(text.utf8), zone: LocalTimeZone(identifier: "UTC")).document.todos.first)
+        let todo = try #require(try ICalendarFile.read(Data(text.utf8), zone: LocalTime(tz: "UTC")).document.todos.first)
         #expect(todo.due == "2026-12-24T06:30")
     }
 

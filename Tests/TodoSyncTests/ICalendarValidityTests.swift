@@ -10,8 +10,8 @@ import TodoStore
 @Suite("iCalendar Tick writes is valid to other parsers")
 struct ICalendarValidityTests {
     static let now = ICS.utc(2026, 12, 2, 7, 30)
-    static let zones: [LocalTimeZone] = [LocalTimeZone(identifier: "Europe/Berlin"), LocalTimeZone(identifier: "UTC"),
-                                         LocalTimeZone(identifier: nil)]
+    static let zones: [LocalTime] = [LocalTime(tz: "Europe/Berlin"), LocalTime.utc,
+                                         LocalTime(tz: "JST-9")]
     static let dues: [String?] = [nil, "2026-12-24", "2026-12-24T18:30"]
     static let rules: [(String?, Bool)] = [(nil, false), ("FREQ=WEEKLY;BYDAY=TH", false), ("FREQ=MONTHLY;COUNT=3", true)]
 
@@ -38,7 +38,7 @@ struct ICalendarValidityTests {
                             // As the sync creates an item.
                             let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\n"
                                 + VTodoWriter(zone: zone).vtodo(todo, now: Self.now) + "END:VCALENDAR\r\n"
-                            outputs.append(.init(name: "\(zone.identifier ?? "floating") due \(due ?? "none") rule \(rule.0 ?? "none") state \(state) tags \(tags)",
+                            outputs.append(.init(name: "\(zone.name ?? "unnamed") due \(due ?? "none") rule \(rule.0 ?? "none") state \(state) tags \(tags)",
                                                  text: text, uid: todo.uid))
                         }
                     }
@@ -83,7 +83,7 @@ struct ICalendarValidityTests {
         ("a phone app", VTodoRewriterTests.original), ("categories", VTodoRewriterTests.categorized),
         ("start dates", withStarts),
         ("Tick", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\n"
-            + VTodoWriter(zone: LocalTimeZone(identifier: "Europe/Berlin"))
+            + VTodoWriter(zone: LocalTime(tz: "Europe/Berlin"))
                 .vtodo(todo(1, due: "2026-12-10", rule: ("FREQ=WEEKLY", false), state: 0, tags: ["home"]), now: now) + "END:VCALENDAR\r\n"),
     ]
 
@@ -117,7 +117,7 @@ struct ICalendarValidityTests {
                         let text = try rewriter.rewrite(original.text, with: edited, now: Self.now)
                         // An edit that changes nothing (opening an open todo) writes nothing: the original is not Tick's text.
                         guard text != original.text else { continue }
-                        outputs.append(.init(name: "\(zone.identifier ?? "floating"): \(original.name) \(todo.uid): \(edit.name)",
+                        outputs.append(.init(name: "\(zone.name ?? "unnamed"): \(original.name) \(todo.uid): \(edit.name)",
                                              text: text, uid: todo.uid))
                     }
                 }
@@ -139,7 +139,7 @@ struct ICalendarValidityTests {
         try store.add(title: "Ship it", listID: work.id, priority: 1)
         try store.setDoneReportingNext(true, ids: [plants.id])
         var text = ""
-        #expect(try ICalendarFile.export(store, zone: LocalTimeZone(identifier: "Europe/Berlin"), now: Self.now) { text += $0 } == 6)
+        #expect(try ICalendarFile.export(store, zone: LocalTime(tz: "Europe/Berlin"), now: Self.now) { text += $0 } == 6)
         try ICalendarValidation.expectValid([.init(name: "export", text: text, uid: nil)])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TodoSync
+import TodoStore
 
 /// Test helpers: iCalendar text written with LF in the source and sent with CRLF, as servers do.
 enum ICS {
@@ -14,10 +15,10 @@ enum ICS {
     }
 
     /// The one todo of a calendar with `body`, read in `zone`.
-    static func todo(_ body: String, zone: String? = "Europe/Berlin") throws -> CalendarTodo {
-        let contents = try ICalendarFile.read(Data(calendar(body).utf8), zone: LocalTimeZone(identifier: zone))
+    static func todo(_ body: String, zone: String = "Europe/Berlin") throws -> CalendarTodo {
+        let contents = try ICalendarFile.read(Data(calendar(body).utf8), zone: LocalTime(tz: zone))
         precondition(contents.document.todos.count == 1)
-        return try VTodoRewriter(zone: LocalTimeZone(identifier: zone)).read(calendar(body))[0]
+        return try VTodoRewriter(zone: LocalTime(tz: zone)).read(calendar(body))[0]
     }
 
     /// A UTC time from its parts.

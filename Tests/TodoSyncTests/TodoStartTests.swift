@@ -7,7 +7,7 @@ import TodoStore
 /// client's valid DTSTART stays byte for byte.
 @Suite("DTSTART beside DUE and RRULE")
 struct TodoStartTests {
-    static let berlin = LocalTimeZone(identifier: "Europe/Berlin")
+    static let berlin = LocalTime(tz: "Europe/Berlin")
     static let now = ICS.utc(2026, 12, 2, 7, 30)
 
     struct Case: CustomTestStringConvertible, Sendable {

@@ -45,7 +45,7 @@ struct VTodoMappingTests {
     @Test("Tick's priorities are written as high 1, medium 5, low 9, and none not at all",
           arguments: [(3, "PRIORITY:1"), (2, "PRIORITY:5"), (1, "PRIORITY:9"), (0, nil)])
     func writesPriority(tick: Int, line: String?) {
-        let lines = VTodoWriter(zone: LocalTimeZone(identifier: nil)).lines(.priority, of: CalendarTodo(uid: "u", title: "t", priority: tick))
+        let lines = VTodoWriter(zone: .utc).lines(.priority, of: CalendarTodo(uid: "u", title: "t", priority: tick))
         #expect(lines == (line.map { [$0 + "\r\n"] } ?? []))
     }
 
@@ -70,21 +70,46 @@ struct VTodoMappingTests {
             ("DUE:20261224T183000Z", "Europe/Berlin", "2026-12-24T19:30"),
             ("DUE:20261224T183000", "America/New_York", "2026-12-24T18:30"),
             ("DUE;TZID=/freeassociation.sourceforge.net/Europe/Berlin:20261224T183000", "Europe/Berlin", "2026-12-24T18:30"),
+            // Into zones whose day is not UTC's, and into one without a name.
+            ("DUE:20261201T230600Z", "Pacific/Kiritimati", "2026-12-02T13:06"),
+            ("DUE:20261202T050000Z", "Pacific/Honolulu", "2026-12-01T19:00"),
+            ("DUE;TZID=Europe/Berlin:20261224T183000", "JST-9", "2026-12-25T02:30"),
+            ("DUE;TZID=Europe/Berlin:20261224T183000", ":Asia/Tokyo", "2026-12-25T02:30"),
+            ("DUE:20261224T183000", "JST-9", "2026-12-24T18:30"),
           ])
     func dues(line: String, zone: String, due: String) throws {
         #expect(try ICS.todo("BEGIN:VTODO\nUID:d\nSUMMARY:x\n\(line)\nEND:VTODO\n", zone: zone).due == due)
     }
 
-    @Test("a due time is written in the machine's zone by name, floating without one; a due day as a DATE",
+    @Test("a due time is written in the machine's zone by name, in UTC when the zone has no name; a due day as a DATE",
           arguments: [("2026-12-24", "Europe/Berlin", "DUE;VALUE=DATE:20261224"),
                       ("2026-12-24T18:30", "Europe/Berlin", "DUE;TZID=Europe/Berlin:20261224T183000"),
+                      ("2026-12-24T18:30", ":Asia/Tokyo", "DUE;TZID=Asia/Tokyo:20261224T183000"),
+                      ("2026-12-24T18:30", "Japan", "DUE;TZID=Asia/Tokyo:20261224T183000"),
                       ("2026-12-24T18:30", "UTC", "DUE:20261224T183000Z"),
-                      ("2026-12-24T18:30", nil, "DUE:20261224T183000")])
-    func writesDue(due: String, zone: String?, line: String) throws {
-        let writer = VTodoWriter(zone: LocalTimeZone(identifier: zone))
+                      ("2026-12-24T18:30", "", "DUE:20261224T183000Z"),
+                      ("2026-12-24T18:30", "JST-9", "DUE:20261224T093000Z"),
+                      ("2026-12-02T13:06", "<+14>-14", "DUE:20261201T230600Z"),
+                      ("2026-07-01T09:00", "<-05>5<-04>,M3.2.0,M11.1.0", "DUE:20260701T130000Z"),
+                      ("2026-03-08T01:30", "<-05>5<-04>,M3.2.0,M11.1.0", "DUE:20260308T063000Z"),
+                      ("2026-11-01T01:30", "<-05>5<-04>,M3.2.0,M11.1.0", "DUE:20261101T053000Z")])  // the first 01:30
+    func writesDue(due: String, zone: String, line: String) throws {
+        let writer = VTodoWriter(zone: LocalTime(tz: zone))
         #expect(writer.lines(.due, of: CalendarTodo(uid: "u", title: "t", due: due)) == [line + "\r\n"])
         // And it reads back as the same wall time.
         #expect(try ICS.todo("BEGIN:VTODO\nUID:d\nSUMMARY:x\n\(line)\nEND:VTODO\n", zone: zone).due == due)
+    }
+
+    @Test("a due time the clocks skip (02:30 on the day they go forward) is written as the instant it names, and reads back as 03:30",
+          arguments: [("America/New_York", "DUE;TZID=America/New_York:20260308T023000"),
+                      ("<-05>5<-04>,M3.2.0,M11.1.0", "DUE:20260308T073000Z")])
+    func writesSkippedDueTime(zone: String, line: String) throws {
+        let writer = VTodoWriter(zone: LocalTime(tz: zone))
+        #expect(writer.lines(.due, of: CalendarTodo(uid: "u", title: "t", due: "2026-03-08T02:30")) == [line + "\r\n"])
+        let expected = zone == "America/New_York" ? "2026-03-08T02:30" : "2026-03-08T03:30"  // in its own zone, as written
+        #expect(try ICS.todo("BEGIN:VTODO\nUID:d\nSUMMARY:x\n\(line)\nEND:VTODO\n", zone: zone).due == expected)
+        // Another device in Tokyo reads the instant: 03:30 in New York is 16:30 there.
+        #expect(try ICS.todo("BEGIN:VTODO\nUID:d\nSUMMARY:x\n\(line)\nEND:VTODO\n", zone: "Asia/Tokyo").due == "2026-03-08T16:30")
     }
 
     @Test("categories become tags: what a tag cannot hold becomes a dash, a category with no letter is left out",
@@ -107,7 +132,7 @@ struct VTodoMappingTests {
           ])
     func unreadable(body: String, line: Int, problem: CalendarError.Problem) {
         #expect(throws: CalendarError(line: line, problem: problem)) {
-            try ICalendarFile.read(Data(ICS.calendar(body).utf8), zone: LocalTimeZone(identifier: "Europe/Berlin"))
+            try ICalendarFile.read(Data(ICS.calendar(body).utf8), zone: LocalTime(tz: "Europe/Berlin"))
         }
     }
 
@@ -126,7 +151,7 @@ struct VTodoMappingTests {
                                 completedAt: ICS.utc(2026, 12, 2, 10), createdAt: ICS.utc(2026, 11, 1), tags: ["home", "Work"],
                                 rrule: "FREQ=MONTHLY;BYMONTHDAY=31", recursFromCompletion: true, listName: "Ünïcode, list; yes",
                                 sortOrder: -5, isFlagged: true)
-        let zone = LocalTimeZone(identifier: "Asia/Tokyo")
+        let zone = LocalTime(tz: "Asia/Tokyo")
         let text = ICS.calendar(VTodoWriter(zone: zone).vtodo(todo, now: ICS.utc(2026, 12, 3)))
         #expect(try VTodoRewriter(zone: zone).read(text) == [todo])
     }

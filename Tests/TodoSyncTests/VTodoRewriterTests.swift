@@ -50,7 +50,7 @@ struct VTodoRewriterTests {
 
         """)
 
-    static let berlin = LocalTimeZone(identifier: "Europe/Berlin")
+    static let berlin = LocalTime(tz: "Europe/Berlin")
     static let now = ICS.utc(2026, 12, 2, 7, 30)
 
     /// The original as Tick reads it.

@@ -60,6 +60,9 @@ enum ManualPageText {
         ("TERM", "The terminal type; the app needs one that can move the cursor (not dumb)."),
         ("LANG, LC_ALL, LC_CTYPE", "The locale. Tick works in UTF-8: when the locale is not UTF-8 it measures text as C.UTF-8 "
          + "does, and the app refuses to start when C.UTF-8 is missing too."),
+        ("TZ", "The time zone every date is counted in (today, late, --due, the agenda, relative dates in imports, the next "
+         + "date of a repeating todo, due times in iCalendar): a name (Europe/Berlin, :Europe/Berlin), a zone file's path or a POSIX "
+         + "string (JST-9). When TZ is not set, /etc/localtime, a link or a copied file; UTC without either."),
         ("TMPDIR", "Where tick demo keeps its throwaway store (else /tmp)."),
         ("TICK_SYNCHRONOUS", "full (the default), normal or off: for benchmarks only, off skips the disk sync that makes a change durable."),
     ]

@@ -49,9 +49,9 @@ struct SyncCommand: Subcommand {
         do {
             let home = try ServerURL(url)
             let credentials = settings.user.map { HTTPClient.Credentials(user: $0, password: password ?? "") }
-            let client = try CalDAVClient(configuration: .init(credentials: credentials, caFile: settings.caFile,
-                                                               allowsInsecure: settings.allowsInsecureHTTP))
+            let client = try CalDAVClient(configuration: settings.clientConfiguration(home: home, credentials: credentials))
             let engine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            engine.timeLimit = settings.timeLimit
             if isDryRun {
                 try context.emit("dry run, nothing changed: " + (try engine.preview()).transferLine + "\n")
                 return 0
@@ -65,10 +65,12 @@ struct SyncCommand: Subcommand {
             throw CommandFailure(SyncFailureMessage.text(for: error))
         }
         try context.emit(TodoTable.safe(summary.line).text + "\n")
-        for href in summary.unreadable {
-            try context.emit("kept on the server, not readable by Tick: \(TodoTable.safe(href).text)\n")
+        // The line names the first few skipped items; the others each get a line of their own.
+        for item in summary.skippedItems.dropFirst(SyncSummary.namedItems) {
+            try context.emit("also skipped, kept on the server: \(TodoTable.safe(item.sentence).text)\n")
         }
-        return 0
+        // The other lists synced, but not all: a script must not take this for a full sync.
+        return summary.failedCollections.isEmpty ? 0 : 1
     }
 
     private func status(of store: TodoStore, url: String, in context: CommandContext) throws -> Int32 {

@@ -16,6 +16,12 @@ enum SyncFailureMessage {
             return "For a server with a self-signed certificate, name that certificate with sync ca-file PATH."
         case .insecureConnectionRefused:
             return "To send the password in clear anyway, add sync insecure yes."
+        case .answerTooLarge:
+            return "If the server really holds that much, raise the limit with sync max-answer MB."
+        case .requestTookTooLong:
+            return "For a very slow line, allow more with sync request-timeout MINUTES."
+        case .syncTookTooLong:
+            return "For a very slow line, allow more with sync time-limit MINUTES."
         default:
             return nil
         }

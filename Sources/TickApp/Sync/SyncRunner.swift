@@ -43,11 +43,12 @@ public struct SyncFailure: Equatable, Sendable {
         switch error {
         case .connectionFailed, .timedOut, .connectionReset:
             kind = .offline
-        case .unauthorized, .forbidden, .certificateRejected, .insecureConnectionRefused, .invalidURL:
+        case .unauthorized, .forbidden, .certificateRejected, .insecureConnectionRefused, .invalidURL, .refusedAddress:
             kind = .needsUser
         case .serverError(_, let retryAfter):
             kind = .retryLater(retryAfter: retryAfter)
-        case .insufficientStorage, .notFound, .gone, .preconditionFailed, .syncTokenInvalid, .badResponse:
+        case .insufficientStorage, .notFound, .gone, .preconditionFailed, .syncTokenInvalid, .badResponse,
+             .answerTooLarge, .requestTookTooLong, .syncTookTooLong:
             kind = .retryLater(retryAfter: nil)
         }
     }
@@ -105,9 +106,10 @@ public final class CalDAVSyncRunner: SyncRunner, @unchecked Sendable {
             self.store = store
             let home = try ServerURL(url)
             let credentials = settings.user.map { HTTPClient.Credentials(user: $0, password: password ?? "") }
-            let client = try CalDAVClient(configuration: .init(credentials: credentials, caFile: settings.caFile,
-                                                               allowsInsecure: settings.allowsInsecureHTTP))
-            let summary = try SyncEngine(store: store, client: client, home: home, localLists: settings.localLists).sync()
+            let client = try CalDAVClient(configuration: settings.clientConfiguration(home: home, credentials: credentials))
+            let engine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            engine.timeLimit = settings.timeLimit
+            let summary = try engine.sync()
             let conflicts = summary.conflicts > 0 ? try store.syncConflicts(limit: summary.conflicts) : []
             return .synced(summary, conflicts: conflicts)
         } catch let error as CalDAVError {

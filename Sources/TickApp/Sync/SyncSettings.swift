@@ -7,6 +7,9 @@
 ///     sync insecure yes|no                            allow plain http to a host that is not loopback
 ///     sync list NAME yes|no                           `no` keeps a list on this machine only
 ///     sync interval MINUTES                           how often the open app syncs (default 5; 0: only on changes and S)
+///     sync max-answer MB                              the largest answer taken from the server (default 64)
+///     sync request-timeout MINUTES                    the longest one request may take (default 10)
+///     sync time-limit MINUTES                         the longest one sync may take (default 60)
 ///
 /// The password itself is never read from the config file (a `sync password …` line is refused
 /// without repeating it): it comes from `password-command`, `TICK_SYNC_PASSWORD` or `~/.netrc`
@@ -26,6 +29,12 @@ public struct SyncSettings: Equatable, Sendable {
     public var localLists: Set<String> = []
     /// `sync interval MINUTES`: how often the open app syncs by itself; 0 syncs only after changes and when asked.
     public var intervalMinutes = 5
+    /// `sync max-answer MB`: the largest answer taken from the server, in MB (a bigger one stops the transfer).
+    public var maximumAnswerMegabytes = 64
+    /// `sync request-timeout MINUTES`: the longest one request may take, however slowly its answer keeps coming.
+    public var requestTimeoutMinutes = 10
+    /// `sync time-limit MINUTES`: the longest one sync may take in all.
+    public var timeLimitMinutes = 60
 
     /// No sync configured.
     public init() {}
@@ -82,10 +91,13 @@ public struct SyncSettings: Equatable, Sendable {
             let name = rest.dropLast().joined(separator: " ")
             if flag { localLists.remove(name) } else { localLists.insert(name) }
         case "interval":
-            guard rest.count == 1, let minutes = Int(rest[0]), (0...1440).contains(minutes) else {
-                throw Configuration.Problem(message: "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5")
-            }
-            intervalMinutes = minutes
+            intervalMinutes = try Self.number(rest, in: 0...1440, of: "interval", unit: "a number of minutes", example: 5)
+        case "max-answer":
+            maximumAnswerMegabytes = try Self.number(rest, in: 1...4096, of: "max-answer", unit: "a size in MB", example: 64)
+        case "request-timeout":
+            requestTimeoutMinutes = try Self.number(rest, in: 1...1440, of: "request-timeout", unit: "a number of minutes", example: 10)
+        case "time-limit":
+            timeLimitMinutes = try Self.number(rest, in: 1...1440, of: "time-limit", unit: "a number of minutes", example: 60)
         default:
             throw Configuration.Problem(message: "unknown sync setting \"\(key)\" (\(Self.keys))")
         }
@@ -94,11 +106,21 @@ public struct SyncSettings: Equatable, Sendable {
     /// The problem of the settings as a whole (checked after the last line), if any.
     var overallProblem: String? {
         let anythingSet = user != nil || passwordCommand != nil || caFile != nil || allowsInsecureHTTP || !localLists.isEmpty || intervalMinutes != 5
+            || maximumAnswerMegabytes != 64 || requestTimeoutMinutes != 10 || timeLimitMinutes != 60
         if url == nil && anythingSet { return "sync settings without a sync url: add one, like: sync url https://dav.example.com/calendars/me/" }
         return nil
     }
 
-    private static let keys = "url, user, password-command, ca-file, insecure, list, interval"
+    private static let keys = "url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit"
+
+    /// The one whole number in `words` within `range`, or the problem naming `key`, its unit and an example.
+    private static func number(_ words: [String], in range: ClosedRange<Int>, of key: String, unit: String, example: Int)
+        throws(Configuration.Problem) -> Int {
+        guard words.count == 1, let number = Int(words[0]), range.contains(number) else {
+            throw Configuration.Problem(message: "sync \(key) wants \(unit) from \(range.lowerBound) to \(range.upperBound), like: sync \(key) \(example)")
+        }
+        return number
+    }
 
     private static func bool(_ text: String) -> Bool? {
         switch text.lowercased() {

@@ -1,15 +1,16 @@
 import FoundationEssentials
 
-/// Taskwarrior's times, `20261202T083000Z` (UTC to the second), and what they become in Tick:
+/// Taskwarrior's times, `20261202T083000Z` (UTC to the second), and what they become in Tick
+/// (through `LocalTime`, like every local day and time):
 /// instants for creation, completion and modification; local days and times of day for a due date
 /// and the dates kept in notes.
 public struct TaskwarriorTime: Sendable {
     /// The zone local days and times are in.
-    public let timeZone: TimeZone
+    public let zone: LocalTime
 
-    /// Times read into `timeZone`.
-    public init(timeZone: TimeZone = .current) {
-        self.timeZone = timeZone
+    /// Times read into `zone` (fixed as it is now, for the whole of an import).
+    public init(zone: LocalTime = .fromEnvironment) {
+        self.zone = zone.fixed
     }
 
     /// The instant of `20261202T083000Z` (also accepted: `2026-12-02T08:30:00Z` and other
@@ -34,9 +35,8 @@ public struct TaskwarriorTime: Sendable {
     /// The local day (a `CivilCalendar` day number) and second after midnight of `date`: the one
     /// place a taskwarrior time meets the local zone.
     public func local(_ date: Date) -> (day: Int, second: Int) {
-        let seconds = Self.floorDivision(date.unixMilliseconds, 1000) + Int64(timeZone.secondsFromGMT(for: date))
-        let day = Self.floorDivision(seconds, 86_400)
-        return (Int(day), Int(seconds - day * 86_400))
+        let civil = zone.civilTime(of: date)
+        return (civil.day, civil.second)
     }
 
     /// `date` as a due date: the local day, with its time of day (`2026-12-05T14:30`) unless it is
@@ -57,9 +57,5 @@ public struct TaskwarriorTime: Sendable {
     static func dayText(_ day: Int) -> String {
         let (year, month, dayOfMonth) = CivilCalendar.date(fromDays: day)
         return "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(dayOfMonth, width: 2))"
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> Int64 {
-        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 }

@@ -67,32 +67,6 @@ public enum Timestamp {
         return Date(unixMilliseconds: total)
     }
 
-    /// The calendar day of an instant in `timeZone`, as `YYYY-MM-DD`.
-    public static func day(of date: Date, in timeZone: TimeZone) -> String {
-        let local = date.unixMilliseconds + Int64(timeZone.secondsFromGMT(for: date)) * 1000
-        let (year, month, day) = CivilCalendar.date(fromDays: Int(floorDivision(local, 86_400_000).quotient))
-        return "\(TextFormatting.padded(year, width: 4))-\(TextFormatting.padded(month, width: 2))-\(TextFormatting.padded(day, width: 2))"
-    }
-
-    /// The calendar day of an instant in `timeZone`, as a `CivilCalendar` day number.
-    public static func dayNumber(of date: Date, in timeZone: TimeZone) -> Int {
-        let local = date.unixMilliseconds + Int64(timeZone.secondsFromGMT(for: date)) * 1000
-        return Int(floorDivision(local, 86_400_000).quotient)
-    }
-
-    /// The first instant of a `YYYY-MM-DD` day in `timeZone`, or nil when it is not a real date.
-    public static func startOfDay(_ text: Substring, in timeZone: TimeZone) -> Date? {
-        // A probe: text that is not a real day is reported by the caller as a bad timestamp.
-        guard (try? Validation.dueDay(String(text))) != nil,
-              let year = Int64(text.prefix(4)), let month = Int64(text.dropFirst(5).prefix(2)), let day = Int64(text.suffix(2))
-        else { return nil }
-        let midnightUTC = Date(unixMilliseconds: Int64(CivilCalendar.days(year: Int(year), month: Int(month), day: Int(day))) * 86_400_000)
-        // The offset at UTC midnight is the offset at local midnight except across a change that day;
-        // asking again at the shifted instant settles it.
-        let first = midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: midnightUTC)))
-        return midnightUTC.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: first)))
-    }
-
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
         return (quotient, value - quotient * divisor)

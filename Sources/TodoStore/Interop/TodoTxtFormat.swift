@@ -20,17 +20,17 @@ import FoundationEssentials
 /// is left out of todo.txt and kept by JSON.
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
-    /// `dates` leaves out a date the line it came from did not have.
-    public static func line(for item: TodoItem, listName: String?, timeZone: TimeZone = .current,
+    /// `dates` leaves out a date the line it came from did not have; the dates are days in `zone`.
+    public static func line(for item: TodoItem, listName: String?, zone: LocalTime = .fromEnvironment,
                             dates: DatesGiven = DatesGiven()) -> String {
         var parts: [String] = []
         if let completed = item.completedAt {
             parts.append("x")
-            if dates.completion { parts.append(Timestamp.day(of: completed, in: timeZone)) }
+            if dates.completion { parts.append(zone.day(of: completed)) }
         } else if item.priority > 0 {
             parts.append("(\(letter(forPriority: item.priority)))")
         }
-        if dates.creation { parts.append(Timestamp.day(of: item.createdAt, in: timeZone)) }
+        if dates.creation { parts.append(zone.day(of: item.createdAt)) }
         parts.append(oneLine(item.title))
         parts += item.tags.map { "@" + $0 }
         if let listName {
@@ -50,10 +50,11 @@ public enum TodoTxtFormat {
     /// Writes every todo through `write`, a line at a time (lists in order, each in manual order);
     /// returns how many were written.
     @discardableResult
-    public static func export(_ store: TodoStore, timeZone: TimeZone = .current, to write: (String) throws -> Void) throws -> Int {
+    public static func export(_ store: TodoStore, zone: LocalTime = .fromEnvironment, to write: (String) throws -> Void) throws -> Int {
         var count = 0
+        let zone = zone.fixed
         try store.forEachTodoForExport { item, list, dates in
-            try write(line(for: item, listName: list.id == TodoStore.inboxListID ? nil : list.name, timeZone: timeZone,
+            try write(line(for: item, listName: list.id == TodoStore.inboxListID ? nil : list.name, zone: zone,
                            dates: dates) + "\n")
             count += 1
         }
@@ -62,17 +63,19 @@ public enum TodoTxtFormat {
 
     /// Reads a todo.txt file; blank lines are skipped, CR LF line ends and a byte order mark are fine.
     /// `now` stands in for the completion time of a done todo without a completion date, and its day
-    /// (or `today`, a `CivilCalendar` day number) is what relative due days count from.
+    /// (or `today`, a `CivilCalendar` day number) is what relative due days count from; the dates
+    /// of the file are days in `zone`.
     /// `reportProgress` hears how many bytes have been read now and then, and may stop the reading
     /// by throwing.
-    public static func decode(_ data: Data, timeZone: TimeZone = .current, now: Date = Date(), today: Int? = nil,
+    public static func decode(_ data: Data, zone: LocalTime = .fromEnvironment, now: Date = Date(), today: Int? = nil,
                               reportProgress: (_ bytesRead: Int) throws(InteropError) -> Void = { _ in }) throws(InteropError) -> InteropDocument {
         // "+Inbox" always means the Inbox, whatever the importing store calls it.
         var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         var number = 0
-        var days = DayCache(timeZone: timeZone, today: today ?? Timestamp.dayNumber(of: now, in: timeZone))
+        let zone = zone.fixed
+        var days = DayCache(zone: zone, today: today ?? zone.dayNumber(of: now))
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             number += 1
             if number % progressInterval == 0 { try reportProgress(rawLine.startIndex - data.startIndex) }
@@ -184,10 +187,10 @@ public enum TodoTxtFormat {
         return todo
     }
 
-    /// Day starts already worked out: a file repeats few dates, and time zone look-ups are slow.
+    /// Day starts already worked out: a file repeats few dates.
     /// Also what relative due days count from, and how many were read.
     struct DayCache {
-        let timeZone: TimeZone
+        let zone: LocalTime
         /// The day of the import, as a `CivilCalendar` day number.
         let today: Int
         /// Relative due days read so far.
@@ -196,14 +199,19 @@ public enum TodoTxtFormat {
         var tally = ImportTally()
         private var starts: [Substring: Date?] = [:]
 
-        init(timeZone: TimeZone, today: Int) {
-            self.timeZone = timeZone
+        init(zone: LocalTime, today: Int) {
+            self.zone = zone
             self.today = today
         }
 
         mutating func start(of day: Substring) -> Date? {
             if let known = starts[day] { return known }
-            let start = Timestamp.startOfDay(day, in: timeZone)
+            // A probe: text that is not a real day is reported by the caller as a bad timestamp.
+            var start: Date?
+            if (try? Validation.dueDay(String(day))) != nil, let year = Int(day.prefix(4)), let month = Int(day.dropFirst(5).prefix(2)),
+               let dayOfMonth = Int(day.suffix(2)) {
+                start = zone.startOfDay(CivilCalendar.days(year: year, month: month, day: dayOfMonth))
+            }
             starts[day] = start
             return start
         }
