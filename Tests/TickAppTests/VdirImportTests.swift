@@ -122,6 +122,17 @@ struct VdirImportTests {
         #expect(tick.run(["import", "--format", "json", root]).status == 2)
     }
 
+    @Test("A component name with control characters is counted with placeholders, never written raw to the terminal")
+    func controlsInComponentName() throws {
+        let tick = try CommandHarness()
+        let root = try Self.writeRoot(in: tick)
+        try Self.item(uid: "evil", summary: "Evil", component: "X-\u{1B}]0;owned\u{07}EVIL").write(toFile: root + "/home/evil.ics", atomically: true, encoding: .utf8)
+        let outcome = tick.run(["import", root])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("ignored 2 components that are not todos (1 VEVENT, 1 X-␛]0;OWNED␇EVIL)"), "\(outcome.output)")
+        #expect(!outcome.output.contains("\u{1B}") && !outcome.output.contains("\u{07}"))
+    }
+
     @Test("Many items are read one file at a time into their lists", arguments: [1_000])
     func manyItems(count: Int) throws {
         let tick = try CommandHarness()

@@ -74,7 +74,8 @@ struct CalendarTally {
         var parts: [String] = []
         let count = ignored.values.reduce(0, +) + occurrenceOverrides
         if count > 0 {
-            var kinds = ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            // A component's name comes from the file: shown with placeholders for what must not reach a terminal.
+            var kinds = ignored.sorted { $0.key < $1.key }.map { "\($0.value) \(TodoTable.safe($0.key).text)" }
             if occurrenceOverrides > 0 { kinds.append("\(occurrenceOverrides) changed occurrence\(occurrenceOverrides == 1 ? "" : "s") (RECURRENCE-ID)") }
             parts.append("ignored \(count) component\(count == 1 ? " that is not a todo" : "s that are not todos") (\(kinds.joined(separator: ", ")))")
         }
