@@ -133,6 +133,19 @@ struct VdirImportTests {
         #expect(!outcome.output.contains("\u{1B}") && !outcome.output.contains("\u{07}"))
     }
 
+    @Test("Ctrl-C while the items are read stops the import: exit 130, the store unchanged")
+    func interrupted() throws {
+        let tick = try CommandHarness()
+        let root = try Self.writeRoot(in: tick)
+        // Noticed between two files: the bad one at the end is never read.
+        try "not a calendar".write(toFile: root + "/work/zz-bad.ics", atomically: true, encoding: .utf8)
+        #expect(tick.run(["add", "Already here"]).status == 0)
+        let outcome = tick.run(["import", root]) { $0.interrupts = CommandLineImportTests.pressedCtrlC }
+        #expect(outcome.status == 130)
+        #expect(outcome.errors == "tick import: interrupted; nothing was imported, the store is unchanged\n")
+        #expect(try tick.withStore { $0.count } == 1)
+    }
+
     @Test("Many items are read one file at a time into their lists", arguments: [1_000])
     func manyItems(count: Int) throws {
         let tick = try CommandHarness()
