@@ -19,7 +19,14 @@ public final class SyncEngine {
     private let localLists: Set<String>
     let rewriter: VTodoRewriter
     private let now: () -> Date
-    var summary = SyncSummary()
+    /// What this sync has done so far: after `sync()` threw, what was kept before the failure.
+    public internal(set) var summary = SyncSummary()
+    /// How long `sync()` waits for another sync of the same store (its `TodoStore.SyncLock`) to end
+    /// before it fails with `StoreError.syncAlreadyRunning`, in seconds; `willWaitForRunningSync` is
+    /// called once when it starts waiting.
+    public var lockWaitSeconds = 0.0
+    /// Called when `sync()` begins to wait for another sync of the store (see `lockWaitSeconds`).
+    public var willWaitForRunningSync: (() -> Void)?
     /// Runs between the pull and the push: tests change the server there, so the push meets a 412.
     var betweenPullAndPush: (() throws -> Void)?
     /// How long one sync may take in all (nil: no limit): its requests are cut to what is left, and
@@ -58,9 +65,16 @@ public final class SyncEngine {
     }
 
     /// Runs one sync and records it in the store; throws the first failure (a `CalDAVError`, a
-    /// `StoreError`), leaving everything done before it recorded.
+    /// `StoreError`), leaving everything done before it recorded (and counted in `summary`).
+    ///
+    /// One sync of a store at a time: it holds the store's sync lock throughout. A store that cannot
+    /// be written is refused before anything is asked of the server (which would otherwise get new
+    /// collections for a sync that then fails).
     public func sync() throws -> SyncSummary {
         summary = SyncSummary()
+        if store.isReadOnly { throw StoreError.readOnly(path: store.path) }
+        let lock = try store.takeSyncLock(waitingUpTo: lockWaitSeconds, whileWaiting: willWaitForRunningSync)
+        defer { lock.release() }
         receivedPlaces = []
         receivedOccurrences = []
         let requestsBefore = client.http.requestCount
@@ -330,6 +344,14 @@ public final class SyncEngine {
         remote.listName = listName
         let existing = try store.item(uid: remote.uid)
         let synced = try store.syncedItem(href: item.href)
+        if let existing, synced?.todoID != existing.id, localLists.contains(try self.listName(existing.listID)) {
+            // A todo of a list kept here is never touched by a server, whatever item claims its UID (a
+            // shared calendar someone else writes to, a copy made elsewhere): two todos cannot share a
+            // UID, so the item stays on the server, not taken, and the summary names it. (A todo's own
+            // item, from before it moved into such a list, still merges: the push then removes it.)
+            summary.notTakenForLocalUID.append(item.href)
+            return
+        }
         if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
             // Changed on both sides: merged; the merge goes up at the push, from the server's text.
             let base = try synced.flatMap { try rewriter.read($0.base).first }
