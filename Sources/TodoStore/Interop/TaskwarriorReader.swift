@@ -106,8 +106,8 @@ public struct TaskwarriorReader {
 
     /// The todo a task adds now, or nil when it is skipped or held until the end.
     private mutating func take(_ task: TaskwarriorTask) throws(InteropError) -> NewTodo? {
-        if let uuid = task.uuid.flatMap(TaskwarriorUUID.init), !seen.insert(uuid).inserted {
-            throw InteropError(line: task.line, problem: "the UUID \(task.uuid!) is given to two tasks")
+        if let text = task.uuid, let uuid = TaskwarriorUUID(text), !seen.insert(uuid).inserted {
+            throw InteropError(line: task.line, problem: "the UUID \(text) is given to two tasks")
         }
         switch task.status {
         case .deleted:
