@@ -6,8 +6,9 @@ enum ExternalEditResult: Equatable {
     case finished
     /// No editor is set: edit the notes in place.
     case editInPlace
-    /// The store refused the edited text (a NUL, a full disk): keep it in the in-place editor, unsaved.
-    case keepInPlace(String)
+    /// The store refused the edited text (a NUL, a full disk), or the notes were changed elsewhere
+    /// while the editor ran: keep it in the in-place editor, unsaved, editing over the notes `base`.
+    case keepInPlace(String, base: String)
 }
 
 extension TickApp {
@@ -16,8 +17,9 @@ extension TickApp {
     /// the text changed, the notes are saved as one undo step. An editor that fails, is killed or cannot
     /// start changes nothing, and the status line says why. The file is always removed.
     ///
-    /// Another process may change the todo meanwhile: the edit is saved over it (it is the newer
-    /// intention), the status line says so, and `u` brings the other version back.
+    /// Another process (or the sync) may change the notes meanwhile: then nothing is saved, the status
+    /// line says so, and the edited text stays in the in-place editor, where saving it again saves it
+    /// over the other change. A todo deleted meanwhile gets nothing.
     func editNotesInEditor(todo id: Int64) -> ExternalEditResult {
         guard !refusesChanges(), let item = list.storedItem(id: id) else { return .finished }
         guard let (variable, line) = externalPrograms.editorLine else { return .editInPlace }
@@ -66,12 +68,8 @@ extension TickApp {
             list.message = .info("Notes unchanged")
             return .finished
         }
-        let changedElsewhere = list.storedItem(id: id).map { $0.notes != item.notes } ?? false
-        guard list.setNotes(text, todo: id) else {
-            return list.storedItem(id: id) == nil ? .finished : .keepInPlace(text)
-        }
-        if changedElsewhere {
-            list.message = .info("Notes saved for \(quoted(item.title)) over a change made elsewhere while you edited · u undoes")
+        guard list.setNotes(text, of: item, editedFrom: item.notes) else {
+            return list.storedItem(id: id) == nil ? .finished : .keepInPlace(text, base: item.notes)
         }
         return .finished
     }

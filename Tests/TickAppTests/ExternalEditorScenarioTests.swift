@@ -148,22 +148,36 @@ struct ExternalEditorScenarioTests {
         #expect(scenario.screen[0].hasPrefix("Details — editing notes, not saved"))
     }
 
-    @Test("A change made elsewhere while the editor ran is saved over, and the status line says so")
-    func changedElsewhere() throws {
+    @Test("Notes changed elsewhere while the editor ran are not saved over: the edit stays in the notes editor, Ctrl-S saves it, Esc again keeps theirs",
+          arguments: Interleaving.allCases, ["<C-s>", "<Esc>"])
+    func changedElsewhere(_ interleaving: Interleaving, _ second: String) throws {
         var scenario: Scenario!
         let editor = FakeEditor { path in
-            let other = try! TodoStore(path: scenario.temporary.path)
-            try! other.update(id: try! scenario.id(of: "Call Ann"), notes: "from another process")
-            other.close()
+            try! interleaving.changeUnseen(scenario) { try $0.update(id: try scenario.id(of: "Call Ann"), notes: "from elsewhere") }
             try! "mine".write(toFile: path, atomically: false, encoding: .utf8)
             return .exited(0)
         }
         scenario = try detailsOpen(editor: editor)
         try scenario.type("E")
-        #expect(try notes(scenario) == "mine")
-        #expect(statusMessage(scenario).contains("over a change made elsewhere while you edited"))
-        try scenario.type("<Esc>u")
-        #expect(try notes(scenario) == "from another process")
+        #expect(try notes(scenario) == "from elsewhere")
+        #expect(statusMessage(scenario) == "“Call Ann” had its notes changed elsewhere meanwhile · notes not saved · Ctrl-s saves yours over them · Esc again keeps theirs")
+        #expect(scenario.screen[0].hasPrefix("Details — editing notes, not saved"))
+        try scenario.type(second)
+        #expect(try notes(scenario) == (second == "<C-s>" ? "mine" : "from elsewhere"))
+    }
+
+    @Test("A todo deleted elsewhere while the editor ran gets no notes, and the status line says so", arguments: Interleaving.allCases)
+    func deletedElsewhere(_ interleaving: Interleaving) throws {
+        var scenario: Scenario!
+        let editor = FakeEditor { path in
+            try! interleaving.changeUnseen(scenario) { try $0.delete(ids: [try scenario.id(of: "Call Ann")]) }
+            try! "mine".write(toFile: path, atomically: false, encoding: .utf8)
+            return .exited(0)
+        }
+        scenario = try detailsOpen(editor: editor)
+        try scenario.type("E")
+        #expect(statusMessage(scenario) == "“Call Ann” was deleted elsewhere meanwhile · notes not saved")
+        #expect(try scenario.store.lists().allSatisfy { $0.openCount == 0 })
     }
 
     @Test("In a key script E starts no program: with an editor set it says so, without one it edits in place")
