@@ -270,6 +270,29 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
+    /// Saves notes written for a todo that was deleted meanwhile (in another Tick, by a sync) in a new
+    /// todo with its title, at the top of its list (the Inbox when that list is gone too), as one step
+    /// `u` takes back, and selects it. When even that fails, the message says the text is kept in
+    /// `path` and false is returned, so the caller keeps that file.
+    func addTodo(keepingNotes notes: String, ofDeleted item: TodoItem, orElseSayingKeptIn path: String) -> Bool {
+        let list = lists.first { $0.id == item.listID } ?? lists.first { $0.id == TodoStore.inboxListID }
+        let added = mutate({
+            let listID = list?.id ?? TodoStore.inboxListID
+            let added = try store.add(title: item.title, listID: listID, notes: notes)
+            message = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
+                            + "\(list?.name ?? "the Inbox") · u undoes", while: .undoable(change: changeCount))
+            return added
+        }, show: { added in
+            if let shown = try apply(store.lastChange)[added.id] { selectRow(at: shown) }
+        }, reselecting: { $0.id })
+        if !added {
+            let reason = message?.text ?? "the store refused it"
+            message = .error("\(quoted(item.title)) was deleted while you edited its notes, and they could not be saved "
+                             + "(\(reason)): your text is kept in \(path)")
+        }
+        return added
+    }
+
     /// Moves a todo to the top of another list. The selection stays in the list being worked on,
     /// on the todo now in its place, so a list can be sorted out with `m` after `m`; the status
     /// line names where the todo went, and `u` brings it back.

@@ -9,16 +9,19 @@ import TickTesting
 //
 //   tick-fuzz [--seconds 60] [--seed N] [--keys 3000] [--fresh-every 1]
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String, in arguments: [String] = arguments) -> String? {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-    return arguments[index + 1]
-}
-
-let seconds = option("--seconds").flatMap(Double.init) ?? 60
-let keysPerRun = option("--keys").flatMap(Int.init) ?? 3_000
-let freshEvery = max(1, option("--fresh-every").flatMap(Int.init) ?? 1)
-var seed = option("--seed").flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970)
+let usage = """
+    usage: tick-fuzz [--seconds 60] [--seed N] [--keys 3000] [--fresh-every 1]
+      Random key streams against the whole app, checked after every key (and compared with a fresh open
+      of the same store after the first key and every --fresh-every'th), and random input to the
+      key-script parser and the importers, for --seconds; a failure prints the seed that replays it.
+    """
+let given = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()),
+                                      options: [.seconds("--seconds"), .seed("--seed"), .count("--keys"), .count("--fresh-every")],
+                                      tool: "tick-fuzz", usage: usage)
+let seconds = given.seconds("--seconds", default: 60)
+let keysPerRun = given.count("--keys", default: 3_000)
+let freshEvery = max(1, given.count("--fresh-every", default: 1))
+var seed = given.seed("--seed") ?? UInt64(Date().timeIntervalSince1970)
 let deadline = Date().addingTimeInterval(seconds)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-fuzz-\(getpid())")
 // A folder that cannot be made fails the first store's open, which reports it; tidying it is best effort.

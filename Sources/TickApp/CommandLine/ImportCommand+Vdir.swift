@@ -22,8 +22,9 @@ extension ImportCommand {
             for itemName in collection.itemNames {
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 let path = VdirFolder.joined(collection.path, itemName)
-                var input = try ImportInput(path: path, context: context)
-                let data = try input.readAll()
+                let shown = TodoTable.safe(path).text  // a file name can hold controls
+                let input = try RereadableInput(path: path)
+                guard input.rewind(), let data = input.readToEnd() else { throw CommandFailure(input.failure ?? "cannot read \(shown)") }
                 let contents: ICalendarFile.Contents
                 do {
                     contents = try CalendarInterop.read(data) { (_: Int) throws(InteropError) in
@@ -31,13 +32,13 @@ extension ImportCommand {
                     }
                 } catch {
                     if error.line == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
-                    throw CommandFailure("\(input.name):\(error.line): \(error.problem) (nothing was imported)")
+                    throw CommandFailure("\(shown):\(error.line): \(error.problem) (nothing was imported)")
                 }
                 calendar.add(contents)
                 for var todo in contents.document.todos {
                     if let uid = todo.uid {
-                        if let other = filesByUID.updateValue(input.name, forKey: uid) {
-                            throw CommandFailure("\(input.name): the UID \(JSONText.quoted(uid)) is also in \(other); "
+                        if let other = filesByUID.updateValue(shown, forKey: uid) {
+                            throw CommandFailure("\(shown): the UID \(JSONText.quoted(uid)) is also in \(other); "
                                                  + "each todo needs its own (nothing was imported)")
                         }
                     }

@@ -18,7 +18,8 @@ struct ImportCommand: Subcommand {
         discussion: """
         The whole file is read and checked first: a line Tick cannot read stops the import with FILE:LINE: \
         problem, and nothing is added. Then every todo is added in one change (u in Tick takes it back), \
-        at the end of its list; lists that do not exist yet are created. In todo.txt, the last +project \
+        at the end of its list (a todo.txt, JSON or taskwarrior file is read a piece at a time, twice, so memory stays \
+        the same whatever its size); lists that do not exist yet are created. In todo.txt, the last +project \
         names the list and todos without one go to the Inbox; relative due days other tools write \
         (due:tod, due:tom, due:fri, due:3d, due:2w, due:1m) are read as of today; t:YYYY-MM-DD (a \
         threshold) is kept in the notes as Starts: YYYY-MM-DD, and h:1 lines (hidden placeholders) are \
@@ -81,54 +82,48 @@ struct ImportCommand: Subcommand {
         if folder != nil, let format, format != .ics {
             throw UsageError(message: "\(TodoTable.safe(path).text) is a folder, read as a vdir of .ics files: --format \(format.rawValue) reads a file")
         }
-        var input = try folder == nil ? ImportInput(path: path, context: context) : nil
-        // Watched once the file is open: Ctrl-C while reading or writing leaves the store as it was.
+        let input = try folder != nil ? nil : path == "-" ? context.standardInput() : RereadableInput(path: path)
+        input?.spoolDirectory = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let name = path == "-" ? "standard input" : TodoTable.safe(path).text  // a file name can hold controls
+        // Nothing is open but the file until it has been read and checked: Ctrl-C is noticed between pieces.
         context.interrupts.begin()
         defer { context.interrupts.end() }
         do {
-            var decoded: Decoded
-            if let folder {
-                decoded = try readVdir(folder, named: TodoTable.safe(path).text, in: context)
-            } else {
-                decoded = try read(&input!, in: context)
-            }
-            if let listName { decoded.document.putEverything(inList: listName) }
-            return try importing(decoded, in: context)
+            if let folder { return try importing(try readVdir(folder, named: name, in: context), in: context) }
+            return try importing(input!, named: name, in: context)
         } catch is CommandInterrupted {
             context.writeError("tick import: interrupted; nothing was imported, the store is unchanged\n")
             return 130
         }
     }
 
-    /// Decodes the file in the format given or found, drawing progress, stopping at Ctrl-C.
-    private func read(_ input: inout ImportInput, in context: CommandContext) throws -> Decoded {
-        let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
-        defer { reading.finish() }
-        let name = input.name
-        let total = input.size
-        // Line 0 marks Ctrl-C: an InteropError is all the decoders can carry, told apart below.
-        let progress = { (bytesRead: Int) throws(InteropError) in
-            if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
-            reading.update(count: bytesRead, total: total ?? bytesRead)
+    /// Bytes enough to tell the formats apart (see `detect`).
+    private static let detectionSize = 4096
+
+    /// Imports `input`: an iCalendar file read whole, todo.txt, JSON and taskwarrior read twice a
+    /// piece at a time (`StreamedImport`), drawing progress, stopping at Ctrl-C.
+    private func importing(_ input: RereadableInput, named name: String, in context: CommandContext) throws -> Int32 {
+        guard input.rewind() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
+        // The first bytes decide the format; they are the first pieces the reading goes on with.
+        var head: [[UInt8]] = []
+        while head.reduce(0, { $0 + $1.count }) < Self.detectionSize, let piece = input.next() { head.append(piece) }
+        if let failure = input.failure { throw CommandFailure(failure) }
+        let start = Data(head.joined())
+        let format: StreamedImport.Format
+        switch self.format ?? Self.detect(start) {
+        case .ics:
+            guard let rest = input.readToEnd() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
+            return try importing(try readCalendar(start + rest, named: name, in: context), in: context)
+        case .todoTxt: format = .todoTxt
+        case .json: format = .json
+        case .taskwarrior: format = .taskwarrior
         }
-        do {
-            switch format ?? Self.detect(input.start) {
-            case .taskwarrior:
-                return Decoded(document: try readTaskwarrior(&input, progress: progress), source: "\(name) (taskwarrior)")
-            case .ics:
-                let data = try input.readAll()
-                let contents = try CalendarInterop.read(data, progress: progress)
-                return Decoded(document: contents.document, calendar: CalendarTally(contents), source: name)
-            case .json:
-                return Decoded(document: try JSONFormat.decode(try input.readAll()), source: name)
-            case .todoTxt:
-                let data = try input.readAll()
-                return Decoded(document: try TodoTxtFormat.decode(data, today: context.today.ordinal, reportProgress: progress), source: name)
-            }
-        } catch let error as InteropError {
-            if error.line == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
-            throw CommandFailure("\(name):\(error.line): \(error.problem) (nothing was imported)")
-        }
+        var streamed = StreamedImport(input: input, format: format, name: name, today: context.today.ordinal, listName: listName,
+                                      allowsDuplicates: allowsDuplicates, isQuiet: isQuiet)
+        let summary = try streamed.run(firstPieces: head, in: context)
+        report(summary, from: format == .taskwarrior ? "\(name) (taskwarrior)" : name, tally: streamed.tally,
+               relativeDueDays: streamed.relativeDueDayCount, in: context)
+        return 0
     }
 
     /// The format of a file that starts with `start`: iCalendar with BEGIN:VCALENDAR, JSON with a
@@ -141,22 +136,27 @@ struct ImportCommand: Subcommand {
         }
     }
 
-    /// Reads a taskwarrior export a piece at a time.
-    private func readTaskwarrior(_ input: inout ImportInput, progress: (Int) throws(InteropError) -> Void) throws -> InteropDocument {
-        var reader = TaskwarriorReader()
-        var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
-        while let piece = try input.nextPiece() {
-            document.todos += try reader.read(piece)
-            try progress(input.bytesRead)
+    /// Decodes a whole iCalendar file, drawing progress, stopping at Ctrl-C.
+    private func readCalendar(_ data: Data, named name: String, in context: CommandContext) throws -> Decoded {
+        let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
+        defer { reading.finish() }
+        do {
+            let contents = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
+                // Line 0 marks Ctrl-C: an InteropError is all the reading can carry.
+                if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
+                reading.update(count: bytesRead, total: data.count)
+            }
+            return Decoded(document: contents.document, calendar: CalendarTally(contents), source: name)
+        } catch {
+            if error.line == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
+            throw CommandFailure("\(name):\(error.line): \(error.problem) (nothing was imported)")
         }
-        document.todos += try reader.finish()
-        document.tally = reader.tally
-        return document
     }
 
-    /// Imports what was read and says what happened.
+    /// Imports a document read whole (an iCalendar file, a vdir) and says what happened.
     private func importing(_ decoded: Decoded, in context: CommandContext) throws -> Int32 {
-        let document = decoded.document
+        var document = decoded.document
+        if let listName { document.putEverything(inList: listName) }
         let store = try context.openStore()
         defer { store.close() }
         let importing = context.progress(ProgressBar(label: "Importing", unit: .todos), quiet: isQuiet)
@@ -168,31 +168,36 @@ struct ImportCommand: Subcommand {
                 importing.update(count: written, total: total)
             })
         }
-        let imported = summary.imported
-        let done = imported.filter(\.isDone).count
-        let lists = Set(imported.map(\.listID)).count
-        var line = "Imported \(imported.count) todo\(imported.count == 1 ? "" : "s") (\(done) done) into \(lists) list\(lists == 1 ? "" : "s") from \(decoded.source)"
+        report(summary, from: decoded.source, tally: document.tally, relativeDueDays: document.relativeDueDayCount, in: context,
+               calendar: decoded.calendar?.summary ?? "")
+        return 0
+    }
+
+    /// The summary line: how many todos went where, duplicates, updates, what else the file held and
+    /// what was kept as text.
+    private func report(_ summary: ImportSummary, from source: String, tally: ImportTally, relativeDueDays: Int,
+                        in context: CommandContext, calendar: String = "") {
+        let count = summary.addedCount, done = summary.addedDoneCount, lists = summary.addedListIDs.count
+        var line = "Imported \(count) todo\(count == 1 ? "" : "s") (\(done) done) into \(lists) list\(lists == 1 ? "" : "s") from \(source)"
         if summary.duplicateCount > 0 {
             let count = "\(summary.duplicateCount) todo\(summary.duplicateCount == 1 ? "" : "s")"
             line += allowsDuplicates
                 ? "; \(count) looked like duplicates of todos already there and were added anyway"
                 : "; skipped \(count) that looked like duplicates of todos already there (--allow-duplicates adds them)"
         }
-        if !summary.updated.isEmpty {
-            line += "; updated \(summary.updated.count) todo\(summary.updated.count == 1 ? "" : "s") already there under the same UID"
+        if summary.updatedCount > 0 {
+            line += "; updated \(summary.updatedCount) todo\(summary.updatedCount == 1 ? "" : "s") already there under the same UID"
         }
         if summary.unchangedCount > 0 {
             let count = summary.unchangedCount
             line += "; \(count) todo\(count == 1 ? "" : "s") already there under the same UID \(count == 1 ? "was" : "were") unchanged"
         }
-        if let calendar = decoded.calendar { line += calendar.summary }
-        line += document.tally.summary
-        if document.relativeDueDayCount > 0 {
-            let count = document.relativeDueDayCount
-            line += "; \(count) relative due date\(count == 1 ? "" : "s") read as of \(context.today.iso)"
+        line += calendar
+        line += tally.summary
+        if relativeDueDays > 0 {
+            line += "; \(relativeDueDays) relative due date\(relativeDueDays == 1 ? "" : "s") read as of \(context.today.iso)"
         }
         context.print(line)
-        return 0
     }
 
     /// Whether `path` is a folder (links followed).
@@ -205,8 +210,17 @@ struct ImportCommand: Subcommand {
 extension InteropDocument {
     /// Every todo moved into the list `name` (`tick import --list NAME`), which is created if missing.
     mutating func putEverything(inList name: String) {
-        lists = lists.filter(\.isInbox)
-        if name.lowercased() != lists.first?.name.lowercased() { lists.append(InteropList(name: name)) }
+        lists = InteropList.lists(puttingEverythingIn: name, from: lists)
         for index in todos.indices { todos[index].listName = name }
+    }
+}
+
+extension InteropList {
+    /// The lists of an import whose todos all go to the list `name` (`--list`): the document's Inbox
+    /// (which names this store's Inbox) and that list, unless it is the Inbox.
+    static func lists(puttingEverythingIn name: String, from lists: [InteropList]) -> [InteropList] {
+        var kept = lists.filter(\.isInbox)
+        if name.lowercased() != kept.first?.name.lowercased() { kept.append(InteropList(name: name)) }
+        return kept
     }
 }

@@ -65,7 +65,51 @@ public enum JSONFormat {
     /// todos marked done without a completion time.
     public static func decode(_ data: Data, now: Date = Date()) throws(InteropError) -> InteropDocument {
         let root = try JSONParser.parse(data)
-        var document = InteropDocument()
+        let (lists, todoNodes) = try header(of: root)
+        var document = InteropDocument(lists: lists)
+        let inboxName = lists.first(where: \.isInbox)!.name
+        document.todos.reserveCapacity(todoNodes.count)
+        var uids = UIDsSeen()
+        for node in todoNodes {
+            let todo = try decodeTodo(node, inboxName: inboxName, now: now)
+            try uids.check(todo, line: node.line)
+            document.todos.append(todo)
+        }
+        return document
+    }
+
+    /// What a JSON document read a piece at a time held besides its todos.
+    public struct StreamedDocument: Sendable {
+        /// The lists in order, the Inbox among them (first, when the document names none).
+        public var lists: [InteropList]
+        /// How many todos it held, each checked and handed over.
+        public var todoCount: Int
+        /// The name of the document's Inbox, which todos without a `"list"` go to.
+        public var inboxName: String { lists.first(where: \.isInbox)?.name ?? "Inbox" }
+    }
+
+    /// Reads a document a piece at a time (`more` gives the next piece, nil at the end), holding one
+    /// todo at a time: each is checked as `decode` checks it and handed to `todo` as soon as it is
+    /// read. Todos without a `"list"` go to `inboxName`, the document's Inbox as a first reading
+    /// found it (nil: its usual name, good enough to check them). Throws an `InteropError` with its
+    /// line for the document, or what `todo` throws.
+    public static func read(from more: @escaping () -> [UInt8]?, now: Date = Date(), inboxName: String? = nil,
+                            todo: (NewTodo) throws -> Void) throws -> StreamedDocument {
+        var parser = JSONParser(reading: more)
+        var uids = UIDsSeen()
+        let walked = try parser.walk(streaming: "todos", keeping: ["format", "version", "lists", "todos"]) { node in
+            let decoded = try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now)
+            try uids.check(decoded, line: node.line)
+            try todo(decoded)
+        }
+        let (lists, _) = try header(of: walked.root)
+        return StreamedDocument(lists: lists, todoCount: walked.elementCount)
+    }
+
+    /// The lists of a document (the Inbox added first when it names none) and the nodes of its
+    /// todos, every part checked but the todos themselves.
+    private static func header(of root: JSONNode) throws(InteropError) -> (lists: [InteropList], todos: [JSONNode]) {
+        var lists: [InteropList] = []
         let todoNodes: [JSONNode]
         switch root.value {
         case .array(let elements):
@@ -79,7 +123,7 @@ public enum JSONFormat {
                 throw InteropError(line: fields.line(of: "version"),
                                    problem: "written by a newer Tick (version \(version); this Tick reads up to \(Self.version))")
             }
-            for node in try fields.array("lists") ?? [] { document.lists.append(try decodeList(node)) }
+            for node in try fields.array("lists") ?? [] { lists.append(try decodeList(node)) }
             guard let todos = try fields.array("todos") else {
                 throw InteropError(line: root.line, problem: "the document has no \"todos\" array")
             }
@@ -87,19 +131,9 @@ public enum JSONFormat {
         default:
             throw InteropError(line: root.line, problem: "expected an object or an array of todos, not \(root.value.kindName)")
         }
-        try checkLists(document.lists, nodes: root)
-        if !document.lists.contains(where: \.isInbox) { document.lists.insert(InteropList(name: "Inbox", isInbox: true), at: 0) }
-        let inboxName = document.lists.first(where: \.isInbox)!.name
-        document.todos.reserveCapacity(todoNodes.count)
-        var uids: Set<String> = []
-        for node in todoNodes {
-            let todo = try decodeTodo(node, inboxName: inboxName, now: now)
-            if let uid = todo.uid, !uids.insert(uid).inserted {
-                throw InteropError(line: node.line, problem: "the uid \(JSONText.quoted(uid)) is given to two todos")
-            }
-            document.todos.append(todo)
-        }
-        return document
+        try checkLists(lists, nodes: root)
+        if !lists.contains(where: \.isInbox) { lists.insert(InteropList(name: "Inbox", isInbox: true), at: 0) }
+        return (lists, todoNodes)
     }
 
     private static func decodeList(_ node: JSONNode) throws(InteropError) -> InteropList {
@@ -156,6 +190,18 @@ public enum JSONFormat {
             throw InteropError(line: node.line, problem: "\(error)")
         }
         return todo
+    }
+}
+
+/// The UIDs of a document's todos so far: one given to two todos is refused at the second one's line
+/// (an import would not know which of them the stored todo is).
+private struct UIDsSeen {
+    private var seen: Set<String> = []
+
+    mutating func check(_ todo: NewTodo, line: Int) throws(InteropError) {
+        if let uid = todo.uid, !seen.insert(uid).inserted {
+            throw InteropError(line: line, problem: "the uid \(JSONText.quoted(uid)) is given to two todos")
+        }
     }
 }
 
