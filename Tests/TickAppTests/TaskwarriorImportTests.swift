@@ -39,12 +39,13 @@ struct TaskwarriorImportTests {
         }
     }
 
-    @Test("Every task becomes a todo with its fields; deleted ones are skipped; the summary says what was kept as notes")
+    @Test("Every task becomes a todo with its fields; deleted ones are skipped; the summary says what was mapped and what was kept as notes")
     func realExport() throws {
         let setup = try Setup()
         let outcome = setup.tick.run(["import", setup.export])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(outcome.output.hasPrefix("Imported 5 todos (1 done) into 3 lists from \(setup.export) (taskwarrior); skipped 1 deleted task, "))
+        #expect(outcome.output.hasPrefix("Imported 5 todos (1 done) into 3 lists from \(setup.export) (taskwarrior); mapped: 2 projects to lists, "
+                                         + "1 recurring task to a recurring todo, 5 UUIDs to UIDs; skipped 1 deleted task, "))
         #expect(outcome.output.contains(" pending occurrence"))
         #expect(outcome.output.hasSuffix("; kept as notes: 1 annotation, 2 UDAs, 1 dependency, 1 wait date, 1 scheduled date\n"))
         let todos = setup.todos()
@@ -73,7 +74,8 @@ struct TaskwarriorImportTests {
         let again = setup.tick.run(["import", setup.export])
         #expect(again.status == 0)
         #expect(again.output.hasPrefix("Imported 0 todos (0 done) into 0 lists from \(setup.export) (taskwarrior); "
-                                       + "5 todos already there under the same UID were unchanged; skipped 1 deleted task"))
+                                       + "5 todos already there under the same UID were unchanged; mapped: 2 projects to lists, "
+                                       + "1 recurring task to a recurring todo, 5 UUIDs to UIDs; skipped 1 deleted task"))
         #expect(setup.tick.output("export", "--format", "json") == before)
         try setup.task.run(setup.report, "modify", "priority:M", "+later")
         try setup.task.export(to: setup.export)

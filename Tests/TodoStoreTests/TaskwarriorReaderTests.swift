@@ -71,7 +71,7 @@ struct TaskwarriorReaderTests {
             UDA reviewer: Ann
             """)
         #expect(KeptNotes.startDate(in: todo.notes) == "2026-12-04 09:00")
-        #expect(tally.summary == "; kept as notes: 2 annotations, 2 UDAs, 2 dependencies, 1 wait date, 1 scheduled date, "
+        #expect(tally.summary == "; mapped: 1 project to a list, 1 UUID to a UID; kept as notes: 2 annotations, 2 UDAs, 2 dependencies, 1 wait date, 1 scheduled date, "
                 + "1 start time, 1 until date, 1 tag Tick cannot hold")
     }
 
@@ -161,7 +161,8 @@ struct TaskwarriorReaderTests {
         #expect(series.listName == "Home" && series.completedAt == nil && series.notes.isEmpty)
         let done = try #require(todos.first { $0.completedAt != nil })
         #expect(done.notes == "Parent: d0153274-580e-456c-b18d-0abe05e7e8e5" && done.recurrence == nil)
-        #expect(tally.summary == "; skipped 2 pending occurrences of recurring tasks; kept as notes: 1 parent")
+        #expect(tally.summary == "; mapped: 1 project to a list, 1 recurring task to a recurring todo, 2 UUIDs to UIDs; "
+                + "skipped 2 pending occurrences of recurring tasks; kept as notes: 1 parent")
     }
 
     @Test("Pending occurrences without their template: the earliest is the recurring todo; a chained one counts from completion")
@@ -179,7 +180,7 @@ struct TaskwarriorReaderTests {
         let (todos, tally) = try Self.read(#"[{"description":"Stretch","status":"recurring","recur":"2h","until":"20270101T000000Z","uuid":"d0153274-580e-456c-b18d-0abe05e7e8e5"}]"#)
         #expect(todos.first?.recurrence == nil)
         #expect(todos.first?.notes == "Recurs: 2h\nUntil: 2027-01-01")
-        #expect(tally.summary == "; kept as notes: 1 until date, 1 recurrence Tick cannot repeat")
+        #expect(tally.summary == "; mapped: 1 UUID to a UID; kept as notes: 1 until date, 1 recurrence Tick cannot repeat")
     }
 
     @Test("Reading the export in pieces of any size gives the same todos as reading it whole", arguments: [1, 2, 7, 64, 4096])

@@ -1,9 +1,16 @@
-/// What an import read but did not bring in as a todo or a field: records of the file it skipped,
-/// and fields Tick has no place for that it kept as lines of a todo's notes, each counted by kind
-/// so the import's summary can say so ("23 deleted skipped; kept as notes: 12 annotations").
+/// What an import of another tool's file did besides adding todos: what it mapped to a Tick field
+/// under another name, records of the file it skipped, and fields Tick has no place for that it kept
+/// as lines of a todo's notes, each counted by kind so the import's summary can say so ("mapped: 2
+/// projects to lists; skipped 23 deleted tasks; kept as notes: 12 annotations").
 public struct ImportTally: Equatable, Sendable {
     /// A kind of thing counted, with its name for people.
     public enum Kind: String, CaseIterable, Sendable {
+        /// taskwarrior: projects, each become a list (counted once per project).
+        case project
+        /// taskwarrior: recurring tasks (a template and its occurrences), each become one recurring todo.
+        case recurringSeries
+        /// taskwarrior: UUIDs, each the UID of its todo.
+        case uuid
         /// taskwarrior: deleted tasks, skipped.
         case deleted
         /// todo.txt: `h:1` lines, skipped.
@@ -38,6 +45,9 @@ public struct ImportTally: Equatable, Sendable {
         /// The count with its noun: "1 annotation", "12 annotations".
         public func counted(_ count: Int) -> String {
             let (one, many): (String, String) = switch self {
+            case .project: ("project to a list", "projects to lists")
+            case .recurringSeries: ("recurring task to a recurring todo", "recurring tasks to recurring todos")
+            case .uuid: ("UUID to a UID", "UUIDs to UIDs")
             case .deleted: ("deleted task", "deleted tasks")
             case .hiddenLine: ("hidden line (h:1)", "hidden lines (h:1)")
             case .pendingOccurrence: ("pending occurrence of a recurring task", "pending occurrences of recurring tasks")
@@ -59,6 +69,9 @@ public struct ImportTally: Equatable, Sendable {
 
         /// Whether this kind counts records left out, rather than fields kept as notes.
         public var isSkipped: Bool { self == .deleted || self == .hiddenLine || self == .pendingOccurrence }
+
+        /// Whether this kind counts things mapped to a field Tick has under another name.
+        public var isMapped: Bool { self == .project || self == .recurringSeries || self == .uuid }
     }
 
     /// The counts, by kind (kinds never counted are absent).
@@ -84,12 +97,14 @@ public struct ImportTally: Equatable, Sendable {
     /// Whether nothing was counted.
     public var isEmpty: Bool { counts.isEmpty }
 
-    /// What an import summary adds: "; skipped 23 deleted; kept as notes: 12 annotations, 3 UDAs",
-    /// kinds in a fixed order; empty when nothing was counted.
+    /// What an import summary adds: "; mapped: 2 projects to lists; skipped 23 deleted tasks; kept
+    /// as notes: 12 annotations, 3 UDAs", kinds in a fixed order; empty when nothing was counted.
     public var summary: String {
+        let mapped = Kind.allCases.filter { $0.isMapped && self[$0] > 0 }.map { $0.counted(self[$0]) }
         let skipped = Kind.allCases.filter { $0.isSkipped && self[$0] > 0 }.map { $0.counted(self[$0]) }
-        let kept = Kind.allCases.filter { !$0.isSkipped && self[$0] > 0 }.map { $0.counted(self[$0]) }
+        let kept = Kind.allCases.filter { !$0.isSkipped && !$0.isMapped && self[$0] > 0 }.map { $0.counted(self[$0]) }
         var text = ""
+        if !mapped.isEmpty { text += "; mapped: " + mapped.joined(separator: ", ") }
         if !skipped.isEmpty { text += "; skipped " + skipped.joined(separator: ", ") }
         if !kept.isEmpty { text += "; kept as notes: " + kept.joined(separator: ", ") }
         return text

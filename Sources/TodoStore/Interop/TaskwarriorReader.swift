@@ -27,8 +27,10 @@ public struct TaskwarriorReader {
     private var pendingOccurrences = 0
     /// Templates that are deleted: their occurrences are not a series any more.
     private var deletedTemplates: Set<TaskwarriorUUID> = []
-    /// What was skipped or kept as notes so far (complete after `finish()`).
+    /// What was mapped, skipped or kept as notes so far (complete after `finish()`).
     public private(set) var tally = ImportTally()
+    /// The projects seen, to count each once.
+    private var projects: Set<String> = []
 
     /// Bytes handed over so far.
     public var bytesRead: Int { stream.bytesRead }
@@ -88,6 +90,7 @@ public struct TaskwarriorReader {
                 if let occurrence = earliestOccurrence[uuid] { template.todo.due = occurrence.todo.due }
             }
             tally.add(template.kept)
+            count(template.todo)
             todos.append(template.todo)
         }
         for parent in series where !templateUUIDs.contains(parent) {
@@ -96,6 +99,7 @@ public struct TaskwarriorReader {
             if !deletedTemplates.contains(parent) { occurrence.todo.recurrence = occurrence.seriesRule }
             folded -= 1
             tally.add(occurrence.kept)
+            count(occurrence.todo)
             todos.append(occurrence.todo)
         }
         tally.add(.pendingOccurrence, folded)
@@ -132,6 +136,15 @@ public struct TaskwarriorReader {
             break
         }
         tally.add(task.kept)
+        count(task.todo)
         return task.todo
+    }
+
+    /// Counts what a todo that is added has mapped: its UUID, its project, its recurrence.
+    private mutating func count(_ todo: NewTodo) {
+        if todo.uid != nil { tally.add(.uuid) }
+        // A task without a project goes to the Inbox, named so by `TaskwarriorTask`.
+        if todo.listName != NewTodo(title: "").listName, projects.insert(todo.listName).inserted { tally.add(.project) }
+        if todo.recurrence != nil { tally.add(.recurringSeries) }
     }
 }
