@@ -17,10 +17,19 @@ extension ImportUpdate {
         let new = item
         return stored.listID == listID && (new.position == nil || new.position == stored.position)
             && stored.title == new.title && stored.notes == new.notes
-            && (new.createdAt == nil || new.createdAt?.unixMilliseconds == stored.createdAt.unixMilliseconds)
-            && new.completedAt?.unixMilliseconds == stored.completedAt?.unixMilliseconds
+            && (new.createdAt.map { Self.isSameMoment($0, stored.createdAt) } ?? true)
+            && (new.completedAt == nil) == (stored.completedAt == nil)
+            && (new.completedAt.map { Self.isSameMoment($0, stored.completedAt!) } ?? true)
             && stored.priority == new.priority && stored.due == new.due && stored.isFlagged == new.isFlagged
             && stored.recurrence == new.recurrence && stored.tags == TodoTags.unique(new.tags)
+    }
+
+    /// Whether a file's time is the stored one as far as the file can tell: the same millisecond, or,
+    /// when the file gives whole seconds (iCalendar's CREATED and COMPLETED), the same second.
+    static func isSameMoment(_ given: Date, _ stored: Date) -> Bool {
+        let (given, stored) = (given.unixMilliseconds, stored.unixMilliseconds)
+        // Floored to its second, before 1970 too.
+        return given == stored || (given % 1_000 == 0 && given == stored - (stored % 1_000 + 1_000) % 1_000)
     }
 }
 
