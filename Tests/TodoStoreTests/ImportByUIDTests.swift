@@ -23,11 +23,11 @@ struct ImportByUIDTests {
         try withTemporaryFolder { folder in
             let store = try openSteppingStore(folder + "/tick.db")
             defer { store.close() }
-            let first = try store.importDocument(InteropDocument(todos: Self.todos()), options: ImportOptions(skipsDuplicates: true))
+            let first = try store.importDocument(InteropDocument(todos: Self.todos()), options: ImportOptions(skipsDuplicates: true, leavesUnchangedTodosAlone: true))
             #expect(first.imported.count == 2)
             let before = try StoreSnapshot(store)
             let modified = try first.imported.map { try store.modificationDate(ofTodo: $0.id) }
-            let second = try store.importDocument(InteropDocument(todos: Self.todos()), options: ImportOptions(skipsDuplicates: true))
+            let second = try store.importDocument(InteropDocument(todos: Self.todos()), options: ImportOptions(skipsDuplicates: true, leavesUnchangedTodosAlone: true))
             #expect(second.imported.isEmpty && second.updated.isEmpty && second.duplicateCount == 0)
             #expect(second.unchangedCount == 2)
             #expect(try StoreSnapshot(store) == before)
@@ -37,7 +37,7 @@ struct ImportByUIDTests {
     }
 
     @Test("A todo the file changed is updated; the others are counted unchanged", arguments: [
-        "title", "notes", "priority", "due", "done", "tags", "rule", "list", "created",
+        "title", "notes", "priority", "due", "done", "tags", "rule", "list", "created", "modified",
     ])
     func oneChanged(field: String) throws {
         let store = try TodoStore(inMemoryWith: { Date(timeIntervalSince1970: 1_800_000_000) })
@@ -52,9 +52,22 @@ struct ImportByUIDTests {
         case "tags": changed[0].tags = ["money", "home"]
         case "rule": changed[0].recurrence = try RecurrenceRule(rrule: "FREQ=MONTHLY;INTERVAL=2")
         case "list": changed[0].listName = "Flat"
+        // Only the modification time (taskwarrior's `modified`, a server's LAST-MODIFIED): taken over.
+        case "modified": changed[0].modifiedAt = Date(timeIntervalSince1970: 1_790_000_200)
         default: changed[0].createdAt = Date(timeIntervalSince1970: 1_780_000_000)
         }
-        let summary = try store.importDocument(InteropDocument(todos: changed), options: ImportOptions(skipsDuplicates: true))
+        let summary = try store.importDocument(InteropDocument(todos: changed), options: ImportOptions(skipsDuplicates: true, leavesUnchangedTodosAlone: true))
         #expect(summary.updated.map(\.title) == [changed[0].title] && summary.unchangedCount == 1 && summary.imported.isEmpty)
+        if field == "modified", let updated = summary.updated.first {
+            #expect(try store.modificationDate(ofTodo: updated.id) == changed[0].modifiedAt)
+        }
+    }
+
+    @Test("Without leavesUnchangedTodosAlone (a sync's pull) a todo found by UID is written even when nothing changed")
+    func optionOff() throws {
+        let store = try TodoStore(inMemoryWith: { Date(timeIntervalSince1970: 1_800_000_000) })
+        try store.importDocument(InteropDocument(todos: Self.todos()))
+        let summary = try store.importDocument(InteropDocument(todos: Self.todos()), options: ImportOptions(skipsDuplicates: true))
+        #expect(summary.updated.count == 2 && summary.unchangedCount == 0)
     }
 }

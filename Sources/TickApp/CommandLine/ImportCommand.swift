@@ -163,7 +163,7 @@ struct ImportCommand: Subcommand {
         let summary: ImportSummary
         do {
             defer { importing.finish() }
-            summary = try store.importDocument(document, options: ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
+            summary = try store.importDocument(document, options: ImportOptions(skipsDuplicates: !allowsDuplicates, leavesUnchangedTodosAlone: true) { written, total in
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 importing.update(count: written, total: total)
             })

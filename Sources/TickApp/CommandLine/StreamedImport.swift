@@ -61,7 +61,7 @@ struct StreamedImport {
         defer { store.close() }
         let importing = context.progress(ProgressBar(label: "Importing", unit: .todos), quiet: isQuiet)
         defer { importing.finish() }
-        let options = ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
+        let options = ImportOptions(skipsDuplicates: !allowsDuplicates, leavesUnchangedTodosAlone: true) { written, total in
             if context.interrupts.isRequested() { throw CommandInterrupted() }
             importing.update(count: written, total: total)
         }
