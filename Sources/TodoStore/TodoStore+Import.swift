@@ -6,15 +6,20 @@ public struct ImportOptions {
     public var intoEmptyStoreOnly: Bool
     /// Leave out todos that look like ones already in the store (see `ImportSummary.duplicateCount`).
     public var skipsDuplicates: Bool
+    /// Leave a todo stored under a UID the file gives alone when the file changes none of its fields
+    /// nor its modification time (counted in `ImportSummary.unchangedCount`), so a second `tick import`
+    /// of the same file writes nothing. Off, such a todo is written as an update (a sync relies on that).
+    public var leavesUnchangedTodosAlone: Bool
     /// Hears how many todos have been written, of how many, now and then while they are written;
     /// throwing stops the import, which then changes nothing.
     public var reportProgress: (_ written: Int, _ total: Int) throws -> Void
 
     /// Options; by default every todo is imported into any store, silently.
-    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false,
+    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false, leavesUnchangedTodosAlone: Bool = false,
                 reportProgress: @escaping (_ written: Int, _ total: Int) throws -> Void = { _, _ in }) {
         self.intoEmptyStoreOnly = intoEmptyStoreOnly
         self.skipsDuplicates = skipsDuplicates
+        self.leavesUnchangedTodosAlone = leavesUnchangedTodosAlone
         self.reportProgress = reportProgress
     }
 }
@@ -29,6 +34,9 @@ public struct ImportSummary {
     /// The todos already in the store under a UID the file gave (iCalendar), updated with the
     /// file's fields rather than added again, as they are now (empty after `importTodos`).
     public var updated: [TodoItem] = []
+    /// How many todos already in the store under a UID the file gave had every field the file
+    /// gives already: they were left as they are.
+    public var unchangedCount = 0
     /// How many todos were added.
     public var addedCount = 0
     /// How many of those were done.

@@ -10,6 +10,29 @@ struct ImportUpdate {
     var listID: Int64
 }
 
+extension ImportUpdate {
+    /// Whether the stored todo already has every field the file gives, in the list it gives (and at
+    /// the place, when the file gives one): then the import leaves it alone.
+    var changesNothing: Bool {
+        let new = item
+        return stored.listID == listID && (new.position == nil || new.position == stored.position)
+            && stored.title == new.title && stored.notes == new.notes
+            && (new.createdAt.map { Self.isSameMoment($0, stored.createdAt) } ?? true)
+            && (new.completedAt == nil) == (stored.completedAt == nil)
+            && (new.completedAt.map { Self.isSameMoment($0, stored.completedAt!) } ?? true)
+            && stored.priority == new.priority && stored.due == new.due && stored.isFlagged == new.isFlagged
+            && stored.recurrence == new.recurrence && stored.tags == TodoTags.unique(new.tags)
+    }
+
+    /// Whether a file's time is the stored one as far as the file can tell: the same millisecond, or,
+    /// when the file gives whole seconds (iCalendar's CREATED and COMPLETED), the same second.
+    static func isSameMoment(_ given: Date, _ stored: Date) -> Bool {
+        let (given, stored) = (given.unixMilliseconds, stored.unixMilliseconds)
+        // Floored to its second, before 1970 too.
+        return given == stored || (given % 1_000 == 0 && given == stored - (stored % 1_000 + 1_000) % 1_000)
+    }
+}
+
 /// The updates of an import (todos whose UID the store already has), written many per statement.
 extension TodoStore {
     /// Rows per UPDATE: one statement per todo would open and close a statement journal each, whose

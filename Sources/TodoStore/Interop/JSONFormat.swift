@@ -10,7 +10,8 @@ import FoundationEssentials
 ///   ],
 ///   "todos": [
 ///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
-///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"]}
+///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"],
+///      "uid": "6F2C…"}
 ///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false)
 ///   ]
 /// }
@@ -30,7 +31,7 @@ public enum JSONFormat {
             ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
-        ] + recurrenceMembers(item.recurrence))
+        ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence))
     }
 
     /// `"rrule"` (RFC 5545, as a CalDAV server takes it) and `"rrule_from_completion"`, for a
@@ -68,7 +69,12 @@ public enum JSONFormat {
         var document = InteropDocument(lists: lists)
         let inboxName = lists.first(where: \.isInbox)!.name
         document.todos.reserveCapacity(todoNodes.count)
-        for node in todoNodes { document.todos.append(try decodeTodo(node, inboxName: inboxName, now: now)) }
+        var uids = UIDsSeen()
+        for node in todoNodes {
+            let todo = try decodeTodo(node, inboxName: inboxName, now: now)
+            try uids.check(todo, line: node.line)
+            document.todos.append(todo)
+        }
         return document
     }
 
@@ -90,8 +96,11 @@ public enum JSONFormat {
     public static func read(from more: @escaping () -> [UInt8]?, now: Date = Date(), inboxName: String? = nil,
                             todo: (NewTodo) throws -> Void) throws -> StreamedDocument {
         var parser = JSONParser(reading: more)
+        var uids = UIDsSeen()
         let walked = try parser.walk(streaming: "todos", keeping: ["format", "version", "lists", "todos"]) { node in
-            try todo(try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now))
+            let decoded = try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now)
+            try uids.check(decoded, line: node.line)
+            try todo(decoded)
         }
         let (lists, _) = try header(of: walked.root)
         return StreamedDocument(lists: lists, todoCount: walked.elementCount)
@@ -162,6 +171,8 @@ public enum JSONFormat {
             }
         }
         todo.tags = try fields.strings("tags") ?? []
+        // The iCalendar UID: importing the file again updates these todos instead of adding them.
+        todo.uid = try fields.string("uid")
         if let done = try fields.bool("done") {
             if done && todo.completedAt == nil { todo.completedAt = now }
             if !done && todo.completedAt != nil {
@@ -173,11 +184,24 @@ public enum JSONFormat {
             try Validation.notes(todo.notes)
             try Validation.due(todo.due)
             try Validation.tags(todo.tags)
+            try Validation.uids(todo.uid.map { [$0] } ?? [])
             _ = try Validation.listName(todo.listName)
         } catch {
             throw InteropError(line: node.line, problem: "\(error)")
         }
         return todo
+    }
+}
+
+/// The UIDs of a document's todos so far: one given to two todos is refused at the second one's line
+/// (an import would not know which of them the stored todo is).
+private struct UIDsSeen {
+    private var seen: Set<String> = []
+
+    mutating func check(_ todo: NewTodo, line: Int) throws(InteropError) {
+        if let uid = todo.uid, !seen.insert(uid).inserted {
+            throw InteropError(line: line, problem: "the uid \(JSONText.quoted(uid)) is given to two todos")
+        }
     }
 }
 
