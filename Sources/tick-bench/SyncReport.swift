@@ -40,6 +40,7 @@ struct SyncReport {
             rows.append(transferRow("one change on the server on \(large) synced todos", result.remoteChange,
                                     target: "a few requests (≤ \(Self.fewRequests))", met: result.remoteChange.map { $0.requests <= Self.fewRequests }))
         }
+        if let first = result.firstDownload { rows += firstDownloadRows(first) }
         guard result.transferSize > 0 else { return rows }
         let frameRatio = result.firstFrameWithout > 0 ? result.firstFrameWith / result.firstFrameWithout : 0
         rows.append(Row(measure: "first frame with sync configured ÷ without, \(transfer) synced todos",
@@ -76,7 +77,7 @@ struct SyncReport {
                    requests: "\(count(transfer.requests)) (\(format(transfer.requestsPerSecond, 0))/s)", target: target, met: met)
     }
 
-    private func count(_ value: Int) -> String { value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
+    func count(_ value: Int) -> String { value.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
 
-    private func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+    func format(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 }

@@ -10,6 +10,7 @@ import Foundation
 // BENCH_SYNC=0 leaves them out; BENCH_ONLY=sync runs only them and prints their table without
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
 // 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
+// BENCH_FIRST_DOWNLOAD (default 2000, 0 leaves them out): the first-download rows, Tick against vdirsyncer.
 
 let settings = ProcessInfo.processInfo.environment
 
@@ -74,6 +75,7 @@ do {
         let syncSizes = (settings["BENCH_SYNC_SIZES"] ?? "").split(separator: ",")
             .compactMap { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
         if syncSizes.count == 3 { (sync.uploadSize, sync.transferSize, sync.largeSize) = (syncSizes[0], syncSizes[1], syncSizes[2]) }
+        if let first = Int(settings["BENCH_FIRST_DOWNLOAD"] ?? "") { sync.firstDownloadSize = first }
         syncReport = SyncReport(result: try sync.run())
     }
 } catch {
@@ -83,6 +85,7 @@ do {
 }
 if onlySync, let syncReport {
     print(syncReport.markdown)
+    print("\n- Load average at the end: \(MachineDescription.loadAverage()).")
     if let path = settings["BENCH_OUTPUT"] {
         do {
             try (syncReport.markdown + "\n").write(toFile: path, atomically: true, encoding: .utf8)
