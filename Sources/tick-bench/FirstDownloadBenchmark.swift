@@ -147,7 +147,7 @@ struct FirstDownloadBenchmark {
     /// CPU seconds of this process's children that have been waited for.
     static func childrenCPU() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN, &usage)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
@@ -155,7 +155,9 @@ struct FirstDownloadBenchmark {
     static func countFiles(in folder: String, withExtension suffix: String) throws -> Int {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { throw BenchError("cannot read \(folder)") }
         var count = 0
-        while let path = walker.nextObject() as? String where path.hasSuffix(suffix) { count += 1 }
+        while let path = walker.nextObject() as? String {
+            if path.hasSuffix(suffix) { count += 1 }
+        }
         return count
     }
 
