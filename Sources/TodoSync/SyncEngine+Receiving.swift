@@ -42,12 +42,17 @@ extension SyncEngine {
             for problem in fetched.problems {
                 summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
             }
-            // A UID in two items of one answer: the later goes in a step after the first, as it did one item at a time.
+            // A UID (or an href) in two items of one answer: the later goes in a step after the first, as
+            // it did one item at a time.
             var first = 0
             while first < arrivals.count {
-                var uids: Set<String> = []
+                var uids: Set<String> = [], hrefs: Set<String> = []
                 var end = first
-                while end < arrivals.count, uids.insert(arrivals[end].todo.uid).inserted { end += 1 }
+                while end < arrivals.count, !uids.contains(arrivals[end].todo.uid), !hrefs.contains(arrivals[end].item.href) {
+                    uids.insert(arrivals[end].todo.uid)
+                    hrefs.insert(arrivals[end].item.href)
+                    end += 1
+                }
                 try write(arrivals[first..<end], in: collection)
                 first = end
             }
@@ -81,14 +86,19 @@ extension SyncEngine {
             // Read once per answer, inside its transaction: the names the todos are imported by are the lists' names now.
             let names = Dictionary(try store.lists().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             guard let listName = names[collection.listID] else { throw StoreError.listNotFound(id: collection.listID) }
+            // What the store holds of these items, asked a chunk at a time rather than item by item.
+            let existingTodos = try store.items(uids: arrivals.map(\.todo.uid))
+            let syncedItems = try store.syncedItems(hrefs: arrivals.map(\.item.href))
+            let pendingChanges = try store.pendingSyncChanges(todoIDs: existingTodos.values.map(\.id) + syncedItems.values.map(\.todoID))
             var todos: [NewTodo] = [], outcomes: [Outcome] = []
             for arrival in arrivals {
                 var remote = arrival.todo
                 remote.listName = listName
-                let existing = try store.item(uid: remote.uid)
-                if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
+                let existing = existingTodos[remote.uid]
+                let synced = syncedItems[arrival.item.href]
+                if let existing, let pending = pendingChanges[existing.id], !pending.isDeletion {
                     // Changed on both sides: merged; the merge goes up at the push, from the server's text.
-                    let base = try store.syncedItem(href: arrival.item.href).flatMap { try rewriter.read($0.base).first }
+                    let base = try synced.flatMap { try rewriter.read($0.base).first }
                     guard let localName = names[existing.listID] else { throw StoreError.listNotFound(id: existing.listID) }
                     let local = CalendarTodo(existing, listName: localName, lastModified: try store.modificationDate(ofTodo: existing.id))
                     var baseTodo = base
@@ -100,8 +110,7 @@ extension SyncEngine {
                     outcomes.append(Outcome(arrival: Arrival(item: arrival.item, todo: remote), isMerge: true, isNew: false))
                     continue
                 }
-                if existing == nil, let synced = try store.syncedItem(href: arrival.item.href),
-                   let pending = try store.pendingSyncChange(todoID: synced.todoID), pending.isDeletion {
+                if existing == nil, let synced, let pending = pendingChanges[synced.todoID], pending.isDeletion {
                     // Deleted here, edited there: the edit wins, and the todo comes back.
                     try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: pending.revision)
                     try record([TodoMerge.Conflict(uid: remote.uid, field: nil, lost: .local)], title: remote.title)

@@ -252,12 +252,9 @@ public final class SyncEngine {
             for problem in changes.refused {
                 summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
             }
-            var wanted: [String] = []
-            for version in changes.changed {
-                // Our own upload comes back with the ETag we stored: nothing new.
-                if let known = try store.syncedItem(href: version.href), known.etag == version.etag { continue }
-                wanted.append(version.href)
-            }
+            // Our own upload comes back with the ETag we stored: nothing new.
+            let known = try store.syncedETags(hrefs: changes.changed.map(\.href))
+            let wanted = changes.changed.filter { known[$0.href] != .some($0.etag) }.map(\.href)
             if !wanted.isEmpty {
                 progressWillReceive(wanted.count)
                 try receive(wanted, from: url, in: collection, listName: listName)
