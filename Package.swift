@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CLibxml2", path: "Sources/CLibxml2", pkgConfig: "libxml-2.0"),
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
+        // prctl (core dumps off while a password is held) and closing inherited descriptors in spawned programs.
+        .target(name: "CProcessSupport", path: "Sources/CProcessSupport"),
 
         // What every test target, the stress run and the fuzzers share: the seeded random generator,
         // and a flat view of a store built on TodoStore's public API.
@@ -32,7 +34,7 @@ let package = Package(
         .target(name: "CalDAV", dependencies: ["CCurl", "CLibxml2"]),
         // iCalendar (VTODO) for files and CalDAV sync: the only module besides TodoStore that touches libical.
         .target(name: "TodoSync", dependencies: ["TodoStore", "CLibical", "CalDAV"]),
-        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "CalDAV", "Terminal"]),
+        .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "CalDAV", "Terminal", "CProcessSupport"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         // The sync rows run SyncEngine in process against Radicale: hence TodoSync and CalDAV.
         .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit", "TodoSync", "CalDAV", "TickTesting"], path: "Sources/tick-bench"),
@@ -52,7 +54,7 @@ let package = Package(
         // validate_icalendar.py: Python's icalendar (in .build/venv) judges what Tick writes, beside libical.
         .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoStore", "TickTesting", "CLibical"],
                     exclude: ["validate_icalendar.py"]),
-        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TodoSync", "CalDAV", "TickFuzzing", "TickTesting"]),
+        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TodoSync", "CalDAV", "TickFuzzing", "TickTesting", "CProcessSupport"]),
         .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),

@@ -11,13 +11,18 @@ public final class HTTPClient {
     public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The account's user name.
         public var user: String
-        /// The account's password.
-        public var password: String
+        /// The account's password, wiped by whoever made it once the sync is over.
+        public var password: Secret
 
-        /// Credentials for `user`.
-        public init(user: String, password: String) {
+        /// Credentials for `user` with a password held as a `Secret`.
+        public init(user: String, secret: Secret) {
             self.user = user
-            self.password = password
+            self.password = secret
+        }
+
+        /// Credentials for `user` (the password copied into a `Secret`).
+        public init(user: String, password: String) {
+            self.init(user: user, secret: Secret(password))
         }
 
         /// Says that credentials are set, and nothing of them.
@@ -146,7 +151,7 @@ public final class HTTPClient {
             // probing with an anonymous one, and does not retry after a 401.
             ccurl_setopt_long(handle, CURLOPT_HTTPAUTH, ccurl_auth_basic())
             ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
-            ccurl_setopt_string(handle, CURLOPT_PASSWORD, credentials.password)
+            credentials.password.withCString { _ = ccurl_setopt_string(handle, CURLOPT_PASSWORD, $0) }
         }
         ccurl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, receiveBody)
         ccurl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TermTable
 import TodoStore
 
@@ -45,6 +46,9 @@ public struct Configuration: Equatable {
     public var sync = SyncSettings()
     /// Problems found, one line each: `path:line: problem`.
     public var problems: [String] = []
+    /// Why the config file was not used at all (others could change it, it is not a regular file),
+    /// nil when it was read; then the defaults apply and this is also among `problems`.
+    public var refusal: String?
 
     /// The default settings.
     public init() {}
@@ -57,13 +61,25 @@ public struct Configuration: Equatable {
         return nil
     }
 
-    /// Reads a config file; a missing file is simply the defaults, an unreadable one a problem.
+    /// Reads a config file; a missing file is simply the defaults, an unreadable one a problem, and
+    /// one that someone else could have written, or that is not a regular file, is refused whole
+    /// (`ConfigurationFileSafety`; `refusal` says why). `/dev/null` means "no settings".
     public static func load(path: String) -> Configuration {
         guard FileManager.default.fileExists(atPath: path) else { return Configuration() }
-        // Devices and pipes read too (e.g. /dev/null to mean "no settings").
-        guard let stream = FileStream.reading(path) else {
-            var configuration = Configuration()
+        var configuration = Configuration()
+        // O_NONBLOCK: opening a FIFO must not wait for a writer before it is refused.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
             configuration.problems.append(printable("\(path): cannot be read"))
+            return configuration
+        }
+        let stream = FileStream(descriptor: descriptor, closesOnDeinit: true)
+        if ConfigurationFileSafety.isNullDevice(info) { return configuration }
+        if let refusal = ConfigurationFileSafety.refusal(path: path, info: info) {
+            configuration.refusal = printable(refusal)
+            configuration.problems.append(printable("\(path): \(refusal)"))
             return configuration
         }
         return parse(String(decoding: stream.readToEnd(), as: UTF8.self), path: path)

@@ -7,8 +7,10 @@ public enum ConfigurationCheck {
     /// Checks the config file at `path` (nil when no place for one is known: no `HOME`). `named` says
     /// the path was given (`--config`): a missing file is then a mistake, where a missing file at the
     /// default place only means the defaults apply. Writes the report with `write`; returns the exit
-    /// status: 1 when there is any problem, else 0.
-    public static func run(path: String?, named: Bool, write: (String) -> Void) -> Int32 {
+    /// status: 1 when there is any problem, else 0. With sync configured, a `~/.netrc` that would not
+    /// be used for the password (others can read it) is a problem too (`environment` gives `HOME`).
+    public static func run(path: String?, named: Bool, environment: [String: String] = ProcessInfo.processInfo.environment,
+                           write: (String) -> Void) -> Int32 {
         guard let given = path else {
             write("config OK: no config file (HOME is not set): the defaults apply\n")
             return 0
@@ -23,7 +25,9 @@ public enum ConfigurationCheck {
             write("config OK: no config file at \(shown): the defaults apply\n")
             return 0
         }
-        let problems = Configuration.load(path: given).problems
+        let configuration = Configuration.load(path: given)
+        var problems = configuration.problems
+        if let netrc = SyncPassword.netrcCheck(configuration.sync, environment: environment) { problems.append(TodoTable.safe(netrc).text) }
         guard !problems.isEmpty else {
             write("config OK: \(shown)\n")
             return 0

@@ -10,6 +10,9 @@ final class DetailOverlay: Overlay {
     private unowned let list: TodoListController
     private let id: Int64
     private var notes: TextArea?
+    /// The notes as stored when the in-place editor opened (or last saved): a change made elsewhere
+    /// since is said when the edit replaces it (`TodoListController.noteNotesReplaced`).
+    private var notesBase: String?
     /// The notes as they were when saving them last failed: Esc again without a change gives up on them,
     /// so a store that refuses every change cannot keep the user in the editor.
     private var refusedNotes: String?
@@ -46,7 +49,13 @@ final class DetailOverlay: Overlay {
                 notes = editor
             } else if action == .done || action == .save {
                 // A refused save (a NUL, a full disk) keeps the text in the editor, with the message saying why.
-                if list.setNotes(editor.text, todo: id) || (action == .done && refusedNotes == editor.text) {
+                let stored = item?.notes
+                let saved = list.setNotes(editor.text, todo: id)
+                if saved, let base = notesBase, let stored, stored != base, stored != editor.text {
+                    list.noteNotesReplaced(todo: id, theirs: stored)
+                }
+                if saved { notesBase = editor.text }
+                if saved || (action == .done && refusedNotes == editor.text) {
                     notes = nil
                     refusedNotes = nil
                 } else {
@@ -67,12 +76,14 @@ final class DetailOverlay: Overlay {
         case .editNotes:
             guard !app.refusesChanges(), let item else { break }
             notes = TextArea(text: item.notes)
+            notesBase = item.notes
         case .editNotesInEditor:
             switch app.editNotesInEditor(todo: id) {
             case .finished: break
             case .editInPlace:
                 guard let item else { break }
                 notes = TextArea(text: item.notes)
+                notesBase = item.notes
                 list.message = .info("No $VISUAL or $EDITOR set: editing the notes here")
             case .keepInPlace(let text):
                 // The store refused the editor's text; it stays here, unsaved, with the message saying why.

@@ -113,8 +113,11 @@ extension TickApp {
             } else {
                 next = "pull the list to try again"
             }
-            list.message = failure.kind == .offline ? .info("Offline: \(failure.reason) · \(next)")
-                                                    : .error("Sync failed: \(failure.reason) · \(next)")
+            switch failure.kind {
+            case .offline: list.message = .info("Offline: \(failure.reason) · \(next)")
+            case .anotherSyncRunning: list.message = .info("Not synced: \(failure.reason) · \(next)")
+            case .retryLater, .needsUser: list.message = .error("Sync failed: \(failure.reason) · \(next)")
+            }
         }
         lastSyncFailure = if case .failed(let failure) = outcome { failure } else { nil }
     }

@@ -119,7 +119,8 @@ extension TickApp {
         list.tableView.closeSwipe()
         present(PromptOverlay(label: "Edit: ", text: list.editableTitle(of: item), submit: { [unowned self] text in
             guard let row = list.indexPath(ofTodo: item.id, inList: item.listID) else { return true }
-            return list.setTitle(text, at: row)
+            // The todo as shown when the editor opened: a change made elsewhere meanwhile is merged, not overwritten.
+            return list.setTitle(text, at: row, editedFrom: item)
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")
         }))

@@ -146,23 +146,42 @@ extension TodoListController {
     }
 
     /// Replaces the title (and the priority, due date, recurrence and tags written in it) of the todo at a row; false
-    /// (with a message) when the title is refused.
+    /// (with a message) when the title is refused. `base` is the todo as the editor showed it: when it
+    /// changed elsewhere since, the edit is merged with that change (`TodoListController+EditMerge`).
     @discardableResult
-    public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
-        guard let item = item(at: indexPath) else { return true }
+    public func setTitle(_ text: String, at indexPath: IndexPath, editedFrom base: TodoItem? = nil) -> Bool {
+        guard let shown = item(at: indexPath) else { return true }
         let parsed = TitleSyntax.parse(text, today: today())
         guard accepts(parsed) else { return false }
-        let due = parsed.due?.stored
-        let recurrence = Self.recurrence(after: parsed, of: item)
-        guard parsed.title != item.title || (parsed.priority ?? 0) != item.priority || due != item.due
-                || recurrence != item.recurrence || parsed.tags != item.tags else {
+        let item: TodoItem
+        do {
+            // The page cache may not have caught up with a change made elsewhere yet: the store has.
+            item = try store.item(id: shown.id) ?? shown
+        } catch {
+            message = .error("Not saved: \(error)")
+            return false
+        }
+        let edited = TitleFields(title: parsed.title, priority: parsed.priority ?? 0, due: parsed.due?.stored,
+                                 recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags)
+        let (fields, replaced) = base.map { Self.merge(edited, base: TitleFields($0), current: TitleFields(item)) } ?? (edited, [])
+        guard fields != TitleFields(item) else {
             if let hint = parsed.hint { message = .info(hint) }
             return true
         }
         return mutate({
-            let updated = try store.update(id: item.id, title: parsed.title, priority: parsed.priority ?? 0, due: .some(due),
-                                           recurrence: .some(recurrence), tags: parsed.tags)
-            message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
+            let updated = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
+                                           recurrence: .some(fields.recurrence), tags: fields.tags)
+            if replaced.isEmpty {
+                message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
+            } else {
+                message = .info(editMergeMessage(title: updated.title, replaced: replaced))
+                // The edit is saved whatever happens here: a failure to record is said, not "Not saved".
+                do {
+                    try recordEditConflicts(uid: updated.uid, title: updated.title, replaced: replaced)
+                } catch {
+                    message = .error("Edited \(quoted(updated.title)), but what it replaced could not be recorded: \(error)")
+                }
+            }
             return updated
         }, show: { updated in
             if let shown = try apply(store.lastChange)[item.id] { selectRow(at: shown) }

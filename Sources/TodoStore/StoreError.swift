@@ -42,6 +42,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case storeNotEmpty(count: Int)
     /// Undo or redo could not restore a step because of a change made since (nothing was changed).
     case historyConflict(String)
+    /// Another sync of this store holds its sync lock (the open app, or another `tick sync`).
+    case syncAlreadyRunning(path: String)
     /// An iCalendar UID that cannot be stored (empty, a control character, or two todos of one import sharing it).
     case invalidUID(String)
 }
@@ -95,6 +97,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "cannot undo or redo: \(reason); nothing was changed"
         case let .invalidUID(reason):
             return "invalid UID: \(reason)"
+        case let .syncAlreadyRunning(path):
+            return "a sync of \(path) is already running (the open app or another tick sync); try again when it ends"
         }
     }
 

@@ -7,6 +7,7 @@ extension TodoStore {
     /// transaction and one step on the one change path (`lastChange`, other processes'
     /// `externalChange()`), but undo and redo pass over it and refuse to write over it, and it does
     /// not drop the redo branch. The sync runs its writes of what the server sent in here.
+    @discardableResult
     public func asRemote<T>(_ body: () throws -> T) rethrows -> T {
         let outer = stepOrigin
         stepOrigin = .remote

@@ -82,6 +82,7 @@ extension SyncEngine {
     private func write(_ arrivals: ArraySlice<Arrival>, in collection: TodoStore.SyncCollection) throws {
         var received: (new: Int, changed: Int) = (0, 0)
         var places: [ReceivedPlace] = [], occurrences: [Int64] = []
+        var notTaken: [String] = []
         try store.inOneTransaction {
             // Read once per answer, inside its transaction: the names the todos are imported by are the lists' names now.
             let names = Dictionary(try store.lists().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -96,6 +97,14 @@ extension SyncEngine {
                 remote.listName = listName
                 let existing = existingTodos[remote.uid]
                 let synced = syncedItems[arrival.item.href]
+                if let existing, synced?.todoID != existing.id, let name = names[existing.listID], localLists.contains(name) {
+                    // A todo of a list kept here is never touched by a server, whatever item claims its UID (a
+                    // shared calendar someone else writes to, a copy made elsewhere): two todos cannot share a
+                    // UID, so the item stays on the server, not taken, and the summary names it. (A todo's own
+                    // item, from before it moved into such a list, still merges: the push then removes it.)
+                    notTaken.append(arrival.item.href)
+                    continue
+                }
                 if let existing, let pending = pendingChanges[existing.id], !pending.isDeletion {
                     // Changed on both sides: merged; the merge goes up at the push, from the server's text.
                     let base = try synced.flatMap { try rewriter.read($0.base).first }
@@ -136,6 +145,7 @@ extension SyncEngine {
             }
             try store.recordReceived(records)
         }
+        summary.notTakenForLocalUID += notTaken
         summary.receivedNew += received.new
         summary.receivedChanges += received.changed
         receivedPlaces.formUnion(places)

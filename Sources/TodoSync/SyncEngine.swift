@@ -16,10 +16,17 @@ public final class SyncEngine {
     let store: TodoStore
     let client: CalDAVClient
     let home: ServerURL
-    private let localLists: Set<String>
+    let localLists: Set<String>
     let rewriter: VTodoRewriter
     private let now: () -> Date
-    var summary = SyncSummary()
+    /// What this sync has done so far: after `sync()` threw, what was kept before the failure.
+    public internal(set) var summary = SyncSummary()
+    /// How long `sync()` waits for another sync of the same store (its `TodoStore.SyncLock`) to end
+    /// before it fails with `StoreError.syncAlreadyRunning`, in seconds; `willWaitForRunningSync` is
+    /// called once when it starts waiting.
+    public var lockWaitSeconds = 0.0
+    /// Called when `sync()` begins to wait for another sync of the store (see `lockWaitSeconds`).
+    public var willWaitForRunningSync: (() -> Void)?
     /// Runs between the pull and the push: tests change the server there, so the push meets a 412.
     var betweenPullAndPush: (() throws -> Void)?
     /// How long one sync may take in all (nil: no limit): its requests are cut to what is left, and
@@ -58,9 +65,16 @@ public final class SyncEngine {
     }
 
     /// Runs one sync and records it in the store; throws the first failure (a `CalDAVError`, a
-    /// `StoreError`), leaving everything done before it recorded.
+    /// `StoreError`), leaving everything done before it recorded (and counted in `summary`).
+    ///
+    /// One sync of a store at a time: it holds the store's sync lock throughout. A store that cannot
+    /// be written is refused before anything is asked of the server (which would otherwise get new
+    /// collections for a sync that then fails).
     public func sync() throws -> SyncSummary {
         summary = SyncSummary()
+        if store.isReadOnly { throw StoreError.readOnly(path: store.path) }
+        let lock = try store.takeSyncLock(waitingUpTo: lockWaitSeconds, whileWaiting: willWaitForRunningSync)
+        defer { lock.release() }
         receivedPlaces = []
         receivedOccurrences = []
         let requestsBefore = client.http.requestCount

@@ -23,6 +23,9 @@ public struct SyncSummary: Equatable, Sendable {
     /// Collections the server listed on another server (scheme, host or port): not synced, since
     /// the credentials go nowhere else.
     public var refusedCollections: [String] = []
+    /// Hrefs of server items not taken because their UID is a todo's in a list kept on this machine
+    /// (`sync list NAME no`): that todo is never touched by a server.
+    public var notTakenForLocalUID: [String] = []
     /// Names of collections not synced because a list of that name syncs with another collection.
     public var unsyncedCollections: [String] = []
     /// Lists renamed here because their collection was renamed on the server.
@@ -68,6 +71,9 @@ public struct SyncSummary: Equatable, Sendable {
         }
         for address in refusedCollections {
             text += " · collection \(address) not synced: it is on another server"
+        }
+        if !notTakenForLocalUID.isEmpty {
+            text += " · \(notTakenForLocalUID.count) on the server not taken: the UID is a todo's in a list kept here"
         }
         for name in unsyncedCollections {
             text += " · collection \"\(name)\" not synced: its list's name goes with another collection"

@@ -18,6 +18,8 @@ func printOutput(_ text: String) {
 
 // However output is written (a command, --help, a key script's screens), a failed write is exit 1.
 StandardOutputCheck.reportsFailuresAtExit()
+// A sync password in the environment is in this process's memory from its start: no core dump holds it.
+ProcessSecrecy.protectPassword(inEnvironment: ProcessInfo.processInfo.environment)
 
 // A subcommand (tick add …) runs and exits; anything else is the app: the terminal UI or a key script.
 let options: LaunchOptions

@@ -59,25 +59,29 @@ struct SyncFaultTests {
         }
     }
 
-    @Test("two syncs of one store at once (the app's and tick sync's) create a todo once: the later create gets 412 on If-None-Match and records the item")
+    @Test("a create that meets the item already made at its address (by another client, or a copy of this store) gets 412 on If-None-Match and records it; a second sync of the same store meanwhile is refused")
     func concurrentCreate() throws {
         try Self.withDevices { server, proxy, first, second in
             try first.sync()
             try first.store.add(titles: ["Pay rent"])
-            // The first sync's create waits at the proxy while another process syncs the same store.
+            // The first sync's create waits at the proxy while the same item is made at its address.
             let release = server.folder.appendingPathComponent("release-put")
             try proxy.inject("on PUT hold \(release.path)")
             let syncing = BackgroundSync(first)
             while try !proxy.isQueueEmpty() { usleep(20_000) }
+            // Two syncs of one store never run at once (issue 28): the app's and tick sync's, say.
             let other = try Device(first.store.path, home: server.homeURL, client: server.client())
             defer { other.store.close() }
-            #expect(try other.sync().sentChanges == 1)
+            #expect(throws: StoreError.syncAlreadyRunning(path: first.store.path)) { try other.sync() }
+            let uid = try first.todo("Pay rent").uid
+            let collection = try #require(try first.store.syncCollections().first).href
+            _ = try server.client().create(todoCalendar(uid: uid, summary: "Pay rent"), at: server.rootURL.resolving(collection + uid + ".ics"))
             try Data().write(to: release)
             #expect(try syncing.summary().sentChanges == 1)
             try second.sync()
             try SyncEngineTests.agree(server, first, second)
             #expect(try first.store.syncedItem(todoID: first.todo("Pay rent").id)?.etag == (try server.client().listItems(in: server.homeURL
-                .resolving(try #require(try first.store.syncCollections().first).href)).first?.etag))
+                .resolving(collection)).first?.etag))
         }
     }
 

@@ -110,19 +110,24 @@ struct SyncPasswordTests {
 
     static func settings(_ lines: String) -> SyncSettings { Configuration.parse(lines, path: "config").sync }
 
+    /// A secret's text, for comparing in tests.
+    static func text(_ secret: SyncPassword.Secret) -> String { secret.withCString { String(cString: $0) } }
+
     @Test("the password comes from password-command first, then TICK_SYNC_PASSWORD, then ~/.netrc by host and user")
     func sources() throws {
-        let files = { (path: String) throws(SyncPassword.Problem) -> String? in path == "/home/me/.netrc" ? Self.netrc : nil }
+        let files = { (path: String) throws(SyncPassword.Problem) -> SyncPassword.NetrcFile? in
+            path == "/home/me/.netrc" ? SyncPassword.NetrcFile(text: Self.netrc, mode: 0o600) : nil
+        }
         let environment = ["HOME": "/home/me", "PATH": "/usr/bin:/bin"]
         let command = Self.settings("sync url https://dav.example.com/\nsync password-command printf 'from-command\\nsecond line'\n")
-        #expect(try SyncPassword.resolve(command, environment: environment.merging(["TICK_SYNC_PASSWORD": "env"]) { $1 }, readFile: files) == "from-command")
+        #expect(try SyncPassword.resolve(command, environment: environment.merging(["TICK_SYNC_PASSWORD": "env"]) { $1 }, readFile: files).map(Self.text) == "from-command")
         let plain = Self.settings("sync url https://dav.example.com:5232/cal/\nsync user alice\n")
-        #expect(try SyncPassword.resolve(plain, environment: environment.merging(["TICK_SYNC_PASSWORD": "env"]) { $1 }, readFile: files) == "env")
-        #expect(try SyncPassword.resolve(plain, environment: environment, readFile: files) == "alices-secret")
+        #expect(try SyncPassword.resolve(plain, environment: environment.merging(["TICK_SYNC_PASSWORD": "env"]) { $1 }, readFile: files).map(Self.text) == "env")
+        #expect(try SyncPassword.resolve(plain, environment: environment, readFile: files).map(Self.text) == "alices-secret")
         let bob = Self.settings("sync url https://dav.example.com/\nsync user bob\n")
-        #expect(try SyncPassword.resolve(bob, environment: environment, readFile: files) == "bobs-secret")
+        #expect(try SyncPassword.resolve(bob, environment: environment, readFile: files).map(Self.text) == "bobs-secret")
         let elsewhere = Self.settings("sync url https://[::1]:5232/\n")
-        #expect(try SyncPassword.resolve(elsewhere, environment: environment, readFile: files) == "fallback")
+        #expect(try SyncPassword.resolve(elsewhere, environment: environment, readFile: files).map(Self.text) == "fallback")
         #expect(try SyncPassword.resolve(plain, environment: environment, readFile: { _ throws(SyncPassword.Problem) in nil }) == nil)
     }
 
@@ -131,8 +136,8 @@ struct SyncPasswordTests {
         // The program prints where its own standard error goes (readlink of /proc/self/fd/2).
         let environment = ["PATH": "/usr/bin:/bin"]
         let whereErrorsGo = ["readlink", "/proc/self/fd/2"]
-        #expect(try SyncPassword.firstLine(ofOutputOf: whereErrorsGo, environment: environment, errorOutput: .discarded) == "/dev/null")
-        let inherited = try SyncPassword.firstLine(ofOutputOf: whereErrorsGo, environment: environment, errorOutput: .inherited)
+        #expect(Self.text(try SyncPassword.firstLine(ofOutputOf: whereErrorsGo, environment: environment, errorOutput: .discarded)) == "/dev/null")
+        let inherited = Self.text(try SyncPassword.firstLine(ofOutputOf: whereErrorsGo, environment: environment, errorOutput: .inherited))
         let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/2")
         #expect(inherited == ours)
     }

@@ -30,10 +30,12 @@ public struct ExternalPrograms {
             startOpener: { _ in .couldNotStart("key scripts start no programs") }, refusal: "key scripts start no programs")
     }
 
-    /// The real programs: `runEditor` wraps the wait (the session suspends curses around it).
+    /// The real programs: `runEditor` wraps the wait (the session suspends curses around it). They
+    /// are not given `TICK_SYNC_PASSWORD`.
     public static func system(environment: [String: String],
                               aroundEditor: @escaping (() -> ProgramLauncher.Outcome) -> ProgramLauncher.Outcome) -> ExternalPrograms {
-        ExternalPrograms(environment: environment, runEditor: { command in
+        let environment = ProcessSecrecy.withoutPassword(environment)
+        return ExternalPrograms(environment: environment, runEditor: { command in
             aroundEditor { ProgramLauncher.runAndWait(command, environment: environment) }
         }, startOpener: { command in
             ProgramLauncher.startDetached(command, environment: environment)

@@ -1,3 +1,4 @@
+import CProcessSupport
 import Glibc
 
 /// Starting another program without a shell (`posix_spawnp`: the program is looked up in `PATH`, its
@@ -113,9 +114,12 @@ public enum ProgramLauncher {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Only the standard streams go to the program: not the store, a sync's sockets or the lock files.
+        cp_spawn_file_actions_addclosefrom(&actions, 3)
         posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // Never the sync password, whoever built `environment`.
+        let envp = ProcessSecrecy.withoutPassword(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }

@@ -132,6 +132,11 @@ public final class BackgroundSync {
             retryDelay = 0
             retryNotBefore = nil
             nextDue = interval.map { time + $0 }
+        case .failed(let failure) where failure.kind == .anotherSyncRunning:
+            // Not a failure: the other sync did the work (its changes show as another connection's);
+            // this one tries again after the first wait, which does not grow.
+            retryNotBefore = time + Self.firstRetrySeconds
+            nextDue = retryNotBefore
         case .failed(let failure):
             state = failure.kind == .offline ? .offline : .failed
             switch failure.kind {
@@ -139,7 +144,7 @@ public final class BackgroundSync {
                 waitsForUser = true
                 nextDue = nil
                 retryNotBefore = nil
-            case .offline, .retryLater:
+            case .offline, .retryLater, .anotherSyncRunning:
                 retryDelay = min(max(interval ?? Self.longestRetrySeconds, Self.firstRetrySeconds),
                                  retryDelay == 0 ? Self.firstRetrySeconds : retryDelay * 2)
                 var wait = retryDelay

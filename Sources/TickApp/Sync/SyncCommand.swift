@@ -34,44 +34,66 @@ struct SyncCommand: Subcommand {
     func run(in context: CommandContext) throws -> Int32 {
         let settings = context.configuration.sync
         guard let url = settings.url else {
+            if let refusal = context.configuration.refusal { throw CommandFailure("the config file was \(refusal)") }
             throw CommandFailure("sync is not configured: add a line like sync url https://dav.example.com/calendars/me/ to the config file")
         }
         let store = try context.openStore()
         defer { store.close() }
         if showsStatus { return try status(of: store, url: url, in: context) }
-        let password: String?
+        // The password is wiped when this returns; while the process holds it, it dumps no core.
+        let password: SyncPassword.Secret?
         do {
             password = try SyncPassword.resolve(settings, environment: context.environment)
         } catch {
             throw CommandFailure(error.description)
         }
+        defer { password?.wipe() }
         let summary: SyncSummary
+        var engine: SyncEngine?
         do {
             let home = try ServerURL(url)
-            let credentials = settings.user.map { HTTPClient.Credentials(user: $0, password: password ?? "") }
+            let credentials = settings.user.map { HTTPClient.Credentials(user: $0, secret: password ?? SyncPassword.Secret("")) }
             let client = try CalDAVClient(configuration: settings.clientConfiguration(home: home, credentials: credentials))
-            let engine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
-            engine.timeLimit = settings.timeLimit
+            let syncEngine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            syncEngine.timeLimit = settings.timeLimit
+            engine = syncEngine
             if isDryRun {
-                try context.emit("dry run, nothing changed: " + (try engine.preview()).transferLine + "\n")
+                try context.emit("dry run, nothing changed: " + (try syncEngine.preview()).transferLine + "\n")
                 return 0
+            }
+            // Another sync of this store (the open app, a second tick sync) is waited for, then this one
+            // goes on from where it ended; past the wait it is said, with its own exit status.
+            syncEngine.lockWaitSeconds = Self.runningSyncWaitSeconds
+            syncEngine.willWaitForRunningSync = {
+                context.writeError("tick sync: waiting for the sync already running on this store to end…\n")
             }
             // Progress on standard error when it is a terminal, erased before the summary line.
             let reporter = context.progress(ProgressBar(label: "Syncing", unit: .todos), quiet: false)
             defer { reporter.finish() }
-            engine.progress = { progress in reporter.update { SyncProgressLine.line(progress, elapsed: $0, width: $1) } }
-            summary = try engine.sync()
-        } catch let error as CalDAVError {
-            throw CommandFailure(SyncFailureMessage.text(for: error))
+            syncEngine.progress = { progress in reporter.update { SyncProgressLine.line(progress, elapsed: $0, width: $1) } }
+            summary = try syncEngine.sync()
+        } catch StoreError.syncAlreadyRunning(let path) {
+            context.writeError("tick sync: " + TodoTable.safe(StoreError.syncAlreadyRunning(path: path).description).text + "\n")
+            return Self.alreadyRunningStatus
+        } catch {
+            throw CommandFailure(SyncFailureMessage.text(for: error, kept: isDryRun ? SyncSummary() : engine?.summary ?? SyncSummary()))
         }
         try context.emit(TodoTable.safe(summary.line).text + "\n")
         // The line names the first few skipped items; the others each get a line of their own.
         for item in summary.skippedItems.dropFirst(SyncSummary.namedItems) {
             try context.emit("also skipped, kept on the server: \(TodoTable.safe(item.sentence).text)\n")
         }
+        for href in summary.notTakenForLocalUID {
+            try context.emit("kept on the server, not taken (its UID is a todo's in a list kept here): \(TodoTable.safe(href).text)\n")
+        }
         // The other lists synced, but not all: a script must not take this for a full sync.
         return summary.failedCollections.isEmpty ? 0 : 1
     }
+
+    /// How long `tick sync` waits for a sync of the same store that is already running, in seconds.
+    static let runningSyncWaitSeconds = 30.0
+    /// The exit status when a sync of the store was still running after that wait (`EX_TEMPFAIL`).
+    static let alreadyRunningStatus: Int32 = 75
 
     private func status(of store: TodoStore, url: String, in context: CommandContext) throws -> Int32 {
         var text = "server: \(TodoTable.safe(url).text)\n"

@@ -1,12 +1,41 @@
 import CalDAV
+import TodoStore
+import TodoSync
 
 /// What `tick sync` says when a sync fails: the error's own sentence, what the user can do about
-/// it when the config file is the cure, and that nothing done so far is lost.
+/// it when the config file is the cure, and what was kept of the sync so far.
 enum SyncFailureMessage {
-    /// The whole message for `error` (without the `tick sync: ` prefix).
-    static func text(for error: CalDAVError) -> String {
-        [error.description, advice(for: error), "What was synced before the failure is kept; tick sync goes on from there."]
-            .compactMap { $0 }.joined(separator: " ")
+    /// The whole message for `error` (without the `tick sync: ` prefix); `kept` is what the sync had
+    /// done before it (`SyncEngine.summary`).
+    static func text(for error: any Error, kept: SyncSummary) -> String {
+        let sentence: String
+        if let error = error as? CalDAVError {
+            sentence = [error.description, advice(for: error)].compactMap { $0 }.joined(separator: " ")
+        } else {
+            sentence = capitalized(storeSentence(error)) + "."
+        }
+        return sentence + " " + keptSentence(kept)
+    }
+
+    /// The reason the open app shows for a failure of the store during a sync: the store's sentence and what was kept.
+    static func storeReason(_ error: any Error, kept: SyncSummary) -> String {
+        storeSentence(error) + "; " + lowercasedFirst(keptSentence(kept))
+    }
+
+    /// The store's message, except that a full disk during a sync did not leave "nothing changed":
+    /// what came before the failed write is kept (see `keptSentence`).
+    private static func storeSentence(_ error: any Error) -> String {
+        if case StoreError.diskFull(let path) = error { return "the disk is full; free some space on the disk holding \(path)" }
+        return String(describing: error)
+    }
+
+    /// "What was synced before the failure is kept…", with what that was when anything was.
+    static func keptSentence(_ kept: SyncSummary) -> String {
+        guard kept.sentChanges != 0 || kept.sentDeletions != 0 || kept.receivedNew != 0
+                || kept.receivedChanges != 0 || kept.receivedDeletions != 0 else {
+            return "What was synced before the failure is kept; tick sync goes on from there."
+        }
+        return "What was synced before the failure is kept (\(kept.transferLine)); tick sync goes on from there."
     }
 
     /// The config line that fixes `error`, for the errors one line fixes.
@@ -26,4 +55,7 @@ enum SyncFailureMessage {
             return nil
         }
     }
+
+    private static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+    private static func lowercasedFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 }

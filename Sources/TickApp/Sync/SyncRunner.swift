@@ -21,6 +21,9 @@ public struct SyncFailure: Equatable, Sendable {
         /// The server or the store failed this time (5xx, 507, a changed item, a busy disk): try again later;
         /// `retryAfter` is the server's `Retry-After` in seconds, when it gave one.
         case retryLater(retryAfter: Int?)
+        /// Another sync of the same store was running (another open Tick, `tick sync`): nothing was
+        /// done; try again later, as after a failure, without calling it one.
+        case anotherSyncRunning
         /// Trying again cannot help until the user acts (a wrong password, a refused certificate, an
         /// unusable URL, no password): no automatic sync until the sync key or a restart.
         case needsUser
@@ -94,29 +97,36 @@ public final class CalDAVSyncRunner: SyncRunner, @unchecked Sendable {
 
     private func syncOnce() -> SyncOutcome {
         guard let url = settings.url else { return .failed(SyncFailure(kind: .needsUser, reason: "sync is not configured")) }
-        let password: String?
+        let password: SyncPassword.Secret?
         do {
             // Not on the screen: the app's curses screen would be drawn over.
             password = try SyncPassword.resolve(settings, environment: environment, errorOutput: .discarded)
         } catch {
             return .failed(SyncFailure(kind: .needsUser, reason: error.description))
         }
+        // Wiped once this sync is over; the next one asks again.
+        defer { password?.wipe() }
+        var engine: SyncEngine?
         do {
             let store = try self.store ?? TodoStore(path: path, historyDepth: historyDepth, durability: durability)
             self.store = store
             let home = try ServerURL(url)
-            let credentials = settings.user.map { HTTPClient.Credentials(user: $0, password: password ?? "") }
+            let credentials = settings.user.map { HTTPClient.Credentials(user: $0, secret: password ?? SyncPassword.Secret("")) }
             let client = try CalDAVClient(configuration: settings.clientConfiguration(home: home, credentials: credentials))
-            let engine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
-            engine.timeLimit = settings.timeLimit
-            let summary = try engine.sync()
+            let syncEngine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            syncEngine.timeLimit = settings.timeLimit
+            engine = syncEngine
+            let summary = try syncEngine.sync()
             let conflicts = summary.conflicts > 0 ? try store.syncConflicts(limit: summary.conflicts) : []
             return .synced(summary, conflicts: conflicts)
+        } catch StoreError.syncAlreadyRunning {
+            return .failed(SyncFailure(kind: .anotherSyncRunning, reason: "another sync of this store is running (another Tick or tick sync)"))
         } catch let error as CalDAVError {
             return .failed(SyncFailure(error))
         } catch {
             // The store failed (a busy or full disk): what was synced is kept; the next try goes on.
-            return .failed(SyncFailure(kind: .retryLater(retryAfter: nil), reason: "\(error)"))
+            return .failed(SyncFailure(kind: .retryLater(retryAfter: nil),
+                                       reason: SyncFailureMessage.storeReason(error, kept: engine?.summary ?? SyncSummary())))
         }
     }
 }
