@@ -6,7 +6,8 @@ SWIFT ?= swift
 BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev libxml2-dev pkg-config
 # python3-venv: the CalDAV tests run against a real Radicale server installed in a venv (below);
 # faketime: the end-to-end tests run the binary at chosen local times (LocalTimeEndToEndTests);
-# xandikos: a second CalDAV server, which writes control characters raw into its XML (XandikosTests);
+# xandikos: the second CalDAV server the sync tests run against (Tests/CalDAVTests/Support/TestServer.swift),
+# and the bench's Xandikos rows; it writes control characters raw into its XML (XandikosTests);
 # time: GNU time measures the peak memory of tick sync reading a huge answer (HostileSyncCommandTests).
 TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
@@ -119,9 +120,11 @@ demo: build
 
 # Builds release and measures the real `tick` in a pseudo-terminal at several store sizes; prints the
 # table and writes BENCHMARKS.md. A few minutes; BENCH_SIZES=0,1000 shortens it. Stores are cached
-# under .build/bench-stores. The sync rows start Radicale (hence `radicale`); BENCH_SYNC=0 leaves
-# them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched).
+# under .build/bench-stores. The sync rows start Radicale (hence `radicale`) and Xandikos (installed
+# here if missing; vdirsyncer's rows need `make interop-clients` and say so without it); BENCH_SYNC=0
+# leaves them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched).
 bench: release radicale
+	$(call install_missing,xandikos)
 	./.build/release/tick-bench
 
 # Kills a process changing a store with SIGKILL at random moments, 50 rounds, and checks that every

@@ -3,7 +3,7 @@ extension CalDAVClient {
     private static let collectionProperties: [(namespace: String, name: String)] = [
         (XMLNamespace.dav, "resourcetype"), (XMLNamespace.dav, "displayname"),
         (XMLNamespace.calDAV, "supported-calendar-component-set"),
-        (XMLNamespace.calendarServer, "getctag"), (XMLNamespace.dav, "sync-token"),
+        (XMLNamespace.calendarServer, "getctag"), (XMLNamespace.dav, "sync-token"), (XMLNamespace.dav, "supported-report-set"),
     ]
 
     /// What discovery found: the collections that hold todos, and where new ones belong.
@@ -112,11 +112,40 @@ extension CalDAVClient {
             .children(XMLNamespace.calDAV, "comp").compactMap { component in
                 component.attributes["name"].map { $0.uppercased() }
             } ?? []
+        let url = try base.resolving(response.href)
         return CalendarCollection(
-            url: try base.resolving(response.href),
-            displayName: response.property(XMLNamespace.dav, "displayname").map(\.text).flatMap { $0.isEmpty ? nil : $0 },
+            url: url,
+            displayName: displayName(response.property(XMLNamespace.dav, "displayname")?.text, of: url),
             supportedComponents: components,
             ctag: response.property(XMLNamespace.calendarServer, "getctag")?.text,
-            syncToken: response.property(XMLNamespace.dav, "sync-token")?.text)
+            syncToken: response.property(XMLNamespace.dav, "sync-token")?.text,
+            supportedReports: response.property(XMLNamespace.dav, "supported-report-set").map(reports))
+    }
+
+    /// A collection's display name as the server gave it, or nil for none: empty, or its own path
+    /// (`alice/tasks`, which Radicale 3 gives a collection that has no name), is none.
+    static func displayName(_ text: String?, of url: ServerURL) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        let path = url.path.split(separator: "/").joined(separator: "/")
+        if text == path || text == url.path || CalendarCollection.percentDecoded(path[...]) == text { return nil }
+        return text
+    }
+
+    /// The reports a `supported-report-set` names. RFC 3253 wraps each in `<supported-report><report>`;
+    /// Xandikos leaves `<report>` out: any element below a `supported-report` that is not `report`
+    /// names one.
+    static func reports(in set: XMLElement) -> Set<CalendarCollection.Report> {
+        var reports: Set<CalendarCollection.Report> = []
+        func collect(_ element: XMLElement) {
+            for child in element.children {
+                if child.is(XMLNamespace.dav, "report") {
+                    collect(child)
+                } else {
+                    reports.insert(CalendarCollection.Report(namespace: child.namespace, name: child.name))
+                }
+            }
+        }
+        for supported in set.children(XMLNamespace.dav, "supported-report") { collect(supported) }
+        return reports
     }
 }

@@ -105,6 +105,29 @@ public final class CalDAVClient {
         return listing
     }
 
+    /// Every item of the collection at `url` that holds a VTODO, with its ETag, by the RFC 4791
+    /// `calendar-query` report (§7.8): the listing for a server that does not offer
+    /// `sync-collection`. Events and other components are not listed. Like ``itemListing(in:)``, the
+    /// changes carry no token, and hrefs named outside the collection are refused.
+    public func todoListing(in url: ServerURL) throws(CalDAVError) -> CollectionChanges {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+             <D:prop><D:getetag/></D:prop>
+             <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter>
+            </C:calendar-query>
+            """
+        let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
+                                                 body: Array(body.utf8)))
+        var listing = CollectionChanges(changed: [], removed: [], syncToken: "", isTruncated: false)
+        for response in answer.responses {
+            guard let member = try Self.member(response.href, of: url, refusingInto: &listing.refused) else { continue }
+            guard !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
+            listing.changed.append(ItemVersion(href: member.path, etag: etag))
+        }
+        return listing
+    }
+
     /// The address `href` names if it is a member of the collection `url` (inside it, on the same
     /// server); nil for the collection itself, and for anything else, which is added to `refused`.
     static func member(_ href: String, of url: ServerURL, refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> ServerURL? {

@@ -11,19 +11,77 @@ public struct CalendarCollection: Sendable, Equatable {
     public var ctag: String?
     /// The RFC 6578 `sync-token` property, when the server supports `sync-collection`.
     public var syncToken: String?
+    /// The reports of its `supported-report-set` (RFC 3253 §3.1.5), as namespace and local name
+    /// (`DAV: sync-collection`, `urn:ietf:params:xml:ns:caldav calendar-query`); nil when the server
+    /// did not say, which tells nothing either way.
+    public var supportedReports: Set<Report>?
+
+    /// A report a collection can answer, by namespace and local name.
+    public struct Report: Sendable, Hashable {
+        /// The namespace URI (`DAV:`, CalDAV's).
+        public var namespace: String
+        /// The local name (`sync-collection`).
+        public var name: String
+
+        /// A report.
+        public init(namespace: String, name: String) {
+            self.namespace = namespace
+            self.name = name
+        }
+
+        /// RFC 6578's `sync-collection`: changes since a token.
+        public static let syncCollection = Report(namespace: XMLNamespace.dav, name: "sync-collection")
+        /// RFC 4791's `calendar-query`: the items that match a filter.
+        public static let calendarQuery = Report(namespace: XMLNamespace.calDAV, name: "calendar-query")
+    }
 
     /// A collection description.
-    public init(url: ServerURL, displayName: String? = nil, supportedComponents: [String] = [], ctag: String? = nil, syncToken: String? = nil) {
+    public init(url: ServerURL, displayName: String? = nil, supportedComponents: [String] = [], ctag: String? = nil, syncToken: String? = nil,
+                supportedReports: Set<Report>? = nil) {
         self.url = url
         self.displayName = displayName
         self.supportedComponents = supportedComponents
         self.ctag = ctag
         self.syncToken = syncToken
+        self.supportedReports = supportedReports
     }
 
     /// Whether the collection can hold todos.
     public var supportsTodos: Bool {
         supportedComponents.isEmpty || supportedComponents.contains("VTODO")
+    }
+
+    /// Whether the server says the collection answers `report`: nil when it gave no report set.
+    public func offers(_ report: Report) -> Bool? {
+        supportedReports.map { $0.contains(report) }
+    }
+
+    /// The name a list made for this collection gets: its display name, else the last segment of
+    /// its path, percent-decoded (`/alice/My%20tasks/` is "My tasks"), else "Calendar".
+    public var listName: String {
+        if let displayName { return displayName }
+        guard let segment = url.path.split(separator: "/").last, let name = Self.percentDecoded(segment), !name.isEmpty else { return "Calendar" }
+        return name
+    }
+
+    /// `text` with its `%XX` escapes decoded; nil when they do not make UTF-8.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex), high < utf8.endIndex,
+               let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low < utf8.endIndex,
+               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                index = utf8.index(after: low)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }
 

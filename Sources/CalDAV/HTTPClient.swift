@@ -62,6 +62,10 @@ public final class HTTPClient {
         /// elsewhere fails with ``CalDAVError/refusedAddress(reason:)`` before anything is sent, so
         /// the credentials never leave that server whatever addresses it names.
         public var origin: ServerURL?
+        /// The `User-Agent` every request carries (`tick/1.4.0`: the program, which this module does
+        /// not know), or nil for none. A server's log then names the client, and a server that
+        /// treats clients differently can tell Tick apart.
+        public var userAgent: String?
 
         /// The largest answer accepted by default: 64 MB.
         public static let defaultMaximumResponseBytes = 64 << 20
@@ -72,7 +76,7 @@ public final class HTTPClient {
         /// before giving up, 10 minutes for a whole request, answers up to 64 MB.
         public init(credentials: Credentials? = nil, connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(30),
                     totalTimeout: Duration? = defaultTotalTimeout, caFile: String? = nil, allowsInsecure: Bool = false,
-                    maximumResponseBytes: Int = defaultMaximumResponseBytes, origin: ServerURL? = nil) {
+                    maximumResponseBytes: Int = defaultMaximumResponseBytes, origin: ServerURL? = nil, userAgent: String? = nil) {
             self.credentials = credentials
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
@@ -81,6 +85,7 @@ public final class HTTPClient {
             self.allowsInsecure = allowsInsecure
             self.maximumResponseBytes = maximumResponseBytes
             self.origin = origin
+            self.userAgent = userAgent
         }
     }
 
@@ -89,6 +94,10 @@ public final class HTTPClient {
     /// How many requests were handed to libcurl (refused ones are not counted): lets tests and
     /// the sync's progress see the cost of an operation.
     public private(set) var requestCount = 0
+    /// How many connections libcurl opened for those requests (`CURLINFO_NUM_CONNECTS` summed): 1
+    /// for any number of requests when the server keeps the connection open (HTTP/1.1 keep-alive),
+    /// one per request when it closes it after each answer (an HTTP/1.0 server such as Radicale 3.9).
+    public private(set) var connectionCount = 0
 
     private let handle: UnsafeMutableRawPointer
     private let errorBuffer: UnsafeMutablePointer<CChar>
@@ -153,6 +162,9 @@ public final class HTTPClient {
             ccurl_setopt_string(handle, CURLOPT_USERNAME, credentials.user)
             credentials.password.withCString { _ = ccurl_setopt_string(handle, CURLOPT_PASSWORD, $0) }
         }
+        if let userAgent = configuration.userAgent {
+            ccurl_setopt_string(handle, CURLOPT_USERAGENT, userAgent)
+        }
         ccurl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, receiveBody)
         ccurl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader)
     }
@@ -215,6 +227,9 @@ public final class HTTPClient {
         requestCount += 1
         let code = withExtendedLifetime(collector) { ccurl_easy_perform(handle) }
         ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
+        var connections = 0
+        ccurl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connections)
+        connectionCount += connections
         guard code == CURLE_OK else {
             if collector.overflowed { throw .answerTooLarge(limit: configuration.maximumResponseBytes) }
             if collector.consumerStopped {

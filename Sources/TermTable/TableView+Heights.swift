@@ -48,6 +48,8 @@ extension TableView {
     func measureRow(at indexPath: IndexPath) -> Int {
         if let cell = visibleCells[indexPath] ?? measuringCells[indexPath] { return cell.heightThatFits(width: contentWidth) }
         let cell = configuredCell(at: indexPath)
+        // Measured as it will show: in editing mode the mark narrows the content, and a wrapped row grows.
+        applyState(to: cell, at: indexPath)
         let height = cell.heightThatFits(width: contentWidth)
         if visibleCells.count + measuringCells.count <= frame.height {
             measuringCells[indexPath] = cell

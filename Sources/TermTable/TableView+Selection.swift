@@ -173,8 +173,10 @@ extension TableView {
         closeSwipe()
         if !editing { selection.marked.removeAll() }
         for (_, cell) in visibleCells { cell.isEditing = editing }
-        // The editing mark narrows every row's content, so a measured (wrapped) height may no longer hold.
+        // The editing mark narrows every row's content, so a measured (wrapped) height may no longer hold,
+        // and a cell measured off screen would show without the mark.
         heightCache.removeAll()
+        forgetMeasuringCells()
         setNeedsLayout()
     }
 

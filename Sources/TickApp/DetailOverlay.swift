@@ -9,10 +9,15 @@ import TodoStore
 final class DetailOverlay: Overlay {
     private unowned let list: TodoListController
     private let id: Int64
+    /// The todo as the details opened on it, for messages once it is gone.
+    private let opened: TodoItem
     private var notes: TextArea?
-    /// The notes as stored when the in-place editor opened (or last saved): a change made elsewhere
-    /// since is said when the edit replaces it (`TodoListController.noteNotesReplaced`).
-    private var notesBase: String?
+    /// The notes the editor started from (or, after a refused save because they were changed
+    /// elsewhere, the notes as changed there): saving over anything else is refused once.
+    private var notesBase = ""
+    /// The notes as stored when the editor opened: when a save goes over other notes (written
+    /// elsewhere meanwhile, after the refusal said so), those are said and recorded as having lost.
+    private var notesOrigin = ""
     /// The notes as they were when saving them last failed: Esc again without a change gives up on them,
     /// so a store that refuses every change cannot keep the user in the editor.
     private var refusedNotes: String?
@@ -32,6 +37,7 @@ final class DetailOverlay: Overlay {
          notesKeyMap: ModeKeyMap<NotesKeyAction> = .standard) {
         self.list = list
         id = todo.id
+        opened = todo
         self.keyMap = keyMap
         self.notesKeyMap = notesKeyMap
     }
@@ -48,18 +54,19 @@ final class DetailOverlay: Overlay {
                 editor.insert(pasted: text)
                 notes = editor
             } else if action == .done || action == .save {
-                // A refused save (a NUL, a full disk) keeps the text in the editor, with the message saying why.
-                let stored = item?.notes
-                let saved = list.setNotes(editor.text, todo: id)
-                if saved, let base = notesBase, let stored, stored != base, stored != editor.text {
-                    list.noteNotesReplaced(todo: id, theirs: stored)
-                }
-                if saved { notesBase = editor.text }
-                if saved || (action == .done && refusedNotes == editor.text) {
+                // A refused save (a NUL, a full disk, notes changed elsewhere meanwhile) keeps the text in
+                // the editor, with the message saying why; `done` again without a change leaves without it.
+                if action == .done && refusedNotes == editor.text {
+                    notes = nil
+                    refusedNotes = nil
+                } else if list.setNotes(editor.text, of: item ?? opened, editedFrom: notesBase) {
+                    if notesBase != notesOrigin, notesBase != editor.text {
+                        list.noteNotesReplaced(todo: id, theirs: notesBase)
+                    }
                     notes = nil
                     refusedNotes = nil
                 } else {
-                    refusedNotes = editor.text
+                    refused(editor.text)
                 }
             } else if editor.handle(key, keyMap: notesKeyMap) {
                 notes = editor
@@ -74,31 +81,33 @@ final class DetailOverlay: Overlay {
         switch keyMap.action(for: key) {
         case .back: return false
         case .editNotes:
-            guard !app.refusesChanges(), let item else { break }
-            notes = TextArea(text: item.notes)
-            notesBase = item.notes
+            guard !app.refusesChanges(), let item = current(otherwise: "nothing to edit") else { break }
+            edit(notes: item.notes)
         case .editNotesInEditor:
             switch app.editNotesInEditor(todo: id) {
             case .finished: break
             case .editInPlace:
-                guard let item else { break }
-                notes = TextArea(text: item.notes)
-                notesBase = item.notes
+                guard let item = current(otherwise: "nothing to edit") else { break }
+                edit(notes: item.notes)
                 list.message = .info("No $VISUAL or $EDITOR set: editing the notes here")
-            case .keepInPlace(let text):
+            case .keepInPlace(let text, let base):
                 // The store refused the editor's text; it stays here, unsaved, with the message saying why.
-                notes = TextArea(text: text)
-                refusedNotes = text
+                edit(notes: text)
+                notesBase = base
+                notesOrigin = base
+                refused(text)
             }
         case .openLink: app.openFirstLink(ofTodo: id)
         case .edit:
-            guard let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
-            app.openEditor(at: indexPath)
+            guard let item = current(otherwise: "nothing to edit") else { break }
+            app.openEditor(for: item)
         case .toggle:
-            guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
+            guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
+                  let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             list.toggle(at: indexPath)
         case .flag:
-            guard !app.refusesChanges(), let item, let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
+            guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
+                  let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             list.toggleFlag(at: indexPath)
         case .scrollDown: scroll(to: top + 1)
         case .scrollUp: scroll(to: top - 1)
@@ -111,6 +120,30 @@ final class DetailOverlay: Overlay {
         case nil: break
         }
         return true
+    }
+
+    /// The todo as stored now; when it is gone, nil, and the status line says so, then `outcome`.
+    private func current(otherwise outcome: String) -> TodoItem? {
+        list.stillAsShown(opened, [], otherwise: outcome)
+    }
+
+    /// Starts editing `text` as the todo's notes, saved over the notes stored now only.
+    private func edit(notes text: String) {
+        notes = TextArea(text: text)
+        notesBase = item?.notes ?? text
+        notesOrigin = notesBase
+    }
+
+    /// After a refused save of `text`: it stays in the editor, unsaved. When the notes were changed
+    /// elsewhere meanwhile, the next save is over those (the message says which keys do what).
+    private func refused(_ text: String) {
+        refusedNotes = text
+        guard let stored = item, stored.notes != notesBase else { return }
+        notesBase = stored.notes
+        let overwrite = KeyHint.first(notesKeyMap.keys(for: .save)).map { "\($0) saves yours over them" }
+        let keep = KeyHint.first(notesKeyMap.keys(for: .done)).map { "\($0) again keeps theirs" }
+        let hint = [overwrite, keep].compactMap { $0 }.joined(separator: " · ")
+        if !hint.isEmpty { list.appendToMessage(hint) }
     }
 
     /// "Esc back · n notes · e edit title · x done · f flag" with the keys in effect.

@@ -151,7 +151,7 @@ public struct LaunchOptions: Equatable {
     Usage: tick [--db PATH] [--config PATH | --no-config] [--no-mouse] [--stats]
            tick [--db PATH] --script FILE|- [--size WxH] [--stats] [--frames | --play [--delay 150ms]]
            ... | tick [--db PATH] [--size WxH]
-           tick [--db PATH] COMMAND [ARGUMENTS]
+           tick [--db PATH] [--config PATH] COMMAND [ARGUMENTS]
            tick --default-db
            tick --check-config [--config PATH]
 

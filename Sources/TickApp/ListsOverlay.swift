@@ -1,12 +1,18 @@
 import TermTable
 import TodoStore
 
-/// The lists screen (`L`): every list with its counts; add, rename, delete and reorder them.
+/// The lists screen (`L`): every list with its counts; add, rename, delete and reorder them. The
+/// selection is a list, not a row: when another process (or the sync) adds, deletes or reorders
+/// lists, it stays on the same list, and a question or a name being typed holds its list too.
 final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private unowned let list: TodoListController
     /// The lists screen's keys, as the config file left them.
     private let keyMap: ModeKeyMap<ListsKeyAction>
     let tableView = TableView()
+    /// The lists the table shows, in its rows' order, as last laid out.
+    private var shownIDs: [Int64] = []
+    /// The selected list.
+    private var selectedID: Int64?
 
     init(list: TodoListController, keyMap: ModeKeyMap<ListsKeyAction> = .standard) {
         self.list = list
@@ -14,11 +20,13 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "list")
         tableView.dataSource = self
         tableView.delegate = self
+        shownIDs = list.lists.map(\.id)
         if let current = list.currentList, let index = list.section(ofList: current.id) {
             tableView.moveSelection(to: IndexPath(row: index, section: 0))
         } else {
             tableView.moveSelectionToFirstRow()
         }
+        selectedID = selected?.id
     }
 
     private var selected: TodoList? {
@@ -26,8 +34,20 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     }
 
     private func refresh(selecting id: Int64? = nil) {
+        shownIDs = list.lists.map(\.id)
         tableView.reloadData()
-        if let id, let index = list.section(ofList: id) { tableView.moveSelection(to: IndexPath(row: index, section: 0)) }
+        if let id = id ?? selectedID, let index = shownIDs.firstIndex(of: id) {
+            tableView.moveSelection(to: IndexPath(row: index, section: 0))
+        }
+        selectedID = selected?.id
+    }
+
+    /// Shows the lists as they are now when they changed since the table was laid out (another
+    /// process, the sync), keeping the selection on the same list (on the one now in its place when
+    /// it was deleted).
+    private func followLists() {
+        guard list.lists.map(\.id) != shownIDs else { return }
+        refresh()
     }
 
     var bottomLines: Int? { nil }
@@ -35,6 +55,8 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     func scrollByWheel(lines: Int) { tableView.scroll(byLines: lines) }
 
     func handle(_ key: Key, app: TickApp) -> Bool {
+        followLists()
+        defer { selectedID = selected?.id }
         let action = keyMap.action(for: key)
         switch action {
         case .back: return false
@@ -52,9 +74,20 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
                 return true
             }))
         case .rename:
-            guard !app.refusesChanges(), let target = selected else { break }
+            guard !app.refusesChanges(), var target = selected else { break }
             app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self] name in
-                guard list.renameList(target, to: name) else { return false }
+                guard let now = list.storedList(target, otherwise: "not renamed") else {
+                    refresh()
+                    return true
+                }
+                if now.name != target.name {
+                    // Renamed elsewhere meanwhile: nothing is renamed now; Enter again renames it anyway.
+                    list.message = .error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · not renamed")
+                    if let enter = KeyHint.first(app.keyMaps.input.keys(for: .submit)) { list.appendToMessage("\(enter) renames it anyway") }
+                    target = now
+                    return false
+                }
+                guard list.renameList(now, to: name) else { return false }
                 refresh(selecting: target.id)
                 return true
             }))
@@ -82,9 +115,26 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             return
         }
         app.present(ConfirmOverlay(question: "Delete list \(target.name) with \(todos) todo\(todos == 1 ? "" : "s")?", choices: [
-            .init(key: "m", label: "move them to Inbox") { [unowned self] in list.deleteList(target, movingToInbox: true); refresh() },
-            .init(key: "d", label: "delete them too") { [unowned self] in list.deleteList(target, movingToInbox: false); refresh() },
+            .init(key: "m", label: "move them to Inbox") { [unowned self] in answerDelete(target, movingToInbox: true) },
+            .init(key: "d", label: "delete them too") { [unowned self] in answerDelete(target, movingToInbox: false) },
         ]))
+    }
+
+    /// The answer to "Delete list Work with 3 todos?": deletes that list, unless it is gone, renamed or
+    /// holds other todos since the question (another process, the sync), when nothing is deleted.
+    private func answerDelete(_ target: TodoList, movingToInbox: Bool) {
+        defer { refresh() }
+        guard let now = list.storedList(target, otherwise: "nothing deleted") else { return }
+        if now.name != target.name {
+            list.message = .error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · nothing deleted")
+            return
+        }
+        let before = target.openCount + target.doneCount, after = now.openCount + now.doneCount
+        if now.openCount != target.openCount || now.doneCount != target.doneCount {
+            list.message = .error("\(target.name) holds \(TodoListController.todos(after)) now, not \(before), after a change elsewhere · nothing deleted")
+            return
+        }
+        list.deleteList(now, movingToInbox: movingToInbox)
     }
 
     /// "Enter go · a add · r rename · d delete · J/K reorder · Esc back" with the keys in effect.
@@ -96,6 +146,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     }
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {
+        followLists()
         canvas.fill(area)
         canvas.draw("Lists — " + hint, at: area.origin,
                     style: theme.promptLabel, maxWidth: area.width, truncation: .ellipsis)

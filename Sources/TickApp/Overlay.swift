@@ -19,7 +19,8 @@ extension Overlay {
 
 /// The input line at the bottom of the screen: a label and a line editor.
 final class PromptOverlay: Overlay {
-    let label: String
+    /// The words before the text ("Add to Inbox: ").
+    var label: String
     var editor: LineEditor
     /// Takes the submitted text; returns true to close, false to keep the line open (e.g. a refused title).
     let submit: (String) -> Bool

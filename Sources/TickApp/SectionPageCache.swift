@@ -30,6 +30,10 @@ final class SectionPageCache {
     private var lastRead: (query: SectionQuery, row: Int)?
     /// Pages read from the store so far.
     private(set) var reads = 0
+    /// Whether a page was read while another connection's commit was still unseen (`TodoStore.
+    /// hasUnseenExternalChanges`): such a page may already hold that change, which the app must then
+    /// not patch in a second time. Cleared by the app once it has shown the other connection's changes.
+    var readAheadOfExternalChanges = false
 
     init(store: TodoStore, pageSize: Int = 32, capacity: Int = 512) {
         self.store = store
@@ -144,6 +148,8 @@ final class SectionPageCache {
             items = try store.items(query, in: wanted)
         }
         reads += 1
+        // Checked after the read: a commit before or during it makes the page suspect.
+        if store.hasUnseenExternalChanges { readAheadOfExternalChanges = true }
         store(Run(start: start, items: items), in: query)
         if total > capacity { trim() }
     }

@@ -32,7 +32,7 @@ extension TickApp {
         case .nextList: list.jumpToSection(offset: 1)
         case .previousList: list.jumpToSection(offset: -1)
         case .add: openAdder()
-        case .edit: if let selected { openEditor(at: selected) }
+        case .edit: if let selected, let item = list.item(at: selected) { openEditor(for: item) }
         case .toggle:
             guard !refusesChanges() else { return }
             if table.isEditing { list.toggleMarked() } else if let selected { list.toggle(at: selected) }
@@ -55,6 +55,7 @@ extension TickApp {
             if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
                 list.message = .info("Reordering works in manual order (s) without a search")
             }
+            list.finishRowMove()
         case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
         case .undo: if !refusesChanges() { list.undo() }
         case .redo: if !refusesChanges() { list.redo() }
@@ -68,12 +69,12 @@ extension TickApp {
         case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
         case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
         case .editMode:
-            table.setEditing(!table.isEditing)
+            list.setEditing(!table.isEditing)
             list.message = table.isEditing
                 ? .info("Editing: Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves",
                         while: .editingMode(marked: nil))
                 : .info("Left editing mode")
-        case .mark: if let selected { table.toggleMark(at: selected); table.moveSelection(by: 1) }
+        case .mark: if let selected { list.toggleMark(at: selected); table.moveSelection(by: 1) }
         case .markAll: if table.isEditing { list.markAllInCurrentSection() }
         case .help: present(HelpOverlay(keyMaps: keyMaps, problems: configurationProblems))
         case .statistics:
@@ -99,28 +100,73 @@ extension TickApp {
         }
     }
 
-    /// Opens the input line to add a todo after the selected one.
+    /// Opens the input line to add a todo after the selected one. The line holds the list its label
+    /// names: a todo typed for Work goes to Work, or, when Work was deleted elsewhere meanwhile, nowhere
+    /// (the line stays open with the next list, saying so).
     func openAdder() {
         guard !refusesChanges() else { return }
-        let listName = list.currentList?.name ?? "Inbox"
+        // No list while the store cannot be read: the line opens all the same, and Enter says why nothing is added.
+        var target = list.currentList
         let due = list.dueDayForAdding.map { ", " + TitleSyntax.describe(due: $0, today: list.today()) } ?? ""
-        let adder = PromptOverlay(label: "Add to \(listName)\(due): ", submit: { [unowned self] text in
-            list.addTodo(title: text)
+        var adder: PromptOverlay!
+        /// After a refusal because the list is gone, the line names the list the next Enter adds to.
+        let retarget = { [unowned self] in
+            guard let held = target else { return }
+            let stillThere: Bool
+            do {
+                stillThere = try list.store.lists().contains { $0.id == held.id }
+            } catch {
+                return  // the message says why the lists cannot be read
+            }
+            guard !stillThere else { return }
+            let said = list.message
+            list.reloadFromStore()
+            list.message = said
+            guard let next = list.currentList else { return }
+            target = next
+            adder.label = "Add to \(next.name)\(due): "
+            if let enter = KeyHint.first(keyMaps.input.keys(for: .submit)) { list.appendToMessage("\(enter) adds to \(next.name)") }
+        }
+        adder = PromptOverlay(label: "Add to \(target?.name ?? "Inbox")\(due): ", submit: { [unowned self] text in
+            guard let held = target ?? list.currentList else { return list.addTodo(title: text) }
+            target = held
+            if list.addTodo(title: text, toList: held) { return true }
+            retarget()
+            return false
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")
         })
-        adder.addLines = { [unowned self] lines in list.addTodos(titles: lines) }
+        adder.addLines = { [unowned self] lines in
+            guard let held = target ?? list.currentList else { return list.addTodos(titles: lines) }
+            target = held
+            if list.addTodos(titles: lines, toList: held) { return true }
+            retarget()
+            return false
+        }
         present(adder)
     }
 
-    /// Opens the input line on a todo's title (with its priority and due markers).
-    func openEditor(at indexPath: IndexPath) {
-        guard !refusesChanges(), let item = list.item(at: indexPath) else { return }
+    /// Opens the input line on a todo's title (with its priority and due markers). The line holds the
+    /// todo: Enter saves it to that todo wherever it is now; when the todo was deleted elsewhere
+    /// meanwhile nothing is saved, and when its title line was changed elsewhere nothing is saved
+    /// either, the line stays open with what was typed, and Enter again saves it over the other change.
+    func openEditor(for item: TodoItem) {
+        guard !refusesChanges() else { return }
         list.tableView.closeSwipe()
+        var shown = item
         present(PromptOverlay(label: "Edit: ", text: list.editableTitle(of: item), submit: { [unowned self] text in
-            guard let row = list.indexPath(ofTodo: item.id, inList: item.listID) else { return true }
-            // The todo as shown when the editor opened: a change made elsewhere meanwhile is merged, not overwritten.
-            return list.setTitle(text, at: row, editedFrom: item)
+            guard let current = list.stillAsShown(shown, .wording, otherwise: "not saved") else {
+                // Changed elsewhere: the next Enter is an answer to the todo as it is now.
+                guard let now = list.storedItem(id: shown.id) else { return true }
+                shown = now
+                let keys = keyMaps.input
+                list.appendToMessage([KeyHint.first(keys.keys(for: .submit)).map { "\($0) saves yours over it" },
+                                      KeyHint.first(keys.keys(for: .cancel)).map { "\($0) keeps it" }].compactMap { $0 }.joined(separator: " · "))
+                return false
+            }
+            // Merged against the todo as the line first showed it: a field only the other side changed
+            // keeps their change; one both changed keeps yours, and the one that lost is said and recorded.
+            return list.setTitle(text, of: current, editedFrom: item)
         }, cancel: { [unowned self] in
             list.message = .info("Cancelled")
         }))
@@ -152,55 +198,63 @@ extension TickApp {
         }))
     }
 
-    /// Offers the lists to move the selected todo to; typing a new name creates the list.
+    /// Offers the lists to move the selected todo to; typing a new name creates the list. The picker
+    /// holds the todo and the lists it offered: the answer moves that todo to that list, unless one
+    /// of them is gone, or the todo changed lists, meanwhile.
     func openListPicker() {
         guard !refusesChanges(), let item = list.selectedItem else { return }
         let lists = list.lists
         present(PickerOverlay(title: "Move \(quoted(item.title, limit: 20)) to", choices: lists.map {
             .init(label: $0.name, detail: $0.id == item.listID ? "current" : "\($0.openCount) open")
         }, pick: { [unowned self] index in
-            list.move(todo: item, toList: lists[index].id)
+            list.move(item, toList: lists[index])
         }, create: { [unowned self] name in
-            if let created = list.addList(named: name) { list.move(todo: item, toList: created.id) }
+            // The list is made only for a todo still where it was.
+            guard list.stillAsShown(item, .list, otherwise: "no list created") != nil else { return }
+            if let created = list.addList(named: name) { list.move(item, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
-    /// Offers the lists to move the marked todos to; typing a new name creates the list.
+    /// Offers the lists to move the marked todos to; typing a new name creates the list. The picker
+    /// holds the todos marked when it opened.
     func openListPickerForMarked() {
         guard !refusesChanges() else { return }
-        let count = list.markedIndexPaths.count
-        guard count > 0 else {
+        let marked = list.markedItems().map(\.1)
+        guard !marked.isEmpty else {
             list.message = .info(TodoListController.nothingMarked)
             return
         }
         let lists = list.lists
-        present(PickerOverlay(title: "Move \(TodoListController.todos(count)) to", choices: lists.map {
+        present(PickerOverlay(title: "Move \(TodoListController.todos(marked.count)) to", choices: lists.map {
             .init(label: $0.name, detail: "\($0.openCount) open")
         }, pick: { [unowned self] index in
-            list.moveMarked(toList: lists[index].id)
+            list.moveMarked(marked, toList: lists[index])
         }, create: { [unowned self] name in
-            if let created = list.addList(named: name) { list.moveMarked(toList: created.id) }
+            guard list.stillAsShown(marked, .list, otherwise: "no list created") != nil else { return }
+            if let created = list.addList(named: name) { list.moveMarked(marked, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
     /// Asks what deleting a recurring todo means: skip this occurrence (the next one is created) or
-    /// stop the series (nothing comes back).
-    func confirmDeletingRecurring(at indexPath: IndexPath, _ item: TodoItem) {
+    /// stop the series (nothing comes back). The question holds the todo, never its row: the answer
+    /// acts on that todo, and on nothing when it was deleted or changed elsewhere meanwhile.
+    func confirmDeletingRecurring(_ item: TodoItem) {
         present(ConfirmOverlay(question: "\(quoted(item.title)) repeats:", choices: [
-            .init(key: "s", label: "skip this one") { [unowned self] in list.skipOccurrence(at: indexPath) },
-            .init(key: "t", label: "stop the series") { [unowned self] in list.delete(at: indexPath, stoppingSeries: true) },
+            .init(key: "s", label: "skip this one") { [unowned self] in list.skipOccurrence(of: item) },
+            .init(key: "t", label: "stop the series") { [unowned self] in list.stopSeries(of: item) },
         ]))
     }
 
-    /// Asks before deleting the marked todos, naming how many.
+    /// Asks before deleting the marked todos, naming how many. The question holds those todos.
     func confirmDeletingMarked() {
-        let count = list.markedIndexPaths.count
+        let marked = list.markedItems().map(\.1)
+        let count = marked.count
         guard count > 0 else {
             list.message = .info(TodoListController.nothingMarked)
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [
-            .init(key: "y", label: "yes") { [unowned self] in list.deleteMarked() },
+            .init(key: "y", label: "yes") { [unowned self] in list.deleteMarked(marked) },
             .init(key: "n", label: "no") { [unowned self] in list.message = .info("Kept them") },
         ]))
     }

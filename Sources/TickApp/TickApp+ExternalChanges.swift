@@ -12,10 +12,18 @@ extension TickApp {
         let newDay = list.refreshAgendaDayIfNeeded()
         let retrying = list.readFailure != nil
         let change = list.store.externalChange()
-        guard change != nil || retrying else { return newDay }
+        guard change != nil || retrying else {
+            list.noteLookedForExternalChanges()
+            return newDay
+        }
         // Another process's change is now the one `u` would undo.
         if change != nil { list.changeCount += 1 }
-        if let change, !retrying { list.show(change) } else { list.reloadFromStore() }
+        if let change, !retrying {
+            list.showExternalChange(change)
+        } else {
+            list.reloadFromStore()
+            list.noteLookedForExternalChanges()
+        }
         retireStaleMessage()
         return true
     }

@@ -6,18 +6,22 @@ enum ExternalEditResult: Equatable {
     case finished
     /// No editor is set: edit the notes in place.
     case editInPlace
-    /// The store refused the edited text (a NUL, a full disk): keep it in the in-place editor, unsaved.
-    case keepInPlace(String)
+    /// The store refused the edited text (a NUL, a full disk), or the notes were changed elsewhere
+    /// while the editor ran: keep it in the in-place editor, unsaved, editing over the notes `base`.
+    case keepInPlace(String, base: String)
 }
 
 extension TickApp {
     /// Edits a todo's notes in `$VISUAL` or `$EDITOR` (see `ExternalPrograms`): the notes go to a private
     /// temporary file, the editor runs without a shell and Tick waits; when it exits with status 0 and
     /// the text changed, the notes are saved as one undo step. An editor that fails, is killed or cannot
-    /// start changes nothing, and the status line says why. The file is always removed.
+    /// start changes nothing, and the status line says why. The file is removed, unless what it holds
+    /// could not be read back safely (`NotesFile.read`) or saved anywhere: then the message names it.
     ///
-    /// Another process may change the todo meanwhile: the edit is saved over it (it is the newer
-    /// intention), the status line says so, and `u` brings the other version back.
+    /// Another process (or the sync) may change the notes meanwhile: then nothing is saved, the status
+    /// line says so, and the edited text stays in the in-place editor, where saving it again saves it
+    /// over the other change. If it deleted the todo, the notes are saved in a new todo with its
+    /// title (`addTodo(keepingNotes:…)`).
     func editNotesInEditor(todo id: Int64) -> ExternalEditResult {
         guard !refusesChanges(), let item = list.storedItem(id: id) else { return .finished }
         guard let (variable, line) = externalPrograms.editorLine else { return .editInPlace }
@@ -40,7 +44,9 @@ extension TickApp {
             list.message = .error("Notes unchanged: \(error)")
             return .finished
         }
-        defer { file.remove() }
+        // Removed at the end unless the text it holds could be saved nowhere else: then it is named.
+        var keepsFile = false
+        defer { if !keepsFile { file.remove() } }
         // The editor drew over the screen: the next frame repaints all of it.
         needsFullRedraw = true
         switch externalPrograms.runEditor(command + [file.path]) {
@@ -59,19 +65,32 @@ extension TickApp {
         do {
             text = try file.read()
         } catch {
-            list.message = .error("Notes unchanged: \(error)")
+            // Whatever stands there is left for the user to look at, not removed.
+            keepsFile = true
+            list.message = .error("Notes not read: \(error); kept in \(file.directory)")
             return .finished
         }
         guard text != item.notes else {
             list.message = .info("Notes unchanged")
             return .finished
         }
-        let changedElsewhere = list.storedItem(id: id).map { $0.notes != item.notes } ?? false
-        guard list.setNotes(text, todo: id) else {
-            return list.storedItem(id: id) == nil ? .finished : .keepInPlace(text)
+        let current: TodoItem?
+        do {
+            current = try list.store.item(id: id)
+        } catch {
+            keepsFile = true
+            list.message = .error("Notes not saved: \(error); your text is kept in \(file.path)")
+            return .finished
         }
-        if changedElsewhere {
-            list.message = .info("Notes saved for \(quoted(item.title)) over a change made elsewhere while you edited · u undoes")
+        // Deleted meanwhile (another Tick, a sync): the notes go into a new todo rather than nowhere.
+        guard current != nil else {
+            keepsFile = !list.addTodo(keepingNotes: text, ofDeleted: item, orElseSayingKeptIn: file.path)
+            return .finished
+        }
+        guard list.setNotes(text, of: item, editedFrom: item.notes) else {
+            if list.storedItem(id: id) != nil { return .keepInPlace(text, base: item.notes) }
+            keepsFile = !list.addTodo(keepingNotes: text, ofDeleted: item, orElseSayingKeptIn: file.path)
+            return .finished
         }
         return .finished
     }

@@ -1,4 +1,5 @@
 import TermTable
+import TodoStore
 
 extension TickApp {
     /// Columns a drag must cover to reveal a row's actions, and the share of the width for a full swipe.
@@ -32,21 +33,28 @@ extension TickApp {
             guard let indexPath = table.indexPathForRow(at: point) else { return }
             if table.indexPathForSwipedRow != nil, table.indexPathForSwipedRow != indexPath { table.closeSwipe() }
             table.moveSelection(to: indexPath)
-            drag = (point, indexPath)
+            drag = list.item(at: indexPath).map { (point, $0) }
         case .drag(.left):
-            guard let drag, !list.store.isReadOnly else { return }
+            guard let drag, !list.store.isReadOnly, let row = draggedRow(drag.todo) else { return }
             let distance = point.x - drag.start.x
             guard abs(distance) >= Self.dragToReveal, table.indexPathForSwipedRow == nil else { return }
-            table.revealSwipeActions(at: drag.indexPath, direction: distance > 0 ? .right : .left)
+            table.revealSwipeActions(at: row, direction: distance > 0 ? .right : .left)
         case .release(.left):
             defer { drag = nil }
-            guard let drag, !list.store.isReadOnly else { return }
+            guard let drag, !list.store.isReadOnly, let row = draggedRow(drag.todo) else { return }
             let distance = point.x - drag.start.x
             if Double(abs(distance)) >= Double(table.contentWidth) * Self.fullSwipeShare,
-               table.indexPathForSwipedRow == drag.indexPath {
+               table.indexPathForSwipedRow == row {
                 table.swipeSelectedRow(distance > 0 ? .right : .left)
             }
         default: break
         }
+    }
+
+    /// Where the todo a drag started on is shown now (rows may move under a drag: another process,
+    /// the sync); nil when it is gone or hidden, which ends the drag's effect.
+    private func draggedRow(_ todo: TodoItem) -> IndexPath? {
+        guard let now = list.storedItem(id: todo.id) else { return nil }
+        return list.indexPath(ofTodo: now.id, inList: now.listID)
     }
 }

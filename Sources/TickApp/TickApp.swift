@@ -44,15 +44,20 @@ public final class TickApp {
 
     /// The layers over the list (input line, help, question), the top one taking the keys.
     var overlays: [Overlay] = []
-    /// Where a mouse drag on a row started, for swiping with the mouse.
-    var drag: (start: Point, indexPath: IndexPath)?
+    /// Where a mouse drag on a row started and the todo it started on, for swiping with the mouse.
+    var drag: (start: Point, todo: TodoItem)?
 
     /// The smallest screen Tick draws its list on; below it shows a note instead.
     public static let minimumSize = Size(width: 12, height: 3)
 
     /// Creates the app over a store, for a screen of `size`, with the settings of a config file.
-    public init(store: TodoStore, size: Size, theme: Theme = .standard, configuration: Configuration = Configuration()) {
+    /// `today` and `timeOfDay` replace the clock due dates are described against (tests, the fuzzer):
+    /// given here, they hold from the first row measured on.
+    public init(store: TodoStore, size: Size, theme: Theme = .standard, configuration: Configuration = Configuration(),
+                today: (() -> Day)? = nil, timeOfDay: (() -> Int)? = nil) {
         list = TodoListController(store: store)
+        if let today { list.today = today }
+        if let timeOfDay { list.timeOfDay = timeOfDay }
         self.theme = theme.applying(configuration.colors)
         self.size = size
         keyMaps = configuration.keyMaps
@@ -73,8 +78,8 @@ public final class TickApp {
         }
         configurationProblems = problems
         if let message = configurationProblemsMessage() { list.message = message }
-        list.requestEdit = { [weak self] indexPath in self?.openEditor(at: indexPath) }
-        list.requestDeleteRecurring = { [weak self] indexPath, item in self?.confirmDeletingRecurring(at: indexPath, item) }
+        list.requestEdit = { [weak self] item in self?.openEditor(for: item) }
+        list.requestDeleteRecurring = { [weak self] item in self?.confirmDeletingRecurring(item) }
         list.requestDetail = { [weak self] item in
             guard let self else { return }
             self.present(DetailOverlay(list: self.list, todo: item, keyMap: self.keyMaps.details, notesKeyMap: self.keyMaps.notes))
@@ -87,6 +92,10 @@ public final class TickApp {
 
     /// Whether an overlay (input line, help, question) has the keys.
     public var hasOverlay: Bool { !overlays.isEmpty }
+
+    /// Whether the list is on screen: no layer covers it (the input line and questions take lines
+    /// below it, which shortens it).
+    public var showsList: Bool { !overlays.contains { $0.bottomLines == nil } }
 
     /// Adapts to a new screen size, keeping the selected row visible.
     public func resize(to newSize: Size) {

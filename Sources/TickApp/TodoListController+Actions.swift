@@ -7,12 +7,20 @@ extension TodoListController {
     /// title, and selects it; false (with a message) when the title is refused.
     @discardableResult
     public func addTodo(title text: String) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today())
-        guard accepts(parsed) else { return false }
         guard let list = currentList else {
             message = .error(readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to")
             return false
         }
+        return addTodo(title: text, toList: list)
+    }
+
+    /// Adds a todo to `list` (the list the input line named), after the selected todo when it is in
+    /// that list; false (with a message, nothing added) when the title is refused or the list was
+    /// deleted elsewhere meanwhile.
+    @discardableResult
+    func addTodo(title text: String, toList shown: TodoList) -> Bool {
+        let parsed = TitleSyntax.parse(text, today: today())
+        guard accepts(parsed), let list = storedList(shown, otherwise: "not added") else { return false }
         let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
         return mutate({
             // Done todos sit together at the end: next to one, the new todo goes just above them.
@@ -47,6 +55,18 @@ extension TodoListController {
     /// pressing `x` repeatedly works down the list.
     public func toggle(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
+        toggle(item, keepingSelectionNear: indexPath)
+    }
+
+    /// The Done (or Undo) swipe button of `shown`: the todo it was revealed on, while it is still
+    /// open (or done) as the button said; otherwise the status line says what happened meanwhile.
+    func toggle(swiped shown: TodoItem) {
+        guard let item = stillAsShown(shown, .completion, otherwise: "nothing changed") else { return }
+        toggle(item, keepingSelectionNear: indexPath(ofTodo: item.id, inList: item.listID))
+    }
+
+    /// Marks `item` (as stored now) done, or not done again; the selection stays at `indexPath`.
+    private func toggle(_ item: TodoItem, keepingSelectionNear indexPath: IndexPath?) {
         mutate({
             let result = try store.setDoneReportingNext(!item.isDone, ids: [item.id])
             let updated = result.items[0]
@@ -58,19 +78,42 @@ extension TodoListController {
             return updated
         }, show: { updated in
             try apply(store.lastChange)
-            keepSelection(near: indexPath)
+            if let indexPath { keepSelection(near: indexPath) }
         })
     }
 
     /// Deletes the todo at a row; the selection moves to the next one. A recurring todo is first
-    /// asked about (`requestDeleteRecurring`: stop the series or skip this occurrence), unless
-    /// `stoppingSeries` says the answer was to stop it.
-    public func delete(at indexPath: IndexPath, stoppingSeries: Bool = false) {
+    /// asked about (`requestDeleteRecurring`: stop the series or skip this occurrence).
+    public func delete(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
-        if item.recurrence != nil, !stoppingSeries {
-            requestDeleteRecurring(indexPath, item)
+        delete(item)
+    }
+
+    /// The Delete swipe button of `shown`: the todo it was revealed on, while it still exists as it was
+    /// shown (a recurring one is asked about first).
+    func delete(swiped shown: TodoItem) {
+        guard let item = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
+        delete(item)
+    }
+
+    /// The answer "stop the series" to the question about deleting the recurring todo `shown`: deletes
+    /// it, and nothing comes back, while it is still as the question named it.
+    public func stopSeries(of shown: TodoItem) {
+        guard let item = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
+        deleteTodo(item)
+    }
+
+    /// Deletes `item`, asking first when it repeats.
+    private func delete(_ item: TodoItem) {
+        if item.recurrence != nil {
+            requestDeleteRecurring(item)
             return
         }
+        deleteTodo(item)
+    }
+
+    /// Deletes `item` as one undoable step.
+    private func deleteTodo(_ item: TodoItem) {
         mutate({
             try store.delete(ids: [item.id])
             message = .info("Deleted \(quoted(item.title)) · u undoes", while: .undoable(change: changeCount))
@@ -79,9 +122,10 @@ extension TodoListController {
         })
     }
 
-    /// Deletes this occurrence of the recurring todo at a row and creates the next one, as one step.
-    public func skipOccurrence(at indexPath: IndexPath) {
-        guard let item = item(at: indexPath) else { return }
+    /// The answer "skip this one" to the question about deleting the recurring todo `shown`: deletes
+    /// this occurrence and creates the next one, as one step, while it is still as the question named it.
+    public func skipOccurrence(of shown: TodoItem) {
+        guard let item = stillAsShown(shown, .deletion, otherwise: "nothing skipped") else { return }
         mutate({
             let next = try store.skipOccurrence(id: item.id)
             message = .info(next.map { "Skipped — next on \(comesBack($0)) · u undoes" } ?? "Skipped \(quoted(item.title)); the series is over",
@@ -105,6 +149,18 @@ extension TodoListController {
     /// Flags the todo at a row for attention, or removes the flag.
     public func toggleFlag(at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
+        toggleFlag(item)
+    }
+
+    /// The Flag (or Unflag) swipe button of `shown`, while the todo is still unflagged (or flagged) as
+    /// the button said.
+    func toggleFlag(swiped shown: TodoItem) {
+        guard let item = stillAsShown(shown, .flag, otherwise: "nothing changed") else { return }
+        toggleFlag(item)
+    }
+
+    /// Flags `item` (as stored now), or removes its flag.
+    private func toggleFlag(_ item: TodoItem) {
         mutate({
             let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
             message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
@@ -146,11 +202,18 @@ extension TodoListController {
     }
 
     /// Replaces the title (and the priority, due date, recurrence and tags written in it) of the todo at a row; false
-    /// (with a message) when the title is refused. `base` is the todo as the editor showed it: when it
+    /// (with a message) when the title is refused.
+    @discardableResult
+    public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
+        guard let item = item(at: indexPath) else { return true }
+        return setTitle(text, of: item)
+    }
+
+    /// Replaces the title (and the markers written in it) of `shown`, as stored now; false (with a
+    /// message) when the title is refused. `base` is the todo as the editor first showed it: when it
     /// changed elsewhere since, the edit is merged with that change (`TodoListController+EditMerge`).
     @discardableResult
-    public func setTitle(_ text: String, at indexPath: IndexPath, editedFrom base: TodoItem? = nil) -> Bool {
-        guard let shown = item(at: indexPath) else { return true }
+    func setTitle(_ text: String, of shown: TodoItem, editedFrom base: TodoItem? = nil) -> Bool {
         let parsed = TitleSyntax.parse(text, today: today())
         guard accepts(parsed) else { return false }
         let item: TodoItem
@@ -188,19 +251,16 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
-    /// Saves a todo's notes (from the detail view); false, with a message, when they could not be
-    /// saved (the todo is gone, or the store failed), so the editor can keep them.
+    /// Saves a todo's notes (from the detail view), edited from `base` (the notes as they were when
+    /// the editing started); false, with a message, when they could not be saved (the todo is gone,
+    /// its notes were changed elsewhere since `base`, or the store failed), so the editor can keep them.
     @discardableResult
-    func setNotes(_ notes: String, todo id: Int64) -> Bool {
-        let item: TodoItem
-        do {
-            guard let stored = try store.item(id: id) else { throw StoreError.notFound(id: id) }
-            item = stored
-        } catch {
-            message = .error("Notes not saved: \(error)")
-            return false
-        }
+    func setNotes(_ notes: String, of shown: TodoItem, editedFrom base: String) -> Bool {
+        var asEdited = shown
+        asEdited.notes = base
+        guard let item = stillAsShown(asEdited, .notes, otherwise: "notes not saved") else { return false }
         guard item.notes != notes else { return true }
+        let id = item.id
         return mutate({
             let updated = try store.update(id: id, notes: notes)
             message = .info("Notes saved for \(quoted(item.title))")
@@ -210,13 +270,37 @@ extension TodoListController {
         }, reselecting: { $0.id })
     }
 
+    /// Saves notes written for a todo that was deleted meanwhile (in another Tick, by a sync) in a new
+    /// todo with its title, at the top of its list (the Inbox when that list is gone too), as one step
+    /// `u` takes back, and selects it. When even that fails, the message says the text is kept in
+    /// `path` and false is returned, so the caller keeps that file.
+    func addTodo(keepingNotes notes: String, ofDeleted item: TodoItem, orElseSayingKeptIn path: String) -> Bool {
+        let list = lists.first { $0.id == item.listID } ?? lists.first { $0.id == TodoStore.inboxListID }
+        let added = mutate({
+            let listID = list?.id ?? TodoStore.inboxListID
+            let added = try store.add(title: item.title, listID: listID, notes: notes)
+            message = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
+                            + "\(list?.name ?? "the Inbox") · u undoes", while: .undoable(change: changeCount))
+            return added
+        }, show: { added in
+            if let shown = try apply(store.lastChange)[added.id] { selectRow(at: shown) }
+        }, reselecting: { $0.id })
+        if !added {
+            let reason = message?.text ?? "the store refused it"
+            message = .error("\(quoted(item.title)) was deleted while you edited its notes, and they could not be saved "
+                             + "(\(reason)): your text is kept in \(path)")
+        }
+        return added
+    }
+
     /// Moves a todo to the top of another list. The selection stays in the list being worked on,
     /// on the todo now in its place, so a list can be sorted out with `m` after `m`; the status
     /// line names where the todo went, and `u` brings it back.
-    func move(todo item: TodoItem, toList listID: Int64) {
+    func move(_ shown: TodoItem, toList target: TodoList) {
+        guard let item = stillAsShown(shown, .list, otherwise: "not moved"), let list = storedList(target, otherwise: "not moved") else { return }
+        let listID = list.id, name = list.name
         guard listID != item.listID else { return }
         let old = indexPath(ofTodo: item.id, inList: item.listID)
-        let name = lists.first { $0.id == listID }?.name ?? "?"
         mutate({
             try store.move(id: item.id, toList: listID, after: nil)
             message = .info("Moved \(quoted(item.title)) to \(name) · u undoes", while: .undoable(change: changeCount))
@@ -331,8 +415,10 @@ extension TodoListController {
 
     public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         guard let item = item(at: indexPath), !store.isReadOnly else { return nil }
-        let done = ContextualAction(style: .normal, title: item.isDone ? "Undo" : "Done") { [weak self] _, indexPath, completion in
-            self?.toggle(at: indexPath)
+        // Each button acts on the todo it was revealed on, found again by its id: rows may move under
+        // it (another process, the sync) before it is pressed.
+        let done = ContextualAction(style: .normal, title: item.isDone ? "Undo" : "Done") { [weak self] _, _, completion in
+            self?.toggle(swiped: item)
             completion(true)
         }
         done.backgroundColor = item.isDone ? .brightBlack : .green
@@ -341,18 +427,19 @@ extension TodoListController {
 
     public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         guard let item = item(at: indexPath), !store.isReadOnly else { return nil }
-        let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, indexPath, completion in
-            self?.delete(at: indexPath)
+        let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, completion in
+            self?.delete(swiped: item)
             completion(true)
         }
-        let flag = ContextualAction(style: .normal, title: item.isFlagged ? "Unflag" : "Flag") { [weak self] _, indexPath, completion in
-            self?.toggleFlag(at: indexPath)
+        let flag = ContextualAction(style: .normal, title: item.isFlagged ? "Unflag" : "Flag") { [weak self] _, _, completion in
+            self?.toggleFlag(swiped: item)
             completion(true)
         }
         flag.backgroundColor = .yellow
         flag.shortcut = "f"
-        let edit = ContextualAction(style: .normal, title: "Edit") { [weak self] _, indexPath, completion in
-            self?.requestEdit(indexPath)
+        let edit = ContextualAction(style: .normal, title: "Edit") { [weak self] _, _, completion in
+            guard let self else { return completion(false) }
+            if let current = stillAsShown(item, [], otherwise: "nothing to edit") { requestEdit(current) }
             completion(true)
         }
         edit.backgroundColor = .blue

@@ -7,6 +7,14 @@ extension TodoListController {
     /// a message, nothing added) when a line holds markers but no title.
     @discardableResult
     func addTodos(titles lines: [String]) -> Bool {
+        guard let list = currentList else { return false }
+        return addTodos(titles: lines, toList: list)
+    }
+
+    /// Adds one todo per line to `list` (the list the input line named), as `addTodos(titles:)` does;
+    /// false (with a message, nothing added) when the list was deleted elsewhere meanwhile.
+    @discardableResult
+    func addTodos(titles lines: [String], toList shown: TodoList) -> Bool {
         let parsed = lines.map { TitleSyntax.parse($0, today: today()) }
         if let line = parsed.firstIndex(where: { $0.mistake != nil }), let mistake = parsed[line].mistake {
             message = .error("Line \(line + 1) has \(mistake): nothing added")
@@ -16,7 +24,7 @@ extension TodoListController {
             message = .error("Line \(blank + 1) has no title: nothing added")
             return false
         }
-        guard let list = currentList else { return false }
+        guard let list = storedList(shown, otherwise: "nothing added") else { return false }
         let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
         return mutate {
             var after = selected?.id

@@ -31,7 +31,7 @@ extension TodoListController {
     public func setShowsAgenda(_ shows: Bool) {
         guard shows != (agenda != nil) else { return }
         let selectedID = selectedItem?.id
-        if tableView.isEditing { tableView.setEditing(false) }
+        if tableView.isEditing { setEditing(false) }
         tableView.closeSwipe()
         let listID = shows ? currentList?.id : agenda?.listID
         agenda = shows ? AgendaState(day: today(), listID: listID) : nil

@@ -72,7 +72,10 @@ extension TodoListController {
             // sections themselves changed, so the table is read again.
             cache.invalidate()
             needsVisibleRowsRefresh = false
-            if updatesTable { tableView.reloadData() }
+            if updatesTable {
+                tableView.reloadData()
+                remarkTodos()
+            }
             return newRows
         }
         oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
@@ -98,7 +101,13 @@ extension TodoListController {
                 if !reloaded.isEmpty { try tableView.reloadSections(reloaded.sorted()) }
             }
         }
-        try refreshVisibleRowsIfNeeded()
+        // While the table moves a row itself (J/K), it has not moved its cells yet: configuring the
+        // visible rows now would draw each with its neighbour's todo, so the move shows them afterwards.
+        if updatesTable {
+            try refreshVisibleRowsIfNeeded()
+            // A section read again may hold other todos at the marked rows.
+            if !reloaded.isEmpty { remarkTodos() }
+        }
         return shown
     }
 
@@ -160,15 +169,34 @@ extension TodoListController {
         refreshLists()
         needsVisibleRowsRefresh = false
         tableView.reloadData()
+        // The table kept its marks on their rows, which may show other todos now.
+        remarkTodos()
+    }
+
+    /// Shows a change another connection committed (another process, the background sync). A page of
+    /// rows read after that commit but before this look holds the change already, and patching would
+    /// move its rows a second time (a row shown twice, one missing): then everything is read again
+    /// instead, keeping the selection on its todo.
+    func showExternalChange(_ change: TodoChange) {
+        if cache.readAheadOfExternalChanges { reloadFromStore() } else { show(change) }
+        noteLookedForExternalChanges()
+    }
+
+    /// The app looked for other connections' changes and has shown them: rows read from now on come after them.
+    func noteLookedForExternalChanges() {
+        cache.readAheadOfExternalChanges = false
     }
 
     /// Shows a change the user did not make row by row here (an undo or redo, another process's
     /// change, a change of lists), then puts the selection and the marks back on their todos:
     /// `preferred` when it is shown, else the selected todo, as `reloadFromStore` does.
     func show(_ change: TodoChange, selecting preferred: Int64? = nil) {
-        let before = selectionBeforeChange(preferring: preferred)
+        let before = selectionBeforeChange(preferring: preferred, readingPages: false)
         do {
             try apply(change)
+            // The selected row was not read (the list was covered since everything was read again): the
+            // table moved the selection with the rows, which keeps it on its todo better than the old row would.
+            if before.selectedID == nil, selectedHeaderListID == nil, tableView.indexPathForSelectedRow != nil { return }
         } catch {
             // The table's counts did not add up (another process wrote meanwhile): read it all again.
             readEverythingAgain()

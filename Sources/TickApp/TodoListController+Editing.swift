@@ -10,33 +10,75 @@ extension TodoListController {
     /// The marked rows, in screen order.
     var markedIndexPaths: [IndexPath] { tableView.indexPathsForSelectedRows.map { $0 } ?? [] }
 
+    /// Enters or leaves editing mode; leaving it forgets the marks.
+    func setEditing(_ editing: Bool) {
+        tableView.setEditing(editing)
+        if !editing { markedTodoIDs.removeAll() }
+    }
+
+    /// Marks the todo at a row, or unmarks it (Space in editing mode).
+    func toggleMark(at indexPath: IndexPath) {
+        guard tableView.isEditing, let item = item(at: indexPath) else { return }
+        tableView.toggleMark(at: indexPath)
+        if markedIndexPaths.contains(indexPath) { markedTodoIDs.insert(item.id) } else { markedTodoIDs.remove(item.id) }
+    }
+
     /// Marks every row of the selected row's list.
     func markAllInCurrentSection() {
         guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return }
-        tableView.markRows(at: (0..<sectionCounts[section]).map { IndexPath(row: $0, section: section) })
+        let query = query(forSection: section)
+        let rows = sectionCounts[section]
+        do {
+            // Read in slices: a long list's todos are not all kept, only their ids.
+            for start in stride(from: 0, to: rows, by: 4_096) {
+                markedTodoIDs.formUnion(try store.items(query, in: start..<min(rows, start + 4_096)).map(\.id))
+            }
+        } catch {
+            reportReadFailure(error)
+            return
+        }
+        tableView.markRows(at: (0..<rows).map { IndexPath(row: $0, section: section) })
         message = .info("\(markedIndexPaths.count) marked · d deletes · x marks done · m moves · f flags · Esc leaves",
                        while: .editingMode(marked: markedIndexPaths.count))
     }
 
-    /// The todos behind the marked rows.
+    /// The marked todos as stored now, with their rows, in screen order. A marked todo deleted or no
+    /// longer shown (moved into a folded list, filtered out) is left out: no key acts on a todo
+    /// the screen does not show marked.
     func markedItems() -> [(IndexPath, TodoItem)] {
-        markedIndexPaths.compactMap { indexPath in item(at: indexPath).map { (indexPath, $0) } }
+        markedTodoIDs.compactMap { id in
+            guard let item = storedItem(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return nil }
+            return (indexPath, item)
+        }.sorted { $0.0 < $1.0 }
     }
 
-    /// Marks these todos again where they are shown now. The user marked todos, not places: after a
-    /// reload moved rows (completion, a new sort, an undo) a mark left on its old row would mark
-    /// another todo, which `d` would then delete.
-    func remark(_ todos: [TodoItem]) {
+    /// Marks these todos (and only these) where they are shown now. The user marked todos, not
+    /// places: after a change moved rows (completion, a new sort, an undo, another process) a mark
+    /// left on its old row would mark another todo, which `d` would then delete.
+    func remark(_ ids: some Sequence<Int64>) {
+        markedTodoIDs = Set(ids)
+        remarkTodos()
+    }
+
+    /// Puts the table's marks on the marked todos' rows as they are now; marked todos no longer
+    /// shown are forgotten.
+    func remarkTodos() {
+        guard tableView.isEditing else { return }
+        let shown = markedItems()
+        markedTodoIDs = Set(shown.map(\.1.id))
+        let wanted = Set(shown.map(\.0))
+        guard Set(markedIndexPaths) != wanted else { return }
         tableView.unmarkAllRows()
-        tableView.markRows(at: todos.compactMap { indexPath(ofTodo: $0.id, inList: $0.listID) })
+        tableView.markRows(at: wanted.sorted())
     }
 
-    /// Deletes every marked todo in one transaction; the table hears of it as one batch.
-    func deleteMarked() {
-        let marked = markedItems()
-        guard !marked.isEmpty else { return }
+    /// The answer "yes" to "Delete 3 todos?": deletes the todos that were marked when it was asked,
+    /// in one transaction (the table hears of it as one batch), while each is still as it was; when
+    /// one is gone or changed meanwhile, nothing is deleted and the status line says which.
+    func deleteMarked(_ shown: [TodoItem]) {
+        guard !shown.isEmpty, let marked = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
         mutate({
-            try store.delete(ids: marked.map(\.1.id))
+            try store.delete(ids: marked.map(\.id))
             message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes", while: .undoable(change: changeCount))
         }, show: {
             try apply(store.lastChange)
@@ -56,7 +98,7 @@ extension TodoListController {
         }, show: {
             // Completed todos move to the end of their lists; the marks stay on the same todos.
             try apply(store.lastChange)
-            remark(marked.map(\.1))
+            remark(marked.map(\.1.id))
         })
     }
 
@@ -87,12 +129,15 @@ extension TodoListController {
         })
     }
 
-    /// Moves every marked todo to the top of a list, in screen order, in one step. The selection
-    /// stays in the list being worked on, on the todo now in its place.
-    func moveMarked(toList listID: Int64) {
-        let marked = markedItems()
-        guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
-        let name = lists.first { $0.id == listID }?.name ?? "?"
+    /// The answer of the list picker opened on the marked todos `shown`: moves them to the top of a
+    /// list, in screen order, in one step, while each is still in the list it was in (and the list
+    /// still exists). The selection stays in the list being worked on, on the todo now in its place.
+    func moveMarked(_ shown: [TodoItem], toList target: TodoList) {
+        guard !shown.isEmpty else { message = .info(Self.nothingMarked); return }
+        guard let items = stillAsShown(shown, .list, otherwise: "nothing moved"),
+              let list = storedList(target, otherwise: "nothing moved") else { return }
+        let listID = list.id, name = list.name
+        let marked = items.compactMap { item in indexPath(ofTodo: item.id, inList: item.listID).map { ($0, item) } }.sorted { $0.0 < $1.0 }
         changeMarked(marked, {
             let moved = try store.move(ids: marked.map(\.1.id), toList: listID)
             let count = marked.filter { $0.1.listID != listID }.count
@@ -113,7 +158,7 @@ extension TodoListController {
         let selectedItem = selected.flatMap { item(at: $0) }
         mutate(change, show: { changed in
             try apply(store.lastChange)
-            remark(changed)
+            remark(changed.map(\.id))
             guard let selected, let selectedItem else { return }
             let now = changed.first { $0.id == selectedItem.id }
             if now == nil || now?.listID == selectedItem.listID {

@@ -94,12 +94,8 @@ extension TodoListController {
     public func filter(by text: String?) {
         let filter = (text?.isEmpty ?? true) ? nil : text
         guard filter != options.filter else { return }
-        let marked = tableView.isEditing ? markedItems().map(\.1) : []
         options.filter = filter
-        cache.invalidate()
-        refreshLists()
-        tableView.reloadData()
-        if !marked.isEmpty { remark(marked) }
+        readEverythingAgain()
         tableView.moveSelectionToFirstRow()
     }
 
@@ -114,6 +110,13 @@ extension TodoListController {
         if keepsHighlights, let search {
             message = .info("“\(search)” · n next match · N previous · Esc clears", while: .highlightedSearch(search))
         }
+    }
+
+    /// Highlights the matches of `search`, as a search closed with Enter leaves them (a fresh app
+    /// told the session's view, `TickApp.restore`).
+    func highlight(_ search: String) {
+        highlightedSearch = search
+        tableView.reloadData()
     }
 
     /// Forgets the highlighted search.

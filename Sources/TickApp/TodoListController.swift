@@ -43,13 +43,18 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// none): the list keeps showing the previous filter's rows meanwhile.
     public internal(set) var pendingSearch: String?
 
-    /// Asks the app to open the title editor for a row (the Edit swipe action).
-    var requestEdit: (IndexPath) -> Void = { _ in }
+    /// Asks the app to open the title editor for a todo (the Edit swipe action).
+    var requestEdit: (TodoItem) -> Void = { _ in }
     /// Asks whether deleting a recurring todo stops its series or skips this occurrence (the app
     /// presents the question; without an app, nothing is deleted).
-    var requestDeleteRecurring: (IndexPath, TodoItem) -> Void = { _, _ in }
+    var requestDeleteRecurring: (TodoItem) -> Void = { _ in }
     /// Asks the app to show a todo's details (Enter on a row).
     var requestDetail: (TodoItem) -> Void = { _ in }
+
+    /// The todos marked in editing mode, by id: the user marks todos, not rows. The table's marks
+    /// (drawn) are placed from these after every change shown, so a row that another todo took
+    /// (another process, the sync, a new sort) never stays marked.
+    var markedTodoIDs = Set<Int64>()
 
     /// The lists, in the user's order: one section each (in the lists view).
     public internal(set) var lists: [TodoList] = []
@@ -73,6 +78,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         tableView.register(TodoCell.self, forCellReuseIdentifier: TodoCell.identifier)
         tableView.backgroundView = emptyState
         refreshLists()
+        // No row is shown yet: the first layout configures every row with the columns just read.
+        needsVisibleRowsRefresh = false
         tableView.dataSource = self
         tableView.delegate = self
         tableView.prefetchDataSource = self
@@ -118,6 +125,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
         let columns = try store.rowColumns()
         // Assigned only once everything was read, so a failure half way leaves no mix of old and new.
+        // Headers show the lists' names and counts: a change there (a todo added to a folded list
+        // elsewhere moves no row) draws them again.
+        if lists != self.lists { tableView.setNeedsLayout() }
         self.lists = lists
         self.sectionCounts = sectionCounts
         if columns != rowColumns {
@@ -183,8 +193,11 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         tableView.indexPathForSelectedRow.flatMap { item(at: $0) }
     }
 
-    /// An empty list jumped to with Tab (it has no row to select): new todos go there.
-    var selectedHeaderListID: Int64?
+    /// An empty list jumped to with Tab (it has no row to select): new todos go there. Its header
+    /// says so ("▶ Home · empty · a adds a todo here"), so the headers are drawn again when it changes.
+    var selectedHeaderListID: Int64? {
+        didSet { if selectedHeaderListID != oldValue { tableView.setNeedsLayout() } }
+    }
 
     /// The list new todos go to: the selected row's list, an empty list jumped to, or the first list.
     var currentList: TodoList? {
@@ -328,26 +341,30 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         restoreSelection(before)
     }
 
-    /// What the selection and the marks are on before a change, to put them back after it.
+    /// What the selection is on before a change, to put it back after it (the marks are todos'
+    /// ids already: see `markedTodoIDs`).
     struct SelectionBeforeChange {
         /// The todo to select afterwards.
         var selectedID: Int64?
         /// The selected row, for when that todo is gone.
         var fallback: IndexPath?
-        /// The marked todos in editing mode.
-        var marked: [TodoItem]
     }
 
-    /// The selection and marks now, preferring `preferred` as the todo to select afterwards.
-    func selectionBeforeChange(preferring preferred: Int64?) -> SelectionBeforeChange {
-        SelectionBeforeChange(selectedID: preferred ?? selectedItem?.id, fallback: tableView.indexPathForSelectedRow,
-                              marked: tableView.isEditing ? markedItems().map(\.1) : [])
+    /// The selection now, preferring `preferred` as the todo to select afterwards. With `readingPages`
+    /// false the selected todo is taken from the rows read already, never read now: a change is
+    /// committed by then, so a page read now would show it, and patching the change into that page
+    /// would move its rows a second time.
+    func selectionBeforeChange(preferring preferred: Int64?, readingPages: Bool = true) -> SelectionBeforeChange {
+        let selected = tableView.indexPathForSelectedRow
+        let item = readingPages ? selectedItem : selected.flatMap { indexPath in
+            indexPath.section < numberOfShownSections ? cache.cached(indexPath.row, in: query(forSection: indexPath.section)) : nil
+        }
+        return SelectionBeforeChange(selectedID: preferred ?? item?.id, fallback: selected)
     }
 
-    /// Puts the marks and the selection back on their todos after a change shown in full.
+    /// Puts the selection back on its todo after a change shown in full.
     func restoreSelection(_ before: SelectionBeforeChange) {
         let selectedID = before.selectedID, fallback = before.fallback
-        if !before.marked.isEmpty { remark(before.marked) }
         if let selectedID, select(todo: selectedID) { return }
         // The selected todo's list was folded (a redo of z, another Tick): its header is selected.
         if let selectedID, let item = storedItem(id: selectedID), let section = section(ofList: item.listID),
@@ -367,6 +384,16 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             if !tableView.isValid(fallback) { tableView.moveSelectionToFirstRow() }
         } else {
             tableView.moveSelectionToFirstRow()
+        }
+    }
+
+    /// After the table moved a row itself (J/K), shows a column that came or went with the move's
+    /// read (another process flagged a todo, say): the rows are configured again once the cells moved.
+    func finishRowMove() {
+        do {
+            try refreshVisibleRowsIfNeeded()
+        } catch {
+            readEverythingAgain()
         }
     }
 

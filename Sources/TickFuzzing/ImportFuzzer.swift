@@ -10,12 +10,52 @@ public struct ImportFuzzer {
     /// A fuzzer whose inputs follow from `seed`.
     public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// Decodes one input as todo.txt and as JSON; a crash ends the process, which is the failure.
-    /// Returns how many of the two decoded without an error.
+    /// Decodes one input as todo.txt and as JSON, whole and a few bytes at a time as `tick import`
+    /// reads it; a crash ends the process, which is the failure, and so does a piece-wise reading
+    /// that decides otherwise than the whole one. Returns how many of the two decoded without an error.
     @discardableResult
     public static func check(_ data: Data) -> Int {
         // Refusing the input is a valid outcome here; the fuzzer looks for crashes, not for errors.
-        ((try? TodoTxtFormat.decode(data)) != nil ? 1 : 0) + ((try? JSONFormat.decode(data)) != nil ? 1 : 0)
+        let todoTxt = try? TodoTxtFormat.decode(data, now: now), json = try? JSONFormat.decode(data, now: now)
+        let pieceSize = 1 + data.count % 7
+        precondition(readTodoTxtInPieces(data, size: pieceSize) == todoTxt?.todos, "todo.txt read in pieces of \(pieceSize) differs")
+        precondition(readJSONInPieces(data, size: pieceSize) == json?.todos, "JSON read in pieces of \(pieceSize) differs")
+        return (todoTxt != nil ? 1 : 0) + (json != nil ? 1 : 0)
+    }
+
+    /// The moment done todos without a completion time get, the same for every reading compared.
+    private static let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// The todos of `data` as `TodoTxtReader` reads it in pieces of `size` bytes, or nil when it refuses it.
+    static func readTodoTxtInPieces(_ data: Data, size: Int) -> [NewTodo]? {
+        var reader = TodoTxtReader(now: now)
+        var todos: [NewTodo] = []
+        do {
+            for start in stride(from: 0, to: data.count, by: size) {
+                todos += try reader.read(data[(data.startIndex + start)..<(data.startIndex + min(data.count, start + size))])
+            }
+            return todos + (try reader.finish())
+        } catch {
+            return nil
+        }
+    }
+
+    /// The todos of `data` as `JSONFormat.read` reads it twice in pieces of `size` bytes (the second
+    /// time knowing the Inbox), or nil when it refuses it.
+    static func readJSONInPieces(_ data: Data, size: Int) -> [NewTodo]? {
+        let bytes = Array(data)
+        func pieces() -> () -> [UInt8]? {
+            var start = 0
+            return {
+                guard start < bytes.count else { return nil }
+                defer { start += size }
+                return Array(bytes[start..<min(bytes.count, start + size)])
+            }
+        }
+        var todos: [NewTodo] = []
+        guard let first = try? JSONFormat.read(from: pieces(), now: now, todo: { _ in }),
+              (try? JSONFormat.read(from: pieces(), now: now, inboxName: first.inboxName, todo: { todos.append($0) })) != nil else { return nil }
+        return todos
     }
 
     private static let todoTxt = """
@@ -44,14 +84,13 @@ public struct ImportFuzzer {
         return Data(bytes)
     }
 
-    /// Decodes `count` inputs of each format; returns how many decoded without an error.
+    /// Decodes `count` inputs of each format, each as todo.txt and as JSON; returns how many decodings succeeded.
     public mutating func run(count: Int) -> Int {
         var decoded = 0
         for _ in 0..<count {
             let garbage = Data((0..<Int(random.next() % 300)).map { _ in UInt8(truncatingIfNeeded: random.next()) })
             // As above: a refused mutant is counted as not decoded, which is the figure this reports.
-            if (try? TodoTxtFormat.decode(mutate(Self.todoTxt))) != nil { decoded += 1 }
-            if (try? JSONFormat.decode(mutate(Self.json))) != nil { decoded += 1 }
+            decoded += Self.check(mutate(Self.todoTxt)) + Self.check(mutate(Self.json))
             Self.check(garbage)
         }
         return decoded

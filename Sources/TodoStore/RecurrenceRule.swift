@@ -14,6 +14,13 @@ public struct RecurrenceRule: Hashable, Sendable {
     /// Whether the next date counts from the day the todo was done (`@every!`, `rec:+1w`).
     public let countsFromCompletion: Bool
 
+    /// The largest COUNT Tick follows: a daily todo for over 270 years. libical reads COUNT into a
+    /// 32-bit number, so a larger one would wrap (`COUNT=99999999999` became 1,215,752,191).
+    public static let maximumCount = 100_000
+
+    /// The largest INTERVAL Tick follows (libical keeps it in 16 bits; `@every` says up to 999).
+    public static let maximumInterval = 1_000
+
     /// The rule parts Tick reads and writes; others are refused rather than silently ignored.
     static let knownParts: Set<String> = ["FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "COUNT", "UNTIL"]
 
@@ -29,6 +36,7 @@ public struct RecurrenceRule: Hashable, Sendable {
             guard Self.knownParts.contains(String(pieces[0])) else {
                 throw StoreError.invalidRecurrence("\(text): \(pieces[0]) is not supported (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT, UNTIL are)")
             }
+            try Self.checkBound(name: pieces[0], value: pieces[1], in: text)
         }
         guard rule.hasPrefix("FREQ=") || rule.contains(";FREQ=") else { throw StoreError.invalidRecurrence("\(text): no FREQ") }
         let parsed = Self.parse(rule)
@@ -41,12 +49,33 @@ public struct RecurrenceRule: Hashable, Sendable {
         self.countsFromCompletion = countsFromCompletion
     }
 
+    /// Refuses a COUNT or INTERVAL that is not a plain number or is beyond what Tick follows, saying
+    /// which and why, before libical reads it (it would wrap the number round, not refuse it).
+    private static func checkBound(name: Substring, value: Substring, in text: String) throws(StoreError) {
+        let limit: Int
+        switch name {
+        case "COUNT": limit = maximumCount
+        case "INTERVAL": limit = maximumInterval
+        default: return
+        }
+        guard value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw StoreError.invalidRecurrence("\(text): \(name)=\(value) is not a whole number")
+        }
+        // Compared digit by digit: 99999999999 must not wrap on the way.
+        let digits = value.drop { $0 == "0" }
+        guard digits.count <= String(limit).count, (Int(digits) ?? 0) <= limit else {
+            let advice = name == "COUNT" ? " (leave COUNT out for a series that does not end)" : ""
+            throw StoreError.invalidRecurrence("\(text): \(name)=\(value) is more than Tick follows; \(name) goes up to \(limit)\(advice)")
+        }
+    }
+
     /// The occurrence that follows `day` (`YYYY-MM-DD`), with the rule the next todo carries (COUNT
     /// one less, since that todo is one occurrence further on), or nil when the series is over:
     /// COUNT used up, UNTIL passed, or no date within 400 years.
     public func next(after day: String) -> (due: String, rule: RecurrenceRule)? {
         guard var parsed = Self.parse(rrule), let start = Self.icalDay(day) else { return nil }
-        let remaining = parsed.count
+        // Read from the text, not from libical, whose 32-bit COUNT wraps for a rule stored before it was bounded.
+        let remaining = count ?? 0
         if remaining == 1 { return nil }
         // COUNT is carried by the todos (one less each time), so the iterator starts fresh at `day`.
         parsed.count = 0
@@ -68,8 +97,9 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     /// The COUNT the rule still allows, counting the todo that carries it; nil without COUNT.
     public var count: Int? {
-        guard let parsed = Self.parse(rrule), parsed.count > 0 else { return nil }
-        return Int(parsed.count)
+        guard let part = rrule.split(separator: ";").last(where: { $0.hasPrefix("COUNT=") }),
+              let count = Int(part.dropFirst(6)), count > 0 else { return nil }
+        return count
     }
 
     /// This rule without COUNT and UNTIL: the pattern alone, for saying it in words.
@@ -79,7 +109,7 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
 
     /// This rule with its COUNT set to `count`, keeping every other part in its place.
-    func replacingCount(with count: Int32) -> RecurrenceRule {
+    func replacingCount(with count: Int) -> RecurrenceRule {
         let parts = rrule.split(separator: ";").map { $0.hasPrefix("COUNT=") ? "COUNT=\(count)" : String($0) }
         return RecurrenceRule(checked: parts.joined(separator: ";"), countsFromCompletion: countsFromCompletion)
     }

@@ -195,6 +195,14 @@ public final class TodoStore {
         return version != lastDataVersion
     }
 
+    /// True when another connection committed a change that `hasExternalChanges()` (and so
+    /// `externalChange()`) has not handed out yet, without counting it as seen: rows read now may
+    /// already hold a change the caller will be told of later. A failed check says true, as above.
+    public var hasUnseenExternalChanges: Bool {
+        guard let version = try? dataVersion() else { return true }
+        return version != lastDataVersion
+    }
+
     func readCounts() throws -> (open: Int, done: Int) {
         try connection.queryFirst("SELECT coalesce(sum(open_count), 0), coalesce(sum(done_count), 0) FROM counts") {
             (open: Int($0.int64(at: 0)), done: Int($0.int64(at: 1)))

@@ -26,7 +26,7 @@ enum CalendarReading {
         if let line = (place.begin...place.end).first(where: { scan.lines[$0].raw.utf8.contains(0) }) {
             throw CalendarError(line: scan.lines[line].lineNumber, problem: .malformed("a NUL character (byte 0)"))
         }
-        guard let component = Libical.Component(parsing: String(text[start..<end])),
+        guard let component = Libical.Component(parsing: CalendarScan.textForLibical(text[start..<end])),
               let vtodo = component.components(ICAL_VTODO_COMPONENT).first else {
             throw CalendarError(line: begin, problem: .malformed("libical cannot read this VTODO"))
         }

@@ -32,9 +32,10 @@ struct CalendarScan {
     /// before libical sees any of it.
     static let maximumDepth = 16
 
-    /// Scans `text`; throws at the first line whose BEGIN and END do not pair up, or that nests
-    /// components deeper than `maximumDepth`.
+    /// Scans `text`; throws at the first line whose BEGIN and END do not pair up, that nests
+    /// components deeper than `maximumDepth`, or that is longer than `maximumLineLength`.
     init(_ text: String) throws(CalendarError) {
+        try Self.checkLineLengths(text)
         lines = ContentLine.split(text)
         var stack: [(name: String, index: Int)] = []
         var open: Todo?
@@ -102,7 +103,7 @@ struct CalendarScan {
         guard !timeZones.isEmpty else { return nil }
         var calendar = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
         for zone in timeZones {
-            calendar += text[lines[zone.begin].raw.startIndex..<lines[zone.end].raw.endIndex]
+            calendar += Self.textForLibical(text[lines[zone.begin].raw.startIndex..<lines[zone.end].raw.endIndex])
             if lines[zone.end].raw.unicodeScalars.last != "\n" { calendar += "\r\n" }
         }
         return Libical.Component(parsing: calendar + "END:VCALENDAR\r\n")

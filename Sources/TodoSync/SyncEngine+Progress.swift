@@ -10,6 +10,7 @@ extension SyncEngine {
 
     /// `count` more items to receive (a collection's or a page's changed items).
     func progressWillReceive(_ count: Int) {
+        guard !progressIsPaused else { return }
         if progressState.phase != .pull { progressState = SyncProgress(phase: .pull, requests: 0) }
         progressState.itemsTotal += count
         reportProgress()
@@ -23,7 +24,13 @@ extension SyncEngine {
 
     /// One item received or sent.
     func progressDidFinishItem() {
+        guard !progressIsPaused else { return }
         progressState.itemsDone += 1
+        reportProgress()
+    }
+
+    /// More requests were sent after the push (`pullAfterCreations`, which reports no phase of its own).
+    func progressDidSendMore() {
         reportProgress()
     }
 

@@ -70,7 +70,13 @@ extension SyncEngine {
             return nil
         }
         guard let todo = todos.first else {
-            summary.skippedItems.append(SkippedItem(href: item.href, listName: listName, reason: "it holds no VTODO"))
+            let others = try CalendarScan(item.calendarData).otherComponents
+            if others.isEmpty {
+                summary.skippedItems.append(SkippedItem(href: item.href, listName: listName, reason: "it holds no VTODO"))
+            } else {
+                // An event (or a journal entry) in a collection that holds todos too: another app's, not a problem.
+                summary.leftAlone.merge(others) { $0 + $1 }
+            }
             return nil
         }
         return todo

@@ -42,6 +42,8 @@ public final class SyncEngine {
     public var progress: ((SyncProgress) -> Void)?
     var progressState = SyncProgress(phase: .collections, requests: 0)
     var progressRequestsAtStart = 0
+    /// While set (the pull after the push), receiving reports no progress: the phases stay in order.
+    var progressIsPaused = false
     /// The collections the last `mappedCollections()` discovered (for `syncListNames`).
     private var discovered: [CalendarCollection] = []
     /// The calendar home the last `mappedCollections()` discovered: an item whose collection was
@@ -51,6 +53,8 @@ public final class SyncEngine {
     var receivedPlaces: Set<ReceivedPlace> = []
     /// Open recurring todos this sync's pull wrote (by id), for `convergeSplitSeries()`.
     var receivedOccurrences: Set<Int64> = []
+    /// The collections (hrefs) this sync's push created items in, for `pullAfterCreations()`.
+    private var collectionsWithCreations: Set<String> = []
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -77,6 +81,7 @@ public final class SyncEngine {
         defer { lock.release() }
         receivedPlaces = []
         receivedOccurrences = []
+        collectionsWithCreations = []
         let requestsBefore = client.http.requestCount
         client.http.setTimeLimit(timeLimit)
         defer {
@@ -91,6 +96,7 @@ public final class SyncEngine {
         try convergeSplitSeries()
         try betweenPullAndPush?()
         try push(collections)
+        try pullAfterCreations()
         summary.requests = client.http.requestCount - requestsBefore
         try store.recordSyncRun(summary: summary.line)
         return summary
@@ -107,6 +113,7 @@ public final class SyncEngine {
         defer { client.http.setTimeLimit(nil) }
         let lists = try store.lists()
         let remote = try client.discoverCalendars(at: home).filter(\.supportsTodos)
+        discovered = remote
         let remotePaths = Set(remote.map(\.url.path))
         var synced = Set<Int64>()
         var claimed = try store.droppedSyncCollections()
@@ -118,7 +125,7 @@ public final class SyncEngine {
             try countChanges(in: collection)
         }
         for calendar in remote where !claimed.contains(calendar.url.path) {
-            let name = calendar.displayName ?? calendar.url.path.split(separator: "/").last.map(String.init) ?? "Calendar"
+            let name = calendar.listName
             guard !localLists.contains(name) else { continue }
             if let list = lists.first(where: { $0.name.lowercased() == name.lowercased() }) {
                 guard !synced.contains(list.id) else { continue }
@@ -187,7 +194,7 @@ public final class SyncEngine {
         // A collection whose list was deleted here stays on the server, unsynced: the list does not come back.
         let claimed = Set(mapped.values.map(\.href)).union(try store.droppedSyncCollections())
         for calendar in remote where !claimed.contains(calendar.url.path) {
-            let name = calendar.displayName ?? calendar.url.path.split(separator: "/").last.map(String.init) ?? "Calendar"
+            let name = calendar.listName
             guard !localLists.contains(name) else { continue }
             if let list = try store.lists().first(where: { $0.name.lowercased() == name.lowercased() }), mapped[list.id] == nil {
                 try adopt(calendar.url.path, for: list.id, into: &mapped)
@@ -247,6 +254,24 @@ public final class SyncEngine {
         }
     }
 
+    /// Pulls once more, from the tokens the pull saved, the collections the push created items in.
+    ///
+    /// RFC 6578 lets a server leave out of a `sync-collection` answer an item created after the
+    /// token and deleted since (Xandikos does: it compares two git trees). The pull's tokens predate
+    /// this push, so another device's deleting a todo this push created, before the next sync, would
+    /// never be heard of here. Asked again now, the server names those items (their ETags are known:
+    /// nothing is fetched) and any change since the pull, and the token saved covers them.
+    private func pullAfterCreations() throws {
+        guard !collectionsWithCreations.isEmpty else { return }
+        let collections = try store.syncCollections().filter { collectionsWithCreations.contains($0.href) }
+        progressIsPaused = true
+        defer {
+            progressIsPaused = false
+            progressDidSendMore()
+        }
+        try pull(collections.sorted { $0.listID < $1.listID })
+    }
+
     /// Whether `error` is about what the server said for one collection, so the others can go on.
     static func isConfinedToOneCollection(_ error: CalDAVError) -> Bool {
         if case .refusedAddress = error { return true }
@@ -291,24 +316,81 @@ public final class SyncEngine {
     }
 
     /// The changes since `token`; a token the server no longer knows asks for everything, and a
-    /// server without sync-collection (RFC 6578) is compared by ETags instead (its token stays nil).
+    /// server without sync-collection (RFC 6578) is compared by ETags instead (its token stays nil):
+    /// one that says so in its `supported-report-set` is not asked, one that does not say is asked
+    /// and its refusal taken as that answer.
     private func changes(in url: ServerURL, of collection: TodoStore.SyncCollection, since token: String?) throws -> CollectionChanges {
+        let byQuery = serverOffers(.calendarQuery, at: url) != false
+        if serverOffers(.syncCollection, at: url) == false {
+            return try changesByEntityTags(in: url, of: collection, byQuery: byQuery)
+        }
         do {
-            do {
-                return try client.changes(in: url, since: token)
-            } catch .syncTokenInvalid {
-                return try client.changes(in: url, since: nil)
-            }
-        } catch .forbidden {
-            return try changesByEntityTags(in: url, of: collection)
-        } catch .serverError(let status, _) where [400, 405, 501].contains(status) {
-            return try changesByEntityTags(in: url, of: collection)
+            let changes = try syncCollectionChanges(in: url, since: token)
+            return changes.isWhole ? try withRemovals(changes.listing, of: collection) : changes.listing
+        } catch let error as CalDAVError where Self.refusesReport(error) {
+            return try changesByEntityTags(in: url, of: collection, byQuery: byQuery)
         }
     }
 
-    /// The changes found by listing every item's ETag and comparing with the synced items'.
-    private func changesByEntityTags(in url: ServerURL, of collection: TodoStore.SyncCollection) throws -> CollectionChanges {
-        let listing = try client.itemListing(in: url)
+    /// The `sync-collection` changes since `token`, or the whole collection (`isWhole`) when there is
+    /// no token or the server no longer knows it.
+    private func syncCollectionChanges(in url: ServerURL, since token: String?) throws(CalDAVError) -> (listing: CollectionChanges, isWhole: Bool) {
+        do {
+            return (try client.changes(in: url, since: token), token == nil)
+        } catch .syncTokenInvalid {
+            return (try client.changes(in: url, since: nil), true)
+        } catch .serverError(500, _) where token != nil {
+            // Xandikos answers a token it does not know with 500, not with RFC 6578's
+            // valid-sync-token error: asked without it, a server that really fails fails again.
+            return (try client.changes(in: url, since: nil), true)
+        }
+    }
+
+    /// `changes`, a listing of the whole collection (no token), with the synced items it leaves out
+    /// as removed: a listing names no removals, and without this a deletion on the server before a
+    /// token was lost (or before the first token) would never reach this device. A listing cut short
+    /// (RFC 6578 §3.6) does not name everything, so it removes nothing.
+    private func withRemovals(_ changes: CollectionChanges, of collection: TodoStore.SyncCollection) throws -> CollectionChanges {
+        guard !changes.isTruncated else { return changes }
+        let listed = Set(changes.changed.map(\.href))
+        var result = changes
+        result.removed += try store.syncedItems(inCollection: collection.href).map(\.href).filter { !listed.contains($0) }.sorted()
+        return result
+    }
+
+    /// Whether the server offers `report` for the collection at `url`, as discovery read its
+    /// `supported-report-set`; for a collection this sync made, what all the others said alike (one
+    /// server, one set of reports); nil when nothing tells.
+    private func serverOffers(_ report: CalendarCollection.Report, at url: ServerURL) -> Bool? {
+        if let described = discovered.first(where: { $0.url.path == url.path }) { return described.offers(report) }
+        let others = Set(discovered.compactMap { $0.offers(report) })
+        return others.count == 1 ? others.first : nil
+    }
+
+    /// The `calendar-query` listing of the todos at `url`, or every member's by PROPFIND when the
+    /// server refuses the report.
+    private func todoListing(in url: ServerURL) throws(CalDAVError) -> CollectionChanges {
+        do {
+            return try client.todoListing(in: url)
+        } catch where Self.refusesReport(error) {
+            return try client.itemListing(in: url)
+        }
+    }
+
+    /// Whether `error` is how a server refuses a report it does not know (403, 400, 405, 501).
+    static func refusesReport(_ error: CalDAVError) -> Bool {
+        switch error {
+        case .forbidden: true
+        case .serverError(let status, _): [400, 405, 501].contains(status)
+        default: false
+        }
+    }
+
+    /// The changes found by listing every todo's ETag (a `calendar-query` for VTODOs when
+    /// `byQuery`, falling back to a Depth 1 PROPFIND of every member when the server refuses it)
+    /// and comparing with the synced items'.
+    private func changesByEntityTags(in url: ServerURL, of collection: TodoStore.SyncCollection, byQuery: Bool) throws -> CollectionChanges {
+        let listing = try byQuery ? todoListing(in: url) : client.itemListing(in: url)
         let listed = listing.changed
         let known = Dictionary(try store.syncedItems(inCollection: collection.href).map { ($0.href, $0.etag) }, uniquingKeysWith: { first, _ in first })
         let changed = listed.filter { known[$0.href] != .some($0.etag) }
@@ -478,6 +560,7 @@ public final class SyncEngine {
             + "END:VCALENDAR\r\n"
         do {
             let etag = try client.create(text, at: url)
+            collectionsWithCreations.insert(collection.href)
             try store.recordSynced(.init(todoID: todoID, uid: todo.uid, href: href, etag: etag, base: text), clearingRevision: revision)
         } catch CalDAVError.preconditionFailed {
             // Already there: an earlier sync created it and was interrupted before recording it.

@@ -17,6 +17,9 @@ public struct SyncSummary: Equatable, Sendable {
     /// Server items the sync left alone (unreadable, too large, outside their collection…), each
     /// with its list and why: kept on the server untouched, and tried again at the next sync.
     public var skippedItems: [SkippedItem] = []
+    /// Items the server holds in a todo collection that are not todos (events, journal entries),
+    /// counted by component name (`VEVENT`): another app's, left alone on the server, not a problem.
+    public var leftAlone: [String: Int] = [:]
     /// Lists whose collection could not be synced this time (its answer was unusable), with why;
     /// the other lists synced.
     public var failedCollections: [FailedCollection] = []
@@ -56,6 +59,16 @@ public struct SyncSummary: Equatable, Sendable {
     /// How many skipped items the line names; the rest are counted.
     public static let namedItems = 3
 
+    /// What a component left alone is called in the line: `VEVENT` is "events".
+    static func kindName(_ component: String) -> String {
+        switch component {
+        case "VEVENT": "events"
+        case "VJOURNAL": "journal entries"
+        case "VFREEBUSY": "free/busy times"
+        default: TitleQuoting.quoted(component, limit: 20)
+        }
+    }
+
     /// `↑ 3 changed, 1 deleted · ↓ 5 new, 2 changed, 1 deleted · 0 conflicts`, plus what was left
     /// out, named: the lists not synced and why, the items skipped (the first few) with their list.
     public var line: String {
@@ -68,6 +81,11 @@ public struct SyncSummary: Equatable, Sendable {
             text += " · \(count) item\(count == 1 ? "" : "s") skipped, kept on the server: "
             text += skippedItems.prefix(Self.namedItems).map(\.sentence).joined(separator: "; ")
             if count > Self.namedItems { text += "; and \(count - Self.namedItems) more" }
+        }
+        let others = leftAlone.values.reduce(0, +)
+        if others > 0 {
+            let kinds = leftAlone.keys.sorted().map(Self.kindName).joined(separator: " and ")
+            text += " · \(others) item\(others == 1 ? "" : "s") left alone: \(kinds), not todos"
         }
         for address in refusedCollections {
             text += " · collection \(address) not synced: it is on another server"

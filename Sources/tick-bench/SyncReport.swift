@@ -14,6 +14,8 @@ struct SyncReport {
     }
 
     let result: SyncBenchmark.Result
+    /// The Xandikos rows' figures, unless `BENCH_XANDIKOS=0` left them out.
+    var xandikos: XandikosBenchmark.Result?
 
     /// "A few requests" for one change, as a number.
     static let fewRequests = 10
@@ -53,10 +55,35 @@ struct SyncReport {
         return rows
     }
 
+    /// The Xandikos rows (issue 32): Tick's first upload and download, then vdirsyncer's, or why
+    /// vdirsyncer's are missing.
+    var xandikosRows: [Row] {
+        guard let xandikos else { return [] }
+        let size = count(xandikos.size)
+        let vdirsyncer = "vdirsyncer 0.21"
+        func row(_ measure: String, _ transfer: XandikosBenchmark.Transfer?, client: String) -> Row {
+            guard let transfer else {
+                return Row(measure: measure, figure: xandikos.vdirsyncerSkipped.map { _ in "skipped: not installed" } ?? "n/a",
+                           requests: "", target: "reported only", met: nil)
+            }
+            let connections = transfer.connections.map { " over \(count($0)) connection\($0 == 1 ? "" : "s")" } ?? ""
+            return Row(measure: measure,
+                       figure: format(transfer.seconds, transfer.seconds < 10 ? 2 : 1) + " s (\(client)'s CPU " + format(transfer.cpuSeconds, 2) + " s)",
+                       requests: "\(count(transfer.requests))\(connections)", target: "reported only", met: nil)
+        }
+        return [
+            row("Xandikos 0.2.8: first upload of \(size) todos to an empty server, Tick", xandikos.tickUpload, client: "Tick"),
+            row("Xandikos 0.2.8: first upload of \(size) todos to an empty server, \(vdirsyncer)", xandikos.vdirsyncerUpload, client: "vdirsyncer"),
+            row("Xandikos 0.2.8: first download of \(size) todos into an empty store, Tick", xandikos.tickDownload, client: "Tick"),
+            row("Xandikos 0.2.8: first download of \(size) todos into an empty folder, \(vdirsyncer)", xandikos.vdirsyncerDownload,
+                client: "vdirsyncer"),
+        ]
+    }
+
     /// The table as Markdown, padded like the main one.
     var markdown: String {
-        let header = ["sync (Radicale 3.9.0 on 127.0.0.1)", "figure", "requests", "target", ""]
-        let body = rows.map { [$0.measure, $0.figure, $0.requests, $0.target, $0.met.map { $0 ? "✓" : "✗" } ?? ""] }
+        let header = ["sync (127.0.0.1; Radicale 3.9.0 unless named)", "figure", "requests", "target", ""]
+        let body = (rows + xandikosRows).map { [$0.measure, $0.figure, $0.requests, $0.target, $0.met.map { $0 ? "✓" : "✗" } ?? ""] }
         let all = [header] + body
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TickTesting
 
 // tick-bench: `make bench`. Measures the release `tick` from outside, in a pseudo-terminal, at several
 // store sizes, prints one table with the targets of issue 7, and writes it to BENCHMARKS.md.
@@ -11,6 +12,17 @@ import Foundation
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
 // 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
 // BENCH_FIRST_DOWNLOAD (default 2000, 0 leaves them out): the first-download rows, Tick against vdirsyncer.
+// The Xandikos rows (issue 32: first upload and download by Tick and by vdirsyncer from the same venv)
+// come with them: BENCH_XANDIKOS=0 leaves them out, BENCH_XANDIKOS_SIZE (default 2000) sets the todos.
+
+let usage = """
+    usage: tick-bench
+      Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
+      arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
+      BENCH_ONLY=sync, BENCH_SYNC_SIZES and BENCH_RADICALE_PYTHON in the environment set it up.
+    """
+// Only --help: an argument that was meant to shorten the run must not start the whole of it.
+_ = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()), options: [], tool: "tick-bench", usage: usage)
 
 let settings = ProcessInfo.processInfo.environment
 
@@ -77,6 +89,11 @@ do {
         if syncSizes.count == 3 { (sync.uploadSize, sync.transferSize, sync.largeSize) = (syncSizes[0], syncSizes[1], syncSizes[2]) }
         if let first = Int(settings["BENCH_FIRST_DOWNLOAD"] ?? "") { sync.firstDownloadSize = first }
         syncReport = SyncReport(result: try sync.run())
+        if settings["BENCH_XANDIKOS"] != "0" {
+            var xandikos = XandikosBenchmark(cache: cache, schema: schema, python: radicalePython, scratch: scratch)
+            if let size = settings["BENCH_XANDIKOS_SIZE"].flatMap({ Int($0.replacingOccurrences(of: "_", with: "")) }) { xandikos.size = size }
+            syncReport?.xandikos = try xandikos.run()
+        }
     }
 } catch {
     progress("\(error)")

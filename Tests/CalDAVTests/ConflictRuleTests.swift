@@ -6,11 +6,11 @@ import TodoStore
 import TickApp
 @testable import TodoSync
 
-/// The conflict rules of the sync, one row each, played by two devices through one real Radicale
-/// with clocks the test sets: "here" is the first device, which syncs last and so decides; "there"
+/// The conflict rules of the sync, one row each, played by two devices through one real server
+/// (Radicale, then Xandikos) with clocks the test sets: "here" is the first device, which syncs last and so decides; "there"
 /// is the second, whose change reaches the server first (or, for the 412 rows, while the first
 /// device's sync is between its pull and its push).
-@Suite("Conflict rules against Radicale", .serialized)
+@Suite("Conflict rules against Radicale and Xandikos", .serialized)
 struct ConflictRuleTests {
     /// A clock a test sets; a device's store (its modification times) and its engine read it.
     final class Clock: @unchecked Sendable {
@@ -31,7 +31,7 @@ struct ConflictRuleTests {
         let client: CalDAVClient
         let home: ServerURL
 
-        init(_ path: String, server: RadicaleServer) throws {
+        init(_ path: String, server: TestServer) throws {
             self.path = path
             let clock = self.clock
             store = try TodoStore(path: path, clock: { clock.now })
@@ -119,9 +119,10 @@ struct ConflictRuleTests {
              conflicts: ["«Buy soy milk»: title — kept this device's (later) change, the server's «Buy oat milk» lost"]),
     ]
 
-    @Test("a todo changed on both devices ends as the rule says, on both devices and the server, and --status names the change that lost", arguments: rules)
-    func rule(_ rule: Rule) throws {
-        try Self.withDevices { server, here, there in
+    @Test("a todo changed on both devices ends as the rule says, on both devices and the server, and --status names the change that lost",
+          arguments: CalDAVServerKind.allCases, rules)
+    func rule(on kind: CalDAVServerKind, _ rule: Rule) throws {
+        try Self.withDevices(on: kind) { server, here, there in
             _ = try here.store.add(title: "Buy milk")
             try here.sync()
             try there.sync()
@@ -180,9 +181,9 @@ struct ConflictRuleTests {
         }
     }
 
-    /// Two devices with their clocks at `start`, in a scratch folder, syncing with a fresh Radicale.
-    static func withDevices(_ body: (RadicaleServer, Device, Device) throws -> Void) throws {
-        try withRadicale { server in
+    /// Two devices with their clocks at `start`, in a scratch folder, syncing with a fresh server of `kind`.
+    static func withDevices(on kind: CalDAVServerKind = .radicale, _ body: (TestServer, Device, Device) throws -> Void) throws {
+        try withServer(kind) { server in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-conflicts-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -194,7 +195,7 @@ struct ConflictRuleTests {
     }
 
     /// Every todo on the server, across its collections.
-    static func serverTodos(_ server: RadicaleServer) throws -> [CalendarTodo] {
+    static func serverTodos(_ server: TestServer) throws -> [CalendarTodo] {
         let client = try server.client()
         var todos: [CalendarTodo] = []
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {

@@ -1,16 +1,18 @@
 import CalDAV
 import Testing
+import TickTesting
 
-/// Faults injected by a proxy in front of a real Radicale: each gives its typed error, and the
-/// next request, without a fault, succeeds.
+/// Faults injected by a proxy in front of a real Radicale (and Xandikos, where the server's own answer
+/// matters): each gives its typed error, and the next request, without a fault, succeeds.
 @Suite("CalDAV faults through a proxy")
 struct FaultTests {
     /// Runs `body` with a server, a proxy to it, a client talking to the proxy and a fresh collection.
-    func withProxy(totalTimeout: Duration = .seconds(20), _ body: (FaultProxy, CalDAVClient, ServerURL) throws -> Void) throws {
-        try withRadicale { server in
+    func withProxy(on kind: CalDAVServerKind = .radicale, totalTimeout: Duration = .seconds(20),
+                   _ body: (FaultProxy, CalDAVClient, ServerURL) throws -> Void) throws {
+        try withServer(kind) { server in
             let proxy = try FaultProxy(to: server)
             defer { proxy.stop() }
-            let client = try CalDAVClient(configuration: .init(credentials: RadicaleServer.credentials, connectTimeout: .seconds(5), totalTimeout: totalTimeout))
+            let client = try CalDAVClient(configuration: .init(credentials: TestServer.credentials, connectTimeout: .seconds(5), totalTimeout: totalTimeout))
             let collection = proxy.proxied(server.newCollectionURL())
             try client.makeCalendar(at: collection, displayName: "Faults")
             try body(proxy, client, collection)
@@ -52,9 +54,9 @@ struct FaultTests {
         }
     }
 
-    @Test("A PUT answered without an ETag asks for it with one more request")
-    func missingETag() throws {
-        try withProxy { proxy, client, collection in
+    @Test("A PUT answered without an ETag asks for it with one more request", arguments: CalDAVServerKind.allCases)
+    func missingETag(on kind: CalDAVServerKind) throws {
+        try withProxy(on: kind) { proxy, client, collection in
             let item = collection.item("no-etag.ics")
             try proxy.inject("strip-etag")
             let before = client.http.requestCount

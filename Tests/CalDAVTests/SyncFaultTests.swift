@@ -1,21 +1,26 @@
 import CalDAV
 import Foundation
 import Testing
+import TickTesting
 import TodoStore
 import TodoSync
 
-/// The faults at the level of a whole sync: a real Radicale, the first device behind
+/// The faults at the level of a whole sync: a real server, the first device behind
 /// `fault_proxy.py`. After each fault the next sync succeeds, and both devices and the server
-/// agree with nothing lost or duplicated (`SyncEngineTests.agree`).
-@Suite("Sync faults against Radicale", .serialized)
+/// agree with nothing lost or duplicated (`SyncEngineTests.agree`). The faults that depend on what
+/// the server does (412s, a collection deleted, the server killed and started again) run against
+/// Radicale and Xandikos; those the proxy makes alone (a status, a stall, a slow answer) and the
+/// login (Xandikos has none) against Radicale.
+@Suite("Sync faults against Radicale and Xandikos", .serialized)
 struct SyncFaultTests {
     typealias Device = SyncEngineTests.Device
 
     /// Two devices, the first behind a proxy with a client of `configuration` (the right
     /// credentials unless it says otherwise), the second talking to the server itself.
-    static func withDevices(configuration: HTTPClient.Configuration = .init(credentials: RadicaleServer.credentials, totalTimeout: .seconds(20)),
-                            _ body: (RadicaleServer, FaultProxy, Device, Device) throws -> Void) throws {
-        try withRadicale { server in
+    static func withDevices(on kind: CalDAVServerKind = .radicale,
+                            configuration: HTTPClient.Configuration = .init(credentials: TestServer.credentials, totalTimeout: .seconds(20)),
+                            _ body: (TestServer, FaultProxy, Device, Device) throws -> Void) throws {
+        try withServer(kind) { server in
             let proxy = try FaultProxy(to: server)
             defer { proxy.stop() }
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-faults-\(UUID().uuidString)")
@@ -45,9 +50,10 @@ struct SyncFaultTests {
 
     // MARK: Lost answers (412)
 
-    @Test("a create the server made but whose answer was lost is recognized by its UID at the next sync's pull: no duplicate")
-    func lostAnswerToCreate() throws {
-        try Self.withDevices { server, proxy, first, second in
+    @Test("a create the server made but whose answer was lost is recognized by its UID at the next sync's pull: no duplicate",
+          arguments: CalDAVServerKind.allCases)
+    func lostAnswerToCreate(on kind: CalDAVServerKind) throws {
+        try Self.withDevices(on: kind) { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent"])
             try proxy.inject("on PUT forward-reset")
             #expect(Self.failure { try first.sync() } == .connectionReset)
@@ -59,9 +65,10 @@ struct SyncFaultTests {
         }
     }
 
-    @Test("a create that meets the item already made at its address (by another client, or a copy of this store) gets 412 on If-None-Match and records it; a second sync of the same store meanwhile is refused")
-    func concurrentCreate() throws {
-        try Self.withDevices { server, proxy, first, second in
+    @Test("a create that meets the item already made at its address (by another client, or a copy of this store) gets 412 on If-None-Match and records it; a second sync of the same store meanwhile is refused",
+          arguments: CalDAVServerKind.allCases)
+    func concurrentCreate(on kind: CalDAVServerKind) throws {
+        try Self.withDevices(on: kind) { server, proxy, first, second in
             try first.sync()
             try first.store.add(titles: ["Pay rent"])
             // The first sync's create waits at the proxy while the same item is made at its address.
@@ -85,9 +92,10 @@ struct SyncFaultTests {
         }
     }
 
-    @Test("an update the server made but whose answer was lost is merged with itself at the next sync, and nothing is lost or doubled")
-    func lostAnswerToUpdate() throws {
-        try Self.withDevices { server, proxy, first, second in
+    @Test("an update the server made but whose answer was lost is merged with itself at the next sync, and nothing is lost or doubled",
+          arguments: CalDAVServerKind.allCases)
+    func lostAnswerToUpdate(on kind: CalDAVServerKind) throws {
+        try Self.withDevices(on: kind) { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent", "Water plants"])
             try first.sync()
             try second.sync()
@@ -102,9 +110,10 @@ struct SyncFaultTests {
         }
     }
 
-    @Test("a todo changed on the server between the pull and the push gets 412 on If-Match: fetched, merged field by field and sent again")
-    func changedBetweenPullAndPush() throws {
-        try Self.withDevices { server, proxy, first, second in
+    @Test("a todo changed on the server between the pull and the push gets 412 on If-Match: fetched, merged field by field and sent again",
+          arguments: CalDAVServerKind.allCases)
+    func changedBetweenPullAndPush(on kind: CalDAVServerKind) throws {
+        try Self.withDevices(on: kind) { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent"])
             try first.sync()
             try second.sync()
@@ -169,7 +178,7 @@ struct SyncFaultTests {
 
     @Test("a server that stops answering fails the sync as timed out after the stall timeout, and the next sync works")
     func silentServerTimesOut() throws {
-        let configuration = HTTPClient.Configuration(credentials: RadicaleServer.credentials, connectTimeout: .seconds(5), stallTimeout: .seconds(1))
+        let configuration = HTTPClient.Configuration(credentials: TestServer.credentials, connectTimeout: .seconds(5), stallTimeout: .seconds(1))
         try Self.withDevices(configuration: configuration) { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent"])
             // libcurl measures the speed over its last few seconds, so a stall of 1 s is noticed a few
@@ -186,7 +195,7 @@ struct SyncFaultTests {
 
     @Test("a slow answer that keeps moving is not cut off: the client has no fixed limit on a whole request")
     func slowButMovingAnswerSucceeds() throws {
-        let configuration = HTTPClient.Configuration(credentials: RadicaleServer.credentials, connectTimeout: .seconds(5), stallTimeout: .seconds(1))
+        let configuration = HTTPClient.Configuration(credentials: TestServer.credentials, connectTimeout: .seconds(5), stallTimeout: .seconds(1))
         try Self.withDevices(configuration: configuration) { server, proxy, first, second in
             try second.store.add(titles: (0..<30).map { "todo \($0)" })
             try second.sync()
@@ -204,7 +213,7 @@ struct SyncFaultTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
             let path = folder.appendingPathComponent("a.db").path
-            let wrong = try server.client(credentials: .init(user: RadicaleServer.user, password: "not-the-Pa55word"))
+            let wrong = try server.client(credentials: .init(user: TestServer.user, password: "not-the-Pa55word"))
             let device = try Device(path, home: server.homeURL, client: wrong)
             try device.store.add(titles: ["Pay rent"])
             let pending = try device.store.pendingSyncChanges()
@@ -223,9 +232,10 @@ struct SyncFaultTests {
 
     // MARK: Collections deleted on the server
 
-    @Test("a collection deleted on the server between syncs: the list keeps its todos, they go up to a new collection, and the other device does not double them")
-    func collectionDeletedBetweenSyncs() throws {
-        try Self.withDevices { server, _, first, second in
+    @Test("a collection deleted on the server between syncs: the list keeps its todos, they go up to a new collection, and the other device does not double them",
+          arguments: CalDAVServerKind.allCases)
+    func collectionDeletedBetweenSyncs(on kind: CalDAVServerKind) throws {
+        try Self.withDevices(on: kind) { server, _, first, second in
             _ = try first.store.add(title: "Write report", listID: first.list("Work"))
             _ = try first.store.add(title: "Call Mom", listID: first.list("Work"))
             try first.sync()
@@ -242,9 +252,9 @@ struct SyncFaultTests {
     }
 
     @Test("a collection deleted on the server during a sync, before its report or before a PUT into it, fails that sync; the next finishes with nothing lost",
-          arguments: ["REPORT", "PUT"])
-    func collectionDeletedDuringSync(method: String) throws {
-        try Self.withDevices { server, proxy, first, second in
+          arguments: CalDAVServerKind.allCases, ["REPORT", "PUT"])
+    func collectionDeletedDuringSync(on kind: CalDAVServerKind, method: String) throws {
+        try Self.withDevices(on: kind) { server, proxy, first, second in
             _ = try first.store.add(title: "Write report", listID: first.list("Work"))
             try first.sync()
             try second.sync()
@@ -264,9 +274,9 @@ struct SyncFaultTests {
     // MARK: The server stopped
 
     @Test("the server killed in the middle of a sync and started again on the same storage: the next sync finishes, nothing lost or doubled",
-          arguments: [1, 3, 4, 5])
-    func serverKilledMidSync(afterRequests: Int) throws {
-        try Self.withDevices { server, proxy, first, second in
+          arguments: CalDAVServerKind.allCases, [1, 3, 4, 5])
+    func serverKilledMidSync(on kind: CalDAVServerKind, afterRequests: Int) throws {
+        try Self.withDevices(on: kind) { server, proxy, first, second in
             _ = try first.store.add(title: "Pay rent")
             _ = try first.store.add(title: "Write report", listID: first.list("Work"))
             try first.sync()

@@ -5,12 +5,15 @@ import TickTesting
 import TodoStore
 import TodoSync
 
-/// The long test: two devices synced through one Radicale, each making a seeded random
+/// The long test: two devices synced through one server, each making a seeded random
 /// sequence of changes of every kind with syncs in between, end with both stores and the server
 /// agreeing on every todo, field, list, list name and order.
 ///
-/// `SYNC_RANDOM_SEED` and `SYNC_RANDOM_STEPS` replay or lengthen a run; a failure names both.
-@Suite("Long two-device random sync against Radicale", .serialized)
+/// It runs against Radicale (300 steps) and Xandikos (100 steps by default: Xandikos commits every
+/// change to git, so each request costs it several times Radicale's, and `make test` must stay short).
+/// `SYNC_RANDOM_SEED` and `SYNC_RANDOM_STEPS` replay or lengthen a run (the steps then for both
+/// servers); a failure names both.
+@Suite("Long two-device random sync against Radicale and Xandikos", .serialized)
 struct SyncRandomTests {
     typealias Device = SyncEngineTests.Device
 
@@ -25,7 +28,7 @@ struct SyncRandomTests {
     }
 
     /// The same lines for the server: each collection by display name, its items by X-APPLE-SORT-ORDER.
-    static func state(of server: RadicaleServer) throws -> [String] {
+    static func state(of server: TestServer) throws -> [String] {
         let client = try server.client()
         var lists: [(name: String, todos: [CalendarTodo])] = []
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
@@ -41,14 +44,20 @@ struct SyncRandomTests {
          todo.isFlagged ? "flagged" : "-", todo.tags.joined(separator: ","), todo.rrule ?? "-"].joined(separator: "|")
     }
 
-    @Test("adds, edits, toggles, moves, reorders, deletes, recurring completions and list renames on two devices, a few hundred seeded steps with syncs between, end with both stores and the server agreeing")
-    func longRandomSequence() throws {
+    /// The steps a run takes against `kind` unless `SYNC_RANDOM_STEPS` says.
+    static func defaultSteps(_ kind: CalDAVServerKind) -> Int {
+        kind == .radicale ? 300 : 100
+    }
+
+    @Test("adds, edits, toggles, moves, reorders, deletes, recurring completions and list renames on two devices, a few hundred seeded steps with syncs between, end with both stores and the server agreeing",
+          arguments: CalDAVServerKind.allCases)
+    func longRandomSequence(on kind: CalDAVServerKind) throws {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["SYNC_RANDOM_SEED"].flatMap { UInt64($0) } ?? 20
-        let steps = environment["SYNC_RANDOM_STEPS"].flatMap { Int($0) } ?? 300
-        let replay = Comment(rawValue: "replay with SYNC_RANDOM_SEED=\(seed) SYNC_RANDOM_STEPS=\(steps)")
+        let steps = environment["SYNC_RANDOM_STEPS"].flatMap { Int($0) } ?? Self.defaultSteps(kind)
+        let replay = Comment(rawValue: "replay against \(kind) with SYNC_RANDOM_SEED=\(seed) SYNC_RANDOM_STEPS=\(steps)")
         do {
-            try SyncEngineTests.withDevices { server, first, second in
+            try SyncEngineTests.withDevices(on: kind) { server, first, second in
                 _ = try first.list("Work")
                 _ = try first.list("Home")
                 try first.sync()

@@ -6,13 +6,15 @@ import Testing
 struct FuzzTests {
     static let binary = TickEndToEndTests.root.appendingPathComponent(".build/debug/tick-fuzz").path
 
-    @Test("Three seeded runs of 2,000 random keys keep every invariant, and random key scripts never crash the parser")
+    /// Seeds 14 and 20 open with a reorder as the first change (`K`, `G` `K`): with the bug of issue 27
+    /// planted back (the first move after a fresh open not shown), both fail at once.
+    @Test("Three seeded runs of 2,000 random keys over stores made beforehand keep every invariant, the list matching a fresh open of the store after the first keys of every session and every fifth key; random key scripts never crash the parser")
     func shortSeededRound() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (make test does)")
-        for seed in [11, 12, 13] {
+        for seed in [11, 14, 20] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Self.binary)
-            process.arguments = ["--seconds", "0", "--seed", String(seed), "--keys", "2000"]
+            process.arguments = ["--seconds", "0", "--seed", String(seed), "--keys", "2000", "--fresh-every", "5"]
             process.environment = ["SWIFT_BACKTRACE": "interactive=no"]
             let output = Pipe()
             process.standardOutput = output

@@ -192,6 +192,69 @@ struct RememberedHeightTests {
     }
 }
 
+/// Issue 27's oracle found rows measured off screen in editing mode at the width without the mark:
+/// they showed cut to one line where the same table opened afresh showed two.
+@Suite("Automatic row heights in editing mode")
+struct EditingModeHeightTests {
+    /// Ten rows of exactly thirty columns: one line of a 31-column table (30 for text), two with the mark.
+    final class ExactRows: TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 10 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+            cell.wrapsText = true
+            cell.text = StyledText("Row \(indexPath.row) has thirty columns exact".prefix(30).description)
+            return cell
+        }
+    }
+
+    private func table(_ source: ExactRows) -> TableView {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 31, height: 6))
+        table.showsVerticalScrollIndicator = true
+        table.register(TableViewCell.self, forCellReuseIdentifier: "wrap")
+        table.rowHeight = TableView.automaticDimension
+        table.dataSource = source
+        return table
+    }
+
+    @Test("In editing mode a row scrolled into view is measured with the mark's width, so it wraps as the rows before it did")
+    func rowsScrolledIntoView() {
+        let source = ExactRows()
+        let table = table(source)
+        table.setEditing(true)
+        _ = AutomaticHeightTests.draw(table)
+        table.moveSelection(to: IndexPath(row: 6, section: 0))
+        let lines = AutomaticHeightTests.draw(table)
+        #expect(lines.filter { $0.hasPrefix("○ Row ") }.count == 3, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("  exact") }.count == 3, "every row on two lines: \(lines)")
+    }
+
+    /// Ten rows of ten five-letter words: two lines at 30 columns, three at the 28 the mark leaves.
+    final class TenWords: TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 10 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+            cell.wrapsText = true
+            cell.text = StyledText("row\(indexPath.row)" + String(repeating: " words", count: 9))
+            return cell
+        }
+    }
+
+    @Test("A row measured off screen before editing mode starts is measured again with the mark once it shows")
+    func measuredBeforeEditing() {
+        let source = TenWords()
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 31, height: 10))
+        table.register(TableViewCell.self, forCellReuseIdentifier: "wrap")
+        table.rowHeight = TableView.automaticDimension
+        table.dataSource = source
+        _ = AutomaticHeightTests.draw(table)  // rows 0–4, two lines each
+        table.moveSelection(to: IndexPath(row: 7, section: 0))  // measures rows 5–7 before the next layout, keeping their cells
+        table.setEditing(true)
+        let lines = AutomaticHeightTests.draw(table)
+        let starts = lines.indices.filter { lines[$0].hasPrefix("○ row") || lines[$0].hasPrefix("● row") }
+        #expect(starts.count >= 3 && zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 == 3 }, "every row on its three lines: \(lines)")
+    }
+}
+
 /// Rows measured between layouts (to place a row, say) keep their cell for the next layout; a
 /// reload or a batch update in between must not let that cell show at an index path that now
 /// names another row.

@@ -50,12 +50,14 @@ struct CommandLineParsingTests {
 
     @Test("The usage line comes from the description")
     func usage() {
-        #expect(Self.sample.usage == "tick sample [--list NAME] [--format a|b] [--all] [--db PATH] WORD…")
-        #expect(CommandLineTool.command(named: "import")?.description.usage == "tick import [--format auto|todotxt|json|ics] [--allow-duplicates] [--quiet] [--db PATH] FILE")
-        #expect(CommandLineTool.command(named: "export")?.description.usage == "tick export [--format todotxt|json|ics] [--quiet] [--db PATH] [FILE]")
+        #expect(Self.sample.usage == "tick sample [--list NAME] [--format a|b] [--all] [--db PATH] [--config PATH] WORD…")
+        #expect(CommandLineTool.command(named: "import")?.description.usage
+            == "tick import [--format auto|todotxt|json|ics] [--allow-duplicates] [--quiet] [--db PATH] [--config PATH] FILE")
+        #expect(CommandLineTool.command(named: "export")?.description.usage
+            == "tick export [--format todotxt|json|ics] [--quiet] [--db PATH] [--config PATH] [FILE]")
     }
 
-    @Test("The first word names the command; only --db may come before it; no word means the app")
+    @Test("The first word names the command; only --db and --config may come before it; no word means the app")
     func routing() {
         guard case .command(let add, let rest, let database) = CommandLineTool.route(["--db", "x.db", "add", "--list", "W", "t"]) else {
             Issue.record("not routed to a command"); return
@@ -68,7 +70,19 @@ struct CommandLineParsingTests {
         guard case .usageError(let message, _) = CommandLineTool.route(["lss"]) else { Issue.record("no error"); return }
         #expect(message == "unknown command \"lss\" (did you mean \"ls\"?)")
         guard case .usageError(let late, _) = CommandLineTool.route(["--no-config", "add", "x"]) else { Issue.record("no error"); return }
-        #expect(late.contains("options other than --db go after the command"))
+        #expect(late.contains("options other than --db and --config go after the command"))
+    }
+
+    @Test("--config goes before or after a command's name, as --db does, and reaches the command's own options",
+          arguments: [["--config", "c.conf", "sync", "--status"], ["--config=c.conf", "sync", "--status"], ["sync", "--config", "c.conf", "--status"],
+                      ["--db", "x.db", "--config", "c.conf", "sync", "--status"], ["sync", "--status", "--config=c.conf"]])
+    func configBeforeOrAfterTheCommand(arguments: [String]) throws {
+        guard case .command(let sync, let rest, _) = CommandLineTool.route(arguments) else {
+            Issue.record("not routed to a command"); return
+        }
+        #expect(sync.description.name == "sync")
+        let parsed = try ParsedArguments.parse(rest, for: sync.description)
+        #expect(parsed.value("config") == "c.conf" && parsed.has("status"))
     }
 
     @Test("Script options: --frames, --play and --delay", arguments: [

@@ -31,6 +31,15 @@ struct CommandLineRecurrenceTests {
         #expect(two.status != 0 && two.errors.contains("two recurrences, @every day and --every week: keep one"))
     }
 
+    @Test("--every with a COUNT beyond the bound is refused with a message that says the bound, and nothing is added")
+    func hugeCount() throws {
+        let tick = try CommandHarness()
+        let refused = tick.run(["add", "--every", "FREQ=DAILY;COUNT=99999999999", "Water"])
+        #expect(refused.status != 0 && refused.errors.contains("COUNT=99999999999 is more than Tick follows; COUNT goes up to 100000"),
+                "\(refused.errors)")
+        #expect(tick.output("ls", "--all") == "")
+    }
+
     @Test("rm stops the series; rm --skip deletes this occurrence and adds the next")
     func remove() throws {
         let tick = try CommandHarness()

@@ -37,7 +37,7 @@ final class CommandHarness {
         case let .command(command, rest, databasePath):
             let context = CommandContext(databasePath: databasePath, environment: ["HOME": folder.path], today: today,
                                          write: { output += $0 }, writeError: { errors += $0 },
-                                         readStandardInput: { Data(input.utf8) })
+                                         standardInput: { RereadableInput(bytes: Data(input.utf8)) })
             prepare(context)
             let status = CommandLineTool.run(command, arguments: rest, context: context)
             return Outcome(status: status, output: output, errors: errors)

@@ -5,7 +5,10 @@ import TodoStore
 
 /// Issue 28, point 15: a title edit submitted in the app after another device (or another Tick)
 /// changed the todo while the input line was open. The other change arrives as the sync writes it:
-/// a second store on the same file, writing remote steps.
+/// a second store on the same file, writing remote steps. The first Enter says the todo changed and
+/// saves nothing (issue 27: an answer never acts on a todo other than the one asked about); Enter
+/// again merges the edit with that change: a field only the other side changed keeps their change,
+/// a field both changed keeps the edit (the later change), and the loser is said and recorded.
 @Suite("Editing a todo that changed elsewhere meanwhile")
 struct EditWhileChangedElsewhereTests {
     private func changeElsewhere(_ scenario: Scenario, _ body: (TodoStore) throws -> Void) throws {
@@ -22,6 +25,9 @@ struct EditWhileChangedElsewhereTests {
         let milk = try scenario.id(of: "Buy milk")
         try changeElsewhere(scenario) { _ = try $0.update(id: milk, title: "Buy oat milk") }
         try scenario.type("<C-u>Buy soy milk<Enter>")
+        #expect(try scenario.store.item(id: milk)?.title == "Buy oat milk")
+        #expect(scenario.status.hasPrefix("“Buy milk” was edited elsewhere meanwhile · not saved · Enter saves yours over it · Esc keeps it"))
+        try scenario.type("<Enter>")
         #expect(try scenario.store.item(id: milk)?.title == "Buy soy milk")
         #expect(scenario.status.hasPrefix("“Buy soy milk” changed elsewhere while you edited it; yours was kept, its title “Buy oat milk” lost "))
         let conflict = try #require(try scenario.store.syncConflicts(limit: 1).first)
@@ -36,6 +42,8 @@ struct EditWhileChangedElsewhereTests {
         let milk = try scenario.id(of: "Buy milk")
         try changeElsewhere(scenario) { _ = try $0.update(id: milk, priority: 2, due: .some("2026-12-05")) }
         try scenario.type("<C-u>Buy soy milk<Enter>")
+        #expect(try scenario.store.item(id: milk)?.title == "Buy milk")
+        try scenario.type("<Enter>")
         let item = try #require(try scenario.store.item(id: milk))
         #expect(item.title == "Buy soy milk" && item.due == "2026-12-05" && item.priority == 2)
         #expect(scenario.status.hasPrefix("Edited “Buy soy milk”"))
@@ -49,6 +57,9 @@ struct EditWhileChangedElsewhereTests {
         let mom = try scenario.id(of: "Call mom")
         try changeElsewhere(scenario) { _ = try $0.update(id: mom, notes: "From the phone") }
         try scenario.type("Ask about Sunday<Esc>")
+        #expect(try scenario.store.item(id: mom)?.notes == "From the phone")
+        #expect(scenario.list.message?.text == "“Call mom” had its notes changed elsewhere meanwhile · notes not saved · Ctrl-s saves yours over them · Esc again keeps theirs")
+        try scenario.type("<C-s>")
         #expect(try scenario.store.item(id: mom)?.notes == "Ask about Sunday")
         #expect(scenario.list.message?.text == "“Call mom” changed elsewhere while you edited it; yours was kept, its notes “From the phone” lost")
         let conflict = try #require(try scenario.store.syncConflicts(limit: 1).first)
@@ -64,7 +75,7 @@ struct EditWhileChangedElsewhereTests {
         try scenario.type("e")
         let milk = try scenario.id(of: "Buy milk")
         try changeElsewhere(scenario) { _ = try $0.update(id: milk, title: "Buy soy milk") }
-        try scenario.type("<C-u>Buy soy milk<Enter>")
+        try scenario.type("<C-u>Buy soy milk<Enter><Enter>")
         #expect(try scenario.store.item(id: milk)?.title == "Buy soy milk")
         #expect(try scenario.store.syncConflicts(limit: 1).isEmpty)
     }

@@ -148,22 +148,103 @@ struct ExternalEditorScenarioTests {
         #expect(scenario.screen[0].hasPrefix("Details — editing notes, not saved"))
     }
 
-    @Test("A change made elsewhere while the editor ran is saved over, and the status line says so")
-    func changedElsewhere() throws {
+    @Test("Notes changed elsewhere while the editor ran are not saved over: the edit stays in the notes editor, Ctrl-S saves it, Esc again keeps theirs",
+          arguments: Interleaving.allCases, ["<C-s>", "<Esc>"])
+    func changedElsewhere(_ interleaving: Interleaving, _ second: String) throws {
         var scenario: Scenario!
         let editor = FakeEditor { path in
-            let other = try! TodoStore(path: scenario.temporary.path)
-            try! other.update(id: try! scenario.id(of: "Call Ann"), notes: "from another process")
-            other.close()
+            try! interleaving.changeUnseen(scenario) { try $0.update(id: try scenario.id(of: "Call Ann"), notes: "from elsewhere") }
             try! "mine".write(toFile: path, atomically: false, encoding: .utf8)
             return .exited(0)
         }
         scenario = try detailsOpen(editor: editor)
         try scenario.type("E")
-        #expect(try notes(scenario) == "mine")
-        #expect(statusMessage(scenario).contains("over a change made elsewhere while you edited"))
+        #expect(try notes(scenario) == "from elsewhere")
+        #expect(statusMessage(scenario) == "“Call Ann” had its notes changed elsewhere meanwhile · notes not saved · Ctrl-s saves yours over them · Esc again keeps theirs")
+        #expect(scenario.screen[0].hasPrefix("Details — editing notes, not saved"))
+        try scenario.type(second)
+        #expect(try notes(scenario) == (second == "<C-s>" ? "mine" : "from elsewhere"))
+    }
+
+    @Test("A todo deleted by another process or a sync while the editor ran: its notes are kept in a new todo, and the status line says so", arguments: Interleaving.allCases)
+    func deletedElsewhere(_ interleaving: Interleaving) throws {
+        var scenario: Scenario!
+        var original: Int64 = 0
+        let editor = FakeEditor { path in
+            try! interleaving.changeUnseen(scenario) { try $0.delete(ids: [original]) }
+            try! "mine".write(toFile: path, atomically: false, encoding: .utf8)
+            return .exited(0)
+        }
+        scenario = try detailsOpen(editor: editor)
+        original = try scenario.id(of: "Call Ann")
+        try scenario.type("E")
+        #expect(statusMessage(scenario) == "“Call Ann” was deleted while you edited its notes: they are saved in a new todo in Inbox · u undoes")
+        #expect(try scenario.store.item(id: original) == nil)
+        let kept = try #require(try scenario.store.item(id: try scenario.id(of: "Call Ann")))
+        #expect(kept.notes == "mine")
+    }
+
+    /// An editor that, while it runs, deletes "Call Ann" from another connection, then writes "mine".
+    private func editorDeletingTheTodo(_ scenario: @escaping () -> Scenario, then after: @escaping () -> Void = {}) -> FakeEditor {
+        FakeEditor { path in
+            let other = try! TodoStore(path: scenario().temporary.path)
+            try! other.delete(ids: [try! scenario().id(of: "Call Ann")])
+            other.close()
+            try! "mine".write(toFile: path, atomically: false, encoding: .utf8)
+            after()
+            return .exited(0)
+        }
+    }
+
+    @Test("Notes typed for a todo deleted elsewhere meanwhile are saved in a new todo with its title, which u takes back")
+    func deletedMeanwhile() throws {
+        var scenario: Scenario!
+        let editor = editorDeletingTheTodo { scenario }
+        scenario = try detailsOpen(editor: editor)
+        let original = try scenario.id(of: "Call Ann")
+        try scenario.type("E")
+        let kept = try #require(try scenario.store.item(id: try scenario.id(of: "Call Ann")))
+        #expect(kept.id != original)
+        #expect(kept.notes == "mine")
+        #expect(statusMessage(scenario) == "“Call Ann” was deleted while you edited its notes: they are saved in a new todo in Inbox · u undoes")
+        #expect(!FileManager.default.fileExists(atPath: try #require(editor.file)))
         try scenario.type("<Esc>u")
-        #expect(try notes(scenario) == "from another process")
+        #expect(try scenario.store.item(id: kept.id) == nil)
+    }
+
+    @Test("When the new todo cannot be saved either, the file is kept and the message names it")
+    func deletedMeanwhileAndRefused() throws {
+        var scenario: Scenario!
+        var failure: StoreFailureInjection?
+        let editor = editorDeletingTheTodo({ scenario }, then: { failure = StoreFailureInjection(scenario.store, failing: .writes) })
+        scenario = try detailsOpen(editor: editor)
+        try scenario.type("E")
+        failure?.lift()
+        let file = try #require(editor.file)
+        defer { try? FileManager.default.removeItem(atPath: (file as NSString).deletingLastPathComponent) }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "mine")
+        #expect(statusMessage(scenario).hasPrefix("“Call Ann” was deleted while you edited its notes, and they could not be saved ("))
+        #expect(statusMessage(scenario).hasSuffix("): your text is kept in \(file)"))
+    }
+
+    @Test("A file replaced by a symbolic link is not read: nothing changes, and the message says why and where the file is")
+    func symbolicLinkNotRead() throws {
+        let secret = NSTemporaryDirectory() + "tick-notes-secret-\(UUID().uuidString)"
+        try "private key".write(toFile: secret, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: secret) }
+        let editor = FakeEditor { path in
+            try! FileManager.default.removeItem(atPath: path)
+            try! FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: secret)
+            return .exited(0)
+        }
+        let scenario = try detailsOpen(editor: editor)
+        try scenario.type("E")
+        let file = try #require(editor.file)
+        let folder = (file as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try notes(scenario) == "old notes")
+        #expect(statusMessage(scenario) == "Notes not read: \(file) was replaced by a symbolic link, which Tick does not follow; kept in \(folder)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: file)) == secret)
     }
 
     @Test("In a key script E starts no program: with an editor set it says so, without one it edits in place")

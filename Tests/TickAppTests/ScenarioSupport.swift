@@ -81,12 +81,13 @@ final class Scenario {
     }
 
     private static func makeApp(_ store: TodoStore, size: Size, theme: Theme, configuration: Configuration) -> TickApp {
-        let app = TickApp(store: store, size: size, theme: theme, configuration: configuration)
-        app.list.today = { scenarioToday }
-        app.list.timeOfDay = { scenarioTimeOfDay }
+        // Opened as the binary opens a store: nothing is read again before the first frame, so a
+        // scenario sees what a person sees after a fresh start (issue 27: a page or column state left
+        // unprimed by the opening showed up only without such a reload).
+        let app = TickApp(store: store, size: size, theme: theme, configuration: configuration,
+                          today: { scenarioToday }, timeOfDay: { scenarioTimeOfDay })
         // Times in the details in UTC, whatever the machine's zone.
         app.list.localTime = .utc
-        app.list.reloadFromStore()
         _ = app.renderScreen()
         return app
     }

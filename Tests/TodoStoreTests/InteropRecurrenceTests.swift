@@ -48,4 +48,14 @@ struct InteropRecurrenceTests {
         #expect(!JSONFormat.todoObject(try store.add(title: "plain"), listName: "Inbox").contains("rrule"))
         #expect(throws: InteropError.self) { try JSONFormat.decode(Data("[{\"title\": \"x\",\n \"rrule\": \"FREQ=HOURLY\"}]".utf8)) }
     }
+
+    @Test("A JSON rule with a COUNT or INTERVAL beyond the bound is refused on its line, saying so")
+    func jsonBounds() throws {
+        let error = try #require(throws: InteropError.self) {
+            try JSONFormat.decode(Data("[{\"title\": \"x\",\n \"rrule\": \"FREQ=DAILY;INTERVAL=70000\"}]".utf8))
+        }
+        #expect(error.line == 2)
+        #expect(error.problem.contains("INTERVAL=70000 is more than Tick follows; INTERVAL goes up to 1000"), "\(error.problem)")
+    }
 }
+

@@ -67,4 +67,39 @@ struct RecurrenceRuleTests {
     func normalised() throws {
         #expect(try RecurrenceRule(rrule: "RRULE:freq=weekly;byday=mo").rrule == "FREQ=WEEKLY;BYDAY=MO")
     }
+
+    @Test("A COUNT or INTERVAL beyond what Tick follows, or not a plain number, is refused with a message that says so", arguments: [
+        // libical reads COUNT into 32 bits: this one became 1,215,752,191.
+        ("FREQ=DAILY;COUNT=99999999999", "COUNT=99999999999 is more than Tick follows; COUNT goes up to 100000 (leave COUNT out for a series that does not end)"),
+        // …and this one 1: a series of four billion would have ended at once.
+        ("FREQ=DAILY;COUNT=4294967297", "COUNT=4294967297 is more than Tick follows; COUNT goes up to 100000 (leave COUNT out for a series that does not end)"),
+        ("FREQ=DAILY;COUNT=100001", "COUNT=100001 is more than Tick follows; COUNT goes up to 100000 (leave COUNT out for a series that does not end)"),
+        // libical keeps INTERVAL in 16 bits: 65537 was every day.
+        ("FREQ=WEEKLY;INTERVAL=65537", "INTERVAL=65537 is more than Tick follows; INTERVAL goes up to 1000"),
+        ("FREQ=WEEKLY;INTERVAL=1001", "INTERVAL=1001 is more than Tick follows; INTERVAL goes up to 1000"),
+        ("FREQ=DAILY;COUNT=5X", "COUNT=5X is not a whole number"),
+        ("FREQ=DAILY;COUNT=-3", "COUNT=-3 is not a whole number"),
+        ("FREQ=DAILY;INTERVAL=+2", "INTERVAL=+2 is not a whole number"),
+    ])
+    func outOfBounds(rule: String, problem: String) {
+        #expect { try RecurrenceRule(rrule: rule) } throws: { "\($0)" == "not a recurrence rule: \(rule): \(problem)" }
+    }
+
+    @Test("The largest COUNT and INTERVAL are followed exactly, leading zeros or not")
+    func largestBounds() throws {
+        let counted = try #require(try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=100000").next(after: "2026-12-01"))
+        #expect(counted.due == "2026-12-02")
+        #expect(counted.rule.count == 99_999)
+        let spaced = try #require(try RecurrenceRule(rrule: "FREQ=DAILY;INTERVAL=0001000").next(after: "2026-12-01"))
+        #expect(spaced.due == "2029-08-27")
+    }
+
+    @Test("A rule stored before COUNT was bounded counts down without wrapping round")
+    func storedHugeCount() throws {
+        let stored = RecurrenceRule(stored: "FREQ=DAILY;COUNT=99999999999", countsFromCompletion: false)
+        let next = try #require(stored.next(after: "2026-12-01"))
+        #expect(next.due == "2026-12-02")
+        #expect(next.rule.rrule == "FREQ=DAILY;COUNT=99999999998")
+    }
 }
+

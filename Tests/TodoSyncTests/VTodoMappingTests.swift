@@ -145,6 +145,16 @@ struct VTodoMappingTests {
         #expect(error.reason.hasPrefix("RRULE: "))
     }
 
+    @Test("an RRULE whose COUNT libical would wrap round is refused on its line, saying the bound")
+    func hugeCount() throws {
+        let error = try #require(throws: CalendarError.self) {
+            try ICalendarFile.read(Data(ICS.calendar("BEGIN:VTODO\nUID:a\nSUMMARY:x\nRRULE:FREQ=DAILY;COUNT=99999999999\nEND:VTODO\n").utf8))
+        }
+        #expect(error.line == 7)
+        #expect(error.reason.hasPrefix("RRULE: ") && error.reason.contains("COUNT=99999999999 is more than Tick follows; COUNT goes up to 100000"),
+                "\(error.reason)")
+    }
+
     @Test("a stored todo's VTODO reads back as the same fields")
     func writesAndReadsBack() throws {
         let todo = CalendarTodo(uid: "r@x", title: "Line one\nline, two; \\ three", notes: "a\nb", priority: 2, due: "2027-01-31T07:05",

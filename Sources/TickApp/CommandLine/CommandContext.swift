@@ -24,8 +24,8 @@ public final class CommandContext {
     public var committedChange: String?
     /// Writes to standard error.
     public var writeError: (String) -> Void
-    /// Reads all of standard input (for `tick import -`).
-    public var readStandardInput: () -> Data
+    /// Standard input, for `tick import -` to read a piece at a time (twice).
+    public var standardInput: () -> RereadableInput
     /// The config file's settings the commands honour: the default list and the undo history depth.
     public var configuration = Configuration()
     /// Whether standard error is a terminal: long commands then draw a progress bar on it.
@@ -41,14 +41,14 @@ public final class CommandContext {
     public init(databasePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                 today: Day = .today, outputIsTerminal: Bool = false,
                 write: @escaping (String) throws -> Void, writeError: @escaping (String) -> Void,
-                readStandardInput: @escaping () -> Data = { FileStream.standardInput.readToEnd() }) {
+                standardInput: @escaping () -> RereadableInput = { .standardInput() }) {
         self.databasePath = databasePath
         self.environment = environment
         self.today = today
         self.outputIsTerminal = outputIsTerminal
         self.write = write
         self.writeError = writeError
-        self.readStandardInput = readStandardInput
+        self.standardInput = standardInput
     }
 
     /// The running process: standard output and error, the real environment and clock.

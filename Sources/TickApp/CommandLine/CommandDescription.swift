@@ -7,7 +7,7 @@ public struct CommandDescription: Sendable {
     public var summary: String
     /// Positional arguments in order.
     public var arguments: [ArgumentDescription]
-    /// Options (`--db` and `--help` are added by `allOptions`).
+    /// Options (`--db`, `--config` and `--help` are added by `allOptions`).
     public var options: [OptionDescription]
     /// More explanation for `--help`, as paragraphs.
     public var discussion: String
@@ -31,12 +31,15 @@ public struct CommandDescription: Sendable {
     /// The store option every store command takes.
     public static let databaseOption = OptionDescription("db", value: .file("PATH"),
         help: "the store file (default: $TICK_DB, else $XDG_DATA_HOME/tick/tick.db, else ~/.local/share/tick/tick.db)")
+    /// The config file option every store command takes, as the app does.
+    public static let configOption = OptionDescription("config", value: .file("PATH"),
+        help: "the config file (default: $TICK_CONFIG, else $XDG_CONFIG_HOME/tick/config, else ~/.config/tick/config)")
     /// `-h`, `--help`.
     public static let helpOption = OptionDescription("help", short: "h", help: "show this help")
 
-    /// The command's options followed by `--db` (for store commands) and `--help`.
+    /// The command's options followed by `--db` and `--config` (for store commands) and `--help`.
     public var allOptions: [OptionDescription] {
-        options + (usesStore ? [Self.databaseOption] : []) + [Self.helpOption]
+        options + (usesStore ? [Self.databaseOption, Self.configOption] : []) + [Self.helpOption]
     }
 
     /// `tick add [--list NAME] [--db PATH] TITLE…`

@@ -27,9 +27,11 @@ public enum CommandLineTool {
     }
 
     /// Routes `arguments` (without the program name). The first word that is not an option names
-    /// the command; only `--db` may come before it.
+    /// the command; only `--db` and `--config` may come before it (a `--config` there is passed on
+    /// to the command, as if given after its name).
     public static func route(_ arguments: [String]) -> Route {
         var databasePath: String?
+        var leadingOptions: [String] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -38,6 +40,12 @@ public enum CommandLineTool {
                 index += 2
             } else if argument.hasPrefix("--db=") {
                 databasePath = String(argument.dropFirst(5))
+                index += 1
+            } else if argument == "--config", index + 1 < arguments.count {
+                leadingOptions += [argument, arguments[index + 1]]
+                index += 2
+            } else if argument.hasPrefix("--config=") {
+                leadingOptions.append(argument)
                 index += 1
             } else {
                 break
@@ -49,13 +57,13 @@ public enum CommandLineTool {
                 return .usageError("unknown command \"\(name)\"\(suggestion(for: name))", usage: shortUsage)
             }
             if databasePath?.isEmpty == true { return .usageError("--db needs a file path", usage: shortUsage) }
-            return .command(command, arguments: Array(arguments[(index + 1)...]), databasePath: databasePath)
+            return .command(command, arguments: leadingOptions + arguments[(index + 1)...], databasePath: databasePath)
         }
         do {
             return .app(try LaunchOptions.parse(arguments))
         } catch {
             if let word = arguments.first(where: { command(named: $0) != nil }) {
-                return .usageError("\(error.message); options other than --db go after the command: tick \(word) …", usage: shortUsage)
+                return .usageError("\(error.message); options other than --db and --config go after the command: tick \(word) …", usage: shortUsage)
             }
             return .usageError(error.message, usage: shortUsage)
         }
@@ -84,6 +92,12 @@ public enum CommandLineTool {
             if let path = parsed.value("db") {
                 guard !path.isEmpty else { throw UsageError(message: "--db needs a file path") }
                 context.databasePath = path
+            }
+            if let path = parsed.value("config") {
+                // A named file that is not there is a mistake (a typo would otherwise run without the settings).
+                guard !path.isEmpty else { throw UsageError(message: "--config needs a file path") }
+                guard FileManager.default.fileExists(atPath: path) else { throw UsageError(message: "--config names no file: \(path)") }
+                context.configuration = Configuration.load(path: path)
             }
             instance = try command.init(parsed)
         } catch {

@@ -15,7 +15,8 @@ struct ImportCommand: Subcommand {
         discussion: """
         The whole file is read and checked first: a line Tick cannot read stops the import with FILE:LINE: \
         problem, and nothing is added. Then every todo is added in one change (u in Tick takes it back), \
-        at the end of its list; lists that do not exist yet are created. In todo.txt, the last +project \
+        at the end of its list (a todo.txt or JSON file is read a piece at a time, twice, so memory stays \
+        the same whatever its size); lists that do not exist yet are created. In todo.txt, the last +project \
         names the list and todos without one go to the Inbox; relative due days other tools write \
         (due:tod, due:tom, due:fri, due:3d, due:2w, due:1m) are read as of today. A todo that looks \
         like one already in the store (same list, title, due day, and open or done) is a duplicate: \
@@ -44,48 +45,53 @@ struct ImportCommand: Subcommand {
     }
 
     func run(in context: CommandContext) throws -> Int32 {
-        let data: Data
-        if path == "-" {
-            data = context.readStandardInput()
-        } else {
-            data = try Self.read(path)
-        }
+        let input = path == "-" ? context.standardInput() : try RereadableInput(path: path)
+        input.spoolDirectory = context.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let name = path == "-" ? "standard input" : TodoTable.safe(path).text  // a file name can hold controls
-        // Watched only once the file is read: until then Ctrl-C may end the process, nothing is open.
+        // Nothing is open but the file until it has been read and checked: Ctrl-C is noticed between pieces.
         context.interrupts.begin()
         defer { context.interrupts.end() }
         do {
-            return try importing(data, named: name, in: context)
+            return try importing(input, named: name, in: context)
         } catch is CommandInterrupted {
             context.writeError("tick import: interrupted; nothing was imported, the store is unchanged\n")
             return 130
         }
     }
 
-    /// Decodes and imports `data`, drawing progress, stopping at Ctrl-C.
-    private func importing(_ data: Data, named name: String, in context: CommandContext) throws -> Int32 {
+    /// Bytes enough to tell the formats apart (see `InteropFormat.detect`).
+    private static let detectionSize = 4096
+
+    /// Imports `input`: an iCalendar file read whole, todo.txt and JSON read twice a piece at a time
+    /// (`StreamedImport`), drawing progress, stopping at Ctrl-C.
+    private func importing(_ input: RereadableInput, named name: String, in context: CommandContext) throws -> Int32 {
+        guard input.rewind() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
+        // The first bytes decide the format; they are the first pieces the reading goes on with.
+        var head: [[UInt8]] = []
+        while head.reduce(0, { $0 + $1.count }) < Self.detectionSize, let piece = input.next() { head.append(piece) }
+        if let failure = input.failure { throw CommandFailure(failure) }
+        let start = Data(head.joined())
+        if isCalendar || (format == nil && CalendarInterop.isCalendar(start)) {
+            guard let rest = input.readToEnd() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
+            return try importingCalendar(start + rest, named: name, in: context)
+        }
+        var streamed = StreamedImport(input: input, format: format ?? InteropFormat.detect(start), name: name,
+                                      today: context.today.ordinal, allowsDuplicates: allowsDuplicates, isQuiet: isQuiet)
+        let summary = try streamed.run(firstPieces: head, in: context)
+        report(summary, relativeDueDays: streamed.relativeDueDayCount, from: name, in: context)
+        return 0
+    }
+
+    /// Decodes and imports a whole iCalendar file, drawing progress, stopping at Ctrl-C.
+    private func importingCalendar(_ data: Data, named name: String, in context: CommandContext) throws -> Int32 {
         let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
-        let document: InteropDocument
-        var calendar: ICalendarFile.Contents?
+        let calendar: ICalendarFile.Contents
         do {
             defer { reading.finish() }
-            if isCalendar || (format == nil && CalendarInterop.isCalendar(data)) {
-                calendar = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
-                    // Line 0 marks Ctrl-C, as for todo.txt below.
-                    if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
-                    reading.update(count: bytesRead, total: data.count)
-                }
-                document = calendar!.document
-            } else {
-                switch format ?? InteropFormat.detect(data) {
-                case .json: document = try JSONFormat.decode(data)
-                case .todoTxt:
-                    document = try TodoTxtFormat.decode(data, today: context.today.ordinal) { (bytesRead: Int) throws(InteropError) in
-                        // An InteropError is all decode can carry; line 0 marks this one, told apart below.
-                        if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
-                        reading.update(count: bytesRead, total: data.count)
-                    }
-                }
+            calendar = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
+                // Line 0 marks Ctrl-C: an InteropError is all the reading can carry.
+                if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
+                reading.update(count: bytesRead, total: data.count)
             }
         } catch {
             if error.line == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
@@ -97,37 +103,31 @@ struct ImportCommand: Subcommand {
         let summary: ImportSummary
         do {
             defer { importing.finish() }
-            summary = try store.importDocument(document, options: ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
+            summary = try store.importDocument(calendar.document, options: ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 importing.update(count: written, total: total)
             })
         }
-        let imported = summary.imported
-        let done = imported.filter(\.isDone).count
-        let lists = Set(imported.map(\.listID)).count
-        var line = "Imported \(imported.count) todo\(imported.count == 1 ? "" : "s") (\(done) done) into \(lists) list\(lists == 1 ? "" : "s") from \(name)"
+        report(summary, relativeDueDays: calendar.document.relativeDueDayCount, from: name, in: context,
+               calendar: CalendarInterop.summary(of: calendar, updated: summary.updated.count))
+        return 0
+    }
+
+    /// The summary line: how many todos went where, duplicates, and what else the file held.
+    private func report(_ summary: ImportSummary, relativeDueDays: Int, from name: String, in context: CommandContext,
+                        calendar: String = "") {
+        let count = summary.addedCount, done = summary.addedDoneCount, lists = summary.addedListIDs.count
+        var line = "Imported \(count) todo\(count == 1 ? "" : "s") (\(done) done) into \(lists) list\(lists == 1 ? "" : "s") from \(name)"
         if summary.duplicateCount > 0 {
             let count = "\(summary.duplicateCount) todo\(summary.duplicateCount == 1 ? "" : "s")"
             line += allowsDuplicates
                 ? "; \(count) looked like duplicates of todos already there and were added anyway"
                 : "; skipped \(count) that looked like duplicates of todos already there (--allow-duplicates adds them)"
         }
-        if let calendar { line += CalendarInterop.summary(of: calendar, updated: summary.updated.count) }
-        if document.relativeDueDayCount > 0 {
-            let count = document.relativeDueDayCount
-            line += "; \(count) relative due date\(count == 1 ? "" : "s") read as of \(context.today.iso)"
+        line += calendar
+        if relativeDueDays > 0 {
+            line += "; \(relativeDueDays) relative due date\(relativeDueDays == 1 ? "" : "s") read as of \(context.today.iso)"
         }
         context.print(line)
-        return 0
-    }
-
-    /// The file's bytes, or a failure with the system's reason ("No such file or directory").
-    static func read(_ path: String) throws -> Data {
-        guard let stream = FileStream.reading(path) else { throw CommandFailure("cannot read \(path): \(FileStream.lastErrorMessage)") }
-        var status = stat()
-        if fstat(stream.descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            throw CommandFailure("cannot read \(path): \(String(cString: strerror(EISDIR)))")
-        }
-        return stream.readToEnd()
     }
 }

@@ -18,7 +18,9 @@ struct SyncCommand: Subcommand {
         change wins and the loser is listed by tick sync --status. A todo deleted on one side and edited on \
         the other comes back with the edit. Properties Tick does not know (alarms, attachments, other apps' \
         fields) are kept on the server. A sync that fails loses nothing: run it again. The password never \
-        comes from the config file: sync password-command, TICK_SYNC_PASSWORD or ~/.netrc.
+        comes from the config file: sync password-command, TICK_SYNC_PASSWORD or ~/.netrc. Tested against \
+        Radicale and Xandikos; a server without sync-collection is listed with calendar-query. Events in a \
+        collection are left on the server as they are.
         """,
         examples: ["tick sync", "tick sync --status", "tick sync --dry-run"])
 
@@ -76,7 +78,8 @@ struct SyncCommand: Subcommand {
             context.writeError("tick sync: " + TodoTable.safe(StoreError.syncAlreadyRunning(path: path).description).text + "\n")
             return Self.alreadyRunningStatus
         } catch {
-            throw CommandFailure(SyncFailureMessage.text(for: error, kept: isDryRun ? SyncSummary() : engine?.summary ?? SyncSummary()))
+            throw CommandFailure(SyncFailureMessage.text(for: error, kept: isDryRun ? SyncSummary() : engine?.summary ?? SyncSummary(),
+                                                          login: .init(settings: settings, password: password)))
         }
         try context.emit(TodoTable.safe(summary.line).text + "\n")
         // The line names the first few skipped items; the others each get a line of their own.

@@ -5,12 +5,15 @@ import CalDAV
 extension SyncSettings {
     /// The client configuration for the server at `home`: every request stays on that server (the
     /// credentials never go elsewhere, whatever addresses it names), answers up to `sync max-answer`,
-    /// requests up to `sync request-timeout`.
+    /// requests up to `sync request-timeout`, each saying `User-Agent: tick/VERSION`.
     public func clientConfiguration(home: ServerURL, credentials: HTTPClient.Credentials?) -> HTTPClient.Configuration {
         HTTPClient.Configuration(credentials: credentials, totalTimeout: .seconds(requestTimeoutMinutes * 60), caFile: caFile,
                                  allowsInsecure: allowsInsecureHTTP, maximumResponseBytes: maximumAnswerMegabytes << 20,
-                                 origin: home)
+                                 origin: home, userAgent: Self.userAgent)
     }
+
+    /// The `User-Agent` of every sync request: `tick/` and the version `tick --version` prints.
+    public static let userAgent = "tick/\(TickVersion.current)"
 
     /// `sync time-limit` as the engine's time limit for one sync.
     public var timeLimit: Duration { .seconds(timeLimitMinutes * 60) }

@@ -64,7 +64,43 @@ public enum JSONFormat {
     /// todos marked done without a completion time.
     public static func decode(_ data: Data, now: Date = Date()) throws(InteropError) -> InteropDocument {
         let root = try JSONParser.parse(data)
-        var document = InteropDocument()
+        let (lists, todoNodes) = try header(of: root)
+        var document = InteropDocument(lists: lists)
+        let inboxName = lists.first(where: \.isInbox)!.name
+        document.todos.reserveCapacity(todoNodes.count)
+        for node in todoNodes { document.todos.append(try decodeTodo(node, inboxName: inboxName, now: now)) }
+        return document
+    }
+
+    /// What a JSON document read a piece at a time held besides its todos.
+    public struct StreamedDocument: Sendable {
+        /// The lists in order, the Inbox among them (first, when the document names none).
+        public var lists: [InteropList]
+        /// How many todos it held, each checked and handed over.
+        public var todoCount: Int
+        /// The name of the document's Inbox, which todos without a `"list"` go to.
+        public var inboxName: String { lists.first(where: \.isInbox)?.name ?? "Inbox" }
+    }
+
+    /// Reads a document a piece at a time (`more` gives the next piece, nil at the end), holding one
+    /// todo at a time: each is checked as `decode` checks it and handed to `todo` as soon as it is
+    /// read. Todos without a `"list"` go to `inboxName`, the document's Inbox as a first reading
+    /// found it (nil: its usual name, good enough to check them). Throws an `InteropError` with its
+    /// line for the document, or what `todo` throws.
+    public static func read(from more: @escaping () -> [UInt8]?, now: Date = Date(), inboxName: String? = nil,
+                            todo: (NewTodo) throws -> Void) throws -> StreamedDocument {
+        var parser = JSONParser(reading: more)
+        let walked = try parser.walk(streaming: "todos", keeping: ["format", "version", "lists", "todos"]) { node in
+            try todo(try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now))
+        }
+        let (lists, _) = try header(of: walked.root)
+        return StreamedDocument(lists: lists, todoCount: walked.elementCount)
+    }
+
+    /// The lists of a document (the Inbox added first when it names none) and the nodes of its
+    /// todos, every part checked but the todos themselves.
+    private static func header(of root: JSONNode) throws(InteropError) -> (lists: [InteropList], todos: [JSONNode]) {
+        var lists: [InteropList] = []
         let todoNodes: [JSONNode]
         switch root.value {
         case .array(let elements):
@@ -78,7 +114,7 @@ public enum JSONFormat {
                 throw InteropError(line: fields.line(of: "version"),
                                    problem: "written by a newer Tick (version \(version); this Tick reads up to \(Self.version))")
             }
-            for node in try fields.array("lists") ?? [] { document.lists.append(try decodeList(node)) }
+            for node in try fields.array("lists") ?? [] { lists.append(try decodeList(node)) }
             guard let todos = try fields.array("todos") else {
                 throw InteropError(line: root.line, problem: "the document has no \"todos\" array")
             }
@@ -86,12 +122,9 @@ public enum JSONFormat {
         default:
             throw InteropError(line: root.line, problem: "expected an object or an array of todos, not \(root.value.kindName)")
         }
-        try checkLists(document.lists, nodes: root)
-        if !document.lists.contains(where: \.isInbox) { document.lists.insert(InteropList(name: "Inbox", isInbox: true), at: 0) }
-        let inboxName = document.lists.first(where: \.isInbox)!.name
-        document.todos.reserveCapacity(todoNodes.count)
-        for node in todoNodes { document.todos.append(try decodeTodo(node, inboxName: inboxName, now: now)) }
-        return document
+        try checkLists(lists, nodes: root)
+        if !lists.contains(where: \.isInbox) { lists.insert(InteropList(name: "Inbox", isInbox: true), at: 0) }
+        return (lists, todoNodes)
     }
 
     private static func decodeList(_ node: JSONNode) throws(InteropError) -> InteropList {

@@ -5,33 +5,79 @@ import FoundationEssentials
 ///
 /// Hand-written rather than `JSONSerialization` because the latter reports neither the line of a
 /// semantic problem nor keeps numbers as written.
+///
+/// The bytes may also come a piece at a time (`init(reading:)`): the parser then holds only what the
+/// value being parsed needs, and `JSONParser+Streaming` walks a document whose todo array is too big
+/// to hold, one element at a time.
 public struct JSONParser {
-    private let bytes: [UInt8]
-    private var index = 0
-    private var line = 1
-    private var depth = 0
+    private var bytes: [UInt8]
+    var index = 0
+    private(set) var line = 1
+    var depth = 0
+    /// The next piece of the input, or nil at its end; nil when `bytes` holds all of it.
+    private let more: (() -> [UInt8]?)?
+    /// The most input bytes held at once so far: what reading a piece at a time costs in memory.
+    private(set) var largestHeldBytes = 0
     /// Deeper nesting is refused instead of overflowing the stack.
     static let maximumDepth = 64
 
     /// Parses a whole document: one value, surrounded only by whitespace.
     public static func parse(_ data: Data) throws(InteropError) -> JSONNode {
         var parser = JSONParser(bytes: Array(data))
-        // A byte order mark is not JSON, but editors write one; it says nothing, so skip it.
-        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        parser.skipByteOrderMark()
         parser.skipWhitespace()
         let node = try parser.value()
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.failure("unexpected text after the end of the JSON value") }
+        try parser.expectEnd()
         return node
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        more = nil
+    }
 
-    private func failure(_ problem: String) -> InteropError { InteropError(line: line, problem: problem) }
+    /// A parser that asks `more` for the input a piece at a time, as it needs it.
+    init(reading more: @escaping () -> [UInt8]?) {
+        bytes = []
+        self.more = more
+    }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    /// A byte order mark is not JSON, but editors write one; it says nothing, so skip it.
+    mutating func skipByteOrderMark() {
+        if available(3), bytes[index..<index + 3].elementsEqual([0xEF, 0xBB, 0xBF]) { index += 3 }
+    }
 
-    private mutating func skipWhitespace() {
+    /// Only whitespace may follow the document's value.
+    mutating func expectEnd() throws(InteropError) {
+        skipWhitespace()
+        guard current == nil else { throw failure("unexpected text after the end of the JSON value") }
+    }
+
+    func failure(_ problem: String) -> InteropError { InteropError(line: line, problem: problem) }
+
+    /// Whether `count` bytes from `index` on are there, asking for more input as long as there is some.
+    mutating func available(_ count: Int) -> Bool {
+        while bytes.count - index < count {
+            guard let piece = more?() else { return false }
+            bytes += piece
+            largestHeldBytes = max(largestHeldBytes, bytes.count)
+        }
+        return true
+    }
+
+    /// Forgets the bytes before `index`, which no value being parsed refers to any more: call only
+    /// between values, so a long input is never held whole.
+    mutating func discardConsumed() {
+        guard more != nil, index > 0 else { return }
+        bytes.removeFirst(index)
+        index = 0
+    }
+
+    var current: UInt8? {
+        mutating get { available(1) ? bytes[index] : nil }
+    }
+
+    mutating func skipWhitespace() {
         while let byte = current {
             switch byte {
             case 0x0A: line += 1
@@ -42,20 +88,22 @@ public struct JSONParser {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ what: String) throws(InteropError) {
+    mutating func expect(_ byte: UInt8, _ what: String) throws(InteropError) {
         skipWhitespace()
         guard current == byte else { throw failure("expected \(what) \(found)") }
         index += 1
     }
 
     /// "but found …", naming the next character or the end of the file.
-    private var found: String {
-        guard let byte = current else { return "but the file ended" }
-        if byte >= 0x21 && byte < 0x7F { return "but found \"\(Character(Unicode.Scalar(byte)))\"" }
-        return "but found byte 0x\(String(byte, radix: 16))"
+    var found: String {
+        mutating get {
+            guard let byte = current else { return "but the file ended" }
+            if byte >= 0x21 && byte < 0x7F { return "but found \"\(Character(Unicode.Scalar(byte)))\"" }
+            return "but found byte 0x\(String(byte, radix: 16))"
+        }
     }
 
-    private mutating func value() throws(InteropError) -> JSONNode {
+    mutating func value() throws(InteropError) -> JSONNode {
         skipWhitespace()
         let start = line
         guard let byte = current else { throw failure("expected a value but the file ended") }
@@ -71,15 +119,15 @@ public struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: String) throws(InteropError) {
+    mutating func literal(_ word: String) throws(InteropError) {
         let expected = Array(word.utf8)
-        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+        guard available(expected.count), Array(bytes[index..<index + expected.count]) == expected else {
             throw failure("expected a value \(found)")
         }
         index += expected.count
     }
 
-    private mutating func nested<T>(_ body: (inout JSONParser) throws(InteropError) -> T) throws(InteropError) -> T {
+    mutating func nested<T>(_ body: (inout JSONParser) throws(InteropError) -> T) throws(InteropError) -> T {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else { throw failure("nested deeper than \(Self.maximumDepth) levels") }
@@ -124,7 +172,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func number() throws(InteropError) -> String {
+    mutating func number() throws(InteropError) -> String {
         let start = index
         func digits(_ parser: inout JSONParser) -> Int {
             let first = parser.index
@@ -147,7 +195,7 @@ public struct JSONParser {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func string() throws(InteropError) -> String {
+    mutating func string() throws(InteropError) -> String {
         index += 1
         var scalars = String.UnicodeScalarView()
         var run = index  // start of the bytes not yet copied
@@ -193,7 +241,7 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try hex4()
             if (0xD800..<0xDC00).contains(high) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                guard current == UInt8(ascii: "\\"), available(2), bytes[index + 1] == UInt8(ascii: "u") else {
                     throw failure("a \\u escape starts a surrogate pair that does not continue")
                 }
                 index += 2
@@ -210,7 +258,7 @@ public struct JSONParser {
 
     private mutating func hex4() throws(InteropError) -> UInt32 {
         let isHexDigit: (UInt8) -> Bool = { Character(Unicode.Scalar($0)).isHexDigit }
-        guard bytes.count - index >= 4, bytes[index..<index + 4].allSatisfy(isHexDigit),
+        guard available(4), bytes[index..<index + 4].allSatisfy(isHexDigit),
               let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
             throw failure("a \\u escape needs four hexadecimal digits")
         }

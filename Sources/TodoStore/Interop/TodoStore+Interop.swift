@@ -100,18 +100,32 @@ extension TodoStore {
     /// look like ones already stored and reporting progress as `options` say; a throw from the
     /// progress report leaves the store as it was.
     public func importDocument(_ document: InteropDocument, options: ImportOptions) throws -> ImportSummary {
+        try importing(lists: document.lists) { inbox in
+            try importItems(document.todos.map { inbox($0) }, options: options)
+        }
+    }
+
+    /// Brings a document in as `importDocument(_:options:)` does, all or nothing, its todos handed
+    /// over by `source` batch after batch (it calls `add` with each; see `importTodos`), so that a
+    /// file of any size is never held whole: the summary counts the todos rather than keeping them.
+    /// `lists` are the document's, its Inbox among them; `total` is how many todos `source` gives.
+    public func importDocument(lists: [InteropList], total: Int, options: ImportOptions,
+                               todos source: (_ add: ([NewTodo]) throws -> Void) throws -> Void) throws -> ImportSummary {
+        try importing(lists: lists) { inbox in
+            try importTodos(total: total, options: options) { add in
+                try withoutActuallyEscaping(add) { add in try source { batch in try add(batch.map { inbox($0) }) } }
+            }
+        }
+    }
+
+    /// Runs `body` in one transaction after creating `lists`; `body` gets the mapping that sends the
+    /// document's Inbox todos to this store's Inbox (whatever either is called).
+    private func importing(lists: [InteropList], _ body: (InboxMapping) throws -> ImportSummary) throws -> ImportSummary {
         try requireWritable()
         do {
             return try connection.transaction {
-                let inboxName = try prepareLists(for: document)
-                let documentInbox = document.lists.first(where: \.isInbox).map { Validation.listNameKey($0.name) }
-                let todos = document.todos.map { todo -> NewTodo in
-                    guard Validation.listNameKey(todo.listName) == documentInbox else { return todo }
-                    var mapped = todo
-                    mapped.listName = inboxName
-                    return mapped
-                }
-                return try importItems(todos, options: options)
+                let inboxName = try prepareLists(lists)
+                return try body(InboxMapping(from: lists.first(where: \.isInbox).map { Validation.listNameKey($0.name) }, to: inboxName))
             }
         } catch {
             // A step inside may have been announced as committed before the rollback undid it.
@@ -120,16 +134,29 @@ extension TodoStore {
         }
     }
 
+    /// Sends the todos of a document's Inbox (`from`, a list name key) to this store's (`to`).
+    private struct InboxMapping {
+        let from: String?
+        let to: String
+
+        func callAsFunction(_ todo: NewTodo) -> NewTodo {
+            guard Validation.listNameKey(todo.listName) == from else { return todo }
+            var mapped = todo
+            mapped.listName = to
+            return mapped
+        }
+    }
+
     /// Creates the document's missing lists (one undoable step) and returns the Inbox's name after it.
-    private func prepareLists(for document: InteropDocument) throws -> String {
-        for list in document.lists { _ = try Validation.listName(list.name) }
+    private func prepareLists(_ documentLists: [InteropList]) throws -> String {
+        for list in documentLists { _ = try Validation.listName(list.name) }
         return try journaled {
             let existing = try lists()
             let counts = try readCounts()
             let isFresh = existing.count == 1 && counts.open + counts.done == 0
             var inbox = try requireList(id: Self.inboxListID)
             var taken = Set(existing.map { Validation.listNameKey($0.name) })
-            if isFresh, let wanted = document.lists.first(where: \.isInbox) {
+            if isFresh, let wanted = documentLists.first(where: \.isInbox) {
                 let name = try Validation.listName(wanted.name)
                 try connection.run("UPDATE lists SET name = ?, collapsed = ? WHERE id = ?", [name, wanted.isCollapsed, inbox.id])
                 taken = [Validation.listNameKey(name)]
@@ -137,7 +164,7 @@ extension TodoStore {
             }
             let highest = try connection.queryFirst("SELECT max(position) FROM lists") { $0.optionalInt64(at: 0) }
             var position = (highest ?? nil) ?? 0
-            for list in document.lists where !list.isInbox && taken.insert(Validation.listNameKey(list.name)).inserted {
+            for list in documentLists where !list.isInbox && taken.insert(Validation.listNameKey(list.name)).inserted {
                 let (next, overflow) = position.addingReportingOverflow(Self.positionGap)
                 position = overflow ? Int64.max : next
                 try connection.run("INSERT INTO lists(name, position, collapsed) VALUES (?, ?, ?)",

@@ -70,32 +70,21 @@ public enum TodoTxtFormat {
                               reportProgress: (_ bytesRead: Int) throws(InteropError) -> Void = { _ in }) throws(InteropError) -> InteropDocument {
         // "+Inbox" always means the Inbox, whatever the importing store calls it.
         var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        var number = 0
-        let zone = zone.fixed
-        var days = DayCache(zone: zone, today: today ?? zone.dayNumber(of: now))
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            if number % progressInterval == 0 { try reportProgress(rawLine.startIndex - data.startIndex) }
-            var lineBytes = rawLine
-            if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
-            guard let text = String(validating: lineBytes, as: UTF8.self) else {
-                throw InteropError(line: number, problem: "the line is not valid UTF-8")
-            }
-            if text.allSatisfy(\.isWhitespace) { continue }
-            do {
-                document.todos.append(try todo(from: text, days: &days, now: now))
-            } catch let problem {
-                throw InteropError(line: number, problem: problem.message)
-            }
+        var reader = TodoTxtReader(zone: zone, now: now, today: today)
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data.index(start, offsetBy: progressInterval, limitedBy: data.endIndex) ?? data.endIndex
+            document.todos += try reader.read(data[start..<end])
+            try reportProgress(end - data.startIndex)
+            start = end
         }
-        document.relativeDueDayCount = days.relativeDueDayCount
+        document.todos += try reader.finish()
+        document.relativeDueDayCount = reader.relativeDueDayCount
         return document
     }
 
-    /// Lines read between two progress reports: often enough for a smooth bar, rarely enough to cost nothing.
-    private static let progressInterval = 4096
+    /// Bytes read between two progress reports: often enough for a smooth bar, rarely enough to cost nothing.
+    private static let progressInterval = 1 << 18
 
     /// Why one line cannot be imported.
     struct LineProblem: Error { var message: String }

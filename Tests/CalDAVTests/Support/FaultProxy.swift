@@ -1,9 +1,11 @@
 import CalDAV
 import Foundation
 
-/// `fault_proxy.py` (next to this file) in front of a ``RadicaleServer``: requests pass through to
+/// `fault_proxy.py` (next to this file) in front of a ``TestServer``: requests pass through to
 /// the real server unless a fault is queued with ``inject(_:)`` (a status, a reset, a slow answer,
 /// an answer without ETag). Stopped when the test ends; it also exits if the test process dies.
+/// `withoutSyncCollection` makes the server one that does not offer `sync-collection` (see
+/// fault_proxy.py), so the client lists by `calendar-query` against the server's real one.
 final class FaultProxy {
     /// The proxy's root URL (`http://127.0.0.1:PORT/`).
     let rootURL: ServerURL
@@ -11,13 +13,13 @@ final class FaultProxy {
     private let controlFile: URL
 
     /// Starts a proxy to `server` and waits for its port.
-    init(to server: RadicaleServer) throws {
+    init(to server: TestServer, withoutSyncCollection: Bool = false) throws {
         controlFile = server.folder.appendingPathComponent("faults")
         try Data().write(to: controlFile)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_proxy.py")
         process = Process()
-        process.executableURL = URL(fileURLWithPath: RadicaleServer.python)
-        process.arguments = [script.path, String(server.port), controlFile.path]
+        process.executableURL = URL(fileURLWithPath: TestServer.python)
+        process.arguments = [script.path] + (withoutSyncCollection ? ["--without-sync-collection"] : []) + [String(server.port), controlFile.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice

@@ -19,12 +19,14 @@ final class HostileServer {
     private let process: Process
     private let folder: URL
 
-    /// A request the server saw: on which port, what, where, and whether credentials came with it.
+    /// A request the server saw: on which port, what, where, whether credentials came with it, and who sent it.
     struct Request: Equatable {
         var port: UInt16
         var method: String
         var path: String
         var hadCredentials: Bool
+        /// Its `User-Agent` (spaces as underscores), nil without one.
+        var userAgent: String?
     }
 
     /// Starts a server whose home holds `collections` (path → display name) and `items` (path →
@@ -38,7 +40,7 @@ final class HostileServer {
         try Data("{}".utf8).write(to: folder.appendingPathComponent("control.json"))
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("hostile_server.py")
         process = Process()
-        process.executableURL = URL(fileURLWithPath: RadicaleServer.python)
+        process.executableURL = URL(fileURLWithPath: TestServer.python)
         process.arguments = [script.path, folder.appendingPathComponent("setup.json").path, folder.appendingPathComponent("control.json").path,
                              folder.appendingPathComponent("requests.log").path]
         let output = Pipe()
@@ -74,7 +76,8 @@ final class HostileServer {
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { line in
             let words = line.split(separator: " ").map(String.init)
-            return Request(port: UInt16(words[0]) ?? 0, method: words[1], path: words[2], hadCredentials: words[3] == "yes")
+            return Request(port: UInt16(words[0]) ?? 0, method: words[1], path: words[2], hadCredentials: words[3] == "yes",
+                           userAgent: words.count > 4 && words[4] != "-" ? words[4] : nil)
         }
     }
 
@@ -86,7 +89,7 @@ final class HostileServer {
     /// A client with credentials, short timeouts and the default answer limit.
     func client(totalTimeout: Duration = .seconds(20), maximumResponseBytes: Int = HTTPClient.Configuration.defaultMaximumResponseBytes,
                 stallTimeout: Duration = .seconds(30)) throws -> CalDAVClient {
-        try CalDAVClient(configuration: .init(credentials: RadicaleServer.credentials, connectTimeout: .seconds(5), stallTimeout: stallTimeout,
+        try CalDAVClient(configuration: .init(credentials: TestServer.credentials, connectTimeout: .seconds(5), stallTimeout: stallTimeout,
                                               totalTimeout: totalTimeout, maximumResponseBytes: maximumResponseBytes))
     }
 

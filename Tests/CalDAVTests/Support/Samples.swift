@@ -10,6 +10,17 @@ func todoCalendar(uid: String, summary: String) -> String {
     ].joined(separator: "\r\n")
 }
 
+/// A minimal VEVENT calendar object, as a calendar app writes an event into a collection that holds
+/// todos too.
+func eventCalendar(uid: String, summary: String) -> String {
+    [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick tests//EN",
+        "BEGIN:VEVENT", "UID:\(uid)", "DTSTAMP:20261201T120000Z", "DTSTART:20261202T090000Z", "DTEND:20261202T100000Z",
+        "SUMMARY:\(summary)", "END:VEVENT",
+        "END:VCALENDAR", "",
+    ].joined(separator: "\r\n")
+}
+
 extension ServerURL {
     /// The item `name` in this collection (a test shortcut: the names are known to be valid).
     func item(_ name: String) -> ServerURL {

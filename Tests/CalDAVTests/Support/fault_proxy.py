@@ -1,7 +1,12 @@
 """A fault-injecting HTTP proxy in front of a real CalDAV server, for the CalDAV tests.
 
-Usage: fault_proxy.py UPSTREAM_PORT CONTROL_FILE [REQUEST_LOG]
-Listens on 127.0.0.1 at a free port and prints it on the first line of standard output. Before
+Usage: fault_proxy.py [--without-sync-collection] UPSTREAM_PORT CONTROL_FILE [REQUEST_LOG]
+Listens on 127.0.0.1 at a free port and prints it on the first line of standard output.
+
+With --without-sync-collection the server plays one that does not offer RFC 6578: PROPFIND answers
+lose the sync-collection report from their supported-report-set and their sync-token properties,
+and a sync-collection REPORT is answered 500 (not a refusal a client could take as "not offered":
+a client that asks at all fails). Before
 each request it takes the first line of CONTROL_FILE (if any) as the fault for that request:
 
   status CODE [RETRY_AFTER]   answer CODE at once (with Retry-After when given: seconds, or an
@@ -31,6 +36,7 @@ With REQUEST_LOG, each request appends "begin N METHOD PATH" when it arrives and
 answer is sent, so a caller (tick-stress sync) can kill a client at a chosen request.
 """
 import os
+import re
 import signal
 import socket
 import struct
@@ -38,10 +44,12 @@ import sys
 import threading
 import time
 
-UPSTREAM_PORT = int(sys.argv[1])
-CONTROL_FILE = sys.argv[2]
+WITHOUT_SYNC_COLLECTION = "--without-sync-collection" in sys.argv[1:]
+ARGUMENTS = [argument for argument in sys.argv[1:] if not argument.startswith("--")]
+UPSTREAM_PORT = int(ARGUMENTS[0])
+CONTROL_FILE = ARGUMENTS[1]
 control_lock = threading.Lock()
-REQUEST_LOG = sys.argv[3] if len(sys.argv) > 3 else None
+REQUEST_LOG = ARGUMENTS[2] if len(ARGUMENTS) > 2 else None
 request_count = 0
 
 
@@ -141,6 +149,20 @@ def truncated(answer, path):
     return b"\r\n".join(lines) + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body
 
 
+# A supported-report naming sync-collection (Radicale wraps it in <report>, Xandikos does not), and a
+# sync-token property, whatever the prefixes.
+SYNC_REPORT = re.compile(rb"<(\w+:)?supported-report>(?:(?!supported-report>).)*?sync-collection(?:(?!supported-report>).)*?</(\w+:)?supported-report>", re.S)
+SYNC_TOKEN = re.compile(rb"<(\w+:)?sync-token(?: [^>]*)?(?:/>|>[^<]*</(\w+:)?sync-token>)")
+
+
+def without_sync_collection(answer):
+    """A PROPFIND answer without the sync-collection report and sync-token properties."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    body = SYNC_TOKEN.sub(b"", SYNC_REPORT.sub(b"", body))
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"content-length:")]
+    return b"\r\n".join(lines) + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+
+
 def serve(connection):
     try:
         request = read_request(connection)
@@ -151,7 +173,9 @@ def serve(connection):
         log_request("begin %d %s %s" % (number, request_line[0].decode(), request_line[1].decode()))
         fault = next_fault(request_line[0])
         kind = fault[0] if fault else None
-        if kind == "status":
+        if WITHOUT_SYNC_COLLECTION and request_line[0] == b"REPORT" and b"sync-collection" in request[1]:
+            connection.sendall(b"HTTP/1.1 500 Not Offered\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        elif kind == "status":
             reason = {500: "Internal Server Error", 503: "Service Unavailable", 507: "Insufficient Storage"}
             code = int(fault[1])
             retry = b"Retry-After: %s\r\n" % " ".join(fault[2:]).encode() if len(fault) > 2 else b""
@@ -177,6 +201,8 @@ def serve(connection):
             if kind == "slow":
                 time.sleep(float(fault[1]))
             answer = forward(*request)
+            if WITHOUT_SYNC_COLLECTION and request_line[0] == b"PROPFIND":
+                answer = without_sync_collection(answer)
             if kind == "strip-etag":
                 answer = strip_etag(answer)
             elif kind == "truncate":

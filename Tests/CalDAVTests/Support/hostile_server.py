@@ -28,8 +28,8 @@ misbehaviours; each key is optional:
   "pad": {"method": M, "path": P, "bytes": N}   answers to M at P (any path when absent) add a
                                    well-formed element of N bytes of text
 
-REQUEST_LOG gets one line per request: "PORT METHOD PATH AUTH" (AUTH: yes when an Authorization
-header came). Each connection serves one request and is closed. The server exits when its parent
+REQUEST_LOG gets one line per request: "PORT METHOD PATH AUTH AGENT" (AUTH: yes when an Authorization
+header came; AGENT the User-Agent with spaces as underscores, "-" without one). Each connection serves one request and is closed. The server exits when its parent
 process is gone.
 """
 import json
@@ -97,7 +97,8 @@ def control():
 def log(port, method, path, headers):
     with lock:
         with open(REQUEST_LOG, "a") as file:
-            file.write("%d %s %s %s\n" % (port, method, path, "yes" if "authorization" in headers else "no"))
+            agent = headers.get("user-agent", "").replace(" ", "_") or "-"
+            file.write("%d %s %s %s %s\n" % (port, method, path, "yes" if "authorization" in headers else "no", agent))
 
 
 def read_request(connection):

@@ -1,0 +1,112 @@
+import FoundationEssentials
+import TodoStore
+
+/// `tick import` of a todo.txt or JSON file, read twice a piece at a time so that memory stays flat
+/// whatever the file's size. The first reading checks every todo and counts them: a problem stops the
+/// import with `FILE:LINE: problem` before the store is even opened. The second hands the todos to the
+/// store in batches, all in one transaction (`TodoStore.importDocument(lists:total:options:todos:)`),
+/// so an error anywhere, or Ctrl-C, leaves nothing half imported.
+struct StreamedImport {
+    /// Todos handed to the store at a time.
+    static let batchSize = 4_096
+
+    let input: RereadableInput
+    let format: InteropFormat
+    /// The file as messages name it.
+    let name: String
+    /// The day relative due days count from (`CivilCalendar` day number).
+    let today: Int
+    let allowsDuplicates: Bool
+    let isQuiet: Bool
+    /// What stands in for a missing completion time: one moment, so both readings give the same todos.
+    let now = Date()
+    /// How many due days were written relative to today (todo.txt `due:tom`).
+    private(set) var relativeDueDayCount = 0
+
+    /// The lists and the number of todos the first reading found.
+    private struct Checked {
+        var lists: [InteropList]
+        var count: Int
+        var inboxName: String { lists.first(where: \.isInbox)?.name ?? "Inbox" }
+    }
+
+    /// Reads, checks and imports; `firstPieces` are the bytes already read from the input's start.
+    mutating func run(firstPieces: [[UInt8]], in context: CommandContext) throws -> ImportSummary {
+        let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
+        let size = input.size
+        let checked: Checked
+        do {
+            defer { reading.finish() }
+            checked = try readAll(startingWith: firstPieces, inboxName: nil, in: context, progress: { bytes in
+                reading.update(count: bytes, total: max(bytes, size ?? bytes))
+            }, todo: { _ in })
+        } catch let error as InteropError {
+            throw CommandFailure("\(name):\(error.line): \(error.problem) (nothing was imported)")
+        }
+        if let failure = input.failure { throw CommandFailure("\(failure) (nothing was imported)") }
+        guard input.rewind() else { throw CommandFailure("\(input.failure ?? "cannot read \(name) again") (nothing was imported)") }
+
+        let store = try context.openStore()
+        defer { store.close() }
+        let importing = context.progress(ProgressBar(label: "Importing", unit: .todos), quiet: isQuiet)
+        defer { importing.finish() }
+        let options = ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
+            if context.interrupts.isRequested() { throw CommandInterrupted() }
+            importing.update(count: written, total: total)
+        }
+        do {
+            return try store.importDocument(lists: checked.lists, total: checked.count, options: options) { add in
+                var batch: [NewTodo] = []
+                batch.reserveCapacity(Self.batchSize)
+                _ = try readAll(startingWith: [], inboxName: checked.inboxName, in: context, progress: { _ in }) { todo in
+                    batch.append(todo)
+                    if batch.count == Self.batchSize {
+                        try add(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                try add(batch)
+                if let failure = input.failure { throw CommandFailure("\(failure) (nothing was imported)") }
+            }
+        } catch let error as InteropError {
+            // The first reading found no problem: the file changed in between.
+            throw CommandFailure("\(name):\(error.line): \(error.problem) (the file changed during the import; nothing was imported)")
+        }
+    }
+
+    /// One reading of the whole input from its start (`pieces` first, then the input's own), each
+    /// todo handed to `todo`; `progress` hears the bytes read so far. Ctrl-C stops it.
+    private mutating func readAll(startingWith pieces: [[UInt8]], inboxName: String?, in context: CommandContext,
+                                  progress: @escaping (Int) -> Void, todo: (NewTodo) throws -> Void) throws -> Checked {
+        var waiting = pieces[...]
+        var bytes = 0
+        let input = input
+        let next = { () -> [UInt8]? in
+            guard let piece = waiting.popFirst() ?? input.next() else { return nil }
+            bytes += piece.count
+            progress(bytes)
+            return piece
+        }
+        var count = 0
+        func each(_ item: NewTodo) throws {
+            count += 1
+            if count % 1_024 == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
+            try todo(item)
+        }
+        switch format {
+        case .todoTxt:
+            var reader = TodoTxtReader(now: now, today: today)
+            while let piece = next() {
+                if context.interrupts.isRequested() { throw CommandInterrupted() }
+                for item in try reader.read(piece) { try each(item) }
+            }
+            for item in try reader.finish() { try each(item) }
+            relativeDueDayCount = reader.relativeDueDayCount
+            // "+Inbox" always means the Inbox, whatever the importing store calls it.
+            return Checked(lists: [InteropList(name: "Inbox", isInbox: true)], count: count)
+        case .json:
+            let document = try JSONFormat.read(from: next, now: now, inboxName: inboxName, todo: each)
+            return Checked(lists: document.lists, count: count)
+        }
+    }
+}

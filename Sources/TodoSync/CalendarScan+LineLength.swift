@@ -1,0 +1,78 @@
+/// Long content lines: a bound, and the folding that keeps libical's reading of them linear.
+///
+/// libical's reader asks for a line 80 bytes at a time and looks for its end from the current place
+/// each time, so a physical line of n bytes costs it n²/80 (a 4 MB line took 1.9 s, 50 MB over 300 s).
+/// Tick refuses a content line longer than `maximumLineLength` (both `tick import` and the sync read
+/// every text through `CalendarScan`), and hands libical long physical lines folded at 75 octets,
+/// which libical unfolds back to the same bytes.
+extension CalendarScan {
+    /// The longest content line (unfolded, name and parameters included) Tick reads: 1 MiB, far more
+    /// than any title or notes, and a line libical reads in a fraction of a second.
+    static let maximumLineLength = 1 << 20
+
+    /// Physical lines longer than this are folded before libical reads them; shorter ones reach it untouched.
+    static let longestPhysicalLineForLibical = 4_096
+
+    /// Refuses `text` at its first content line (unfolded, as `ContentLine.split` joins its physical
+    /// lines) longer than `maximumLineLength`, naming its property and its line. A pass over the bytes
+    /// before any line is copied, so a 50 MB line costs no more than reading it.
+    static func checkLineLengths(_ text: String) throws(CalendarError) {
+        var physicalLine = 0
+        var current: (line: Int, start: String.UTF8View.Index, length: Int)?
+        var index = text.utf8.startIndex
+        let end = text.utf8.endIndex
+        while index < end {
+            physicalLine += 1
+            let lineEnd = text.utf8[index...].firstIndex(of: UInt8(ascii: "\n")) ?? end
+            var length = text.utf8.distance(from: index, to: lineEnd)
+            if length > 0, text.utf8[text.utf8.index(before: lineEnd)] == UInt8(ascii: "\r") { length -= 1 }
+            let first = index < lineEnd ? text.utf8[index] : nil
+            if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), var continued = current {
+                continued.length += length - 1
+                current = continued
+            } else if !text.utf8[index..<lineEnd].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                current = (physicalLine, index, length)
+            }
+            if let current, current.length > maximumLineLength {
+                let name = text[current.start...].prefix(40).prefix { $0 != ";" && $0 != ":" }
+                let megabytes = Double(current.length) / Double(1 << 20)
+                let size = megabytes < 10 ? String(Double(Int(megabytes * 10)) / 10) : String(Int(megabytes))
+                throw CalendarError(line: current.line, problem: .malformed(
+                    "\(CalendarText.quoted(String(name))) is a line of \(size) MB: Tick reads content lines up to 1 MB"))
+            }
+            index = lineEnd == end ? end : text.utf8.index(after: lineEnd)
+        }
+    }
+
+    /// `text` as libical should read it: the same bytes when no physical line is longer than
+    /// `longestPhysicalLineForLibical`, else with every physical line folded (CRLF and a space) so that
+    /// none holds more than 75 octets, between UTF-8 sequences, which libical's unfolding takes out again.
+    static func textForLibical(_ text: Substring) -> String {
+        var column = 0, hasLongLine = false
+        for byte in text.utf8 {
+            column = byte == UInt8(ascii: "\n") ? 0 : column + 1
+            if column > longestPhysicalLineForLibical {
+                hasLongLine = true
+                break
+            }
+        }
+        guard hasLongLine else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 24)
+        column = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") {
+                column = 0
+            } else {
+                // Not inside a UTF-8 sequence (the longest, 4 bytes, still fits), nor between a CR and its LF.
+                if column >= 72, byte & 0xC0 != 0x80, byte != UInt8(ascii: "\r") {
+                    bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")]
+                    column = 1
+                }
+                column += 1
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// The test tools' command lines: `--help` prints the usage and starts nothing, and an option the tool
+/// does not know is a mistake (exit status 2) rather than a full run with the defaults.
+@Suite("The test tools' command lines")
+struct ToolCommandLineTests {
+    /// A tool's run: its exit status and what it printed.
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs a built tool. `TMPDIR` names a folder that does not exist, so a tool that ignored its
+    /// arguments and started a real run fails at once instead of running for minutes; a run still
+    /// going after 120 s is ended, so a planted bug cannot hang the suite.
+    static func run(_ tool: String, _ arguments: [String]) throws -> Outcome {
+        let binary = TickEndToEndTests.root.appendingPathComponent(".build/debug/\(tool)").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build (make test does)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ["TMPDIR": "/nonexistent-tick-tool-test", "BENCH_TICK": "/nonexistent-tick-tool-test/tick",
+                               "SWIFT_BACKTRACE": "interactive=no", "PATH": "/usr/bin:/bin"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let guardTime = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: guardTime)
+        defer { guardTime.cancel() }
+        // Standard error is small (a message and the usage): read after standard output without a deadlock.
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: text, errors: errorText)
+    }
+
+    @Test("--help prints the usage on standard output and exits 0, starting no run", arguments: [
+        ("tick-stress", ["--help"]), ("tick-stress", ["sync", "--help"]), ("tick-stress", ["--rounds", "3", "-h"]),
+        ("tick-fuzz", ["--help"]), ("tick-bench", ["--help"]),
+    ])
+    func help(tool: String, arguments: [String]) throws {
+        let outcome = try Self.run(tool, arguments)
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.hasPrefix("usage: \(tool)"), "\(outcome.output)")
+        #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+    }
+
+    @Test("An unknown option, a stray argument or a value of the wrong kind exits 2, naming it, with the usage", arguments: [
+        ("tick-stress", ["--round", "3"], "unknown option --round"),
+        ("tick-stress", ["--rounds", "many"], "--rounds needs a whole number, not many"),
+        ("tick-stress", ["sync", "--max-ms", "5"], "unknown option --max-ms"),
+        ("tick-fuzz", ["--seed"], "--seed needs a value (a whole number from 0 to 18446744073709551615)"),
+        ("tick-fuzz", ["--seconds", "-1"], "--seconds needs a number of seconds, not -1"),
+        ("tick-bench", ["1000"], "unexpected argument 1000"),
+        ("tick-bench", ["--sizes", "0"], "unknown option --sizes"),
+    ])
+    func mistake(tool: String, arguments: [String], problem: String) throws {
+        let outcome = try Self.run(tool, arguments)
+        #expect(outcome.status == 2, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.errors.hasPrefix("\(tool): \(problem)\nusage: \(tool)"), "\(outcome.errors)")
+        #expect(outcome.output.isEmpty, "\(outcome.output)")
+    }
+}
