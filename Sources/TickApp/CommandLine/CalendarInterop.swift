@@ -23,28 +23,8 @@ enum CalendarInterop {
         return lowered.hasSuffix(".ics") || lowered.hasSuffix(".ical")
     }
 
-    /// Reads a calendar file for an import; a problem is reported as the other formats' are, with
-    /// its line. `progress` may throw an `InteropError` at line 0 to stop (Ctrl-C), which is passed on.
-    static func read(_ data: Data, progress: (_ bytesRead: Int) throws(InteropError) -> Void) throws(InteropError) -> ICalendarFile.Contents {
-        var stop: InteropError?
-        do throws(CalendarError) {
-            // A store of this build that keeps due times takes them; otherwise their day is kept and counted.
-            return try ICalendarFile.read(data, keepsDueTimes: TodoStore.acceptsDue("2000-01-01T00:00")) { bytes throws(CalendarError) in
-                do throws(InteropError) {
-                    try progress(bytes)
-                } catch {
-                    stop = error
-                    throw CalendarError(line: 0, problem: .malformed(error.problem))
-                }
-            }
-        } catch {
-            if let stop { throw stop }
-            throw InteropError(line: max(error.line, 1), problem: error.reason)
-        }
-    }
-
     /// What an import of a calendar adds to its summary line: todos updated, components ignored.
-    static func summary(of contents: ICalendarFile.Contents, updated: Int) -> String {
+    static func summary(of contents: ICalendarIndex, updated: Int) -> String {
         var parts: [String] = []
         if updated > 0 {
             parts.append("updated \(updated) todo\(updated == 1 ? "" : "s") already there under the same UID")

@@ -15,7 +15,7 @@ struct ImportCommand: Subcommand {
         discussion: """
         The whole file is read and checked first: a line Tick cannot read stops the import with FILE:LINE: \
         problem, and nothing is added. Then every todo is added in one change (u in Tick takes it back), \
-        at the end of its list (a todo.txt or JSON file is read a piece at a time, twice, so memory stays \
+        at the end of its list (the file is read a piece at a time, twice, so memory stays about \
         the same whatever its size); lists that do not exist yet are created. In todo.txt, the last +project \
         names the list and todos without one go to the Inbox; relative due days other tools write \
         (due:tod, due:tom, due:fri, due:3d, due:2w, due:1m) are read as of today. A todo that looks \
@@ -62,8 +62,8 @@ struct ImportCommand: Subcommand {
     /// Bytes enough to tell the formats apart (see `InteropFormat.detect`).
     private static let detectionSize = 4096
 
-    /// Imports `input`: an iCalendar file read whole, todo.txt and JSON read twice a piece at a time
-    /// (`StreamedImport`), drawing progress, stopping at Ctrl-C.
+    /// Imports `input`, read twice a piece at a time (`StreamedImport` for todo.txt and JSON,
+    /// `StreamedCalendarImport` for iCalendar), drawing progress, stopping at Ctrl-C.
     private func importing(_ input: RereadableInput, named name: String, in context: CommandContext) throws -> Int32 {
         guard input.rewind() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
         // The first bytes decide the format; they are the first pieces the reading goes on with.
@@ -72,44 +72,15 @@ struct ImportCommand: Subcommand {
         if let failure = input.failure { throw CommandFailure(failure) }
         let start = Data(head.joined())
         if isCalendar || (format == nil && CalendarInterop.isCalendar(start)) {
-            guard let rest = input.readToEnd() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
-            return try importingCalendar(start + rest, named: name, in: context)
+            let calendar = StreamedCalendarImport(input: input, name: name, allowsDuplicates: allowsDuplicates, isQuiet: isQuiet)
+            let (summary, index) = try calendar.run(firstPieces: head, in: context)
+            report(summary, relativeDueDays: 0, from: name, in: context, calendar: CalendarInterop.summary(of: index, updated: summary.updatedCount))
+            return 0
         }
         var streamed = StreamedImport(input: input, format: format ?? InteropFormat.detect(start), name: name,
                                       today: context.today.ordinal, allowsDuplicates: allowsDuplicates, isQuiet: isQuiet)
         let summary = try streamed.run(firstPieces: head, in: context)
         report(summary, relativeDueDays: streamed.relativeDueDayCount, from: name, in: context)
-        return 0
-    }
-
-    /// Decodes and imports a whole iCalendar file, drawing progress, stopping at Ctrl-C.
-    private func importingCalendar(_ data: Data, named name: String, in context: CommandContext) throws -> Int32 {
-        let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
-        let calendar: ICalendarFile.Contents
-        do {
-            defer { reading.finish() }
-            calendar = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
-                // Line 0 marks Ctrl-C: an InteropError is all the reading can carry.
-                if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
-                reading.update(count: bytesRead, total: data.count)
-            }
-        } catch {
-            if error.line == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
-            throw CommandFailure("\(name):\(error.line): \(error.problem) (nothing was imported)")
-        }
-        let store = try context.openStore()
-        defer { store.close() }
-        let importing = context.progress(ProgressBar(label: "Importing", unit: .todos), quiet: isQuiet)
-        let summary: ImportSummary
-        do {
-            defer { importing.finish() }
-            summary = try store.importDocument(calendar.document, options: ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
-                if context.interrupts.isRequested() { throw CommandInterrupted() }
-                importing.update(count: written, total: total)
-            })
-        }
-        report(summary, relativeDueDays: calendar.document.relativeDueDayCount, from: name, in: context,
-               calendar: CalendarInterop.summary(of: calendar, updated: summary.updated.count))
         return 0
     }
 
