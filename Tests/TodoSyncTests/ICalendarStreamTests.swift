@@ -72,6 +72,8 @@ struct ICalendarStreamTests {
         "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:ok\nEND:VTODO\nBEGIN:VTODO\nUID:b\nSUMMARY:bad\nDUE:2026-02-31\nEND:VTODO\nEND:VCALENDAR\n",
         "BEGIN:VCALENDAR\n\nBEGIN:VTODO\n\n\nUID:a\nSUMMARY:folded\n  title\nDUE:20261301\nEND:VTODO\nEND:VCALENDAR\n",
         "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:no end\r\n",
+        // A VTODO Tick cannot read, then a broken structure: the structure is the problem, as in the whole text.
+        "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nSUMMARY:x\nDUE:2026-02-31\nEND:VTODO\nEND:VEVENT\n",
     ]
 
     @Test("A malformed calendar fails at the line, and with the problem, that reading its whole text finds, whatever the pieces",
@@ -226,9 +228,10 @@ struct ICalendarStreamTests {
     @Test("A line over 1 MB is refused as reading the whole text refuses it, whatever the pieces, holding no more than 1 MB of it",
           arguments: [1 << 12, 1 << 16])
     func longLine(size: Int) throws {
-        for text in [LongLineTests.calendar(description: CalendarScan.maximumLineLength + 5_000),
+        // Lines of 3 MB: a reader that kept only the first 1 MB of one would name a smaller line.
+        for text in [LongLineTests.calendar(description: 3 * CalendarScan.maximumLineLength),
                      ICS.calendar("BEGIN:VTODO\nUID:long\nSUMMARY:x\n") .replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
-                        + CalendarText.folded("DESCRIPTION:" + String(repeating: "abcdefghi ", count: CalendarScan.maximumLineLength / 10 + 1))
+                        + CalendarText.folded("DESCRIPTION:" + String(repeating: "abcdefghi ", count: 3 * CalendarScan.maximumLineLength / 10))
                         + ICS.crlf("END:VTODO\nEND:VCALENDAR\n")] {
             let expected = try #require(throws: CalendarError.self) { try CalendarScan(text) }
             guard case .failure(let error) = Self.read(text, pieces: size) else {
