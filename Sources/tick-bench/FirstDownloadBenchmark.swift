@@ -44,7 +44,7 @@ struct FirstDownloadBenchmark {
     var runs = 3
 
     /// The venv's vdirsyncer, beside its Python.
-    var vdirsyncer: String { URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("vdirsyncer").path }
+    var vdirsyncer: String { VdirsyncerRun.program(inVenvOf: python) }
 
     /// Prepares the server (cached), then downloads it `runs` times with each client.
     func run() throws -> Result {
@@ -58,8 +58,9 @@ struct FirstDownloadBenchmark {
         defer { server.stop() }
         let hasVdirsyncer = FileManager.default.isExecutableFile(atPath: vdirsyncer)
         if hasVdirsyncer {
-            result.vdirsyncerVersion = (try? Self.output(of: vdirsyncer, ["--version"], environment: [:]))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "vdirsyncer"
+            let probe = try VdirsyncerRun(program: vdirsyncer, folder: scratch + "/vdirsyncer-version", vdir: scratch + "/vdirsyncer-version/vdir",
+                                          homeURL: server.homeURL, direction: "from b")
+            result.vdirsyncerVersion = try probe.version()
         } else {
             result.vdirsyncerSkipped = "vdirsyncer is not installed in \(URL(fileURLWithPath: vdirsyncer).deletingLastPathComponent().path) "
                 + "(`make interop-clients` installs it)"
@@ -100,108 +101,17 @@ struct FirstDownloadBenchmark {
         return Download(seconds: transfer.seconds, cpuSeconds: transfer.cpuSeconds, requests: transfer.requests)
     }
 
-    /// `vdirsyncer discover` then `vdirsyncer sync` (timed) into a new empty folder, with a config
-    /// in the scratch folder naming the server on loopback.
+    /// `vdirsyncer discover` then `vdirsyncer sync` (timed apart) into a new empty folder.
     private func downloadWithVdirsyncer(from server: RadicaleServer, run: Int) throws -> Download {
         let folder = scratch + "/vdirsyncer-\(run)"
         try? FileManager.default.removeItem(atPath: folder)  // a leftover of an earlier run; creating it again says if it is stuck
-        try FileManager.default.createDirectory(atPath: folder + "/vdir", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }  // scratch; the whole scratch folder goes at the end anyway
-        let config = folder + "/config"
-        try """
-            [general]
-            status_path = "\(folder)/status/"
-            [pair bench]
-            a = "bench_local"
-            b = "bench_remote"
-            collections = ["from b"]
-            [storage bench_local]
-            type = "filesystem"
-            path = "\(folder)/vdir/"
-            fileext = ".ics"
-            [storage bench_remote]
-            type = "caldav"
-            url = "\(server.homeURL)"
-            username = "\(RadicaleServer.user)"
-            password = "\(RadicaleServer.password)"
-            item_types = ["VTODO"]
-
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        // Nothing of the person running the bench: their config, cache and home stay out of it.
-        let environment = ["HOME": folder, "XDG_CONFIG_HOME": folder, "XDG_CACHE_HOME": folder, "XDG_DATA_HOME": folder,
-                           "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        var start = Measure.now()
-        _ = try Self.output(of: vdirsyncer, ["-c", config, "discover"], environment: environment, input: String(repeating: "y\n", count: 20))
-        let discoverSeconds = Double(Measure.now() - start) / 1e9
-        let cpuBefore = Self.childrenCPU()
-        start = Measure.now()
-        _ = try Self.output(of: vdirsyncer, ["-c", config, "sync"], environment: environment)
-        let seconds = Double(Measure.now() - start) / 1e9
-        let cpu = Self.childrenCPU() - cpuBefore
-        let items = try Self.countFiles(in: folder + "/vdir", withExtension: ".ics")
+        let sync = try VdirsyncerRun(program: vdirsyncer, folder: folder, vdir: folder + "/vdir", homeURL: server.homeURL, direction: "from b",
+                                     credentials: (RadicaleServer.user, RadicaleServer.password))
+        let first = try sync.firstSync()
+        let items = try sync.itemCount()
         guard items == size else { throw BenchError("vdirsyncer's first download gave \(items) items, not \(size)") }
-        progress(String(format: "vdirsyncer: discover %.2f s, sync %.2f s (CPU %.2f s)", discoverSeconds, seconds, cpu))
-        return Download(seconds: seconds, cpuSeconds: cpu, discoverSeconds: discoverSeconds)
-    }
-
-    /// CPU seconds of this process's children that have been waited for.
-    static func childrenCPU() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-    }
-
-    /// Files ending in `suffix` anywhere under `folder`.
-    static func countFiles(in folder: String, withExtension suffix: String) throws -> Int {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { throw BenchError("cannot read \(folder)") }
-        var count = 0
-        while let path = walker.nextObject() as? String {
-            if path.hasSuffix(suffix) { count += 1 }
-        }
-        return count
-    }
-
-    /// Runs `program` with `arguments`, `input` on its standard input; its standard output, or an
-    /// error with its standard error when it fails.
-    static func output(of program: String, _ arguments: [String], environment: [String: String], input: String = "") throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        if !environment.isEmpty { process.environment = environment }
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        // Standard error on a thread of its own: a chatty program must not block on a full pipe.
-        let errors = ErrorCollector(stderr.fileHandleForReading)
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorText = errors.wait()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
-                             + String(decoding: errorText + output, as: UTF8.self))
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Reads a pipe to its end on a thread of its own.
-    private final class ErrorCollector: @unchecked Sendable {
-        private var data = Data()
-        private let done = DispatchSemaphore(value: 0)
-
-        init(_ handle: FileHandle) {
-            Thread.detachNewThread { [self] in
-                data = handle.readDataToEndOfFile()
-                done.signal()
-            }
-        }
-
-        func wait() -> Data {
-            done.wait()
-            return data
-        }
+        progress(String(format: "vdirsyncer: discover %.2f s, sync %.2f s (CPU %.2f s)", first.discoverSeconds, first.seconds, first.cpuSeconds))
+        return Download(seconds: first.seconds, cpuSeconds: first.cpuSeconds, discoverSeconds: first.discoverSeconds)
     }
 }
