@@ -71,7 +71,7 @@ struct SyncSafetyTests {
                     try TodoStore(path: whole).close()
                     let empty = try Self.pageCount(whole)
                     let store = try TodoStore(path: whole)
-                    try SyncEngine(store: store, client: try server.client(), home: server.homeURL).sync()
+                    _ = try SyncEngine(store: store, client: try server.client(), home: server.homeURL).sync()
                     store.close()
                     growth = try Self.pageCount(whole) - empty
                 }
