@@ -119,10 +119,12 @@ struct VTodoReader {
 
     /// Where a content line's value starts: after the first colon outside a quoted parameter value.
     static func valueStart(_ line: String) -> String.Index? {
+        // Byte by byte: a quote and a colon are single bytes never inside a UTF-8 sequence.
         var quoted = false
-        for index in line.indices {
-            if line[index] == "\"" { quoted.toggle() }
-            if line[index] == ":", !quoted { return line.index(after: index) }
+        let utf8 = line.utf8
+        for index in utf8.indices {
+            if utf8[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            if utf8[index] == UInt8(ascii: ":"), !quoted { return utf8.index(after: index) }
         }
         return nil
     }

@@ -11,6 +11,7 @@ import TickTesting
 // BENCH_SYNC=0 leaves them out; BENCH_ONLY=sync runs only them and prints their table without
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
 // 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
+// BENCH_FIRST_DOWNLOAD (default 2000, 0 leaves them out): the first-download rows, Tick against vdirsyncer.
 // The Xandikos rows (issue 32: first upload and download by Tick and by vdirsyncer from the same venv)
 // come with them: BENCH_XANDIKOS=0 leaves them out, BENCH_XANDIKOS_SIZE (default 2000) sets the todos.
 
@@ -18,7 +19,8 @@ let usage = """
     usage: tick-bench
       Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
       arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
-      BENCH_ONLY=sync, BENCH_SYNC_SIZES and BENCH_RADICALE_PYTHON in the environment set it up.
+      BENCH_ONLY=sync, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_XANDIKOS_SIZE and
+      BENCH_RADICALE_PYTHON in the environment set it up.
     """
 // Only --help: an argument that was meant to shorten the run must not start the whole of it.
 _ = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()), options: [], tool: "tick-bench", usage: usage)
@@ -86,6 +88,7 @@ do {
         let syncSizes = (settings["BENCH_SYNC_SIZES"] ?? "").split(separator: ",")
             .compactMap { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
         if syncSizes.count == 3 { (sync.uploadSize, sync.transferSize, sync.largeSize) = (syncSizes[0], syncSizes[1], syncSizes[2]) }
+        if let first = Int(settings["BENCH_FIRST_DOWNLOAD"] ?? "") { sync.firstDownloadSize = first }
         syncReport = SyncReport(result: try sync.run())
         if settings["BENCH_XANDIKOS"] != "0" {
             var xandikos = XandikosBenchmark(cache: cache, schema: schema, python: radicalePython, scratch: scratch)
@@ -100,6 +103,7 @@ do {
 }
 if onlySync, let syncReport {
     print(syncReport.markdown)
+    print("\n- Load average at the end: \(MachineDescription.loadAverage()).")
     if let path = settings["BENCH_OUTPUT"] {
         do {
             try (syncReport.markdown + "\n").write(toFile: path, atomically: true, encoding: .utf8)

@@ -62,6 +62,13 @@ struct CalendarTally {
         add(contents)
     }
 
+    /// What one file read a piece at a time held (`StreamedCalendarImport`).
+    init(_ index: ICalendarIndex) {
+        ignored = index.ignored
+        occurrenceOverrides = index.occurrenceOverrides
+        dueTimesAsDays = index.dueTimesAsDays
+    }
+
     /// Adds what one more file held.
     mutating func add(_ contents: ICalendarFile.Contents) {
         ignored.merge(contents.ignored, uniquingKeysWith: +)

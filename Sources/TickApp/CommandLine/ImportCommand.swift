@@ -18,7 +18,7 @@ struct ImportCommand: Subcommand {
         discussion: """
         The whole file is read and checked first: a line Tick cannot read stops the import with FILE:LINE: \
         problem, and nothing is added. Then every todo is added in one change (u in Tick takes it back), \
-        at the end of its list (a todo.txt, JSON or taskwarrior file is read a piece at a time, twice, so memory stays \
+        at the end of its list (the file is read a piece at a time, twice, so memory stays about \
         the same whatever its size); lists that do not exist yet are created. In todo.txt, the last +project \
         names the list and todos without one go to the Inbox; relative due days other tools write \
         (due:tod, due:tom, due:fri, due:3d, due:2w, due:1m) are read as of today; t:YYYY-MM-DD (a \
@@ -100,8 +100,8 @@ struct ImportCommand: Subcommand {
     /// Bytes enough to tell the formats apart (see `detect`).
     private static let detectionSize = 4096
 
-    /// Imports `input`: an iCalendar file read whole, todo.txt, JSON and taskwarrior read twice a
-    /// piece at a time (`StreamedImport`), drawing progress, stopping at Ctrl-C.
+    /// Imports `input`, read twice a piece at a time (`StreamedImport` for todo.txt, JSON and
+    /// taskwarrior, `StreamedCalendarImport` for iCalendar), drawing progress, stopping at Ctrl-C.
     private func importing(_ input: RereadableInput, named name: String, in context: CommandContext) throws -> Int32 {
         guard input.rewind() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
         // The first bytes decide the format; they are the first pieces the reading goes on with.
@@ -112,8 +112,10 @@ struct ImportCommand: Subcommand {
         let format: StreamedImport.Format
         switch self.format ?? Self.detect(start) {
         case .ics:
-            guard let rest = input.readToEnd() else { throw CommandFailure(input.failure ?? "cannot read \(name)") }
-            return try importing(try readCalendar(start + rest, named: name, in: context), in: context)
+            let calendar = StreamedCalendarImport(input: input, name: name, listName: listName, allowsDuplicates: allowsDuplicates, isQuiet: isQuiet)
+            let (summary, index) = try calendar.run(firstPieces: head, in: context)
+            report(summary, from: name, tally: ImportTally(), relativeDueDays: 0, in: context, calendar: CalendarTally(index).summary)
+            return 0
         case .todoTxt: format = .todoTxt
         case .json: format = .json
         case .taskwarrior: format = .taskwarrior
@@ -136,24 +138,7 @@ struct ImportCommand: Subcommand {
         }
     }
 
-    /// Decodes a whole iCalendar file, drawing progress, stopping at Ctrl-C.
-    private func readCalendar(_ data: Data, named name: String, in context: CommandContext) throws -> Decoded {
-        let reading = context.progress(ProgressBar(label: "Reading", unit: .bytes), quiet: isQuiet)
-        defer { reading.finish() }
-        do {
-            let contents = try CalendarInterop.read(data) { (bytesRead: Int) throws(InteropError) in
-                // Line 0 marks Ctrl-C: an InteropError is all the reading can carry.
-                if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
-                reading.update(count: bytesRead, total: data.count)
-            }
-            return Decoded(document: contents.document, calendar: CalendarTally(contents), source: name)
-        } catch {
-            if error.line == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
-            throw CommandFailure("\(name):\(error.line): \(error.problem) (nothing was imported)")
-        }
-    }
-
-    /// Imports a document read whole (an iCalendar file, a vdir) and says what happened.
+    /// Imports a document read whole (a vdir) and says what happened.
     private func importing(_ decoded: Decoded, in context: CommandContext) throws -> Int32 {
         var document = decoded.document
         if let listName { document.putEverything(inList: listName) }
