@@ -12,7 +12,7 @@ let package = Package(
         // System libraries through module maps (no pkgConfig: it only adds warnings here).
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        // RFC 5545 recurrence rules (Debian libical-dev): only TodoStore's RecurrenceRule touches it.
+        // RFC 5545 (Debian libical-dev): TodoStore's RecurrenceRule and TodoSync's VTODO files (ARCHITECTURE.md lists them).
         .systemLibrary(name: "CLibical", path: "Sources/CLibical"),
         // HTTP and WebDAV XML for CalDAV (Debian libcurl4-openssl-dev, libxml2-dev): only CalDAV imports them.
         // libxml2's headers live under /usr/include/libxml2, which only its pkg-config names.
