@@ -36,6 +36,12 @@ extension TickApp {
         case .toggle:
             guard !refusesChanges() else { return }
             if table.isEditing { list.toggleMarked() } else if let item = list.selectedItem { run { try $0.toggle(item) } }
+        case .start:
+            guard !refusesChanges() else { return }
+            if table.isEditing { list.toggleStartedOfMarked() } else if let selected { list.toggleStarted(at: selected) }
+        case .cancel:
+            guard !refusesChanges() else { return }
+            if table.isEditing { list.toggleCancelledOfMarked() } else if let selected { list.toggleCancelled(at: selected) }
         case .delete:
             guard !refusesChanges() else { return }
             if table.isEditing { confirmDeletingMarked() } else if let item = list.selectedItem { run { try $0.delete(item) } }

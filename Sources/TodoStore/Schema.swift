@@ -12,7 +12,8 @@ import FoundationEssentials
 /// - the undo history: `history_steps` and the journal rows each step's triggers wrote
 ///   (`history_todos`, `history_lists`); `history_steps.origin` tells steps made here from the
 ///   sync's (`Schema+RemoteSteps.swift`). The journaled todo columns grew by migration (`rrule`,
-///   `rrule_from_completion`, `tags` in 7, `uid` in 8); `historySQL` keeps creating version 2's.
+///   `rrule_from_completion`, `tags` in 7, `uid` in 8, `status_mark` and `percent_complete` in 10,
+///   `Schema+Statuses.swift`); `historySQL` keeps creating version 2's.
 /// - the sync state, none of it journaled: `sync_collections`, `sync_items`, `sync_pending`
 ///   (written by triggers in the change's own transaction), `sync_conflicts`, `sync_runs`,
 ///   `sync_dropped_collections` (`Schema+SyncState.swift`, `+SyncNames`, `+SyncOrder`), and
@@ -23,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 9
+    static let currentVersion = 10
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -109,6 +110,8 @@ enum Schema {
         // name each synced list had at its last sync, to tell a rename here from one on the server
         // (`syncNamesSQL`), and the place of a synced todo whose item has none (`syncPositionsSQL`).
         9: remoteStepsSQL + modifiedTimeSQL + syncNamesSQL + syncPositionsSQL,
+        // Version 10 (statuses): started and cancelled todos and PERCENT-COMPLETE (`statusesSQL`).
+        10: statusesSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -29,6 +29,11 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// The iCalendar UID (RFC 5545) the todo is known by in files and on servers: unique in the
     /// store, never changed; a fresh RFC 4122 UUID unless an import brought one.
     public var uid: String
+    /// Started (on an open todo) or cancelled (on a finished one); nil for plainly open or done
+    /// (see `status`).
+    public var statusMark: TodoStatusMark?
+    /// How far along the todo is, 0–100 (iCalendar's PERCENT-COMPLETE), or nil when nobody said.
+    public var percentComplete: Int?
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -36,7 +41,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// Creates a snapshot; the store is the only place that assigns ids and positions.
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "") {
+                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
+                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -50,5 +56,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.recurrence = recurrence
         self.tags = tags
         self.uid = uid
+        self.statusMark = statusMark
+        self.percentComplete = percentComplete
     }
 }

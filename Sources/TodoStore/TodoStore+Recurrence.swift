@@ -25,10 +25,13 @@ extension TodoStore {
                 if item.isDone != done {
                     changed.append(item)
                     item.completedAt = done ? Date(unixMilliseconds: now.unixMilliseconds) : nil
+                    // Done is no longer started, open is no longer cancelled; how far along it was is past.
+                    item.statusMark = nil
+                    item.percentComplete = nil
                 }
                 results.append(item)
             }
-            try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id),
+            try runChunked("UPDATE todos SET completed_at = ?, status_mark = NULL, percent_complete = NULL WHERE id IN (#)", ids: changed.map(\.id),
                            leading: [done ? now.unixMilliseconds : nil])
             if done {
                 // A set: marking every row of a big list done must not cost a scan of `changed` per todo.
@@ -84,7 +87,7 @@ extension TodoStore {
 
     /// Inserts the next occurrence of `item` right after it and takes the rule off `item`, inside the
     /// caller's step; nil (and the rule left alone) when the series is over.
-    private func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
+    func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
         guard let next = Self.nextOccurrence(of: item, doneAt: date, in: localTime) else { return nil }
         try connection.run("UPDATE todos SET rrule = NULL, rrule_from_completion = 0 WHERE id = ?", [item.id])
         // Named after the occurrence done, so two devices that both complete it make the same next

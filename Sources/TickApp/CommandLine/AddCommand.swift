@@ -69,6 +69,9 @@ enum Describe {
         if item.priority > 0 { details.append(String(repeating: "!", count: min(3, item.priority))) }
         if let due = item.due { details.append("due \(Due(stored: due)?.description ?? due)") }
         if item.isFlagged { details.append("flagged") }
+        if item.status == .inProcess { details.append("started") }
+        if item.status == .cancelled { details.append("cancelled") }
+        if let percent = item.percentComplete, !item.isDone { details.append("\(percent)%") }
         if let rule = item.recurrence { details.append(RecurrenceWords.describe(rule)) }
         details += item.tags.map { "#" + $0 }
         let title = TodoTable.safe(item.title).text

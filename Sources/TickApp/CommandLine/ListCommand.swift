@@ -16,8 +16,9 @@ struct ListCommand: Subcommand {
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
-        Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title; a title \
-        followed by ✎ has notes (--json shows them), and its tags follow as #tag. Lists come in \
+        Columns: id, state ([ ] open, [/] started, [x] done, [-] cancelled), priority (!, !!, !!!), due day, \
+        list and title; a title followed by ✎ has notes (--json shows them), then how far along an open \
+        todo is (40%) when it says, and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order, done todos in the order they were completed. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
         When a listing goes to a file or a pipe and takes more than half a second (a store of a \

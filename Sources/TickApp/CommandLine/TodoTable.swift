@@ -28,12 +28,12 @@ struct TodoTable {
     /// One row, without a line break.
     func row(_ item: TodoItem, listName: String) -> String {
         let id = String(item.id)
-        let state = item.isDone ? "[x]" : "[ ]"
+        let state = TodoStatusMarks.box(of: item.status)
         let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
         let list = Self.safe(listName)
         // Tags hold only letters, digits, - and _ (the store checks), so they need no placeholders.
         let title = Self.safe(item.title).text + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
-            + item.tags.map { " #" + $0 }.joined()
+            + (TodoStatusMarks.percent(of: item).map { " " + $0 } ?? "") + item.tags.map { " #" + $0 }.joined()
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
         let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due.map { Due(stored: $0)?.description ?? $0 } ?? "").padded(to: dueWidth), paddedList, title]

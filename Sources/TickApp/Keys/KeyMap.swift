@@ -77,6 +77,7 @@ extension ModeKeyMap where Action == Command {
     public static let editing = KeyMap([
         (.character(" "), .mark), (.character("V"), .markAll),
         (.character("x"), .toggle), (.character("d"), .delete),
+        (.character("w"), .start), (.character("X"), .cancel),
         (.character("f"), .flag), (.character("m"), .moveToList),
         (.character("+"), .raisePriority), (.character("-"), .lowerPriority),
         (.escape, .editMode), (.character("v"), .editMode),
@@ -95,6 +96,7 @@ extension ModeKeyMap where Action == Command {
         (.character("a"), .add),
         (.character("e"), .edit),
         (.character("x"), .toggle), (.character(" "), .toggle),
+        (.character("w"), .start), (.character("X"), .cancel),
         (.character("d"), .delete),
         (.character("f"), .flag),
         (.character("+"), .raisePriority), (.character("-"), .lowerPriority),

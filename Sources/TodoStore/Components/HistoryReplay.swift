@@ -48,7 +48,9 @@ struct HistoryReplay {
                                        // Journal rows from before version 7 have no tags column value: no tags.
                                        row.optionalString(at: 13) ?? "",
                                        // Version 8 gave every journal row its todo's UID; NULL keeps the UID there is.
-                                       row.optionalString(at: 14)])
+                                       row.optionalString(at: 14),
+                                       // Version 10's status mark and percentage: NULL before it (plainly open or done).
+                                       row.optionalString(at: 15), row.optionalInt64(at: 16)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }

@@ -12,7 +12,9 @@ import FoundationEssentials
 ///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
 ///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"],
 ///      "uid": "6F2C…"}
-///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false)
+///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false; a
+///     started or cancelled one "status": "in-process" or "cancelled"; one that says how far along
+///     it is "percent_complete": 40)
 ///   ]
 /// }
 /// ```
@@ -31,7 +33,16 @@ public enum JSONFormat {
             ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
-        ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence))
+        ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence) + statusMembers(item))
+    }
+
+    /// `"status"` for a started or cancelled todo (open and done are `"done"` already) and
+    /// `"percent_complete"` when the todo has one: other todos are written as before version 10.
+    static func statusMembers(_ item: TodoItem) -> [(String, String)] {
+        var members: [(String, String)] = []
+        if item.status == .inProcess || item.status == .cancelled { members.append(("status", JSONText.quoted(item.status.rawValue))) }
+        if let percent = item.percentComplete { members.append(("percent_complete", String(percent))) }
+        return members
     }
 
     /// `"rrule"` (RFC 5545, as a CalDAV server takes it) and `"rrule_from_completion"`, for a
@@ -173,6 +184,20 @@ public enum JSONFormat {
         todo.tags = try fields.strings("tags") ?? []
         // The iCalendar UID: importing the file again updates these todos instead of adding them.
         todo.uid = try fields.string("uid")
+        todo.percentComplete = try fields.integer("percent_complete", in: 0...100).map { Int($0) }
+        if let word = try fields.string("status") {
+            guard let status = TodoStatus(word: word) else {
+                throw InteropError(line: fields.line(of: "status"), problem: "\"status\" is open, in-process, done or cancelled, not \(JSONText.quoted(word))")
+            }
+            if status.isFinished, try fields.bool("done") == false {
+                throw InteropError(line: fields.line(of: "status"), problem: "\"status\" is \(status.rawValue) but \"done\" is false")
+            }
+            if !status.isFinished, try fields.bool("done") == true || todo.completedAt != nil {
+                throw InteropError(line: fields.line(of: "status"), problem: "\"status\" is \(status.rawValue) but the todo is done")
+            }
+            if status.isFinished, todo.completedAt == nil { todo.completedAt = now }
+            todo.statusMark = TodoStore.mark(of: status)
+        }
         if let done = try fields.bool("done") {
             if done && todo.completedAt == nil { todo.completedAt = now }
             if !done && todo.completedAt != nil {
