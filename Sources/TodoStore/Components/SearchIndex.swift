@@ -54,9 +54,14 @@ final class SearchIndex: StoreComponent {
         return found
     }
 
+    /// Every id `query` matches, in display order (no limit, not cached): what `tick ls QUERY` lists.
+    func allMatchingIDs(for query: SectionQuery) throws -> [Int64] {
+        try finder.matchingIDs(for: query, limit: Int.max)
+    }
+
     /// Whether the complete results of `query` are cached, so showing it costs no query.
     func hasCompleteResults(for query: SectionQuery) -> Bool {
-        results[query]?.isComplete ?? (query.activeSearch == nil)
+        results[query]?.isComplete ?? !query.isSearch
     }
 
     /// Keeps results found elsewhere (the background search) as if found here; `generation` must be
