@@ -149,7 +149,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let searching = options.filter != nil || pendingSearch != nil
         emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
         emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
-            ?? options.filter.map { "No todos match “\($0)”" }
+            ?? options.filter.map { queryProblem(in: $0) ?? "No todos match “\($0)”" }
             ?? (total == 0 ? "No todos yet — press a to add one" : "All done — H shows completed todos")
     }
 

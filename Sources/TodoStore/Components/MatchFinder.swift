@@ -82,12 +82,15 @@ final class MatchFinder {
     private func searchIDs(_ query: TodoQuery, listID: Int64, done: Bool, order: String, limit: Int,
                            recent: inout Bool?) throws -> [Int64] {
         let part = "todos.list_id = ?1 AND todos.completed_at IS \(done ? "NOT " : "")NULL"
+        // How many todos the first tag has, counted up to `someTaggedTodos` in its index.
         let tag = try query.tags.first.map { tag in
-            // A tag on few todos: the tag index is the outer loop, and only they are read.
-            (tag, try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM todo_tags WHERE tag = ? LIMIT ?)",
-                                           [tag, Self.fewTaggedTodos + 1]) <= Self.fewTaggedTodos)
+            (tag, Int(try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM todo_tags WHERE tag = ? LIMIT ?)",
+                                               [tag, Self.someTaggedTodos + 1])))
         }
-        if let (tag, few) = tag, few { return try taggedIDs(tag, query: query, listID: listID, part: part, order: order, limit: limit) }
+        // A tag on few todos: the tag index is the outer loop, and only they are read.
+        if let (tag, count) = tag, count <= Self.fewTaggedTodos {
+            return try taggedIDs(tag, query: query, listID: listID, part: part, order: order, limit: limit)
+        }
         var scan = QueryConditions(listID: listID)
         let test = scan.condition(for: query, table: "t")
         if test.exact {
@@ -109,6 +112,10 @@ final class MatchFinder {
                 guard needed <= Self.maximumSearchWindow, window < Self.maximumSearchWindow else { break }
                 window = min(Self.maximumSearchWindow, max(needed, window * 2))
             }
+        }
+        // A tag on some todos: reading them beats a word's trigram matches, which may be many more.
+        if let (tag, count) = tag, count <= Self.someTaggedTodos {
+            return try taggedIDs(tag, query: query, listID: listID, part: part, order: order, limit: limit)
         }
         // The driving word: one the trigram index can find, a word with non-ASCII case first.
         let indexed = query.words.filter { $0.unicodeScalars.count >= 3 }
@@ -170,6 +177,9 @@ final class MatchFinder {
     /// Up to this many todos with a tag, a tag search reads them all through the tag index (a few
     /// milliseconds); past it, it first looks for them among the first rows, as a text search does.
     static let fewTaggedTodos = 8_192
+    /// Up to this many, a tag whose todos were not among the first rows is looked for through the
+    /// tag index rather than a word's trigram matches.
+    static let someTaggedTodos = 65_536
 
     /// The first `limit` ids of one part of a list (`part`, in `order`) tagged `tag` that match the
     /// rest of `query`, through the tag index: the cost is the tag's todos, whatever the store holds.
