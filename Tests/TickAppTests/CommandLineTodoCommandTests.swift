@@ -122,7 +122,7 @@ struct CommandLineTodoCommandTests {
         tick.run(["add", "Second"])
         #expect(tick.output("mv", "2", "--list", "work") == "Moved 2 to Work: Second\n")
         #expect(tick.output("ls") == "1  [ ]                   Work  First\n2  [ ]                   Work  Second\n")
-        #expect(tick.output("mv", "1", "-l", "Later") == "Moved 1 to Later: First\n")
+        #expect(tick.output("mv", "1", "-l", "Later") == "Moved 1 to Later (a new list): First\n")
         #expect(try tick.withStore { try $0.lists().map(\.name) } == ["Inbox", "Work", "Later"])
         let outcome = tick.run(["ls", "--list", "Nope"])
         #expect(outcome.status == 1)
