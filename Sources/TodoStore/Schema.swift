@@ -1,6 +1,24 @@
 import FoundationEssentials
 
 /// The store's tables and their migrations, versioned by `PRAGMA user_version`.
+///
+/// What the file holds besides `todos` and `lists`, and who keeps it:
+/// - kept by triggers, never behind and not journaled: `counts` per list, `rank_blocks` (a list's
+///   rows in blocks with their sizes, `Schema+Version2.swift`, so row *i* of a million is a short `OFFSET`
+///   inside one block), `todo_tags` (tag → todo, from the journaled `todos.tags`, undo included)
+///   and `due_day_counts` (open todos per due day, `Schema+AgendaCounts.swift`);
+/// - kept lagging: `todos_fts`, an FTS5 trigram index, with the todos changed since noted in
+///   `search_pending` (`searchQueueSQL`; the search index catches up in small steps);
+/// - the undo history: `history_steps` and the journal rows each step's triggers wrote
+///   (`history_todos`, `history_lists`); `history_steps.origin` tells steps made here from the
+///   sync's (`Schema+RemoteSteps.swift`). The journaled todo columns grew by migration (`rrule`,
+///   `rrule_from_completion`, `tags` in 7, `uid` in 8); `historySQL` keeps creating version 2's.
+/// - the sync state, none of it journaled: `sync_collections`, `sync_items`, `sync_pending`
+///   (written by triggers in the change's own transaction), `sync_conflicts`, `sync_runs`,
+///   `sync_dropped_collections` (`Schema+SyncState.swift`, `+SyncNames`, `+SyncOrder`), and
+///   `todo_modified_times`, written through the SQL function `tick_clock_ms()` that every
+///   connection registers (`Schema+ModifiedTime.swift`, `SQLiteConnection+Clock.swift`).
+/// Each `Schema+*.swift` file documents its version's tables.
 enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import CLibical
 import TodoStore
 
 /// Reading the VTODOs of a scanned text with libical, one at a time, so that each problem has its line.
@@ -27,7 +26,7 @@ enum CalendarReading {
             throw CalendarError(line: scan.lines[line].lineNumber, problem: .malformed("a NUL character (byte 0)"))
         }
         guard let component = Libical.Component(parsing: CalendarScan.textForLibical(text[start..<end])),
-              let vtodo = component.components(ICAL_VTODO_COMPONENT).first else {
+              let vtodo = component.todos.first else {
             throw CalendarError(line: begin, problem: .malformed("libical cannot read this VTODO"))
         }
         let reader = VTodoReader(lines: scan.propertyLines(of: place), startLine: begin, calendar: calendar?.pointer,
