@@ -125,7 +125,7 @@ struct ThemeAndConfigScenarioTests {
             "Config file: 3 problems (the other lines apply) ───────────",
             "/home/me/.config/tick/config:1: unknown setting \"colour\"",
             "  (settings: bind, unbind, color, mouse, list,",
-            "  hide-completed, wrap, sort, history, sync)",
+            "  hide-completed, wrap, sort, history, sync, view)",
             "/home/me/.config/tick/config:2: bind wants a key and a",
             "  command, like: bind <C-n> moveDown",
             "/home/me/.config/tick/config:3: mouse wants yes or no",
