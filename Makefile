@@ -123,7 +123,8 @@ demo: build
 # table and writes BENCHMARKS.md. A few minutes; BENCH_SIZES=0,1000 shortens it. Stores are cached
 # under .build/bench-stores. The sync rows start Radicale (hence `radicale`) and Xandikos (installed
 # here if missing; vdirsyncer's rows need `make interop-clients` and say so without it); BENCH_SYNC=0
-# leaves them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched).
+# leaves them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched); BENCH_ONLY=query
+# BENCH_SIZES=1000000 runs only the query rows (a tag and a word, a due-date range) and prints them.
 bench: release radicale
 	$(call install_missing,xandikos)
 	./.build/release/tick-bench

@@ -47,6 +47,8 @@ public struct Configuration: Equatable {
     public var historyDepth = 100
     /// The CalDAV sync settings (`sync url …`, `sync user …`).
     public var sync = SyncSettings()
+    /// Saved views (`view NAME QUERY`), in the file's order; a later line of the same name replaces an earlier one.
+    public var views: [SavedView] = []
     /// Problems found, one line each: `path:line: problem`.
     public var problems: [String] = []
     /// Why the config file was not used at all (others could change it, it is not a regular file),
@@ -92,7 +94,8 @@ public struct Configuration: Equatable {
     public static func parse(_ text: String, path: String) -> Configuration {
         var configuration = Configuration()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let line = SavedView.isViewLine(rawLine) ? SavedView.withoutComment(rawLine)
+                : rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let setting = words.first else { continue }
             do {
@@ -172,8 +175,12 @@ public struct Configuration: Equatable {
             historyDepth = value
         case "sync":
             try sync.apply(arguments)
+        case "view":
+            let view = try SavedView(arguments)
+            views.removeAll { $0.name.lowercased() == view.name.lowercased() }
+            views.append(view)
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view)")
         }
     }
 

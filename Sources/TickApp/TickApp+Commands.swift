@@ -73,7 +73,7 @@ extension TickApp {
         case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
         case .toggleWrap: list.setWrapsTitles(!list.options.wrapsTitles)
         case .cycleSort: list.setSort(list.options.nextSort)
-        case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
+        case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists, views: savedViews))
         case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
         case .editMode:
             list.setEditing(!table.isEditing)
@@ -189,10 +189,11 @@ extension TickApp {
     }
 
     /// Opens the search line; the list filters as you type.
-    func openSearch() {
+    func openSearch(text: String = "") {
         let before = list.selectedItem?.id
         list.clearHighlightedSearch()
-        present(PromptOverlay(label: "/", submit: { [unowned self] _ in
+        defer { if !text.isEmpty { list.search(for: text) } }
+        present(PromptOverlay(label: "/", text: text, submit: { [unowned self] _ in
             list.finishPendingSearch()
             list.endSearch(keepsHighlights: true, fallback: before)
             return true

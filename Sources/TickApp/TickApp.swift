@@ -45,6 +45,8 @@ public final class TickApp {
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.
     public private(set) var configurationProblems: [String] = []
+    /// The config file's saved views, which the lists screen (`L`) offers below the lists.
+    public private(set) var savedViews: [SavedView] = []
 
     /// The layers over the list (input line, help, question), the top one taking the keys.
     var overlays: [Overlay] = []
@@ -66,6 +68,7 @@ public final class TickApp {
         self.size = size
         keyMaps = configuration.keyMaps
         list.keys = KeyNames(keyMaps)
+        savedViews = configuration.views
         list.theme = self.theme
         // The view as the user left it (s, H, W); the config file's sort, hide-completed and wrap where they never chose.
         var defaults = ViewOptions()

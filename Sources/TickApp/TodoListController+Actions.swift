@@ -19,7 +19,7 @@ extension TodoListController {
     /// deleted elsewhere meanwhile.
     @discardableResult
     func addTodo(title text: String, toList shown: TodoList) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today())
+        let parsed = TitleSyntax.parse(text, today: today()).startingOnFirstOccurrence(today: today())
         guard accepts(parsed), let list = storedList(shown, otherwise: "not added") else { return false }
         let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
         return mutate({

@@ -155,7 +155,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let searching = options.filter != nil || pendingSearch != nil
         emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
         emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
-            ?? options.filter.map { "No todos match “\($0)”" }
+            ?? options.filter.map { queryProblem(in: $0) ?? "No todos match “\($0)”" }
             ?? (total == 0 ? "No todos yet" + (keys.key(.add).map { " — press \($0) to add one" } ?? "")
                 : "All done" + (keys.key(.toggleCompleted).map { " — \($0) shows completed todos" } ?? ""))
     }

@@ -54,6 +54,35 @@ extension TodoStore {
         }
     }
 
+    /// Several todos placed at the end of a list by one change.
+    public struct EndPlacements: Equatable, Sendable {
+        /// The todos as stored after the change, in the order given.
+        public var items: [TodoItem]
+        /// The list they are in now (its counts as they were before the change).
+        public var list: TodoList
+        /// Whether the list was created by this change (undoing the change removes it again).
+        public var createdList: Bool
+    }
+
+    /// Moves todos `ids`, in that order, after the last open todo of the list named `name`
+    /// (ignoring case), creating that list when there is none; one transaction, one undo step.
+    /// Each keeps its state; a todo named twice moves once.
+    @discardableResult
+    public func moveToEnd(ids: [Int64], ofListNamed name: String) throws -> Committed<EndPlacements> {
+        let stored = try Validation.listName(name)
+        return try journaled {
+            let (list, created) = try listForEnd(named: stored)
+            var moved: [TodoItem] = []
+            for id in Self.unique(ids) {
+                let item = try requireItem(id: id)
+                if try place(item, inList: list.id, after: try lastOpenKey(inList: list.id, excluding: id)) { moved.append(item) }
+            }
+            let placements = EndPlacements(items: try Self.unique(ids).map(requireItem(id:)), list: list, createdList: created)
+            return (placements, moved.isEmpty ? StepSummary(description: "")
+                        : .todos("move %@", titles: moved.map(\.title), ids: moved.map(\.id)))
+        }
+    }
+
     /// The list named `stored` (nil: the Inbox), created when missing; inside a transaction, so a
     /// list another process has just created is found rather than created twice.
     private func listForEnd(named stored: String?) throws -> (list: TodoList, created: Bool) {

@@ -38,9 +38,9 @@ struct CommandLineInteropCommandTests {
         #expect(imported.status == 0)
         #expect(imported.output == "Imported 3 todos (1 done) into 2 lists from \(target)\n")
         // The same rows but for the ids, which the copy numbers afresh, and, through todo.txt (which has
-        // no notes), the ✎ of the todo with notes.
+        // no notes and no flag), the ✎ of the todo with notes and the ⚑ of the flagged one.
         let json = arguments.contains("json") || message.contains("(JSON)")
-        let original = Self.withoutIDs(tick.output("ls", "--all")).map { json ? $0 : $0.replacing(" ✎", with: "") }
+        let original = Self.withoutIDs(tick.output("ls", "--all")).map { json ? $0 : $0.replacing(" ✎", with: "").replacing("⚑ ", with: "") }
         #expect(Self.withoutIDs(tick.run(["ls", "--all", "--db", copy], database: false).output) == original)
     }
 

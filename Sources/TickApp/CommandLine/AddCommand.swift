@@ -51,11 +51,14 @@ struct AddCommand: Subcommand {
         defer { store.close() }
         // One transaction finds or creates the list and reads its last open todo: another process
         // adding, deleting or creating that list meanwhile cannot make this add fail.
+        // A recurring todo without a due day starts on its first occurrence.
+        let due = fields.due??.stored ?? (fields.recurrence ?? nil).map { Due(day: TitleSyntax.firstOccurrence(of: $0, from: context.today)).stored }
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
-                                      priority: fields.priority ?? 0, due: fields.due??.stored,
+                                      priority: fields.priority ?? 0, due: due,
                                       recurrence: fields.recurrence ?? nil, tags: fields.tags ?? []).value
         context.committedChange = "added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)"
-        context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
+        let newList = placed.createdList ? " (a new list)" : ""
+        context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)\(newList): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
         return 0
     }

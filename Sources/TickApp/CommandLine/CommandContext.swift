@@ -11,6 +11,8 @@ public final class CommandContext {
     public var environment: [String: String]
     /// The day `@tomorrow`, `@fri` and `@+3d` count from.
     public var today: Day
+    /// The zone times are shown in and days are read in (`tick show`, `tick purge --before`).
+    public var localTime: LocalTime = .fromEnvironment
     /// Whether standard output is a terminal: export then shows control characters as placeholders.
     public var outputIsTerminal: Bool
     /// Writes to standard output, throwing when the write fails (a full disk, a closed pipe).

@@ -77,31 +77,35 @@ struct EditCommand: Subcommand {
     }
 }
 
-/// `tick mv ID --list NAME`: moves a todo to the end of another list.
+/// `tick mv ID… --list NAME`: moves todos to the end of another list, as one change.
 struct MoveCommand: Subcommand {
     static let description = CommandDescription(
-        name: "mv", summary: "Move a todo to another list.",
-        arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it")],
-        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list to move it to; a new name creates the list")],
-        discussion: "The todo goes after the list's open todos and keeps its state, priority and due day.",
-        examples: ["tick mv 12 --list Work"])
+        name: "mv", summary: "Move todos to another list.",
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true)],
+        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list to move them to; a new name creates the list")],
+        discussion: "The todos go after the list's open todos, in the order given, and keep their state, priority and due day. "
+            + "All of them move together (one change: u in Tick or tick undo moves them back), or none when an id does not exist.",
+        examples: ["tick mv 12 --list Work", "tick mv 3 4 5 --list Later"])
 
-    let id: Int64
+    let ids: [Int64]
     let listName: String
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        id = try TodoIDs.parse(arguments.positionals)[0]
-        guard let listName = arguments.value("list") else { throw UsageError(message: "missing --list NAME (where to move the todo)") }
+        ids = try TodoIDs.parse(arguments.positionals)
+        guard let listName = arguments.value("list") else { throw UsageError(message: "missing --list NAME (where to move the todos)") }
         self.listName = listName
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         defer { store.close() }
-        _ = try TodoIDs.require([id], in: store)
+        _ = try TodoIDs.require(ids, in: store)
         // As for add: the list and its last open todo are read inside the move's own transaction.
-        let placed = try store.moveToEnd(id: id, ofListNamed: listName).value
-        context.print("Moved \(id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
+        let placed = try store.moveToEnd(ids: ids, ofListNamed: listName).value
+        let newList = placed.createdList ? " (a new list)" : ""
+        for item in placed.items {
+            context.print("Moved \(item.id) to \(TodoTable.safe(placed.list.name).text)\(newList): \(Describe.todo(item))")
+        }
         return 0
     }
 }
