@@ -26,25 +26,6 @@ struct CommandLineCalendarStreamingTests {
             + "TZOFFSETTO:+0500\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nEND:VCALENDAR\r\n"
     }
 
-    /// A pipe whose write end is fed `bytes` from another thread, then closed.
-    private static func pipe(feeding bytes: [UInt8]) throws -> Int32 {
-        var ends: [Int32] = [0, 0]
-        try #require(Glibc.pipe(&ends) == 0)
-        let writer = ends[1]
-        Thread.detachNewThread {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(writer, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
-            close(writer)
-        }
-        return ends[0]
-    }
-
     @Test("A calendar of several batches, from a file or a pipe, is imported whole as one change that u takes back, each list in its sort order",
           arguments: [false, true])
     func severalBatches(fromPipe: Bool) throws {
@@ -52,7 +33,7 @@ struct CommandLineCalendarStreamingTests {
         let text = Self.calendar()
         let outcome: CommandHarness.Outcome
         if fromPipe {
-            let descriptor = try Self.pipe(feeding: Array(text.utf8))
+            let descriptor = try CommandHarness.pipe(feeding: Array(text.utf8))
             defer { close(descriptor) }
             outcome = tick.run(["import", "-"]) { context in
                 context.standardInput = { RereadableInput(descriptor: descriptor, name: "standard input") }
