@@ -37,6 +37,10 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     /// Its place in its list's manual order (`TodoItem.position`), or nil: a new todo goes to the end of
     /// its list, an updated one keeps its place (the end of its new list when it changes list).
     public var position: Int64?
+    /// The UID of its parent todo (a subtask), or nil at the top; an updated todo takes it too. The
+    /// parent may come later in the import, or be in another list (see `TodoItem.parentUID`); a
+    /// parent that would make a loop is not taken (`ImportSummary.refusedParents`).
+    public var parentUID: String?
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,

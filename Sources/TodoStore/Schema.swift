@@ -5,7 +5,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 9
+    static let currentVersion = 10
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -91,6 +91,8 @@ enum Schema {
         // name each synced list had at its last sync, to tell a rename here from one on the server
         // (`syncNamesSQL`), and the place of a synced todo whose item has none (`syncPositionsSQL`).
         9: remoteStepsSQL + modifiedTimeSQL + syncNamesSQL + syncPositionsSQL,
+        // Version 10: subtasks, a todo's parent by UID, journaled (`subtasksSQL`).
+        10: subtasksSQL + rebuiltTodoJournalSQL(columns: version8JournaledTodoColumns + parentColumns),
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

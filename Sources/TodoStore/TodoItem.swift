@@ -29,6 +29,10 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// The iCalendar UID (RFC 5545) the todo is known by in files and on servers: unique in the
     /// store, never changed; a fresh RFC 4122 UUID unless an import brought one.
     public var uid: String
+    /// The UID of the todo's parent (a subtask's), or nil at the top. The relation is in effect
+    /// only while a todo with that UID is in the same list; otherwise the todo shows at the top and
+    /// the relation is kept as it came (see `TodoStore.parentID(of:)`).
+    public var parentUID: String?
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -36,7 +40,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// Creates a snapshot; the store is the only place that assigns ids and positions.
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
-                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "") {
+                isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
+                parentUID: String? = nil) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -50,5 +55,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.recurrence = recurrence
         self.tags = tags
         self.uid = uid
+        self.parentUID = parentUID
     }
 }

@@ -37,6 +37,9 @@ public struct ImportSummary {
     public var addedListIDs: Set<Int64> = []
     /// How many todos were updated (see `updated`).
     public var updatedCount = 0
+    /// The UIDs of todos whose parent (`NewTodo.parentUID`) was not taken because it would have made
+    /// a loop of parents; each keeps the parent it had (none when new).
+    public var refusedParents: [String] = []
 }
 
 /// Bulk import: all or nothing, one transaction and one undoable step.
@@ -130,7 +133,7 @@ extension TodoStore {
             TodoItem(id: id, listID: listID, title: item.title, notes: item.notes, position: position,
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
                      priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence,
-                     tags: TodoTags.unique(item.tags), uid: uid)
+                     tags: TodoTags.unique(item.tags), uid: uid, parentUID: item.parentUID)
         }
     }
 

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Reading single todos and decoding rows.
 extension TodoStore {
-    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid"
+    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid, parent_uid"
 
     /// The todo with this id, or nil.
     public func item(id: Int64) throws -> TodoItem? {
@@ -51,6 +51,7 @@ extension TodoStore {
             isFlagged: row.int64(at: 9) != 0,
             recurrence: row.optionalString(at: 10).map { RecurrenceRule(stored: $0, countsFromCompletion: row.int64(at: 11) != 0) },
             tags: TodoTags.decoded(row.string(at: 12)),
-            uid: row.optionalString(at: 13) ?? "")
+            uid: row.optionalString(at: 13) ?? "",
+            parentUID: row.optionalString(at: 14))
     }
 }

@@ -11,7 +11,7 @@ import TickTesting
 struct MigrationToVersion9Tests {
     /// Takes a current store back to version 8: no origin of undo steps, no modification times, no
     /// synced list names or places.
-    static let backToVersion8SQL = """
+    static let backToVersion8SQL = MigrationToVersion10Tests.backToVersion9SQL + """
         ALTER TABLE history_steps DROP COLUMN origin;
         ALTER TABLE sync_collections DROP COLUMN synced_name; ALTER TABLE sync_items DROP COLUMN synced_position;
         DROP TRIGGER todos_modified_time; DROP TRIGGER todos_modified_time_delete; DROP TABLE todo_modified_times;

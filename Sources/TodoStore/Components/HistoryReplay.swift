@@ -48,7 +48,9 @@ struct HistoryReplay {
                                        // Journal rows from before version 7 have no tags column value: no tags.
                                        row.optionalString(at: 13) ?? "",
                                        // Version 8 gave every journal row its todo's UID; NULL keeps the UID there is.
-                                       row.optionalString(at: 14)])
+                                       row.optionalString(at: 14),
+                                       // Rows from before version 10 have no parent: the top of the list.
+                                       row.optionalString(at: 15)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }
