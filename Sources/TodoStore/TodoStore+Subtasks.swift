@@ -136,7 +136,7 @@ extension TodoStore {
             let item = try requireItem(id: id)
             guard let parentID = try parentID(of: id) else { return ((), StepSummary(description: "")) }
             let parent = try requireItem(id: parentID)
-            try placeSubtree(of: item, inList: item.listID, after: try subtreeEnd(of: parent), parentUID: parent.parentUID)
+            try placeSubtree(of: item, inList: item.listID, after: try subtreeEnd(of: parent, excluding: id), parentUID: parent.parentUID)
             return ((), .todos("outdent %@", titles: [item.title], ids: [id]))
         }
     }
@@ -151,7 +151,8 @@ extension TodoStore {
                 try reparent(item, under: try requireItem(id: parentID))
             } else {
                 guard let top = try ancestorIDs(of: id).last else { return ((), StepSummary(description: "")) }
-                try placeSubtree(of: item, inList: item.listID, after: try subtreeEnd(of: try requireItem(id: top)), parentUID: nil)
+                try placeSubtree(of: item, inList: item.listID, after: try subtreeEnd(of: try requireItem(id: top), excluding: id),
+                                 parentUID: nil)
             }
             return ((), .todos(parentID == nil ? "outdent %@" : "indent %@", titles: [item.title], ids: [id]))
         }
@@ -166,7 +167,7 @@ extension TodoStore {
             throw StoreError.parentCycle("\(StoreError.quoted(parent.title)) is a subtask of \(StoreError.quoted(item.title))")
         }
         try requireNoLoop(childUID: item.uid, parentUID: parent.uid)
-        try placeSubtree(of: item, inList: parent.listID, after: try subtreeEnd(of: parent), parentUID: parent.uid)
+        try placeSubtree(of: item, inList: parent.listID, after: try subtreeEnd(of: parent, excluding: item.id), parentUID: parent.uid)
     }
 
     /// Throws `parentCycle` when giving the todo `childUID` the parent `parentUID` would close a loop
@@ -190,16 +191,18 @@ extension TodoStore {
             """, [parentUID, childUID, Int64(Self.parentChainLimit)]) != 0
     }
 
-    /// The manual-order key of the last row of the todo's subtree (the todo itself when it has none).
-    func subtreeEnd(of item: TodoItem) throws -> Key {
+    /// The manual-order key of the last row of the todo's subtree (the todo itself when it has none),
+    /// leaving out the subtree of `excluded` (a todo being moved out of it).
+    func subtreeEnd(of item: TodoItem, excluding excluded: Int64? = nil) throws -> Key {
         try connection.queryFirst("""
             WITH RECURSIVE subtree(id, uid, list_id) AS (
-                SELECT id, uid, list_id FROM todos WHERE id = ?
+                SELECT id, uid, list_id FROM todos WHERE id = ?1
                 UNION SELECT t.id, t.uid, t.list_id FROM todos t JOIN subtree s ON t.parent_uid = s.uid AND t.list_id = s.list_id
+                WHERE t.id != ?2
             )
             SELECT todos.position, todos.id FROM subtree JOIN todos ON todos.id = subtree.id
             ORDER BY todos.position DESC, todos.id DESC LIMIT 1
-            """, [item.id]) { Key(position: $0.int64(at: 0), id: $0.int64(at: 1)) } ?? Key(position: item.position, id: item.id)
+            """, [item.id, excluded ?? 0]) { Key(position: $0.int64(at: 0), id: $0.int64(at: 1)) } ?? Key(position: item.position, id: item.id)
     }
 
     /// The todo right above `item` with the same parent in effect, or nil when it is the first.

@@ -62,8 +62,15 @@ struct SubtaskStoreTests {
         #expect(try Self.outline(store) == ["Trip", "  Flights", "  Hotel", "    Pay deposit", "  Groceries"])
         _ = try store.undo()
         #expect(try Self.outline(store) == ["Trip", "  Flights", "  Hotel", "    Pay deposit", "Groceries"])
+        // The last subtask outdents in place; a todo set under its own parent again stays last there.
+        try store.outdent(id: ids["Pay deposit"]!)
+        #expect(try Self.outline(store) == ["Trip", "  Flights", "  Hotel", "  Pay deposit", "Groceries"])
+        try store.setParent(id: ids["Flights"]!, to: ids["Trip"]!)
+        #expect(try Self.outline(store) == ["Trip", "  Hotel", "  Pay deposit", "  Flights", "Groceries"])
+        try store.setParent(id: ids["Flights"]!, to: nil)
+        #expect(try Self.outline(store) == ["Trip", "  Hotel", "  Pay deposit", "Flights", "Groceries"])
         #expect(throws: StoreError.self) { try store.indent(id: ids["Trip"]!) }
-        #expect(throws: StoreError.self) { try store.indent(id: ids["Flights"]!) }
+        #expect(throws: StoreError.self) { try store.indent(id: ids["Hotel"]!) }
         #expect(try store.integrityProblems() == [])
     }
 
