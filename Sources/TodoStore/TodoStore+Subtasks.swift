@@ -88,6 +88,12 @@ extension TodoStore {
             """, [id]) { SubtaskProgress(done: Int($0.int64(at: 1)), total: Int($0.int64(at: 0))) } ?? SubtaskProgress(done: 0, total: 0)
     }
 
+    /// Whether any todo names a parent (through `todos_by_parent_uid`: no scan): whether reading
+    /// each row's place in the outline is worth it.
+    public func hasSubtasks() throws -> Bool {
+        try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos WHERE parent_uid IS NOT NULL)") != 0
+    }
+
     /// How many subtasks below the todo (at any depth) are open: what completing it asks about.
     public func openSubtaskCount(of id: Int64) throws -> Int {
         let ids = try subtreeIDs(of: id).dropFirst()

@@ -81,8 +81,8 @@ struct SubtaskSyncTests {
             try first.sync()
             let outline = try Self.outline(first)
             #expect(outline.contains("Concert") && outline.contains("Holiday"))
-            #expect(outline[outline.firstIndex(of: "Concert")! + 1] == "  Buy tickets")
-            #expect(outline[outline.firstIndex(of: "Holiday")! + 1] == "  Pack bags")
+            #expect(outline[outline.firstIndex(of: "Concert")! + 1] == "  Buy tickets", "\(outline)")
+            #expect(outline[outline.firstIndex(of: "Holiday")! + 1] == "  Pack bags", "\(outline)")
         }
     }
 

@@ -78,5 +78,9 @@ struct SubtaskMappingTests {
         let merged = TodoMerge.merge(base: base, local: local, remote: remote)
         #expect(merged.todo?.parentUID == "holiday")
         #expect(merged.todo?.title == "Book the flights")
+        // And the other way round: the parent changed here, the title there.
+        let mirrored = TodoMerge.merge(base: base, local: remote, remote: local)
+        #expect(mirrored.todo?.parentUID == "holiday")
+        #expect(mirrored.todo?.title == "Book the flights")
     }
 }
