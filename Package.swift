@@ -26,6 +26,9 @@ let package = Package(
         // What every test target, the stress run and the fuzzers share: the seeded random generator,
         // and a flat view of a store built on TodoStore's public API.
         .target(name: "TickTesting", dependencies: ["TodoStore"]),
+        // Dependency-free harness every test target and the tools can use: tmux sessions, scratch
+        // folders, the Radicale and Xandikos launchers.
+        .target(name: "TestSupport"),
 
         .target(name: "TermTable", exclude: ["README.md"]),
         .target(name: "Terminal", dependencies: ["TermTable", "CNcursesw", "CTerminalSupport"]),
@@ -37,30 +40,30 @@ let package = Package(
         .target(name: "TickApp", dependencies: ["TermTable", "TodoStore", "TodoSync", "CalDAV", "Terminal", "CProcessSupport"]),
         .executableTarget(name: "tick", dependencies: ["TickApp", "TermTable", "TodoStore", "Terminal"]),
         // The sync rows run SyncEngine in process against Radicale: hence TodoSync and CalDAV.
-        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit", "TodoSync", "CalDAV", "TickTesting"], path: "Sources/tick-bench"),
+        .executableTarget(name: "tick-bench", dependencies: ["TodoStore", "TermTable", "TTBrowseKit", "TodoSync", "CalDAV", "TickTesting", "TestSupport"], path: "Sources/tick-bench"),
 
         // tt-browse, TermTable's second client (issue 21): a log browser built on TermTable and Terminal
         // only; its logic is the library TTBrowseKit, so tests and the benchmark can drive it headless.
         .target(name: "TTBrowseKit", dependencies: ["TermTable"]),
         .executableTarget(name: "tt-browse", dependencies: ["TTBrowseKit", "TermTable", "Terminal"], path: "Sources/tt-browse"),
 
-        .executableTarget(name: "tick-stress", dependencies: ["TodoStore", "TickTesting"], path: "Sources/tick-stress"),
+        .executableTarget(name: "tick-stress", dependencies: ["TodoStore", "TickTesting", "TestSupport"], path: "Sources/tick-stress"),
         .target(name: "TickFuzzing", dependencies: ["TickApp", "TermTable", "TodoStore", "TickTesting"]),
         .executableTarget(name: "tick-fuzz", dependencies: ["TickFuzzing", "TickTesting"], path: "Sources/tick-fuzz"),
 
         .testTarget(name: "TermTableTests", dependencies: ["TermTable", "TickTesting"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TermTable"]),
-        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TickTesting"]),
+        .testTarget(name: "TodoStoreTests", dependencies: ["TodoStore", "TickTesting", "TestSupport"]),
         // validate_icalendar.py: Python's icalendar (in .build/venv) judges what Tick writes, beside libical.
-        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoStore", "TickTesting", "CLibical"],
+        .testTarget(name: "TodoSyncTests", dependencies: ["TodoSync", "TodoStore", "TickTesting", "TestSupport", "CLibical"],
                     exclude: ["validate_icalendar.py"]),
-        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TodoSync", "CalDAV", "TickFuzzing", "TickTesting", "CProcessSupport"]),
-        .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "TickAppTests", dependencies: ["TickApp", "TermTable", "TodoStore", "TodoSync", "CalDAV", "TickFuzzing", "TickTesting", "TestSupport", "CProcessSupport"]),
+        .testTarget(name: "TickFuzzingTests", dependencies: ["TickFuzzing", "TickTesting", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         .testTarget(name: "TTBrowseTests", dependencies: ["TTBrowseKit", "TermTable"]),
         // The sync rows' preparation and verdicts (the measurements themselves run only in `make bench`).
         .testTarget(name: "TickBenchTests", dependencies: ["tick-bench"]),
         // Runs against a real Radicale server from .build/venv (the Makefile's test set-up installs it).
-        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TickApp"], exclude: ["Support/fault_proxy.py", "Support/hostile_server.py"]),
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TodoSync", "TodoStore", "TickTesting", "TestSupport", "TickApp"], exclude: ["Support/fault_proxy.py", "Support/hostile_server.py"]),
     ]
 )

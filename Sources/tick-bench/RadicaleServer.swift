@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import TickTesting
 
 /// A Radicale CalDAV server for the sync rows: on 127.0.0.1 at a free port, its storage in a folder the
 /// caller chooses (so a prepared collection can be copied in first), stopped by `stop()`.
 ///
-/// Config, start and wait are `TickTesting.RadicaleProcess`'s, as for the CalDAV tests and
+/// Config, start and wait are `TestSupport.RadicaleProcess`'s, as for the CalDAV tests and
 /// `tick-stress sync`: the same Python wrapper exits Radicale when its parent is gone, so an
 /// interrupted benchmark leaves no server behind.
 final class RadicaleServer {

@@ -1,11 +1,12 @@
 import CalDAV
 import Foundation
+import TestSupport
 import TickTesting
 
 /// A Xandikos CalDAV server for the bench's Xandikos rows: on 127.0.0.1 at a free port, its
 /// repositories in a folder of the scratch folder, an empty calendar home, no login; stopped by `stop()`.
 ///
-/// Start and stop are `TickTesting.XandikosProcess`'s, as for the CalDAV tests. Xandikos logs every
+/// Start and stop are `TestSupport.XandikosProcess`'s, as for the CalDAV tests. Xandikos logs every
 /// request (aiohttp's access log) into `folder/log`, which ``requests()`` counts: the requests of a
 /// client that does not count its own (vdirsyncer).
 final class XandikosServer {

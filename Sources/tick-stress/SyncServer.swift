@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import TickTesting
 
 /// The server side of `tick-stress sync`: a real Radicale (from `.build/venv`, as the CalDAV tests

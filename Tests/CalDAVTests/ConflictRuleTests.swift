@@ -184,9 +184,8 @@ struct ConflictRuleTests {
     /// Two devices with their clocks at `start`, in a scratch folder, syncing with a fresh server of `kind`.
     static func withDevices(on kind: CalDAVServerKind = .radicale, _ body: (TestServer, Device, Device) throws -> Void) throws {
         try withServer(kind) { server in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-conflicts-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let scratch = try ScratchFolder("conflicts")
+            let folder = scratch.url
             let here = try Device(folder.appendingPathComponent("here.db").path, server: server)
             let there = try Device(folder.appendingPathComponent("there.db").path, server: server)
             defer { here.store.close(); there.store.close() }

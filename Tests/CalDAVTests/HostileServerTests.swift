@@ -15,9 +15,8 @@ struct HostileServerTests {
 
     /// A store in a scratch folder with "Water plants" waiting to go up in list Home.
     static func withStore(_ body: (TodoStore) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-hostile-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let scratch = try ScratchFolder("hostile-store")
+        let folder = scratch.url
         let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path)
         defer { store.close() }
         _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").id)

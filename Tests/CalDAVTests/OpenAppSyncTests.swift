@@ -4,7 +4,7 @@ import TickApp
 import TodoStore
 
 /// The open app syncing in the background: the real `tick` in tmux on store A, the command line on
-/// store B, one real Radicale between them. (`Support/TmuxSession.swift` is the end-to-end tests' harness.)
+/// store B, one real Radicale between them. (`TestSupport.TmuxSession` is the real-terminal harness.)
 @Suite("tick open with sync", .serialized, .enabled(if: TmuxSession.isAvailable))
 struct OpenAppSyncTests {
     static let tick = RadicaleServer.root.appendingPathComponent(".build/debug/tick").path

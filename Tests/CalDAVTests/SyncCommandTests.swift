@@ -23,9 +23,8 @@ struct SyncCommandTests {
     }
 
     static func withStorePath(_ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-cmd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("sync-cmd")
+        let folder = scratch.url
         try body(folder.appendingPathComponent("tick.db").path)
     }
 

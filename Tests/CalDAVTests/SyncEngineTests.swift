@@ -61,9 +61,8 @@ struct SyncEngineTests {
 
     /// Two devices in a scratch folder, the first syncing with `firstHome`, the second with the server itself.
     private static func withDevices(on server: TestServer, firstHome: ServerURL, _ body: (Device, Device) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("sync")
+        let folder = scratch.url
         let first = try Device(folder.appendingPathComponent("a.db").path, home: firstHome, client: server.client())
         let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
         defer { first.store.close(); second.store.close() }

@@ -23,9 +23,8 @@ struct SyncFaultTests {
         try withServer(kind) { server in
             let proxy = try FaultProxy(to: server)
             defer { proxy.stop() }
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-faults-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+            let scratch = try ScratchFolder("sync-faults")
+            let folder = scratch.url
             let first = try Device(folder.appendingPathComponent("a.db").path, home: proxy.proxied(server.homeURL),
                                    client: CalDAVClient(configuration: configuration))
             let second = try Device(folder.appendingPathComponent("b.db").path, home: server.homeURL, client: server.client())
@@ -209,9 +208,8 @@ struct SyncFaultTests {
     @Test("a wrong password is one request and a clear error: nothing retried, nothing changed, and the next sync with the right one works")
     func wrongPassword() throws {
         try withRadicale { server in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-401-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+            let scratch = try ScratchFolder("sync-401")
+            let folder = scratch.url
             let path = folder.appendingPathComponent("a.db").path
             let wrong = try server.client(credentials: .init(user: TestServer.user, password: "not-the-Pa55word"))
             let device = try Device(path, home: server.homeURL, client: wrong)

@@ -117,9 +117,8 @@ struct TodomanInteropTests {
     /// A Radicale server, a Tick device and todoman, in a scratch folder.
     static func withClients(_ body: (RadicaleServer, SyncEngineTests.Device, Todoman) throws -> Void) throws {
         try withRadicale { server in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-todoman-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let scratch = try ScratchFolder("todoman")
+            let folder = scratch.url
             let tick = try SyncEngineTests.Device(folder.appendingPathComponent("tick.db").path, home: server.homeURL, client: server.client())
             defer { tick.store.close() }
             try body(server, tick, try Todoman(server: server, folder: folder.appendingPathComponent("todoman")))

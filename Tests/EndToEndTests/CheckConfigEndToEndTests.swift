@@ -6,9 +6,8 @@ import Testing
 struct CheckConfigEndToEndTests {
     @Test("Every problem is printed with its file and line and the status is 1; a good file is OK with status 0")
     func checksTheNamedFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("check")
+        let folder = scratch.url
         let config = folder.appendingPathComponent("config").path
         try "colour done red\nbind x\nsort due\n".write(toFile: config, atomically: true, encoding: .utf8)
         let bad = try CommandLineTests.run(["--check-config", "--config", config])

@@ -90,9 +90,8 @@ struct CommandLineTests {
 
     @Test("A store that is not a Tick store is refused with exit 1 and left untouched")
     func foreignFileIsRefused() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("cli")
+        let folder = scratch.url
         let database = folder.appendingPathComponent("tick.db").path
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: URL(fileURLWithPath: database))

@@ -37,9 +37,8 @@ struct DemoEndToEndTests {
 
     @Test("--play shows a key script live, <Resize> draws the app smaller with its edge, and the last screen waits for a key")
     func playLive() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-play-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("play")
+        let folder = scratch.url
         let script = folder.appendingPathComponent("scene.keys").path
         try "<Caption Adding>aBuy milk<Enter><Caption Smaller><Resize 30x6>x".write(toFile: script, atomically: true, encoding: .utf8)
         let database = folder.appendingPathComponent("tick.db").path

@@ -32,9 +32,8 @@ struct LocalTimeEndToEndTests {
 
     /// A scratch folder for a store, removed by `body`'s end.
     static func withDatabase<T>(_ body: (String) throws -> T) throws -> T {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-tz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("tz")
+        let folder = scratch.url
         return try body(folder.appendingPathComponent("tick.db").path)
     }
 

@@ -8,11 +8,14 @@ struct TickEndToEndTests {
     static let binary = root.appendingPathComponent(".build/debug/tick").path
 
     /// A fresh folder for a store, removed at the end of the test.
+    /// A scratch folder for one test and the store path in it.
     final class Scratch {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-e2e-\(UUID().uuidString)")
-        var database: String { folder.appendingPathComponent("tick.db").path }
-        init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: folder) }
+        private let scratch: ScratchFolder
+        /// The folder.
+        var folder: URL { scratch.url }
+        /// `tick.db` in the folder.
+        var database: String { scratch.path("tick.db") }
+        init() throws { scratch = try ScratchFolder("e2e") }
     }
 
     func tick(_ arguments: String) throws -> String {

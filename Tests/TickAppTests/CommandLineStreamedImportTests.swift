@@ -79,9 +79,8 @@ struct CommandLineStreamedImportTests {
 
     @Test("A pipe is read twice through a private copy that is never seen in the temporary folder")
     func pipeReadTwice() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-spool-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("spool")
+        let folder = scratch.folderPath
         let bytes = Array((0..<300_000).map { "line \($0)\n" }.joined().utf8)
         let descriptor = try Self.pipe(feeding: bytes)
         defer { close(descriptor) }

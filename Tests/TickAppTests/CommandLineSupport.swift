@@ -4,6 +4,7 @@ import TodoStore
 
 /// Runs `tick` command lines in-process against a temporary store, capturing what they print.
 final class CommandHarness {
+    private let scratch: ScratchFolder
     let folder: URL
     let path: String
     /// Today for every command, so relative due days are predictable.
@@ -16,12 +17,10 @@ final class CommandHarness {
     }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("cli")
+        folder = scratch.url
         path = folder.appendingPathComponent("tick.db").path
     }
-
-    deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// A file in the temporary folder.
     func file(_ name: String) -> String { folder.appendingPathComponent(name).path }

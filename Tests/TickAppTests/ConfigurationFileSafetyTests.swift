@@ -11,9 +11,8 @@ struct ConfigurationFileSafetyTests {
 
     /// A scratch folder (mode 0700) with a config file (mode 0600) in it; removed afterwards.
     static func withConfig(_ body: (_ folder: String, _ path: String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-config-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("config")
+        let folder = scratch.folderPath
         #expect(chmod(folder, 0o700) == 0)
         let path = folder + "/config"
         try text.write(toFile: path, atomically: true, encoding: .utf8)

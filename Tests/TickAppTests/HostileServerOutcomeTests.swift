@@ -47,9 +47,8 @@ struct HostileServerOutcomeTests {
         (false, false), (true, false), (true, true),
     ])
     func configPathShownSafely(named: Bool, exists: Bool) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }  // A leftover temporary folder is harmless.
+        let scratch = try ScratchFolder("check")
+        let folder = scratch.url
         let path = folder.appendingPathComponent("conf\u{1B}]0;pwned\u{07}\u{1B}[2J").path
         if exists { try "mouse no\n".write(toFile: path, atomically: true, encoding: .utf8) }
         var output = ""

@@ -20,9 +20,8 @@ struct ProgramLauncherTests {
 
     @Test("Arguments reach the program as they are: no shell expands $, globs or quotes in them")
     func argumentsAsTheyAre() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-launch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratchDirectory = try ScratchFolder("launch")
+        let directory = scratchDirectory.url
         let output = directory.appendingPathComponent("args").path
         let outcome = ProgramLauncher.runAndWait(["sh", "-c", "printf '%s|' \"$@\" > \"$0\"", output, "$HOME", "*", "a b", "'q'"],
                                                  environment: environment)
@@ -32,9 +31,8 @@ struct ProgramLauncherTests {
 
     @Test("While the editor runs Tick ignores Ctrl-C and Ctrl-\\ and lets Ctrl-Z stop it; the editor gets the defaults; all is put back after")
     func signalsAroundTheEditor() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-launch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratchDirectory = try ScratchFolder("launch")
+        let directory = scratchDirectory.url
         let output = directory.appendingPathComponent("status").path
         // A handler of our own for the three, as Tick's terminal session installs.
         var ours = sigaction()
@@ -68,9 +66,8 @@ struct ProgramLauncherTests {
 
     @Test("The opener runs in its own session with standard input, output and error on /dev/null")
     func detached() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-launch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratchDirectory = try ScratchFolder("launch")
+        let directory = scratchDirectory.url
         let output = directory.appendingPathComponent("fds").path
         // The shell's own descriptors, and whether it leads its session (its session id is its pid).
         let script = "fds=$(readlink /proc/$$/fd/0 /proc/$$/fd/1 /proc/$$/fd/2); sid=$(ps -o sid= -p $$ | tr -d ' ');"

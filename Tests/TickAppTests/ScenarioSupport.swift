@@ -27,14 +27,15 @@ final class TickingClock: @unchecked Sendable {
 /// A temporary store file that skips syncing to disk (scenarios test behaviour, not durability, and
 /// a sync per change would make the random tests slow), removed when the test ends.
 final class ScenarioStore {
+    private let scratch: ScratchFolder
     let directory: URL
     let path: String
     let clock = TickingClock()
     private(set) var store: TodoStore
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-scenario-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("scenario")
+        directory = scratch.url
         path = directory.appendingPathComponent("tick.db").path
         let clock = clock
         store = try TodoStore(path: path, clock: { clock.now() }, durability: .noSync)
@@ -50,7 +51,6 @@ final class ScenarioStore {
 
     deinit {
         store.close()
-        try? FileManager.default.removeItem(at: directory)
     }
 }
 

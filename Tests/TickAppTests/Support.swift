@@ -5,13 +5,14 @@ import TodoStore
 
 /// A temporary store file, removed when the test ends.
 final class TemporaryStore {
+    private let scratch: ScratchFolder
     let directory: URL
     let path: String
     private(set) var store: TodoStore
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tick-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("app")
+        directory = scratch.url
         path = directory.appendingPathComponent("tick.db").path
         store = try TodoStore(path: path)
     }
@@ -25,7 +26,6 @@ final class TemporaryStore {
 
     deinit {
         store.close()
-        try? FileManager.default.removeItem(at: directory)
     }
 }
 

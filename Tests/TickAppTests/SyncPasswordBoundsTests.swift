@@ -66,9 +66,8 @@ struct SyncPasswordBoundsTests {
 
     @Test("A ~/.netrc that holds the password and that others can read is not used, as ftp refuses it; private, it is")
     func netrcReadableByOthers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-netrc-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("netrc")
+        let folder = scratch.folderPath
         let netrc = folder + "/.netrc"
         try "machine dav.example.com login me password s3cret\n".write(toFile: netrc, atomically: true, encoding: .utf8)
         let settings = Self.settings("sync url https://dav.example.com/\nsync user me\n")

@@ -83,9 +83,8 @@ struct SyncSettingsTests {
 
     @Test("tick --check-config reports sync problems and never prints the password")
     func checkConfigReportsSync() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-sync-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("sync")
+        let folder = scratch.folderPath
         let path = folder + "/config"
         try "sync url https://dav.example.com/\nsync password hunter2\n".write(toFile: path, atomically: true, encoding: .utf8)
         var output = ""

@@ -21,9 +21,8 @@ struct LibFuzzerTargetTests {
         var random = SplitMix64(seed: 7)
         let bytes = (0..<2_048).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         var first = AppFuzzer(source: FuzzBytes(bytes)), second = AppFuzzer(source: FuzzBytes(bytes))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-fuzzing-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = try ScratchFolder("fuzzing")
+        let folder = scratch.folderPath
         try first.run(path: folder + "/a.db", keys: 120)
         try second.run(path: folder + "/b.db", keys: 120)
         #expect(first.played.count >= 100)  // q is never drawn, so only an odd key could end a run early

@@ -97,9 +97,8 @@ struct MigrationTests {
 struct MigrationToVersion3Tests {
     @Test("A store upgraded to version 3 has the search index's automatic merging turned off")
     func automergeOff() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-v3-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("v3")
+        let folder = scratch.url
         let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path)
         defer { store.close() }
         #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))

@@ -6,9 +6,8 @@ import Testing
 struct SearchIndexTidyingTests {
     @Test("Changes leave the search index in pieces; tidying merges them while idle and search stays exact")
     func tidying() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tick-tidy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder("tidy")
+        let folder = scratch.url
         let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path, durability: .noSync)
         defer { store.close() }
         for index in 0..<120 { try store.add(title: "milk run \(index)") }

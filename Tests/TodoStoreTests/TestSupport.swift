@@ -5,19 +5,8 @@ import TickTesting
 
 /// Runs `body` with a fresh private folder that is removed afterwards, so tests can run in parallel.
 func withTemporaryFolder<T>(_ body: (String) throws -> T) throws -> T {
-    let template = NSTemporaryDirectory() + "tick-store-test-XXXXXX"
-    var bytes = Array(template.utf8CString)
-    guard let created = mkdtemp(&bytes) else { throw StoreError.io(path: template, detail: "mkdtemp failed") }
-    let folder = String(cString: created)
-    defer {
-        // Tests may leave read-only folders behind; make them removable first.
-        _ = chmod(folder, 0o700)
-        if let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) {
-            for name in names { _ = chmod(folder + "/" + name, 0o700) }
-        }
-        try? FileManager.default.removeItem(atPath: folder)
-    }
-    return try body(folder)
+    let scratch = try ScratchFolder("store-test")
+    return try withExtendedLifetime(scratch) { try body(scratch.folderPath) }
 }
 
 /// A clock that always says the same instant, so stored times are predictable.

@@ -1,6 +1,7 @@
 import CLibical
 import Foundation
 import Testing
+import TestSupport
 import TickTesting
 @testable import TodoSync
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// One command running in a detached tmux pane of a fixed size, on a tmux server of its own:
 /// the real-terminal harness for end-to-end tests.
@@ -7,34 +8,37 @@ import Foundation
 /// (`TERM=xterm-256color`, `LANG=C.UTF-8`, no `TMUX`), no config file, and keeps the pane after the
 /// command exits so its last screen and exit status can be read. It needs no terminal of its own,
 /// so it runs under CI (`CI=true`, standard input closed). Every tmux call has a time limit.
-final class TmuxSession {
+public final class TmuxSession {
     /// A tmux command failed or a wait ran out; the message includes the screen when there is one.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        /// A failure that says `description`.
+        public init(description: String) { self.description = description }
     }
 
     /// The `tmux` executable, if one is installed.
-    static let executable: String? = {
+    public static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let candidates = path.split(separator: ":").map { "\($0)/tmux" } + ["/usr/bin/tmux", "/usr/local/bin/tmux"]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
     /// Whether tmux is installed, for `.enabled(if:)` on tests that need it.
-    static var isAvailable: Bool { executable != nil }
+    public static var isAvailable: Bool { executable != nil }
 
     /// The socket of this session's private tmux server.
-    let socketPath: String
+    public let socketPath: String
     /// The pane's current width in columns.
-    private(set) var width: Int
+    public private(set) var width: Int
     /// The pane's current height in lines.
-    private(set) var height: Int
+    public private(set) var height: Int
     private var killed = false
     private static let target = "main"
 
     /// Starts `command` (run by `sh -c` inside tmux) in a `width`×`height` pane; `environment`
     /// adds to or overrides the defaults for the command.
-    init(command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    public init(command: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
         guard Self.executable != nil else { throw Failure(description: "tmux is not installed") }
         self.width = width
         self.height = height
@@ -66,19 +70,19 @@ final class TmuxSession {
     deinit { kill() }
 
     /// Types keys: tmux key names (`"Enter"`, `"C-c"`, `"Up"`, `"BTab"`) or, with `literal`, text as is.
-    func sendKeys(_ keys: String..., literal: Bool = false) throws {
+    public func sendKeys(_ keys: String..., literal: Bool = false) throws {
         try run(["send-keys", "-t", Self.target] + (literal ? ["-l", "--"] : []) + keys)
     }
 
     /// Sends raw bytes to the pane, such as a mouse report the terminal would send.
-    func sendBytes(_ bytes: [UInt8]) throws {
+    public func sendBytes(_ bytes: [UInt8]) throws {
         try run(["send-keys", "-t", Self.target, "-H"] + bytes.map { String(format: "%02x", $0) })
     }
 
     /// Pastes `text` as a terminal does: through a tmux paste buffer (`load-buffer`), wrapped in the
     /// bracketed-paste markers when the program turned that mode on (`paste-buffer -p`). tmux sends
     /// line feeds as carriage returns, as terminals do.
-    func paste(_ text: String) throws {
+    public func paste(_ text: String) throws {
         let file = (FileManager.default.temporaryDirectory.path as NSString)
             .appendingPathComponent("tick-e2e-paste-\(UUID().uuidString).txt")
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
@@ -89,7 +93,7 @@ final class TmuxSession {
 
     /// The pane's lines as shown now (trailing spaces trimmed); with `escapes`, including SGR codes.
     /// After the command exits, the screen it left (not tmux's "Pane is dead" line).
-    func capture(escapes: Bool = false) throws -> [String] {
+    public func capture(escapes: Bool = false) throws -> [String] {
         // tmux announces a dead pane with a line feed on the last line, scrolling the final screen
         // up by one line: capture from one line into the history instead.
         let dead = (try? query("#{pane_dead}")) == "1"
@@ -111,14 +115,14 @@ final class TmuxSession {
 
     /// Polls the screen until some line contains `text`; returns the screen, or throws with it on timeout.
     @discardableResult
-    func waitFor(text: String, timeout: TimeInterval = 10) throws -> [String] {
+    public func waitFor(text: String, timeout: TimeInterval = 10) throws -> [String] {
         try waitFor("\"\(text)\"", timeout: timeout) { screen in screen.contains { $0.contains(text) } }
     }
 
     /// Polls the screen until `isReady` accepts it; returns the screen, or throws with it (and
     /// `description` of what was awaited) on timeout.
     @discardableResult
-    func waitFor(_ description: String, timeout: TimeInterval = 10, until isReady: ([String]) -> Bool) throws -> [String] {
+    public func waitFor(_ description: String, timeout: TimeInterval = 10, until isReady: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         repeat {
@@ -130,20 +134,20 @@ final class TmuxSession {
     }
 
     /// Changes the pane's size, as a user resizing the terminal window would.
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", Self.target, "-x", String(width), "-y", String(height)])
         self.width = width
         self.height = height
     }
 
     /// Whether the command is still running.
-    var isRunning: Bool {
+    public var isRunning: Bool {
         guard !killed, let dead = try? query("#{pane_dead}") else { return false }
         return dead == "0"
     }
 
     /// The command's exit status once it has exited (128+n after signal n), nil while it runs.
-    var exitStatus: Int32? {
+    public var exitStatus: Int32? {
         guard !killed, (try? query("#{pane_dead}")) == "1" else { return nil }
         if let status = recordedExitStatus() { return status }
         // tmux 3.3a sometimes misses the SIGCHLD of a command that exits at once and never reaps
@@ -164,7 +168,7 @@ final class TmuxSession {
 
     /// Waits for the command to exit and returns its exit status.
     @discardableResult
-    func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+    public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let status = exitStatus { return status }
@@ -176,12 +180,12 @@ final class TmuxSession {
     }
 
     /// Evaluates a tmux format (`#{cursor_flag}`, `#{alternate_on}`, `#{mouse_sgr_flag}`…) for the pane.
-    func query(_ format: String) throws -> String {
+    public func query(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", Self.target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Stops the server and the command with it; safe to call more than once.
-    func kill() {
+    public func kill() {
         guard !killed else { return }
         killed = true
         _ = try? run(["kill-server"], allowFailure: true)
@@ -217,9 +221,9 @@ final class TmuxSession {
 /// Not Foundation's `Process`: on Linux it reports the tmux client as running until the tmux
 /// server it started (a daemon) exits. Descriptors above 2 are closed in the child so the
 /// long-lived server cannot hold the test runner's pipes open.
-enum ChildProcess {
+public enum ChildProcess {
     /// Runs `command` with standard input from /dev/null and output to files; returns the exit status.
-    static func run(_ command: [String], environment: [String: String], output: String, errors: String, timeout: TimeInterval) throws -> Int32 {
+    public static func run(_ command: [String], environment: [String: String], output: String, errors: String, timeout: TimeInterval) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
