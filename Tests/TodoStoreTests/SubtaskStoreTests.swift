@@ -147,6 +147,8 @@ struct SubtaskStoreTests {
         let (store, ids) = try Self.tripStore()
         try store.indent(id: ids["Groceries"]!)
         #expect(store.lastChange.todos.map(\.id) == [ids["Groceries"]!])
+        // Its place is the same: only "fields changed" makes the screen draw its row again.
+        #expect(store.lastChange.todos.map(\.fieldsChanged) == [true])
     }
 
     @Test("an import gathers a subtask that came before its parent, keeps a parent in another list as it came, and refuses only the parent that closes a loop")
