@@ -8,13 +8,14 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev
 # faketime: the end-to-end tests run the binary at chosen local times (LocalTimeEndToEndTests);
 # xandikos: the second CalDAV server the sync tests run against (Tests/CalDAVTests/Support/TestServer.swift),
 # and the bench's Xandikos rows; it writes control characters raw into its XML (XandikosTests);
-# time: GNU time measures the peak memory of tick sync reading a huge answer (HostileSyncCommandTests).
-TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time
+# time: GNU time measures the peak memory of tick sync reading a huge answer (HostileSyncCommandTests);
+# taskwarrior: the import tests make real `task export` files with it (TaskwarriorImportTests).
+TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time taskwarrior
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps radicale interop-clients build release run test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
 
 all: build
 
@@ -122,7 +123,8 @@ demo: build
 # table and writes BENCHMARKS.md. A few minutes; BENCH_SIZES=0,1000 shortens it. Stores are cached
 # under .build/bench-stores. The sync rows start Radicale (hence `radicale`) and Xandikos (installed
 # here if missing; vdirsyncer's rows need `make interop-clients` and say so without it); BENCH_SYNC=0
-# leaves them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched).
+# leaves them out, BENCH_ONLY=sync runs only them (printed, BENCHMARKS.md untouched); BENCH_ONLY=query
+# BENCH_SIZES=1000000 runs only the query rows (a tag and a word, a due-date range) and prints them.
 bench: release radicale
 	$(call install_missing,xandikos)
 	./.build/release/tick-bench
@@ -150,11 +152,13 @@ fuzz: build
 # modules are built instrumented into their own folder and linked with libFuzzer's runtime, which
 # supplies main. FUZZ_SECONDS as above; the corpus grows in .build/libfuzzer/corpus, and an input
 # that fails a check is saved in .build/libfuzzer/crashes (replay: .build/libfuzzer/tick-libfuzzer FILE).
+# The link line follows the modules: that build folder holds TickFuzzing and the targets it depends
+# on, so every object in it is linked, with the system libraries the module maps name (`link "…"`).
 LIBFUZZER := .build/libfuzzer
-LIBFUZZER_TARGETS := TickFuzzing TickTesting TickApp TermTable TodoStore Terminal CTerminalSupport
+LIBFUZZER_LIBS = $(shell sed -n 's/^ *link "\(.*\)".*/-l\1/p' Sources/*/module.modulemap) -ldl
 fuzz-libfuzzer: deps
 	$(SWIFT) build --build-path $(LIBFUZZER) --target TickFuzzing -Xswiftc -sanitize=fuzzer
-	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer -lsqlite3 -lncursesw \
-		$(foreach target,$(LIBFUZZER_TARGETS),$(LIBFUZZER)/debug/$(target).build/*.o)
+	swiftc -sanitize=fuzzer -emit-executable -o $(LIBFUZZER)/tick-libfuzzer \
+		$(LIBFUZZER)/debug/*.build/*.o $(LIBFUZZER_LIBS)
 	mkdir -p $(LIBFUZZER)/corpus $(LIBFUZZER)/crashes
 	$(LIBFUZZER)/tick-libfuzzer -max_total_time=$${FUZZ_SECONDS:-300} -print_final_stats=1 -artifact_prefix=$(LIBFUZZER)/crashes/ $(LIBFUZZER)/corpus

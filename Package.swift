@@ -12,16 +12,17 @@ let package = Package(
         // System libraries through module maps (no pkgConfig: it only adds warnings here).
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        // RFC 5545 recurrence rules (Debian libical-dev): only TodoStore's RecurrenceRule touches it.
+        // RFC 5545 (Debian libical-dev): TodoStore's RecurrenceRule and TodoSync's VTODO files (ARCHITECTURE.md lists them).
         .systemLibrary(name: "CLibical", path: "Sources/CLibical"),
         // HTTP and WebDAV XML for CalDAV (Debian libcurl4-openssl-dev, libxml2-dev): only CalDAV imports them.
         // libxml2's headers live under /usr/include/libxml2, which only its pkg-config names.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl"),  // loaded with dlopen on first use: not linked
         .systemLibrary(name: "CLibxml2", path: "Sources/CLibxml2", pkgConfig: "libxml-2.0"),
         // Async-signal-safe terminal restore and a byte-counting output stream.
         .target(name: "CTerminalSupport", path: "Sources/CTerminalSupport"),
         // prctl (core dumps off while a password is held) and closing inherited descriptors in spawned programs.
         .target(name: "CProcessSupport", path: "Sources/CProcessSupport"),
+        // libcurl's types from its header, its functions loaded with dlopen on first use (not linked: see ccurl.h).
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // What every test target, the stress run and the fuzzers share: the seeded random generator,
         // and a flat view of a store built on TodoStore's public API.

@@ -2,6 +2,14 @@ import TermTable
 
 /// tt-browse without a terminal: a diffable data source over the log's line numbers, variable-height
 /// cells, a footer that loads more, keys in and a canvas out. The executable only adds ncurses.
+///
+/// The slow work (fingerprints, pages) is behind `LogBackend`; `BackgroundLogBackend` runs it off
+/// the main thread and parks results in an inbox the loop drains between keys
+/// (`deliverArrivedResults`), so the table is only touched on the main thread. A `LogLineCell`
+/// drops a fingerprint that arrives for a line it no longer shows and cancels its load in
+/// `prepareForReuse`; the footer's state (`Footer`) keeps a second fetch from starting; prefetched
+/// fingerprints are bounded (256) and cancelled when the scrolling turns. `g`, `G` and a typed line
+/// number then `G` go through `scrollToRow`.
 public final class LogBrowser: TableViewDataSourcePrefetching {
     /// What the footer under the last line says: more load at the end, a page is loading, or a fetch failed.
     public enum Footer: Equatable, Sendable { case idle, loading, failed(String) }

@@ -4,6 +4,10 @@
 /// The cache is bounded (`capacity`): past it, rows that are not on screen are forgotten, so memory stays
 /// flat whatever the number of rows scrolled past. A fixed height equal to every estimate is never stored,
 /// which keeps the sums over remembered heights (content height, a row's estimated top) short.
+///
+/// A batch update remaps it (`remapped(by:)`: reloaded and reconfigured rows forget their height);
+/// the table drops it whole on `reloadData()`, a new width or `rowHeight`, and on entering or leaving
+/// editing mode (the mark narrows every row, and a row is measured with the table's state applied).
 struct HeightCache {
     /// How many heights are kept before the ones off screen are forgotten.
     static let capacity = 4096

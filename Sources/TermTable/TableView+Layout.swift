@@ -100,7 +100,9 @@ extension TableView {
         }
     }
 
-    /// The items that cover the viewport from the anchor down.
+    /// The items that cover the viewport from the anchor down. Not a pure function of counts and
+    /// heights: with automatic heights, a row not measured yet is measured here by configuring its
+    /// cell through the data source (`measureRow(at:)`), as UIKit's self-sizing cells are.
     func placeItems() -> [VisibleItem] {
         var items: [VisibleItem] = []
         var y = -viewport.offset

@@ -1,5 +1,13 @@
 /// A checked batch update: verified against the data source's counts before and after, and
 /// able to say where every old row went.
+///
+/// `TableView.apply(_:)` remaps each piece of the table's state through the plan with one call
+/// (`selection = selection.remapped(by: plan)`; `viewport.remapped(by:in:)` also takes the new
+/// `SectionMetrics`). Each `remapped(by:)` is a pure function of the value and the plan: deleted
+/// rows go, a reloaded row closes its swipe and forgets its height, a reconfigured row keeps its
+/// swipe but forgets its height, and a deleted selected row is replaced by the next row, else the
+/// previous one. Only the on-screen cells are remapped by hand, because a cell leaving the screen
+/// calls `didEndDisplaying`. The value types' tests share the cases in `RemapCases.swift`.
 struct UpdatePlan {
     let before: [Int]
     let after: [Int]

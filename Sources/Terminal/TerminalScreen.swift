@@ -159,6 +159,15 @@ public final class TerminalScreen {
         ct_uninstall_signal_handlers()
     }
 
+    /// Writes a control sequence the app built (an OSC 52 copy) straight to the terminal, after a
+    /// frame was presented (ncurses has flushed its buffer by then). The caller makes sure nothing in
+    /// it came from user or server data unencoded.
+    public func writeBetweenFrames(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        var bytes = bytes
+        counter.measure { _ = ct_write_all(STDOUT_FILENO, &bytes, bytes.count) }
+    }
+
     /// Writes bytes straight to the terminal, between frames (ncurses has flushed its buffer by then).
     func writeRaw(_ text: String) {
         var bytes = Array(text.utf8)

@@ -3,7 +3,7 @@ public enum Command: String, CaseIterable, Sendable {
     case moveDown, moveUp, moveToTop, moveToBottom
     case pageDown, pageUp, halfPageDown, halfPageUp
     case nextList, previousList
-    case add, edit, toggle, delete, flag, raisePriority, lowerPriority, details, openLink
+    case add, edit, toggle, start, cancel, delete, flag, raisePriority, lowerPriority, details, openLink, copyTitle
     case swipeRight, swipeLeft
     case moveTodoDown, moveTodoUp, moveToList
     case undo, redo
@@ -27,7 +27,7 @@ public enum Command: String, CaseIterable, Sendable {
     public var group: Group {
         switch self {
         case .moveDown, .moveUp, .moveToTop, .moveToBottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp: return .navigation
-        case .add, .edit, .toggle, .delete, .flag, .raisePriority, .lowerPriority, .details, .openLink, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
+        case .add, .edit, .toggle, .start, .cancel, .delete, .flag, .raisePriority, .lowerPriority, .details, .openLink, .copyTitle, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
         case .swipeRight, .swipeLeft: return .swipe
         case .nextList, .previousList, .moveToList, .collapse, .toggleCompleted, .cycleSort, .toggleWrap, .manageLists, .toggleAgenda: return .lists
         case .search, .nextMatch, .previousMatch: return .search
@@ -53,12 +53,15 @@ public enum Command: String, CaseIterable, Sendable {
         case .add: return "add a todo after the selected one (!, !!, !!! priority; @tomorrow, @fri 15:00, @2026-12-24, @+3d due; @every week repeats; #word tag)"
         case .edit: return "edit the title (with its !, @ and # markers)"
         case .toggle: return "mark done / not done (a recurring todo comes back on its next date)"
+        case .start: return "start / stop the todo (in process: [/], synced as STATUS:IN-PROCESS)"
+        case .cancel: return "cancel the todo ([-], hidden with the done ones) / open it again"
         case .delete: return "delete the selected todo (a recurring one asks: skip this one or stop)"
         case .flag: return "flag / unflag the selected todo"
         case .raisePriority: return "raise the priority (none, low !, medium !!, high !!!)"
         case .lowerPriority: return "lower the priority"
         case .details: return "details and notes of the selected todo"
         case .openLink: return "open the first link of the title or notes (http, https, mailto, www.) with $BROWSER or xdg-open"
+        case .copyTitle: return "copy the title to the terminal's clipboard (OSC 52; clipboard no in the config file turns it off)"
         case .swipeRight: return "swipe right: reveal Done/Undo; again: do it"
         case .swipeLeft: return "swipe left: reveal Delete, Flag, Edit; again: delete"
         case .moveTodoDown: return "move the todo down (into the next list at the end)"

@@ -11,6 +11,7 @@ import TodoStore
 ///     unbind [<mode>] <key>         unbind d, unbind lists d   (no mode: the list)
 ///     color <element> <color> [on <color>] [bold] [dim] [underline] [reverse] [italic]
 ///     mouse yes|no
+///     clipboard yes|no            whether y copies a title to the terminal's clipboard (OSC 52)
 ///     list <name>                 the list Tick starts on and `tick add` uses
 ///     hide-completed yes|no
 ///     wrap yes|no                 long titles wrap onto up to 3 lines (W toggles it)
@@ -32,6 +33,8 @@ public struct Configuration: Equatable {
     public var colors: [String: Style] = [:]
     /// Whether to ask the terminal for mouse events (`mouse no` turns it off).
     public var mouse = true
+    /// Whether `y` may set the terminal's clipboard with OSC 52 (`clipboard no` turns it off).
+    public var clipboard = true
     /// The list Tick starts on and `tick add` uses (`list Work`); nil is the Inbox.
     public var defaultList: String?
     /// Whether completed todos start hidden (`hide-completed yes`).
@@ -44,6 +47,8 @@ public struct Configuration: Equatable {
     public var historyDepth = 100
     /// The CalDAV sync settings (`sync url …`, `sync user …`).
     public var sync = SyncSettings()
+    /// Saved views (`view NAME QUERY`), in the file's order; a later line of the same name replaces an earlier one.
+    public var views: [SavedView] = []
     /// Problems found, one line each: `path:line: problem`.
     public var problems: [String] = []
     /// Why the config file was not used at all (others could change it, it is not a regular file),
@@ -89,7 +94,8 @@ public struct Configuration: Equatable {
     public static func parse(_ text: String, path: String) -> Configuration {
         var configuration = Configuration()
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let line = SavedView.isViewLine(rawLine) ? SavedView.withoutComment(rawLine)
+                : rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let setting = words.first else { continue }
             do {
@@ -144,6 +150,9 @@ public struct Configuration: Equatable {
         case "mouse":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "mouse wants yes or no") }
             mouse = value
+        case "clipboard":
+            guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "clipboard wants yes or no") }
+            clipboard = value
         case "list":
             let name = arguments.joined(separator: " ")
             guard !name.isEmpty else { throw Problem(message: "list wants a list name, like: list Work") }
@@ -166,8 +175,12 @@ public struct Configuration: Equatable {
             historyDepth = value
         case "sync":
             try sync.apply(arguments)
+        case "view":
+            let view = try SavedView(arguments)
+            views.removeAll { $0.name.lowercased() == view.name.lowercased() }
+            views.append(view)
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history, sync)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view)")
         }
     }
 
@@ -235,7 +248,7 @@ public struct Configuration: Equatable {
     }
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-        lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
+        lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.clipboard == rhs.clipboard && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
             && lhs.hidesCompleted == rhs.hidesCompleted && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
             && lhs.sync == rhs.sync
             && lhs.keyMaps.signature == rhs.keyMaps.signature

@@ -1,4 +1,5 @@
 import Glibc
+import TodoStore
 
 /// Whether a config file may be used. A config file can run a program as you (`sync
 /// password-command`) and say where your sync password goes, so, as ssh does with its config
@@ -19,7 +20,7 @@ enum ConfigurationFileSafety {
     /// Why the file at `path`, whose `fstat` is `info`, must not be used; nil when it may. `user` is
     /// the user Tick runs as.
     static func refusal(path: String, info: stat, user: uid_t = getuid()) -> String? {
-        if let kind = nonRegularKind(info.st_mode) { return "not read: it is \(kind), not a regular file" }
+        if let kind = StoreFile.nonRegularKind(info.st_mode) { return "not read: it is \(kind), not a regular file" }
         if info.st_size > largestFileBytes { return "not read: it is larger than \(largestFileBytes / (1 << 20)) MiB" }
         let consequence = "a config file can run a program as you (sync password-command)"
         if info.st_uid != user && info.st_uid != 0 {
@@ -76,19 +77,6 @@ enum ConfigurationFileSafety {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = String(path[..<slash])
         return folder.isEmpty ? "/" : folder
-    }
-
-    /// What a file that is not a regular file is, for the message (nil for a regular file).
-    private static func nonRegularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a named pipe (FIFO)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "a special file"
-        }
     }
 
     /// `mode`'s permission bits as four octal digits (`0666`).

@@ -72,6 +72,8 @@ struct DetailDocument {
             field("Repeats", repeats)
         }
         field("Flag", item.isFlagged ? StyledText("⚑ flagged", style: theme.flag) : StyledText("no", style: theme.hint))
+        // Only a started or cancelled todo, or one with a percentage, has the line (`DetailDocument+Status.swift`).
+        if let status = Self.statusText(of: item, theme: theme) { field("Status", status) }
         // Only a todo with tags has the line: most have none, and the edit line (e) is where they are typed.
         if !item.tags.isEmpty { field("Tags", StyledText(item.tags.map { "#" + $0 }.joined(separator: " "), style: theme.tag)) }
         field("Created", StyledText(Day.localTime(item.createdAt, in: source.zone)))

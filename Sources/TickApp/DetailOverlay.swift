@@ -104,7 +104,7 @@ final class DetailOverlay: Overlay {
         case .toggle:
             guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
                   let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
-            list.toggle(at: indexPath)
+            app.run(keepingPlace: indexPath) { try $0.toggle(item) }
         case .flag:
             guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
                   let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }

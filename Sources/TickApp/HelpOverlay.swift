@@ -56,6 +56,8 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     static func editingSummary(_ command: Command) -> String {
         switch command {
         case .toggle: return "mark every marked todo done (or not done)"
+        case .start: return "start the marked todos (or stop them, when all are started)"
+        case .cancel: return "cancel the marked todos (or open them again, when all are cancelled)"
         case .delete: return "delete the marked todos (asks first)"
         case .flag: return "flag the marked todos (or unflag them, when all are flagged)"
         case .moveToList: return "move the marked todos to another list"

@@ -29,6 +29,7 @@ public enum InteractiveSession {
         app.externalPrograms = .system(environment: ProcessInfo.processInfo.environment) { run in
             screen.runOutsideCurses(run)
         }
+        app.terminalAbilities = .terminal(named: ProcessInfo.processInfo.environment["TERM"], clipboardAllowed: configuration.clipboard)
         if configuration.sync.isConfigured, !store.isInMemory {
             // The sync's own connection to the file, on its own queue: it writes as another process would.
             let environment = ProcessInfo.processInfo.environment
@@ -81,13 +82,17 @@ public enum InteractiveSession {
             if needsFrame {
                 let index = counters.frames % 2
                 let cursor = app.render(into: &canvases[index])
-                if app.needsFullRedraw {
+                // A full redraw writes every cell: no scroll hint goes with it (read before it is reset).
+                let redrawsEverything = app.needsFullRedraw
+                if redrawsEverything {
                     app.needsFullRedraw = false
                     screen.invalidate()
                 }
                 let slide = app.list.tableView.scrollSinceLastDraw
                 screen.present(canvases[index], cursor: cursor,
-                               scroll: app.needsFullRedraw || app.hasOverlay ? nil : slide.map { ScrollHint(lines: $0.lines, distance: $0.distance) })
+                               scroll: redrawsEverything || app.hasOverlay ? nil : slide.map { ScrollHint(lines: $0.lines, distance: $0.distance) })
+                // An OSC 52 copy goes after the frame that says it was copied.
+                screen.writeBetweenFrames(app.takeTerminalOutput())
                 counters.frames += 1
                 needsFrame = false
                 // The first sync starts once the first frame is out, so it costs the first frame nothing;

@@ -22,6 +22,9 @@ public struct KeyScriptReader {
     /// Steps (keys and directives) handed out so far.
     public private(set) var keysRead = 0
 
+    /// After `prepare()`: whether the script was read whole and holds no key at all.
+    public var isEmpty: Bool { isWholeScript && parsed.isEmpty && keysRead == 0 }
+
     /// Reads from a file handle; call `prepare()` before the first `next()`.
     public init(handle: FileStream) { self.handle = handle }
 

@@ -113,6 +113,10 @@ public struct LaunchOptions: Equatable {
         return options
     }
 
+    /// What `tick` says when standard input is not a terminal and brings no key (`tick < /dev/null`).
+    public static let noKeysOnStandardInputNote = "tick: standard input is not a terminal and no keys came from it: "
+        + "run tick in a terminal, pipe keys in (echo 'aBuy milk<Enter>' | tick), or use a command (tick ls)"
+
     /// Whether this run plays a key script rather than opening the terminal UI: `--script`, or keys
     /// arriving on a standard input that is not a terminal.
     public func runsScript(standardInputIsTerminal: Bool) -> Bool {

@@ -13,10 +13,13 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     private var shownIDs: [Int64] = []
     /// The selected list.
     private var selectedID: Int64?
+    /// The saved views (`view NAME QUERY` lines), shown below the lists: `go` opens the search with one.
+    private let views: [SavedView]
 
-    init(list: TodoListController, keyMap: ModeKeyMap<ListsKeyAction> = .standard) {
+    init(list: TodoListController, keyMap: ModeKeyMap<ListsKeyAction> = .standard, views: [SavedView] = []) {
         self.list = list
         self.keyMap = keyMap
+        self.views = views
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "list")
         tableView.dataSource = self
         tableView.delegate = self
@@ -31,6 +34,12 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     private var selected: TodoList? {
         tableView.indexPathForSelectedRow.flatMap { $0.row < list.lists.count ? list.lists[$0.row] : nil }
+    }
+
+    /// The selected saved view, when the selection is below the lists.
+    private var selectedView: SavedView? {
+        guard let row = tableView.indexPathForSelectedRow?.row, row >= list.lists.count, row - list.lists.count < views.count else { return nil }
+        return views[row - list.lists.count]
     }
 
     private func refresh(selecting id: Int64? = nil) {
@@ -62,6 +71,9 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         case .back: return false
         case .moveDown: tableView.moveSelection(by: 1)
         case .moveUp: tableView.moveSelection(by: -1)
+        case .go where selectedView != nil:
+            app.openSearch(text: selectedView!.query)
+            return false
         case .go:
             // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
             if let target = selected, let section = list.section(ofList: target.id) { list.select(section: section) }
@@ -157,10 +169,16 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     // MARK: Table
 
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { list.lists.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { list.lists.count + views.count }
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "list", for: indexPath)
+        guard indexPath.row < list.lists.count else {
+            let view = views[indexPath.row - list.lists.count]
+            cell.text = StyledText("⌕ " + view.name)
+            cell.secondaryText = StyledText(view.query, style: Style(attributes: .dim))
+            return cell
+        }
         let item = list.lists[indexPath.row]
         cell.text = StyledText((item.isCollapsed ? "▸ " : "▾ ") + item.name)
         cell.secondaryText = StyledText("\(item.openCount) open · \(item.doneCount) done", style: Style(attributes: .dim))

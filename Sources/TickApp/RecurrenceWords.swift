@@ -3,7 +3,7 @@ import TodoStore
 /// The words `@every` understands, turned into RFC 5545 rules, and rules back into words.
 ///
 /// Forms (case does not matter): `@every day|week|month|year` (plurals too), `@every 2 weeks`,
-/// `@every mon,thu` (weekdays joined by commas), `@every month on the last friday` (`first`,
+/// `@every mon,thu` (weekdays joined by commas), `@every weekday` (Monday to Friday), `@every month on the last friday` (`first`,
 /// `second`, `third`, `fourth`, `last`), `@every month on the last day`, `@every month on the 15th`,
 /// `@every year on the last friday of february`. `@every! week` counts from the day the todo is done
 /// instead of its due day (todo.txt's `rec:+1w`); `--every` takes the same words, with `+` for `!`.
@@ -153,6 +153,8 @@ enum RecurrenceWords {
 
     /// `mon,thu` as day codes; nil unless every piece is a weekday.
     private static func weekdays(_ word: String) -> [String]? {
+        // `weekday`: Monday to Friday.
+        if word == "weekday" || word == "weekdays" { return Array(dayCodes.prefix(5)) }
         let pieces = word.split(separator: ",", omittingEmptySubsequences: false)
         let indexes = pieces.compactMap { weekdayIndex(String($0)) }
         guard !pieces.isEmpty, indexes.count == pieces.count else { return nil }

@@ -9,6 +9,8 @@ struct StatusLine: Equatable {
     var readOnly: Bool
     /// The sync state after the counts ("✓ synced 14:02"); nil without sync.
     var sync: SyncIndicator? = nil
+    /// What the line says without a message ("a add · x done · d delete · ? help", with the keys in effect).
+    var hint = KeyNames().idleHint
 
     /// The sync state in words, with a shorter form for when the full one does not fit.
     struct SyncIndicator: Equatable {
@@ -17,7 +19,7 @@ struct StatusLine: Equatable {
     }
 
     static func == (lhs: StatusLine, rhs: StatusLine) -> Bool {
-        lhs.message == rhs.message && lhs.sync == rhs.sync && lhs.counts?.open == rhs.counts?.open && lhs.counts?.done == rhs.counts?.done
+        lhs.message == rhs.message && lhs.sync == rhs.sync && lhs.hint == rhs.hint && lhs.counts?.open == rhs.counts?.open && lhs.counts?.done == rhs.counts?.done
             && (lhs.counts == nil) == (rhs.counts == nil) && lhs.readOnly == rhs.readOnly && lhs.theme == rhs.theme
     }
 
@@ -61,7 +63,7 @@ struct StatusLine: Equatable {
             canvas.draw(message.text, at: Point(x: 0, y: line), style: message.kind == .error ? theme.error : theme.message,
                         maxWidth: available, truncation: .ellipsis)
         } else if available >= 20 {
-            canvas.draw("a add · x done · d delete · ? help", at: Point(x: 0, y: line), style: theme.hint,
+            canvas.draw(hint, at: Point(x: 0, y: line), style: theme.hint,
                         maxWidth: available, truncation: .ellipsis)
         }
     }

@@ -35,10 +35,16 @@ extension TickApp {
         case .edit: if let selected, let item = list.item(at: selected) { openEditor(for: item) }
         case .toggle:
             guard !refusesChanges() else { return }
-            if table.isEditing { list.toggleMarked() } else if let selected { list.toggle(at: selected) }
+            if table.isEditing { list.toggleMarked() } else if let item = list.selectedItem { run { try $0.toggle(item) } }
+        case .start:
+            guard !refusesChanges() else { return }
+            if table.isEditing { list.toggleStartedOfMarked() } else if let selected { list.toggleStarted(at: selected) }
+        case .cancel:
+            guard !refusesChanges() else { return }
+            if table.isEditing { list.toggleCancelledOfMarked() } else if let selected { list.toggleCancelled(at: selected) }
         case .delete:
             guard !refusesChanges() else { return }
-            if table.isEditing { confirmDeletingMarked() } else if let selected { list.delete(at: selected) }
+            if table.isEditing { confirmDeletingMarked() } else if let item = list.selectedItem { run { try $0.delete(item) } }
         case .flag:
             guard !refusesChanges() else { return }
             if table.isEditing { list.flagMarked() } else if let selected { list.toggleFlag(at: selected) }
@@ -46,14 +52,15 @@ extension TickApp {
             guard !refusesChanges() else { return }
             let steps = command == .raisePriority ? 1 : -1
             if table.isEditing { list.changePriorityOfMarked(by: steps) } else if let selected { list.changePriority(by: steps, at: selected) }
-        case .details: table.performPrimaryActionForSelectedRow()
+        case .details: if !table.isEditing, let item = list.selectedItem { run { $0.details(of: item) } }
+        case .copyTitle: if let item = list.selectedItem { run { $0.copyTitle(of: item) } }
         case .openLink: openFirstLink(ofTodo: list.selectedItem?.id)
         case .swipeRight: if !refusesChanges() { table.swipeSelectedRow(.right) }
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
         case .moveTodoDown, .moveTodoUp:
             guard !refusesChanges() else { return }
             if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
-                list.message = .info("Reordering works in manual order (s) without a search")
+                list.message = .info("Reordering works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search")
             }
             list.finishRowMove()
         case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
@@ -66,12 +73,12 @@ extension TickApp {
         case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
         case .toggleWrap: list.setWrapsTitles(!list.options.wrapsTitles)
         case .cycleSort: list.setSort(list.options.nextSort)
-        case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists))
+        case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists, views: savedViews))
         case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
         case .editMode:
             list.setEditing(!table.isEditing)
             list.message = table.isEditing
-                ? .info("Editing: Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves",
+                ? .info("Editing: " + editingModeHints,
                         while: .editingMode(marked: nil))
                 : .info("Left editing mode")
         case .mark: if let selected { list.toggleMark(at: selected); table.moveSelection(by: 1) }
@@ -83,6 +90,15 @@ extension TickApp {
         case .sync: syncNow()
         case .quit: isFinished = true
         }
+    }
+
+    /// "Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves", with the keys in effect.
+    var editingModeHints: String {
+        let keys = list.keys
+        let priority = [keys.editingKey(.raisePriority), keys.editingKey(.lowerPriority)].compactMap { $0 }.joined(separator: " ")
+        return KeyHint.line([(keys.editingKey(.mark), "marks"), (keys.editingKey(.markAll), "marks the list"), (keys.editingKey(.delete), "deletes"),
+                             (keys.editingKey(.toggle), "completes"), (keys.editingKey(.flag), "flags"), (keys.editingKey(.moveToList), "moves"),
+                             (priority.isEmpty ? nil : priority, "priority"), (keys.editingKey(.editMode), "leaves")])
     }
 
     /// What a command of the lists view that the agenda has no use for is called, for "… works in
@@ -173,10 +189,11 @@ extension TickApp {
     }
 
     /// Opens the search line; the list filters as you type.
-    func openSearch() {
+    func openSearch(text: String = "") {
         let before = list.selectedItem?.id
         list.clearHighlightedSearch()
-        present(PromptOverlay(label: "/", submit: { [unowned self] _ in
+        defer { if !text.isEmpty { list.search(for: text) } }
+        present(PromptOverlay(label: "/", text: text, submit: { [unowned self] _ in
             list.finishPendingSearch()
             list.endSearch(keepsHighlights: true, fallback: before)
             return true
@@ -221,7 +238,7 @@ extension TickApp {
         guard !refusesChanges() else { return }
         let marked = list.markedItems().map(\.1)
         guard !marked.isEmpty else {
-            list.message = .info(TodoListController.nothingMarked)
+            list.message = .info(list.nothingMarked)
             return
         }
         let lists = list.lists
@@ -240,8 +257,8 @@ extension TickApp {
     /// acts on that todo, and on nothing when it was deleted or changed elsewhere meanwhile.
     func confirmDeletingRecurring(_ item: TodoItem) {
         present(ConfirmOverlay(question: "\(quoted(item.title)) repeats:", choices: [
-            .init(key: "s", label: "skip this one") { [unowned self] in list.skipOccurrence(of: item) },
-            .init(key: "t", label: "stop the series") { [unowned self] in list.stopSeries(of: item) },
+            .init(key: "s", label: "skip this one") { [unowned self] in run { try $0.skipOccurrence(of: item) } },
+            .init(key: "t", label: "stop the series") { [unowned self] in run { try $0.stopSeries(of: item) } },
         ]))
     }
 
@@ -250,7 +267,7 @@ extension TickApp {
         let marked = list.markedItems().map(\.1)
         let count = marked.count
         guard count > 0 else {
-            list.message = .info(TodoListController.nothingMarked)
+            list.message = .info(list.nothingMarked)
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [

@@ -12,6 +12,9 @@ enum ExternalEditResult: Equatable {
 }
 
 extension TickApp {
+    /// " · n edits the notes here", with the details' key in effect (nothing when it is unbound).
+    private var editsNotesHere: String { list.keys.editNotes.map { " · \($0) edits the notes here" } ?? "" }
+
     /// Edits a todo's notes in `$VISUAL` or `$EDITOR` (see `ExternalPrograms`): the notes go to a private
     /// temporary file, the editor runs without a shell and Tick waits; when it exits with status 0 and
     /// the text changed, the notes are saved as one undo step. An editor that fails, is killed or cannot
@@ -26,14 +29,14 @@ extension TickApp {
         guard !refusesChanges(), let item = list.storedItem(id: id) else { return .finished }
         guard let (variable, line) = externalPrograms.editorLine else { return .editInPlace }
         if let refusal = externalPrograms.refusal {
-            list.message = .error("$\(variable) not started: \(refusal) · n edits the notes here")
+            list.message = .error("$\(variable) not started: \(refusal)" + editsNotesHere)
             return .finished
         }
         let command: [String]
         do {
             command = try CommandWords.split(line)
         } catch {
-            list.message = .error("Cannot run $\(variable): \(error) · n edits the notes here")
+            list.message = .error("Cannot run $\(variable): \(error)" + editsNotesHere)
             return .finished
         }
         let name = programName(command[0])

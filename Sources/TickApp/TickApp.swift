@@ -7,7 +7,7 @@ public final class TickApp {
     /// The todo list.
     public let list: TodoListController
     /// Every mode's bindings (the list, editing mode, a swiped row, the input line, the overlays).
-    public var keyMaps = KeyMaps()
+    public var keyMaps = KeyMaps() { didSet { list.keys = KeyNames(keyMaps) } }
     /// Bindings of the list screen.
     public var keyMap: KeyMap {
         get { keyMaps.list }
@@ -37,10 +37,16 @@ public final class TickApp {
     public internal(set) var backgroundSync: BackgroundSync?
     /// The failure the last background sync ended with, so the same one is not said again and again.
     var lastSyncFailure: SyncFailure?
+    /// What the app may write to the terminal besides frames (the clipboard); nothing in key scripts and tests.
+    public var terminalAbilities = TerminalAbilities.none
+    /// Bytes for the terminal besides the frame, until the session takes them (`takeTerminalOutput()`).
+    public internal(set) var terminalOutput: [UInt8] = []
 
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.
     public private(set) var configurationProblems: [String] = []
+    /// The config file's saved views, which the lists screen (`L`) offers below the lists.
+    public private(set) var savedViews: [SavedView] = []
 
     /// The layers over the list (input line, help, question), the top one taking the keys.
     var overlays: [Overlay] = []
@@ -61,6 +67,8 @@ public final class TickApp {
         self.theme = theme.applying(configuration.colors)
         self.size = size
         keyMaps = configuration.keyMaps
+        list.keys = KeyNames(keyMaps)
+        savedViews = configuration.views
         list.theme = self.theme
         // The view as the user left it (s, H, W); the config file's sort, hide-completed and wrap where they never chose.
         var defaults = ViewOptions()
@@ -78,12 +86,6 @@ public final class TickApp {
         }
         configurationProblems = problems
         if let message = configurationProblemsMessage() { list.message = message }
-        list.requestEdit = { [weak self] item in self?.openEditor(for: item) }
-        list.requestDeleteRecurring = { [weak self] item in self?.confirmDeletingRecurring(item) }
-        list.requestDetail = { [weak self] item in
-            guard let self else { return }
-            self.present(DetailOverlay(list: self.list, todo: item, keyMap: self.keyMaps.details, notesKeyMap: self.keyMaps.notes))
-        }
         layout()
     }
 
@@ -122,6 +124,8 @@ public final class TickApp {
         // A change made by this key is sent by a sync a little later (after the last of a burst).
         let changesBefore = list.changeCount
         defer { if list.changeCount != changesBefore { backgroundSync?.noteLocalChange() } }
+        // A swipe button the key or click pressed left its command: it runs like any other.
+        defer { runSwipedCommand() }
         if case .resize(let width, let height) = key {
             resize(to: Size(width: width, height: height))
             return
@@ -155,7 +159,7 @@ public final class TickApp {
             if key == .escape {
                 list.clearHighlightedSearch()
             } else {
-                list.message = .error("\(HelpOverlay.name(key)) does nothing here · ? shows the keys")
+                list.message = .error("\(HelpOverlay.name(key)) does nothing here" + list.keys.offer(.help, "shows the keys"))
             }
             return
         }
@@ -199,7 +203,7 @@ public final class TickApp {
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
         statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly,
-                                        sync: syncIndicator),
+                                        sync: syncIndicator, hint: list.keys.idleHint),
                              in: &canvas, row: size.height - 1)
         return cursor
     }

@@ -4,7 +4,8 @@ import TodoStore
 
 /// A todo's row: check box, priority column, flag column, title (with search matches highlighted),
 /// a ✎ when the todo has notes, its tags (`#work`, dimmed), the due date in relative words at the
-/// right edge, and ↻ after it when the todo recurs. Done todos are dimmed; long titles end in "…"
+/// right edge, and ↻ after it when the todo recurs. The box shows the status (`TodoCell+Status.swift`:
+/// ✓ done, / started, - cancelled) and an open todo's percentage precedes its tags. Done and cancelled todos are dimmed; long titles end in "…"
 /// (before the ✎ and the tags, which keep up to half of the title's room, cut with "…" themselves
 /// past that), or wrap onto up to three lines when `wrapsTitle` is set (see `TodoCell+Wrapping.swift`).
 final class TodoCell: TableViewCell {
@@ -68,7 +69,8 @@ final class TodoCell: TableViewCell {
         }
         x += canvas.draw("[", at: Point(x: x, y: 0), style: theme.box)
         // An empty box stays in one style: every style change costs bytes on each redraw of the row.
-        x += canvas.draw(item.isDone ? "✓" : " ", at: Point(x: x, y: 0), style: item.isDone ? theme.check : theme.box)
+        let box = boxMark(of: item.status)
+        x += canvas.draw(box.text, at: Point(x: x, y: 0), style: box.style)
         x += canvas.draw("] ", at: Point(x: x, y: 0), style: theme.box)
         if columns.priority || item.priority > 0 {
             let marks = String(repeating: "!", count: min(3, max(0, item.priority)))
@@ -152,7 +154,7 @@ final class TodoCell: TableViewCell {
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let tags = (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
+        let tags = percentText(of: item) + (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
         let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
         return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueWords: dueWords, dueEnd: dueEnd,
@@ -171,7 +173,7 @@ final class TodoCell: TableViewCell {
     /// is shown whole: the tags drawn at `origin` are " #a #b", `columns` wide.
     private func markSearchedTag(of item: TodoItem, at origin: Point, columns: Int, fits: Bool, canvas: inout Canvas) {
         guard let needle = highlight, let wanted = TodoTags.tag(searchedBy: needle) else { return }
-        var column = 1
+        var column = 1 + DisplayWidth.of(percentText(of: item))
         for tag in item.tags {
             let width = 1 + DisplayWidth.of(tag)
             if TodoTags.key(tag) == TodoTags.key(wanted) {

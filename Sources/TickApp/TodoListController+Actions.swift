@@ -19,7 +19,7 @@ extension TodoListController {
     /// deleted elsewhere meanwhile.
     @discardableResult
     func addTodo(title text: String, toList shown: TodoList) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today())
+        let parsed = TitleSyntax.parse(text, today: today()).startingOnFirstOccurrence(today: today())
         guard accepts(parsed), let list = storedList(shown, otherwise: "not added") else { return false }
         let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
         return mutate({
@@ -27,17 +27,18 @@ extension TodoListController {
             let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             // In the agenda a title without a due day takes the selected group's day, so it shows there.
-            let item = try store.add(title: parsed.title, listID: list.id, after: after,
-                                     priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
-            message = .info(parsed.hinted("Added \(quoted(item.title))"))
-            return item
-        }, show: { item in
+            let added = try store.add(title: parsed.title, listID: list.id, after: after,
+                                      priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
+            message = .info(parsed.hinted("Added \(quoted(added.value.title))"))
+            return added
+        }, show: { added in
+            let item = added.value
             let shown: IndexPath?
             if list.isCollapsed {
                 reloadFromStore(selecting: item.id)
                 shown = indexPath(ofTodo: item.id, inList: item.listID)
             } else {
-                shown = try apply(store.lastChange)[item.id]
+                shown = try apply(added.change)[item.id]
                 if let shown { selectRow(at: shown) }
             }
             if shown == nil { message = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
@@ -51,99 +52,15 @@ extension TodoListController {
         return try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id
     }
 
-    /// Marks the todo at a row done, or not done again. The selection stays at the same place, so
-    /// pressing `x` repeatedly works down the list.
-    public func toggle(at indexPath: IndexPath) {
-        guard let item = item(at: indexPath) else { return }
-        toggle(item, keepingSelectionNear: indexPath)
-    }
-
-    /// The Done (or Undo) swipe button of `shown`: the todo it was revealed on, while it is still
-    /// open (or done) as the button said; otherwise the status line says what happened meanwhile.
-    func toggle(swiped shown: TodoItem) {
-        guard let item = stillAsShown(shown, .completion, otherwise: "nothing changed") else { return }
-        toggle(item, keepingSelectionNear: indexPath(ofTodo: item.id, inList: item.listID))
-    }
-
-    /// Marks `item` (as stored now) done, or not done again; the selection stays at `indexPath`.
-    private func toggle(_ item: TodoItem, keepingSelectionNear indexPath: IndexPath?) {
-        mutate({
-            let result = try store.setDoneReportingNext(!item.isDone, ids: [item.id])
-            let updated = result.items[0]
-            if let next = result.nextOccurrences.first {
-                message = .info("Done — next on \(comesBack(next)) · u undoes", while: .undoable(change: changeCount))
-            } else {
-                message = .info(updated.isDone ? "Done: \(quoted(updated.title))" : "Not done: \(quoted(updated.title))")
-            }
-            return updated
-        }, show: { updated in
-            try apply(store.lastChange)
-            if let indexPath { keepSelection(near: indexPath) }
-        })
-    }
-
-    /// Deletes the todo at a row; the selection moves to the next one. A recurring todo is first
-    /// asked about (`requestDeleteRecurring`: stop the series or skip this occurrence).
-    public func delete(at indexPath: IndexPath) {
-        guard let item = item(at: indexPath) else { return }
-        delete(item)
-    }
-
-    /// The Delete swipe button of `shown`: the todo it was revealed on, while it still exists as it was
-    /// shown (a recurring one is asked about first).
-    func delete(swiped shown: TodoItem) {
-        guard let item = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
-        delete(item)
-    }
-
-    /// The answer "stop the series" to the question about deleting the recurring todo `shown`: deletes
-    /// it, and nothing comes back, while it is still as the question named it.
-    public func stopSeries(of shown: TodoItem) {
-        guard let item = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
-        deleteTodo(item)
-    }
-
-    /// Deletes `item`, asking first when it repeats.
-    private func delete(_ item: TodoItem) {
-        if item.recurrence != nil {
-            requestDeleteRecurring(item)
-            return
-        }
-        deleteTodo(item)
-    }
-
-    /// Deletes `item` as one undoable step.
-    private func deleteTodo(_ item: TodoItem) {
-        mutate({
-            try store.delete(ids: [item.id])
-            message = .info("Deleted \(quoted(item.title)) · u undoes", while: .undoable(change: changeCount))
-        }, show: {
-            try apply(store.lastChange)
-        })
-    }
-
-    /// The answer "skip this one" to the question about deleting the recurring todo `shown`: deletes
-    /// this occurrence and creates the next one, as one step, while it is still as the question named it.
-    public func skipOccurrence(of shown: TodoItem) {
-        guard let item = stillAsShown(shown, .deletion, otherwise: "nothing skipped") else { return }
-        mutate({
-            let next = try store.skipOccurrence(id: item.id)
-            message = .info(next.map { "Skipped — next on \(comesBack($0)) · u undoes" } ?? "Skipped \(quoted(item.title)); the series is over",
-                            while: .undoable(change: changeCount))
-        }, show: {
-            try apply(store.lastChange)
-        })
-    }
-
     /// When a next occurrence comes back, for the status line: "Thu 10 Dec" ("Thu 10 Dec 2027" in
     /// another year, "Thu 10 Dec 9:00" with a due time).
-    func comesBack(_ next: TodoItem) -> String {
+    static func comesBack(_ next: TodoItem, today: Day) -> String {
         guard let stored = next.due, let due = Due(stored: stored)?.day else { return "no date" }
         let time = Due(stored: stored)?.minutes.map { " " + Due.clock($0) } ?? ""
         let (year, month, day) = due.components
         let weekday = TitleSyntax.weekdays[due.weekday].prefix(3).capitalized
         let monthName = TitleSyntax.months[month - 1].prefix(3).capitalized
-        return "\(weekday) \(day) \(monthName)" + (year == today().components.year ? "" : " \(year)") + time
+        return "\(weekday) \(day) \(monthName)" + (year == today.components.year ? "" : " \(year)") + time
     }
 
     /// Flags the todo at a row for attention, or removes the flag.
@@ -162,11 +79,12 @@ extension TodoListController {
     /// Flags `item` (as stored now), or removes its flag.
     private func toggleFlag(_ item: TodoItem) {
         mutate({
-            let updated = try store.update(id: item.id, isFlagged: !item.isFlagged)
+            let committed = try store.update(id: item.id, isFlagged: !item.isFlagged)
+            let updated = committed.value
             message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
-            return updated
-        }, show: { _ in
-            try apply(store.lastChange)
+            return committed
+        }, show: { committed in
+            try apply(committed.change)
         }, reselecting: { $0.id })
     }
 
@@ -232,8 +150,9 @@ extension TodoListController {
             return true
         }
         return mutate({
-            let updated = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
-                                           recurrence: .some(fields.recurrence), tags: fields.tags)
+            let committed = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
+                                             recurrence: .some(fields.recurrence), tags: fields.tags)
+            let updated = committed.value
             if replaced.isEmpty {
                 message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             } else {
@@ -245,9 +164,9 @@ extension TodoListController {
                     message = .error("Edited \(quoted(updated.title)), but what it replaced could not be recorded: \(error)")
                 }
             }
-            return updated
-        }, show: { updated in
-            if let shown = try apply(store.lastChange)[item.id] { selectRow(at: shown) }
+            return committed
+        }, show: { committed in
+            if let shown = try apply(committed.change)[item.id] { selectRow(at: shown) }
         }, reselecting: { $0.id })
     }
 
@@ -262,11 +181,11 @@ extension TodoListController {
         guard item.notes != notes else { return true }
         let id = item.id
         return mutate({
-            let updated = try store.update(id: id, notes: notes)
+            let saved = try store.update(id: id, notes: notes)
             message = .info("Notes saved for \(quoted(item.title))")
-            return updated
-        }, show: { _ in
-            try apply(store.lastChange)
+            return saved
+        }, show: { saved in
+            try apply(saved.change)
         }, reselecting: { $0.id })
     }
 
@@ -280,10 +199,10 @@ extension TodoListController {
             let listID = list?.id ?? TodoStore.inboxListID
             let added = try store.add(title: item.title, listID: listID, notes: notes)
             message = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
-                            + "\(list?.name ?? "the Inbox") · u undoes", while: .undoable(change: changeCount))
+                            + "\(list?.name ?? "the Inbox")" + keys.undoes, while: .undoable(change: changeCount))
             return added
         }, show: { added in
-            if let shown = try apply(store.lastChange)[added.id] { selectRow(at: shown) }
+            if let shown = try apply(added.change)[added.value.id] { selectRow(at: shown) }
         }, reselecting: { $0.id })
         if !added {
             let reason = message?.text ?? "the store refused it"
@@ -302,19 +221,21 @@ extension TodoListController {
         guard listID != item.listID else { return }
         let old = indexPath(ofTodo: item.id, inList: item.listID)
         mutate({
-            try store.move(id: item.id, toList: listID, after: nil)
-            message = .info("Moved \(quoted(item.title)) to \(name) · u undoes", while: .undoable(change: changeCount))
-        }, show: {
-            try apply(store.lastChange)
+            let moved = try store.move(id: item.id, toList: listID, after: nil)
+            message = .info("Moved \(quoted(item.title)) to \(name)" + keys.undoes, while: .undoable(change: changeCount))
+            return moved
+        }, show: { moved in
+            try apply(moved.change)
             if let old { keepPlace(old) }
-        }, reselecting: { item.id })
+        }, reselecting: { _ in item.id })
     }
 
     /// Raises (`steps` > 0) or lowers the priority of the todo at a row, within none…high.
     public func changePriority(by steps: Int, at indexPath: IndexPath) {
         guard let item = item(at: indexPath) else { return }
         mutate({
-            let updated = try store.changePriority(by: steps, ids: [item.id])[0]
+            let committed = try store.changePriority(by: steps, ids: [item.id]).map { $0[0] }
+            let updated = committed.value
             if updated.priority == item.priority {
                 message = .info("\(quoted(item.title)) " + (steps > 0 ? "has the highest priority already" : "has no priority"))
             } else if updated.priority == 0 {
@@ -322,10 +243,10 @@ extension TodoListController {
             } else {
                 message = .info("Priority \(Self.priorityName(updated.priority)): \(quoted(updated.title))")
             }
-            return updated
-        }, show: { updated in
+            return committed
+        }, show: { committed in
             // In priority order the todo moves: the selection goes with it.
-            if let shown = try apply(store.lastChange)[item.id] { selectRow(at: shown) }
+            if let shown = try apply(committed.change)[item.id] { selectRow(at: shown) }
         }, reselecting: { $0.id })
     }
 
@@ -393,8 +314,9 @@ extension TodoListController {
             above = self.item(at: IndexPath(row: row, section: destinationIndexPath.section))?.id
         }
         let listName = lists[destinationIndexPath.section].name
+        let moved: Committed<Void>
         do {
-            try store.move(id: item.id, toList: listID, after: above)
+            moved = try store.move(id: item.id, toList: listID, after: above)
         } catch {
             message = .error("Not saved: \(error)")
             cache.invalidate()
@@ -405,7 +327,7 @@ extension TodoListController {
         // The move is committed: a failed read from here on is reported as such, never as "Not saved".
         // The table has moved the row itself: only the data is brought in step.
         do {
-            try apply(store.lastChange, updatesTable: false)
+            try apply(moved.change, updatesTable: false)
         } catch {
             readEverythingAgain()
         }
@@ -413,12 +335,21 @@ extension TodoListController {
 
     // MARK: Swipe actions
 
+    /// A swipe button pressed on `shown`: its command waits in `swipedCommand` for the app to run
+    /// (`TickApp.runSwipedCommand`), keeping the place the todo's row has now.
+    private func swiped(_ shown: TodoItem, _ command: @escaping (TodoCommands, TodoItem) throws -> Outcome) {
+        swipedCommand = SwipedCommand(place: indexPath(ofTodo: shown.id, inList: shown.listID)) { try command($0, shown) }
+    }
+
     public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         guard let item = item(at: indexPath), !store.isReadOnly else { return nil }
         // Each button acts on the todo it was revealed on, found again by its id: rows may move under
         // it (another process, the sync) before it is pressed.
         let done = ContextualAction(style: .normal, title: item.isDone ? "Undo" : "Done") { [weak self] _, _, completion in
-            self?.toggle(swiped: item)
+            self?.swiped(item) { commands, item in
+                let (current, refusal) = try commands.current(item, .completion, otherwise: "nothing changed")
+                return try current.map(commands.toggle) ?? refusal
+            }
             completion(true)
         }
         done.backgroundColor = item.isDone ? .brightBlack : .green
@@ -428,7 +359,11 @@ extension TodoListController {
     public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         guard let item = item(at: indexPath), !store.isReadOnly else { return nil }
         let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, completion in
-            self?.delete(swiped: item)
+            // A recurring one is asked about first.
+            self?.swiped(item) { commands, item in
+                let (current, refusal) = try commands.current(item, .deletion, otherwise: "nothing deleted")
+                return try current.map(commands.delete) ?? refusal
+            }
             completion(true)
         }
         let flag = ContextualAction(style: .normal, title: item.isFlagged ? "Unflag" : "Flag") { [weak self] _, _, completion in
@@ -438,8 +373,10 @@ extension TodoListController {
         flag.backgroundColor = .yellow
         flag.shortcut = "f"
         let edit = ContextualAction(style: .normal, title: "Edit") { [weak self] _, _, completion in
-            guard let self else { return completion(false) }
-            if let current = stillAsShown(item, [], otherwise: "nothing to edit") { requestEdit(current) }
+            self?.swiped(item) { commands, item in
+                let (current, refusal) = try commands.current(item, [], otherwise: "nothing to edit")
+                return current.map { Outcome(presentation: .editor($0)) } ?? refusal
+            }
             completion(true)
         }
         edit.backgroundColor = .blue

@@ -15,7 +15,7 @@ extension TodoListController {
     /// false (with a message, nothing added) when the list was deleted elsewhere meanwhile.
     @discardableResult
     func addTodos(titles lines: [String], toList shown: TodoList) -> Bool {
-        let parsed = lines.map { TitleSyntax.parse($0, today: today()) }
+        let parsed = lines.map { TitleSyntax.parse($0, today: today()).startingOnFirstOccurrence(today: today()) }
         if let line = parsed.firstIndex(where: { $0.mistake != nil }), let mistake = parsed[line].mistake {
             message = .error("Line \(line + 1) has \(mistake): nothing added")
             return false
@@ -35,14 +35,16 @@ extension TodoListController {
             }
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             let todos = parsed.map { NewTodo(title: $0.title, priority: $0.priority ?? 0, due: $0.due?.stored, tags: $0.tags) }
-            let items = try store.add(todos, toList: list.id, after: after)
-            // Unfolding first was a step of its own, which the last change does not tell.
-            if list.isCollapsed { reloadFromStore(selecting: items.last?.id) } else { show(store.lastChange, selecting: items.last?.id) }
+            let committed = try store.add(todos, toList: list.id, after: after)
+            let items = committed.value
+            // Unfolding first was a step of its own, which the add's change does not tell.
+            if list.isCollapsed { reloadFromStore(selecting: items.last?.id) } else { show(committed.change, selecting: items.last?.id) }
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
-            let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + " · u undoes"
+            let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + keys.undoes
             let hints = [TitleSyntax.hint(parsed.flatMap(\.unreadDates)), TitleSyntax.timeHint(parsed.flatMap(\.unreadTimes))].compactMap { $0 }
             message = .info(hints.isEmpty ? added : (hints + [added]).joined(separator: " · "),
                             while: .undoable(change: changeCount))
+            return committed
         }
     }
 }

@@ -5,7 +5,7 @@ import TodoStore
 /// apply to every marked todo at once, as one store transaction (one undo step) and one table batch.
 extension TodoListController {
     /// What a key that acts on the marked rows says when none is marked.
-    static let nothingMarked = "Nothing marked: Space marks a row, V the whole list"
+    var nothingMarked: String { keys.nothingMarked }
 
     /// The marked rows, in screen order.
     var markedIndexPaths: [IndexPath] { tableView.indexPathsForSelectedRows.map { $0 } ?? [] }
@@ -38,7 +38,9 @@ extension TodoListController {
             return
         }
         tableView.markRows(at: (0..<rows).map { IndexPath(row: $0, section: section) })
-        message = .info("\(markedIndexPaths.count) marked · d deletes · x marks done · m moves · f flags · Esc leaves",
+        message = .info(["\(markedIndexPaths.count) marked", keys.editingHints([(.delete, "deletes"), (.toggle, "marks done"), (.moveToList, "moves"),
+                                                                              (.flag, "flags"), (.editMode, "leaves")])]
+                            .filter { !$0.isEmpty }.joined(separator: " · "),
                        while: .editingMode(marked: markedIndexPaths.count))
     }
 
@@ -78,10 +80,11 @@ extension TodoListController {
     func deleteMarked(_ shown: [TodoItem]) {
         guard !shown.isEmpty, let marked = stillAsShown(shown, .deletion, otherwise: "nothing deleted") else { return }
         mutate({
-            try store.delete(ids: marked.map(\.id))
-            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s") · u undoes", while: .undoable(change: changeCount))
-        }, show: {
-            try apply(store.lastChange)
+            let deleted = try store.delete(ids: marked.map(\.id))
+            message = .info("Deleted \(marked.count) todo\(marked.count == 1 ? "" : "s")" + keys.undoes, while: .undoable(change: changeCount))
+            return deleted
+        }, show: { deleted in
+            try apply(deleted.change)
         })
     }
 
@@ -91,13 +94,15 @@ extension TodoListController {
         guard !marked.isEmpty else { return }
         let done = !marked.allSatisfy { $0.1.isDone }
         mutate({
-            let next = try store.setDoneReportingNext(done, ids: marked.map(\.1.id)).nextOccurrences
+            let committed = try store.setDoneReportingNext(done, ids: marked.map(\.1.id))
+            let next = committed.value.nextOccurrences
             let repeats = next.isEmpty ? "" : next.count == 1 ? " · 1 comes back" : " · \(next.count) come back"
-            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done")\(repeats) · u undoes",
+            message = .info("Marked \(marked.count) todo\(marked.count == 1 ? "" : "s") \(done ? "done" : "not done")\(repeats)" + keys.undoes,
                            while: .undoable(change: changeCount))
-        }, show: {
+            return committed
+        }, show: { committed in
             // Completed todos move to the end of their lists; the marks stay on the same todos.
-            try apply(store.lastChange)
+            try apply(committed.change)
             remark(marked.map(\.1.id))
         })
     }
@@ -105,11 +110,11 @@ extension TodoListController {
     /// Flags every marked todo (or, when all are flagged, removes their flags) in one step.
     func flagMarked() {
         let marked = markedItems()
-        guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
+        guard !marked.isEmpty else { message = .info(nothingMarked); return }
         let flag = !marked.allSatisfy { $0.1.isFlagged }
         changeMarked(marked, {
             let changed = try store.setFlagged(flag, ids: marked.map(\.1.id))
-            message = .info("\(flag ? "Flagged" : "Unflagged") \(Self.todos(marked.count)) · u undoes",
+            message = .info("\(flag ? "Flagged" : "Unflagged") \(Self.todos(marked.count))" + keys.undoes,
                             while: .undoable(change: changeCount))
             return changed
         })
@@ -118,14 +123,15 @@ extension TodoListController {
     /// Raises (`steps` > 0) or lowers the priority of every marked todo in one step.
     func changePriorityOfMarked(by steps: Int) {
         let marked = markedItems()
-        guard !marked.isEmpty else { message = .info(Self.nothingMarked); return }
+        guard !marked.isEmpty else { message = .info(nothingMarked); return }
         changeMarked(marked, {
-            let changed = try store.changePriority(by: steps, ids: marked.map(\.1.id))
+            let committed = try store.changePriority(by: steps, ids: marked.map(\.1.id))
+            let changed = committed.value
             let verb = steps > 0 ? "Raised" : "Lowered"
             let count = zip(marked, changed).filter { $0.1.priority != $1.priority }.count
             message = count == 0 ? .info("No priority changed: the marked todos are already at \(steps > 0 ? "high" : "none")")
-                : .info("\(verb) the priority of \(Self.todos(count)) · u undoes", while: .undoable(change: changeCount))
-            return changed
+                : .info("\(verb) the priority of \(Self.todos(count))" + keys.undoes, while: .undoable(change: changeCount))
+            return committed
         })
     }
 
@@ -133,7 +139,7 @@ extension TodoListController {
     /// list, in screen order, in one step, while each is still in the list it was in (and the list
     /// still exists). The selection stays in the list being worked on, on the todo now in its place.
     func moveMarked(_ shown: [TodoItem], toList target: TodoList) {
-        guard !shown.isEmpty else { message = .info(Self.nothingMarked); return }
+        guard !shown.isEmpty else { message = .info(nothingMarked); return }
         guard let items = stillAsShown(shown, .list, otherwise: "nothing moved"),
               let list = storedList(target, otherwise: "nothing moved") else { return }
         let listID = list.id, name = list.name
@@ -142,7 +148,7 @@ extension TodoListController {
             let moved = try store.move(ids: marked.map(\.1.id), toList: listID)
             let count = marked.filter { $0.1.listID != listID }.count
             message = count == 0 ? .info("The marked todos are in \(name) already")
-                : .info("Moved \(Self.todos(count)) to \(name) · u undoes", while: .undoable(change: changeCount))
+                : .info("Moved \(Self.todos(count)) to \(name)" + keys.undoes, while: .undoable(change: changeCount))
             return moved
         })
     }
@@ -153,11 +159,12 @@ extension TodoListController {
     /// Runs a change of the marked todos, which returns them as they are now, then shows it: their
     /// lists afresh as one batch (a new priority or list moves rows), the marks on the same todos,
     /// and the selection on the same todo, or, when it left its list, on the todo now in its place.
-    private func changeMarked(_ marked: [(IndexPath, TodoItem)], _ change: () throws -> [TodoItem]) {
+    private func changeMarked(_ marked: [(IndexPath, TodoItem)], _ change: () throws -> Committed<[TodoItem]>) {
         let selected = tableView.indexPathForSelectedRow
         let selectedItem = selected.flatMap { item(at: $0) }
-        mutate(change, show: { changed in
-            try apply(store.lastChange)
+        mutate(change, show: { committed in
+            let changed = committed.value
+            try apply(committed.change)
             remark(changed.map(\.id))
             guard let selected, let selectedItem else { return }
             let now = changed.first { $0.id == selectedItem.id }

@@ -14,9 +14,10 @@ extension TodoListController {
         runHistory(verb: "Redid") { try store.redo() }
     }
 
-    private func runHistory(verb: String, _ step: () throws -> HistoryStep?) {
+    private func runHistory(verb: String, _ step: () throws -> Committed<HistoryStep?>) {
         do {
-            guard let done = try step() else {
+            let committed = try step()
+            guard let done = committed.value else {
                 if verb == "Redid" {
                     message = .info("Nothing to redo")
                 } else {
@@ -30,7 +31,7 @@ extension TodoListController {
             changeCount += 1
             // The step's rows come back (or go again) as the store says; the selection goes to what it restored.
             message = .info(Self.historyMessage(verb: verb, done))
-            show(store.lastChange, selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))
+            show(committed.change, selecting: done.todoIDs.first(where: { storedItem(id: $0) != nil }))
         } catch let refusal as HistoryRefusal {
             // Nothing changed but the history: the other device's newer change stays as it is.
             message = .error(refusal.description)

@@ -79,6 +79,7 @@ extension TodoListController {
         lists.filter { !$0.isCollapsed }.map { list in
             var query = options.query(listID: list.id)
             query.search = text
+            query.matching = searchQuery(for: text)
             return query
         }
     }
@@ -95,6 +96,7 @@ extension TodoListController {
         let filter = (text?.isEmpty ?? true) ? nil : text
         guard filter != options.filter else { return }
         options.filter = filter
+        options.filterQuery = filter.map(searchQuery(for:))
         readEverythingAgain()
         tableView.moveSelectionToFirstRow()
     }
@@ -105,6 +107,7 @@ extension TodoListController {
         let search = options.filter
         let target = selectedItem?.id ?? fallback
         options.filter = nil
+        options.filterQuery = nil
         highlightedSearch = keepsHighlights ? search : nil
         reloadFromStore(selecting: target)
         if keepsHighlights, let search {
@@ -138,6 +141,7 @@ extension TodoListController {
             for (section, list) in lists.enumerated() where !list.isCollapsed {
                 var query = options.query(listID: list.id)
                 query.search = search
+                query.matching = searchQuery(for: search)
                 let count = try store.count(query)
                 guard count > 0 else { continue }
                 for item in try store.items(query, in: 0..<count) {

@@ -8,11 +8,12 @@ extension TodoListController {
         guard section < lists.count else { return }
         let list = lists[section]
         mutate({
-            try store.setCollapsed(!list.isCollapsed, listID: list.id)
-            message = !list.isCollapsed ? .info("Collapsed \(list.name) · z expands", while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
-        }, show: {
+            let folded = try store.setCollapsed(!list.isCollapsed, listID: list.id)
+            message = !list.isCollapsed ? .info("Collapsed \(list.name)" + keys.offer(.collapse, "expands"), while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
+            return folded
+        }, show: { folded in
             // The engine animates nothing: the section's rows go or come back as one batch.
-            try apply(store.lastChange)
+            try apply(folded.change)
             // As in a tree view, the list just folded keeps its header selected, so z unfolds it again.
             let said = message
             select(section: section)
@@ -48,7 +49,8 @@ extension TodoListController {
         tableView.scrollToHeader(ofSection: section)
         if sectionCounts[section] == 0 {
             // An empty section has no row to scroll to: bring its header into view.
-            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? "collapsed (z expands)" : "empty") · a adds a todo to it",
+            let collapsed = "collapsed" + (keys.key(.collapse).map { " (\($0) expands)" } ?? "")
+            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? collapsed : "empty")" + keys.offer(.add, "adds a todo to it"),
                            while: .currentList(lists[section].id))
         }
     }
@@ -65,9 +67,11 @@ extension TodoListController {
     func addList(named name: String) -> TodoList? {
         var created: TodoList?
         mutate({
-            created = try store.addList(named: name)
-            message = .info("Created list \(created!.name)")
-        }, show: { show(store.lastChange) })
+            let added = try store.addList(named: name)
+            created = added.value
+            message = .info("Created list \(added.value.name)")
+            return added
+        }, show: { show($0.change) })
         return created
     }
 
@@ -76,17 +80,19 @@ extension TodoListController {
     func renameList(_ list: TodoList, to name: String) -> Bool {
         mutate({
             let renamed = try store.renameList(id: list.id, to: name)
-            message = .info("Renamed \(list.name) to \(renamed.name)")
-        }, show: { show(store.lastChange) })
+            message = .info("Renamed \(list.name) to \(renamed.value.name)")
+            return renamed
+        }, show: { show($0.change) })
     }
 
     /// Deletes a list; its todos go to the Inbox (`movingToInbox`) or are deleted with it.
     func deleteList(_ list: TodoList, movingToInbox: Bool) {
         mutate({
-            try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
+            let deleted = try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
             let todos = list.openCount + list.doneCount
-            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + " · u undoes", while: .undoable(change: changeCount))
-        }, show: { show(store.lastChange) })
+            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + keys.undoes, while: .undoable(change: changeCount))
+            return deleted
+        }, show: { show($0.change) })
     }
 
     /// Moves a list up or down in the section order.
@@ -94,6 +100,6 @@ extension TodoListController {
         guard let index = section(ofList: list.id) else { return }
         let target = index + offset
         guard target >= 0, target < lists.count else { return }
-        mutate({ try store.moveList(id: list.id, to: target) }, show: { show(store.lastChange) })
+        mutate({ try store.moveList(id: list.id, to: target) }, show: { show($0.change) })
     }
 }

@@ -36,7 +36,7 @@ extension TodoListController {
         reloadFromStore()
         let remembered = remember(ViewState(hidesCompleted: !shows))
         message = shows ? .info("Showing completed todos" + remembered)
-            : .info("Hiding completed todos · H shows them" + remembered, while: .completedHidden)
+            : .info("Hiding completed todos" + keys.offer(.toggleCompleted, "shows them") + remembered, while: .completedHidden)
     }
 
     /// Wraps long titles onto up to three lines, or cuts them with "…" again, and remembers it. The
@@ -49,7 +49,8 @@ extension TodoListController {
             tableView.scrollToRow(at: selected, at: .none)
         }
         let remembered = remember(ViewState(wrapsTitles: wraps))
-        message = .info((wraps ? "Wrapping long titles (up to 3 lines) · W cuts them" : "Cutting long titles with … · W wraps them") + remembered)
+        message = .info((wraps ? "Wrapping long titles (up to 3 lines)" + keys.offer(.toggleWrap, "cuts them")
+                                : "Cutting long titles with …" + keys.offer(.toggleWrap, "wraps them")) + remembered)
     }
 
     /// Saves a view choice; returns what the message should add when it could not be saved (the

@@ -43,18 +43,24 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// none): the list keeps showing the previous filter's rows meanwhile.
     public internal(set) var pendingSearch: String?
 
-    /// Asks the app to open the title editor for a todo (the Edit swipe action).
-    var requestEdit: (TodoItem) -> Void = { _ in }
-    /// Asks whether deleting a recurring todo stops its series or skips this occurrence (the app
-    /// presents the question; without an app, nothing is deleted).
-    var requestDeleteRecurring: (TodoItem) -> Void = { _ in }
-    /// Asks the app to show a todo's details (Enter on a row).
-    var requestDetail: (TodoItem) -> Void = { _ in }
+    /// A command a swipe button ran into (the table calls the buttons' handlers), waiting for the app
+    /// to run it when the key or click is handled (`TickApp.runSwipedCommand`): a value, not a call up.
+    struct SwipedCommand {
+        /// The row of the todo swiped, for an outcome that keeps its place.
+        var place: IndexPath?
+        /// The command.
+        var run: (TodoCommands) throws -> Outcome
+    }
+    /// The swipe button pressed during the key being handled, if any.
+    var swipedCommand: SwipedCommand?
 
     /// The todos marked in editing mode, by id: the user marks todos, not rows. The table's marks
     /// (drawn) are placed from these after every change shown, so a row that another todo took
     /// (another process, the sync, a new sort) never stays marked.
     var markedTodoIDs = Set<Int64>()
+
+    /// The keys in effect, for the messages and hints that name one (the app sets them from its key maps).
+    var keys = KeyNames() { didSet { if readFailure == nil { describeEmptyState() }; tableView.setNeedsLayout() } }
 
     /// The lists, in the user's order: one section each (in the lists view).
     public internal(set) var lists: [TodoList] = []
@@ -149,8 +155,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let searching = options.filter != nil || pendingSearch != nil
         emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
         emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
-            ?? options.filter.map { "No todos match “\($0)”" }
-            ?? (total == 0 ? "No todos yet — press a to add one" : "All done — H shows completed todos")
+            ?? options.filter.map { queryProblem(in: $0) ?? "No todos match “\($0)”" }
+            ?? (total == 0 ? "No todos yet" + (keys.key(.add).map { " — press \($0) to add one" } ?? "")
+                : "All done" + (keys.key(.toggleCompleted).map { " — \($0) shows completed todos" } ?? ""))
     }
 
     /// The store query behind a section.
@@ -258,7 +265,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let list = lists[section]
         var title = (list.isCollapsed ? "▸ " : "▾ ") + list.name
         if list.id == selectedHeaderListID {
-            return "▶ \(list.name) · " + (list.isCollapsed ? "\(list.openCount) open · collapsed" : "empty · a adds a todo here")
+            return "▶ \(list.name) · " + (list.isCollapsed ? "\(list.openCount) open · collapsed" : "empty" + keys.offer(.add, "adds a todo here"))
         }
         if options.filter != nil {
             title += " · \(sectionCounts[section]) match\(sectionCounts[section] == 1 ? "" : "es")"
@@ -294,25 +301,20 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
     }
 
-    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-        guard !tableView.isEditing, let item = item(at: indexPath) else { return }
-        requestDetail(item)
-    }
-
     // MARK: Keeping the table in step
 
     /// Changes the store, then shows the change; returns whether the change was saved.
     ///
     /// `change` makes the store change (one transaction), sets the status message and returns what it
-    /// made; if it throws, nothing was changed: the status line says "Not saved" and the table is
-    /// read afresh. `show` then updates the table. The change is committed by then, so a failure
+    /// committed (its value and its `TodoChange`); if it throws, nothing was changed: the status line says "Not saved" and the table is
+    /// read afresh. `show` then updates the table from that change. The change is committed by then, so a failure
     /// there (another process wrote between the commit and the update, and the table's counts no
     /// longer add up) must not be reported as a failed change, which the user would make again: the
     /// table is read afresh instead, selecting the todo `reselecting` names.
     @discardableResult
-    func mutate<Saved>(_ change: () throws -> Saved, show: (Saved) throws -> Void = { _ in },
+    func mutate<Saved>(_ change: () throws -> Committed<Saved>, show: (Committed<Saved>) throws -> Void = { _ in },
                        reselecting: (Saved) -> Int64? = { _ in nil }) -> Bool {
-        let saved: Saved
+        let saved: Committed<Saved>
         changeCount += 1
         do {
             saved = try change()
@@ -326,7 +328,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             try show(saved)
         } catch {
             let said = message
-            reloadFromStore(selecting: reselecting(saved))
+            reloadFromStore(selecting: reselecting(saved.value))
             // A read failure found by the reload is news; otherwise the change's own message stands.
             if readFailure == nil { message = said }
         }

@@ -11,13 +11,17 @@ public struct ViewOptions: Equatable, Sendable {
     public var wrapsTitles = false
     /// The live search filter, while the search line is open.
     public var filter: String?
+    /// The query `filter` was read as (`TodoListController.searchQuery(for:)`), set with it.
+    var filterQuery: TodoQuery?
 
     /// The default view.
     public init() {}
 
     /// The store query for one list under these options.
     func query(listID: Int64) -> SectionQuery {
-        SectionQuery(listID: listID, sort: sort, includesCompleted: showsCompleted, search: filter)
+        var query = SectionQuery(listID: listID, sort: sort, includesCompleted: showsCompleted, search: filter)
+        if filter != nil { query.matching = filterQuery }
+        return query
     }
 
     /// What `s` shows next.

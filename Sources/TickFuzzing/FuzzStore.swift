@@ -21,17 +21,17 @@ enum FuzzStore {
         defer { store.close() }
         guard random.next() % 8 != 0 else { return }
         var lists = [TodoStore.inboxListID]
-        for name in listNames.prefix(1 + Int(random.next() % 3)) { lists.append(try store.addList(named: name).id) }
+        for name in listNames.prefix(1 + Int(random.next() % 3)) { lists.append(try store.addList(named: name).value.id) }
         var ids: [Int64] = []
         for listID in lists {
             var previous: Int64?
             for _ in 0..<Int(random.next() % 9) {
-                previous = try store.add(title: title(using: &random), listID: listID, after: previous).id
+                previous = try store.add(title: title(using: &random), listID: listID, after: previous).value.id
                 ids.append(previous!)
             }
         }
         // At least a handful of todos, so that every column kind below has a todo of its own.
-        while ids.count < 8 { ids.append(try store.add(title: title(using: &random), listID: lists[Int(random.next() % UInt64(lists.count))]).id) }
+        while ids.count < 8 { ids.append(try store.add(title: title(using: &random), listID: lists[Int(random.next() % UInt64(lists.count))]).value.id) }
         // Each kind of column at least once, then more of them at random.
         for kind in 0..<kinds { try give(kind: kind, to: ids[Int(random.next() % UInt64(ids.count))], in: store, today: today, using: &random) }
         for _ in 0..<Int(random.next() % 8) {
@@ -42,7 +42,7 @@ enum FuzzStore {
         if random.next() % 4 == 0 { view.sort = TodoSort.allCases[Int(random.next() % UInt64(TodoSort.allCases.count))] }
         if random.next() % 6 == 0 { view.hidesCompleted = true }
         if view != ViewState() { try store.saveViewState(view) }
-        if random.next() % 6 == 0 { try store.setCollapsed(true, listID: lists[Int(random.next() % UInt64(lists.count))]) }
+        if random.next() % 6 == 0 { try store.setCollapsed(true, listID: lists[Int(random.next() % UInt64(lists.count))]).value }
     }
 
     /// How many kinds of column `give` knows.
@@ -78,7 +78,7 @@ enum FuzzStore {
             let todos = try lists.flatMap { list in try store.items(SectionQuery(listID: list.id), in: 0..<store.count(SectionQuery(listID: list.id))) }
             let list = lists[Int(random.next() % UInt64(lists.count))]
             guard !todos.isEmpty, random.next() % 8 != 0 else {
-                return "added “\(try store.add(title: title(using: &random), listID: list.id).title)” to \(list.name)"
+                return "added “\(try store.add(title: title(using: &random), listID: list.id).value.title)” to \(list.name)"
             }
             let todo = todos[Int(random.next() % UInt64(todos.count))]
             switch random.next() % 11 {
@@ -93,7 +93,7 @@ enum FuzzStore {
                 try store.move(id: todo.id, toList: list.id, after: other.listID == list.id && other.id != todo.id ? other.id : nil)
                 return "moved #\(todo.id) to \(list.name)"
             case 7: try store.update(id: todo.id, notes: todo.notes.isEmpty ? "from elsewhere" : ""); return "noted #\(todo.id)"
-            case 8: return "added list \(try store.addList(named: "Elsewhere \(random.next() % 1000)").name)"
+            case 8: return "added list \(try store.addList(named: "Elsewhere \(random.next() % 1000)").value.name)"
             case 9:
                 guard list.id != TodoStore.inboxListID else { return "nothing" }
                 try store.deleteList(id: list.id, movingTodosTo: random.next() % 2 == 0 ? TodoStore.inboxListID : nil)

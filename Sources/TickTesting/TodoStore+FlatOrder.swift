@@ -20,7 +20,7 @@ extension TodoStore {
     public func add(titles: [String], listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil) throws -> [TodoItem] {
         var previous = id
         return try titles.map { title in
-            let item = try add(title: title, listID: listID, after: previous)
+            let item = try add(title: title, listID: listID, after: previous).value
             previous = item.id
             return item
         }
@@ -34,7 +34,7 @@ extension TodoStore {
         guard row >= 0, let place = try flatPlace(row, in: order, preferring: nil) else {
             throw StoreError.indexOutOfRange(index: row, count: order.count)
         }
-        return try add(title: title, listID: place.listID, after: place.after)
+        return try add(title: title, listID: place.listID, after: place.after).value
     }
 
     /// Moves a todo so that it ends up at `row` (0 ..< the number of todos) of the flat order; at the

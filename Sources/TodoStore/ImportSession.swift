@@ -122,7 +122,9 @@ struct ImportSession {
         try store.noteDatesNotGiven(rows.filter { !$0.item.isCreationDateKnown || !$0.item.isCompletionDateKnown })
         var updates: [ImportUpdate] = []
         for (index, stored) in existing.sorted(by: { $0.key < $1.key }) {
-            updates.append(ImportUpdate(stored: stored, item: items[index], listID: try list(named: items[index].listName)))
+            let update = ImportUpdate(stored: stored, item: items[index], listID: try list(named: items[index].listName))
+            // Nothing written for it: a second import of the same file changes nothing, not even modification times.
+            if try isUnchanged(update) { summary.unchangedCount += 1 } else { updates.append(update) }
         }
         var updated = try store.update(updates)
         let parents = rows.map { (id: $0.id, listID: $0.listID, uid: $0.uid, parentUID: $0.item.parentUID, current: String?.none) }
@@ -143,6 +145,14 @@ struct ImportSession {
         }
         try store.recordModificationTimes(rows.map { ($0.id, $0.item.modifiedAt) } + updates.map { ($0.stored.id, $0.item.modifiedAt) })
         tally(rows, updated)
+    }
+
+    /// Whether `update` is left alone (`ImportOptions.leavesUnchangedTodosAlone`): it changes no
+    /// field, and the file gives no modification time or the one stored (to the second, as iCalendar has it).
+    private func isUnchanged(_ update: ImportUpdate) throws -> Bool {
+        guard options.leavesUnchangedTodosAlone, update.changesNothing else { return false }
+        guard let given = update.item.modifiedAt else { return true }
+        return try store.modificationDate(ofTodo: update.stored.id).map { ImportUpdate.isSameMoment(given, $0) } ?? false
     }
 
     /// The id of the list named `name` (ignoring case), created at the end of the list order when missing.

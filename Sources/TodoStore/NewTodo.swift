@@ -37,10 +37,28 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     /// Its place in its list's manual order (`TodoItem.position`), or nil: a new todo goes to the end of
     /// its list, an updated one keeps its place (the end of its new list when it changes list).
     public var position: Int64?
+    /// Started (kept only while open) or cancelled (kept only when completed); nil for plainly
+    /// open or done (see `TodoItem.statusMark`).
+    public var statusMark: TodoStatusMark?
+    /// PERCENT-COMPLETE, 0–100 (anything else is dropped), or nil.
+    public var percentComplete: Int?
     /// The UID of its parent todo (a subtask), or nil at the top; an updated todo takes it too. The
     /// parent may come later in the import, or be in another list (see `TodoItem.parentUID`); a
     /// parent that would make a loop is not taken (`ImportSummary.refusedParents`).
     public var parentUID: String?
+
+    /// The mark as stored: a mark that contradicts the completion (started yet completed,
+    /// cancelled yet open) is dropped.
+    var storedStatusMark: TodoStatusMark? {
+        switch statusMark {
+        case .inProcess: completedAt == nil ? .inProcess : nil
+        case .cancelled: completedAt != nil ? .cancelled : nil
+        case nil: nil
+        }
+    }
+
+    /// The percentage as stored: nil unless 0–100.
+    var storedPercentComplete: Int? { percentComplete.flatMap { (0...100).contains($0) ? $0 : nil } }
 
     /// Describes a todo to import; by default an open, unflagged Inbox todo created now.
     public init(title: String, notes: String = "", listName: String = "Inbox", priority: Int = 0, due: String? = nil,

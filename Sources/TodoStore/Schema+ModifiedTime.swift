@@ -24,15 +24,23 @@ extension Schema {
             todo_id INTEGER PRIMARY KEY,
             at INTEGER NOT NULL
         );
-        CREATE TRIGGER todos_modified_time AFTER UPDATE OF \(modifyingTodoColumns.joined(separator: ", ")) ON todos
-        WHEN \(modifyingTodoColumns.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")) BEGIN
-            INSERT INTO todo_modified_times(todo_id, at) VALUES (NEW.id, \(SQLiteConnection.clockFunctionName)())
-                ON CONFLICT(todo_id) DO UPDATE SET at = excluded.at;
-        END;
+        \(modifiedTimeTriggerSQL(columns: modifyingTodoColumns))
         CREATE TRIGGER todos_modified_time_delete AFTER DELETE ON todos BEGIN
             DELETE FROM todo_modified_times WHERE todo_id = OLD.id;
         END;
         -- Version 8 kept only whose change lost; the text now says the whole outcome ("kept …, … lost").
         UPDATE sync_conflicts SET lost = lost || ' lost';
         """
+
+    /// The trigger that stamps a todo whose `columns` changed (made again by a migration that adds
+    /// modifying columns).
+    static func modifiedTimeTriggerSQL(columns: [String]) -> String {
+        """
+        CREATE TRIGGER todos_modified_time AFTER UPDATE OF \(columns.joined(separator: ", ")) ON todos
+        WHEN \(columns.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")) BEGIN
+            INSERT INTO todo_modified_times(todo_id, at) VALUES (NEW.id, \(SQLiteConnection.clockFunctionName)())
+                ON CONFLICT(todo_id) DO UPDATE SET at = excluded.at;
+        END;
+        """
+    }
 }

@@ -1,14 +1,23 @@
-/// Schema version 10 (subtasks): a todo may name a parent todo.
+/// Schema version 11 (subtasks): a todo may name a parent todo.
+///
+/// Self-contained like the other per-feature migrations: it adds its columns, then makes the todo
+/// journal triggers and `todos_modified_time` again with every column journaled (or modifying) up
+/// to version 10 plus its own. A branch combined after it appends its columns to
+/// `version11JournaledTodoColumns` / `version11ModifyingTodoColumns` the same way.
 extension Schema {
-    /// The todo column version 10 adds to the journal.
+    /// The todo column the subtasks migration adds to the journal and to the modifying columns.
     static let parentColumns = ["parent_uid"]
 
-    /// The journaled columns up to version 8, which later migrations keep making triggers for.
-    static let version8JournaledTodoColumns = version7JournaledTodoColumns + uidColumns
+    /// The journaled todo columns of version 10 (statuses), which this migration's triggers extend.
+    static let version10JournaledTodoColumns = version7JournaledTodoColumns + uidColumns + statusColumns
+    /// The journaled todo columns of version 11: version 10's plus the parent.
+    static let version11JournaledTodoColumns = version10JournaledTodoColumns + parentColumns
 
-    /// The modifying columns of version 9 (`modifyingTodoColumns`) plus the parent: a todo moved
-    /// under another parent is a modification the sync dates (RELATED-TO is part of the VTODO).
-    static let version10ModifyingTodoColumns = modifyingTodoColumns + parentColumns
+    /// The modifying columns of version 10 (`modifyingTodoColumns` plus the statuses).
+    static let version10ModifyingTodoColumns = modifyingTodoColumns + statusColumns
+    /// Version 10's modifying columns plus the parent: a todo moved under another parent is a
+    /// modification the sync dates (RELATED-TO is part of the VTODO).
+    static let version11ModifyingTodoColumns = version10ModifyingTodoColumns + parentColumns
 
     /// `todos.parent_uid` is the iCalendar UID of the todo's parent (RELATED-TO;RELTYPE=PARENT), or
     /// NULL for a todo at the top. It is a UID rather than an id so that a relation can arrive before
@@ -22,11 +31,8 @@ extension Schema {
         CREATE INDEX todos_by_parent_uid ON todos(parent_uid) WHERE parent_uid IS NOT NULL;
         ALTER TABLE history_todos ADD COLUMN old_parent_uid TEXT;
         ALTER TABLE history_todos ADD COLUMN new_parent_uid TEXT;
+        \(rebuiltTodoJournalSQL(columns: version11JournaledTodoColumns))
         DROP TRIGGER todos_modified_time;
-        CREATE TRIGGER todos_modified_time AFTER UPDATE OF \(version10ModifyingTodoColumns.joined(separator: ", ")) ON todos
-        WHEN \(version10ModifyingTodoColumns.map { "NEW.\($0) IS NOT OLD.\($0)" }.joined(separator: " OR ")) BEGIN
-            INSERT INTO todo_modified_times(todo_id, at) VALUES (NEW.id, \(SQLiteConnection.clockFunctionName)())
-                ON CONFLICT(todo_id) DO UPDATE SET at = excluded.at;
-        END;
+        \(modifiedTimeTriggerSQL(columns: version11ModifyingTodoColumns))
         """
 }

@@ -1,11 +1,30 @@
 import FoundationEssentials
 
 /// The store's tables and their migrations, versioned by `PRAGMA user_version`.
+///
+/// What the file holds besides `todos` and `lists`, and who keeps it:
+/// - kept by triggers, never behind and not journaled: `counts` per list, `rank_blocks` (a list's
+///   rows in blocks with their sizes, `Schema+Version2.swift`, so row *i* of a million is a short `OFFSET`
+///   inside one block), `todo_tags` (tag → todo, from the journaled `todos.tags`, undo included)
+///   and `due_day_counts` (open todos per due day, `Schema+AgendaCounts.swift`);
+/// - kept lagging: `todos_fts`, an FTS5 trigram index, with the todos changed since noted in
+///   `search_pending` (`searchQueueSQL`; the search index catches up in small steps);
+/// - the undo history: `history_steps` and the journal rows each step's triggers wrote
+///   (`history_todos`, `history_lists`); `history_steps.origin` tells steps made here from the
+///   sync's (`Schema+RemoteSteps.swift`). The journaled todo columns grew by migration (`rrule`,
+///   `rrule_from_completion`, `tags` in 7, `uid` in 8, `status_mark` and `percent_complete` in 10,
+///   `Schema+Statuses.swift`, `parent_uid` in 11, `Schema+Subtasks.swift`); `historySQL` keeps creating version 2's.
+/// - the sync state, none of it journaled: `sync_collections`, `sync_items`, `sync_pending`
+///   (written by triggers in the change's own transaction), `sync_conflicts`, `sync_runs`,
+///   `sync_dropped_collections` (`Schema+SyncState.swift`, `+SyncNames`, `+SyncOrder`), and
+///   `todo_modified_times`, written through the SQL function `tick_clock_ms()` that every
+///   connection registers (`Schema+ModifiedTime.swift`, `SQLiteConnection+Clock.swift`).
+/// Each `Schema+*.swift` file documents its version's tables.
 enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 10
+    static let currentVersion = 11
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -91,8 +110,10 @@ enum Schema {
         // name each synced list had at its last sync, to tell a rename here from one on the server
         // (`syncNamesSQL`), and the place of a synced todo whose item has none (`syncPositionsSQL`).
         9: remoteStepsSQL + modifiedTimeSQL + syncNamesSQL + syncPositionsSQL,
-        // Version 10: subtasks, a todo's parent by UID, journaled (`subtasksSQL`).
-        10: subtasksSQL + rebuiltTodoJournalSQL(columns: version8JournaledTodoColumns + parentColumns),
+        // Version 10 (statuses): started and cancelled todos and PERCENT-COMPLETE (`statusesSQL`).
+        10: statusesSQL,
+        // Version 11: subtasks, a todo's parent by UID, journaled and a modification (`subtasksSQL`).
+        11: subtasksSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -26,8 +26,11 @@ public struct SectionQuery: Hashable, Sendable {
     public var sort: TodoSort
     /// Whether done todos follow the open ones.
     public var includesCompleted: Bool
-    /// Text that titles or notes must contain (case-insensitive); nil or empty shows everything.
+    /// Text that titles or notes must contain (case-insensitive), or `#tag` alone for a tag; nil or
+    /// empty shows everything. It also names a search (`FoundSearch.text`) when `matching` is set.
     public var search: String?
+    /// The query language's filter (`TodoQuery`): when set, it decides the matches instead of `search`.
+    public var matching: TodoQuery?
 
     /// Creates a query; by default the list in manual order with its done todos, unfiltered.
     public init(listID: Int64, sort: TodoSort = .manual, includesCompleted: Bool = true, search: String? = nil) {
@@ -49,4 +52,13 @@ public struct SectionQuery: Hashable, Sendable {
         guard let search, !search.isEmpty else { return nil }
         return search
     }
+
+    /// What a row must match, when the query filters anything: `matching`, else `search` as one phrase.
+    var activeQuery: TodoQuery? {
+        if let matching { return matching.isEmpty ? nil : matching }
+        return activeSearch.map(TodoQuery.init(searchText:))
+    }
+
+    /// Whether the rows are a search's matches rather than the whole list.
+    var isSearch: Bool { activeQuery != nil }
 }

@@ -48,6 +48,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalidUID(String)
     /// A parent that would make a todo a subtask of itself (directly or below its own subtasks).
     case parentCycle(String)
+    /// A PERCENT-COMPLETE outside 0–100.
+    case invalidPercentComplete(Int)
 }
 
 extension StoreError: CustomStringConvertible, LocalizedError {
@@ -101,6 +103,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "invalid UID: \(reason)"
         case let .parentCycle(reason):
             return "cannot make it a subtask there: \(reason)"
+        case let .invalidPercentComplete(value):
+            return "\(value)% is not a progress: give a whole number from 0 to 100"
         case let .syncAlreadyRunning(path):
             return "a sync of \(path) is already running (the open app or another tick sync); try again when it ends"
         }

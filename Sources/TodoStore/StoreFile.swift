@@ -7,7 +7,7 @@ import Darwin
 
 /// File-system work around the store file that SQLite does not do for us: private permissions on
 /// creation, deciding read-only, and checking the file before SQLite may touch it.
-enum StoreFile {
+package enum StoreFile {
     /// The first 16 bytes of every SQLite 3 database.
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
@@ -92,8 +92,9 @@ enum StoreFile {
         }
     }
 
-    /// What a file that is not a regular file is, for the message (nil for a regular file).
-    private static func nonRegularKind(_ mode: mode_t) -> String? {
+    /// What a file that is not a regular file is, for the message (nil for a regular file); the
+    /// config file's check (`ConfigurationFileSafety`) names such files the same way.
+    package static func nonRegularKind(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "a folder"

@@ -9,7 +9,12 @@ enum TextFormatting {
 
     /// Text with leading and trailing whitespace and newlines removed.
     static func trimmed<S: StringProtocol>(_ text: S) -> String {
-        String(text.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
+        // Most text starts and ends with a visible ASCII character: nothing to trim, no walk by Character.
+        let string = String(text)
+        if let first = string.utf8.first, let last = string.utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+            return string
+        }
+        return String(text.drop(while: { $0.isWhitespace }).reversed().drop(while: { $0.isWhitespace }).reversed())
     }
 
     /// `text` with every occurrence of `target` (plain text, compared byte for byte in UTF-8) replaced.

@@ -29,6 +29,11 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// The iCalendar UID (RFC 5545) the todo is known by in files and on servers: unique in the
     /// store, never changed; a fresh RFC 4122 UUID unless an import brought one.
     public var uid: String
+    /// Started (on an open todo) or cancelled (on a finished one); nil for plainly open or done
+    /// (see `status`).
+    public var statusMark: TodoStatusMark?
+    /// How far along the todo is, 0–100 (iCalendar's PERCENT-COMPLETE), or nil when nobody said.
+    public var percentComplete: Int?
     /// The UID of the todo's parent (a subtask's), or nil at the top. The relation is in effect
     /// only while a todo with that UID is in the same list; otherwise the todo shows at the top and
     /// the relation is kept as it came (see `TodoStore.parentID(of:)`).
@@ -41,7 +46,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
                 isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
-                parentUID: String? = nil) {
+                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, parentUID: String? = nil) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -55,6 +60,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.recurrence = recurrence
         self.tags = tags
         self.uid = uid
+        self.statusMark = statusMark
+        self.percentComplete = percentComplete
         self.parentUID = parentUID
     }
 }

@@ -7,13 +7,13 @@ extension TodoStore {
     /// not (they go to `listID`, created now). Every title and due day is checked before anything is
     /// written, and one undo takes them all back.
     @discardableResult
-    public func add(_ todos: [NewTodo], toList listID: Int64, after id: Int64? = nil) throws -> [TodoItem] {
+    public func add(_ todos: [NewTodo], toList listID: Int64, after id: Int64? = nil) throws -> Committed<[TodoItem]> {
         for todo in todos {
             try Validation.title(todo.title)
             try Validation.due(todo.due)
             try Validation.tags(todo.tags)
         }
-        guard !todos.isEmpty else { return [] }
+        guard !todos.isEmpty else { return Committed(value: [], change: .none) }
         return try journaled {
             try requireList(id: listID)
             var previous = try id.map { try placementKey(of: $0, inList: listID) }

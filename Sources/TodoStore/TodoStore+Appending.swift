@@ -19,7 +19,7 @@ extension TodoStore {
     /// creating that list at the end of the lists when there is none; one transaction, one undo step.
     @discardableResult
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
-                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> EndPlacement {
+                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<EndPlacement> {
         try Validation.title(title)
         try Validation.tags(tags)
         try Validation.notes(notes)
@@ -43,7 +43,7 @@ extension TodoStore {
     /// Moves todo `id` after the last open todo of the list named `name` (ignoring case), creating
     /// that list when there is none; one transaction, one undo step. The todo keeps its state.
     @discardableResult
-    public func moveToEnd(id: Int64, ofListNamed name: String) throws -> EndPlacement {
+    public func moveToEnd(id: Int64, ofListNamed name: String) throws -> Committed<EndPlacement> {
         let stored = try Validation.listName(name)
         return try journaled {
             let item = try requireItem(id: id)
@@ -51,6 +51,35 @@ extension TodoStore {
             let moved = try place(item, inList: list.id, after: try lastOpenKey(inList: list.id, excluding: id))
             let placement = EndPlacement(item: try requireItem(id: id), list: list, createdList: created)
             return (placement, moved ? .todos("move %@", titles: [item.title], ids: [id]) : StepSummary(description: ""))
+        }
+    }
+
+    /// Several todos placed at the end of a list by one change.
+    public struct EndPlacements: Equatable, Sendable {
+        /// The todos as stored after the change, in the order given.
+        public var items: [TodoItem]
+        /// The list they are in now (its counts as they were before the change).
+        public var list: TodoList
+        /// Whether the list was created by this change (undoing the change removes it again).
+        public var createdList: Bool
+    }
+
+    /// Moves todos `ids`, in that order, after the last open todo of the list named `name`
+    /// (ignoring case), creating that list when there is none; one transaction, one undo step.
+    /// Each keeps its state; a todo named twice moves once.
+    @discardableResult
+    public func moveToEnd(ids: [Int64], ofListNamed name: String) throws -> Committed<EndPlacements> {
+        let stored = try Validation.listName(name)
+        return try journaled {
+            let (list, created) = try listForEnd(named: stored)
+            var moved: [TodoItem] = []
+            for id in Self.unique(ids) {
+                let item = try requireItem(id: id)
+                if try place(item, inList: list.id, after: try lastOpenKey(inList: list.id, excluding: id)) { moved.append(item) }
+            }
+            let placements = EndPlacements(items: try Self.unique(ids).map(requireItem(id:)), list: list, createdList: created)
+            return (placements, moved.isEmpty ? StepSummary(description: "")
+                        : .todos("move %@", titles: moved.map(\.title), ids: moved.map(\.id)))
         }
     }
 

@@ -38,7 +38,8 @@ extension TodoStore {
     /// Returns at once; `takeSearchResults()` hands out the answers.
     /// The first matches of older searches stay cached (the screen may be showing them) until `cancelSearch()`.
     public func startSearch(_ queries: [SectionQuery]) {
-        guard let text = queries.first?.activeSearch else { return cancelSearch() }
+        guard let first = queries.first, first.isSearch else { return cancelSearch() }
+        let text = first.search ?? ""
         let search = backgroundSearch ?? BackgroundSearch(path: path, willSearch: backgroundSearchHooks.willSearch,
                                                           whileQuerying: backgroundSearchHooks.whileQuerying)
         backgroundSearch = search

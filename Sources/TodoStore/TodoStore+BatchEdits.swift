@@ -5,7 +5,7 @@ import FoundationEssentials
 extension TodoStore {
     /// Flags the todos, or removes their flags, and returns them as they are now (once each).
     @discardableResult
-    public func setFlagged(_ flagged: Bool, ids: [Int64]) throws -> [TodoItem] {
+    public func setFlagged(_ flagged: Bool, ids: [Int64]) throws -> Committed<[TodoItem]> {
         try journaled {
             var results: [TodoItem] = [], changed: [TodoItem] = []
             for id in Self.unique(ids) {
@@ -25,7 +25,7 @@ extension TodoStore {
     /// returns them as they are now (once each). A priority above high (from an import) is never
     /// lowered by raising it.
     @discardableResult
-    public func changePriority(by steps: Int, ids: [Int64]) throws -> [TodoItem] {
+    public func changePriority(by steps: Int, ids: [Int64]) throws -> Committed<[TodoItem]> {
         try journaled {
             var results: [TodoItem] = [], changed: [TodoItem] = []
             var byPriority: [Int: [Int64]] = [:]
@@ -52,7 +52,7 @@ extension TodoStore {
     /// they are now (once each). Todos already in that list stay where they are. Each takes its
     /// subtasks along; one whose parent stays behind goes to the top level.
     @discardableResult
-    public func move(ids: [Int64], toList listID: Int64) throws -> [TodoItem] {
+    public func move(ids: [Int64], toList listID: Int64) throws -> Committed<[TodoItem]> {
         try journaled {
             try requireList(id: listID)
             var results: [TodoItem] = [], moved: [TodoItem] = []

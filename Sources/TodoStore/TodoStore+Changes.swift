@@ -3,10 +3,6 @@ import FoundationEssentials
 /// A `TodoChange` for every committed step, and for another process's steps: built by the
 /// `ChangeTracking` part from the journal rows of each `CommittedStep`.
 extension TodoStore {
-    /// The change of the last step this store committed: a mutation, `undo()` or `redo()`. Mutations
-    /// keep returning what they made; a screen that shows changes asks for this right after one.
-    public var lastChange: TodoChange { changeTracking.last }
-
     /// What another process changed since this store last looked (nil when nothing): its journaled
     /// steps since then, or `readsEverything` when the journal cannot explain the change (it undid
     /// or redid, or its history was dropped) or the store cannot be read.

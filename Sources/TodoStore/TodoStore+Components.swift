@@ -7,10 +7,10 @@ extension TodoStore {
     /// Runs `body` in one transaction and announces the step it reports to every part, in order:
     /// `willCommit` inside the transaction, then `didCommit` after it committed; when anything
     /// throws (the body, a part, the commit itself), `didRollBack` instead. A body that reports no
-    /// step (it changed nothing) is announced to no one; only the change tracker hears that a step
-    /// begins (`ChangeTracking.willRunStep`), so that `lastChange` never answers with an earlier
-    /// step's change.
-    func runStep<T>(_ body: () throws -> (result: T, step: CommittedStep?)) throws -> T {
+    /// step (it changed nothing) is announced to no one, and its change is `TodoChange.none`; only the
+    /// change tracker hears that a step begins (`ChangeTracking.willRunStep`), so that a step never
+    /// returns an earlier step's change.
+    func runStep<T>(_ body: () throws -> (result: T, step: CommittedStep?)) throws -> Committed<T> {
         var committed: CommittedStep?
         changeTracking.willRunStep()
         do {
@@ -25,7 +25,7 @@ extension TodoStore {
             if let committed {
                 for component in components { component.didCommit(committed) }
             }
-            return result
+            return Committed(value: result, change: changeTracking.takeCommittedChange())
         } catch {
             forgetDerivedState()
             throw error

@@ -39,7 +39,7 @@ extension TodoStore {
     /// later change from another device touched the step's todos or lists; the step then stays in
     /// effect, and the next undo goes on to older steps.
     @discardableResult
-    public func undo() throws -> HistoryStep? {
+    public func undo() throws -> Committed<HistoryStep?> {
         try replay(towardsOld: true)
     }
 
@@ -47,7 +47,7 @@ extension TodoStore {
     /// Throws `HistoryRefusal` (and changes no todo) when a change from another device touched its
     /// todos or lists since; the redo branch is then dropped.
     @discardableResult
-    public func redo() throws -> HistoryStep? {
+    public func redo() throws -> Committed<HistoryStep?> {
         try replay(towardsOld: false)
     }
 
@@ -59,7 +59,7 @@ extension TodoStore {
     /// Writes the next step's rows back and announces it as a step of its own kind, with the rows
     /// the replay wrote (recorded under a scratch step, see `History.recordingReplay`): they say
     /// where each todo landed, which may differ from the journal (a list deleted meanwhile).
-    private func replay(towardsOld: Bool) throws -> HistoryStep? {
+    private func replay(towardsOld: Bool) throws -> Committed<HistoryStep?> {
         try requireWritable()
         var refusal: HistoryRefusal?
         let replayed = try runStep { () -> (HistoryStep?, CommittedStep?) in

@@ -10,6 +10,29 @@ struct ImportUpdate {
     var listID: Int64
 }
 
+extension ImportUpdate {
+    /// Whether the stored todo already has every field the file gives, in the list it gives (and at
+    /// the place, when the file gives one): then the import leaves it alone.
+    var changesNothing: Bool {
+        let new = item
+        return stored.listID == listID && (new.position == nil || new.position == stored.position)
+            && stored.title == new.title && stored.notes == new.notes
+            && (new.createdAt.map { Self.isSameMoment($0, stored.createdAt) } ?? true)
+            && (new.completedAt == nil) == (stored.completedAt == nil)
+            && (new.completedAt.map { Self.isSameMoment($0, stored.completedAt!) } ?? true)
+            && stored.priority == new.priority && stored.due == new.due && stored.isFlagged == new.isFlagged
+            && stored.recurrence == new.recurrence && stored.tags == TodoTags.unique(new.tags)
+    }
+
+    /// Whether a file's time is the stored one as far as the file can tell: the same millisecond, or,
+    /// when the file gives whole seconds (iCalendar's CREATED and COMPLETED), the same second.
+    static func isSameMoment(_ given: Date, _ stored: Date) -> Bool {
+        let (given, stored) = (given.unixMilliseconds, stored.unixMilliseconds)
+        // Floored to its second, before 1970 too.
+        return given == stored || (given % 1_000 == 0 && given == stored - (stored % 1_000 + 1_000) % 1_000)
+    }
+}
+
 /// The updates of an import (todos whose UID the store already has), written many per statement.
 extension TodoStore {
     /// Rows per UPDATE: one statement per todo would open and close a statement journal each, whose
@@ -51,9 +74,12 @@ extension TodoStore {
             item.isFlagged = new.isFlagged
             item.recurrence = new.recurrence
             item.tags = TodoTags.unique(new.tags)
+            item.statusMark = new.storedStatusMark
+            item.percentComplete = new.storedPercentComplete
             pending.append([item.id, item.listID, item.position, item.title, item.notes, item.createdAt.unixMilliseconds,
                             item.completedAt?.unixMilliseconds, item.priority, item.due, item.isFlagged, item.recurrence?.rrule,
-                            item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(item.tags)])
+                            item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(item.tags),
+                            item.statusMark?.rawValue, item.percentComplete.map { Int64($0) }])
             results.append(item)
             if pending.count == Self.updateChunkSize { try write(&pending) }
         }
@@ -70,7 +96,8 @@ extension TodoStore {
         try connection.run("""
             UPDATE todos SET list_id = v.column2, position = v.column3, title = v.column4, notes = v.column5,
                              created_at = v.column6, completed_at = v.column7, priority = v.column8, due = v.column9,
-                             flagged = v.column10, rrule = v.column11, rrule_from_completion = v.column12, tags = v.column13
+                             flagged = v.column10, rrule = v.column11, rrule_from_completion = v.column12, tags = v.column13,
+                             status_mark = v.column14, percent_complete = v.column15
             FROM (SELECT DISTINCT * FROM (VALUES \(values))) AS v WHERE todos.id = v.column1
             """, padded.flatMap { $0 })
         rows = []

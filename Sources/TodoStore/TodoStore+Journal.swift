@@ -21,8 +21,8 @@ extension TodoStore {
     /// reads the step's journal rows once into a `CommittedStep` and announces it to every part (the
     /// history files it, dropping the redo branch and pruning to `historyDepth` steps, all in the
     /// same transaction). A step that changed nothing is dropped, announced to no one, and does not
-    /// end the redo branch.
-    func journaled<T>(_ body: () throws -> (result: T, summary: StepSummary)) throws -> T {
+    /// end the redo branch. Returns the body's result with the step's change (none when it changed nothing).
+    func journaled<T>(_ body: () throws -> (result: T, summary: StepSummary)) throws -> Committed<T> {
         try requireWritable()
         var changesAtStart: Int64 = 0
         var changedNothing = false

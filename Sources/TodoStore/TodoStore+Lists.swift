@@ -22,7 +22,7 @@ extension TodoStore {
     /// Creates an empty list at `index` of the list order (nil: at the end) and returns it.
     /// Blank names and names already used (in any case) are refused.
     @discardableResult
-    public func addList(named name: String, at index: Int? = nil) throws -> TodoList {
+    public func addList(named name: String, at index: Int? = nil) throws -> Committed<TodoList> {
         let stored = try Validation.listName(name)
         return try journaled {
             let list = try insertList(named: stored, at: index)
@@ -44,7 +44,7 @@ extension TodoStore {
 
     /// Renames a list (the Inbox too) and returns it.
     @discardableResult
-    public func renameList(id: Int64, to name: String) throws -> TodoList {
+    public func renameList(id: Int64, to name: String) throws -> Committed<TodoList> {
         let stored = try Validation.listName(name)
         return try journaled {
             let list = try requireList(id: id)
@@ -58,9 +58,10 @@ extension TodoStore {
 
     /// Deletes a list, first moving its todos to the end of list `target` (keeping their order) or,
     /// when `target` is nil, deleting them. The Inbox cannot be deleted.
-    public func deleteList(id: Int64, movingTodosTo target: Int64?) throws {
+    @discardableResult
+    public func deleteList(id: Int64, movingTodosTo target: Int64?) throws -> Committed<Void> {
         guard id != Self.inboxListID else { throw StoreError.cannotDeleteInbox }
-        try journaled {
+        return try journaled {
             let list = try requireList(id: id)
             let todoIDs = try connection.query("SELECT id FROM todos WHERE list_id = ? ORDER BY position, id", [id]) {
                 $0.int64(at: 0)
@@ -78,7 +79,8 @@ extension TodoStore {
     }
 
     /// Moves a list to `index` (0..<count) of the list order.
-    public func moveList(id: Int64, to index: Int) throws {
+    @discardableResult
+    public func moveList(id: Int64, to index: Int) throws -> Committed<Void> {
         try journaled {
             let all = try lists()
             guard let list = all.first(where: { $0.id == id }) else { throw StoreError.listNotFound(id: id) }
@@ -93,7 +95,8 @@ extension TodoStore {
     }
 
     /// Folds a list away in the UI or unfolds it; stored so it survives restarts (and undoable).
-    public func setCollapsed(_ collapsed: Bool, listID: Int64) throws {
+    @discardableResult
+    public func setCollapsed(_ collapsed: Bool, listID: Int64) throws -> Committed<Void> {
         try journaled {
             let list = try requireList(id: listID)
             try connection.run("UPDATE lists SET collapsed = ? WHERE id = ? AND collapsed != ?", [collapsed, listID, collapsed])

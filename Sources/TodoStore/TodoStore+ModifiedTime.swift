@@ -16,13 +16,15 @@ extension TodoStore {
     /// Sets the given times (an import's `NewTodo.modifiedAt`) over the ones the triggers stamped,
     /// inside the import's transaction; a nil time leaves the trigger's.
     func recordModificationTimes(_ times: [(todoID: Int64, date: Date?)]) throws {
-        for (todoID, date) in times {
-            guard let date else { continue }
+        // Many rows per statement (a sync writes one per item that has LAST-MODIFIED): a short chunk
+        // repeats its last row, which writes the same time again.
+        let given = times.compactMap { time in time.date.map { (time.todoID, $0.unixMilliseconds) } }
+        for chunk in Self.paddedRows(given, size: Self.receivedChunkSize) {
             try connection.run(
                 """
-                INSERT INTO todo_modified_times(todo_id, at) VALUES (?, ?)
+                INSERT INTO todo_modified_times(todo_id, at) SELECT column1, column2 FROM (VALUES \(Self.rows(of: 2, count: chunk.count))) WHERE true
                 ON CONFLICT(todo_id) DO UPDATE SET at = excluded.at
-                """, [todoID, date.unixMilliseconds])
+                """, chunk.flatMap { [$0.0, $0.1] as [any SQLiteBindable] })
         }
     }
 }

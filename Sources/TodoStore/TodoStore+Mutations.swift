@@ -1,12 +1,13 @@
 import FoundationEssentials
 
 /// Changes to todos. Each is one transaction and one undoable step, refused with `.readOnly` on a
-/// read-only store; a change that would alter nothing writes nothing and adds no step.
+/// read-only store; a change that would alter nothing writes nothing and adds no step. Each returns
+/// what it committed (`Committed`): its value and the step's `TodoChange` (none when it changed nothing).
 extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
-                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> TodoItem {
+                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.tags(tags)
         try Validation.notes(notes)
@@ -28,17 +29,17 @@ extension TodoStore {
     /// Marks the todos done (stamping one completion time) or open again, all in one transaction, and
     /// returns them (once each). Todos already in that state keep their completion time. A recurring
     /// todo marked done gets its next occurrence in the same step (see `setDoneReportingNext`).
-    @discardableResult
     /// With `subtasks: .subtasksToo` every subtask below them changes too, in the same step.
-    public func setDone(_ done: Bool, ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> [TodoItem] {
-        try setDoneReportingNext(done, ids: ids, subtasks: subtasks).items
+    @discardableResult
+    public func setDone(_ done: Bool, ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> Committed<[TodoItem]> {
+        try setDoneReportingNext(done, ids: ids, subtasks: subtasks).map(\.items)
     }
 
     /// Deletes the todos in one transaction and returns what they were; ids are never reused.
     /// `subtasks` says what happens below them: deleted too, or (by default, so nothing is lost)
     /// lifted one level (see `SubtaskHandling`).
     @discardableResult
-    public func delete(ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> [TodoItem] {
+    public func delete(ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> Committed<[TodoItem]> {
         try journaled {
             let wanted = subtasks == .subtasksToo ? try withSubtrees(ids) : Self.unique(ids)
             let items = try wanted.map { try requireItem(id: $0) }
@@ -52,7 +53,7 @@ extension TodoStore {
     /// due day, `recurrence: .some(nil)` the rule, `tags: []` every tag) and returns it.
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
-                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil) throws -> TodoItem {
+                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil) throws -> Committed<TodoItem> {
         if let title { try Validation.title(title) }
         if let tags { try Validation.tags(tags) }
         if let notes { try Validation.notes(notes) }
@@ -85,7 +86,8 @@ extension TodoStore {
     /// reorder when it is already there, a move to another list otherwise. It keeps its state.
     /// Its subtasks move with it, and it becomes a sibling of `otherID`: it follows `otherID`'s
     /// subtree and takes its parent (nil: the top level). `otherID` inside its own subtree is refused.
-    public func move(id: Int64, toList listID: Int64, after otherID: Int64?) throws {
+    @discardableResult
+    public func move(id: Int64, toList listID: Int64, after otherID: Int64?) throws -> Committed<Void> {
         try journaled {
             let item = try requireItem(id: id)
             try requireList(id: listID)

@@ -16,7 +16,7 @@ extension TodoStore {
     /// Marks the todos done or open again like `setDone`, and for each recurring todo marked done
     /// creates its next occurrence right after it: one transaction, one undo step.
     @discardableResult
-    public func setDoneReportingNext(_ done: Bool, ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> DoneResult {
+    public func setDoneReportingNext(_ done: Bool, ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> Committed<DoneResult> {
         try journaled {
             let now = clock()
             var results: [TodoItem] = [], changed: [TodoItem] = [], next: [TodoItem] = []
@@ -25,10 +25,13 @@ extension TodoStore {
                 if item.isDone != done {
                     changed.append(item)
                     item.completedAt = done ? Date(unixMilliseconds: now.unixMilliseconds) : nil
+                    // Done is no longer started, open is no longer cancelled; how far along it was is past.
+                    item.statusMark = nil
+                    item.percentComplete = nil
                 }
                 results.append(item)
             }
-            try runChunked("UPDATE todos SET completed_at = ? WHERE id IN (#)", ids: changed.map(\.id),
+            try runChunked("UPDATE todos SET completed_at = ?, status_mark = NULL, percent_complete = NULL WHERE id IN (#)", ids: changed.map(\.id),
                            leading: [done ? now.unixMilliseconds : nil])
             if done {
                 // A set: marking every row of a big list done must not cost a scan of `changed` per todo.
@@ -48,7 +51,7 @@ extension TodoStore {
     /// returns the next occurrence, nil when the series was over. A todo that does not recur is
     /// just deleted.
     @discardableResult
-    public func skipOccurrence(id: Int64) throws -> TodoItem? {
+    public func skipOccurrence(id: Int64) throws -> Committed<TodoItem?> {
         try journaled {
             let item = try requireItem(id: id)
             let created = try continueSeries(of: item, on: clock())
@@ -59,7 +62,7 @@ extension TodoStore {
 
     /// Gives a todo a recurrence rule, or takes it away with nil.
     @discardableResult
-    public func setRecurrence(id: Int64, _ rule: RecurrenceRule?) throws -> TodoItem {
+    public func setRecurrence(id: Int64, _ rule: RecurrenceRule?) throws -> Committed<TodoItem> {
         try journaled {
             var item = try requireItem(id: id)
             guard item.recurrence != rule else { return (item, StepSummary(description: "")) }
@@ -84,7 +87,7 @@ extension TodoStore {
 
     /// Inserts the next occurrence of `item` right after it and takes the rule off `item`, inside the
     /// caller's step; nil (and the rule left alone) when the series is over.
-    private func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
+    func continueSeries(of item: TodoItem, on date: Date) throws -> TodoItem? {
         guard let next = Self.nextOccurrence(of: item, doneAt: date, in: localTime) else { return nil }
         try connection.run("UPDATE todos SET rrule = NULL, rrule_from_completion = 0 WHERE id = ?", [item.id])
         // Named after the occurrence done, so two devices that both complete it make the same next

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// remote, so that undo on this device never takes them back.
 extension TodoStore {
     /// Runs `body`, whose mutations are changes brought from another device: each is still one
-    /// transaction and one step on the one change path (`lastChange`, other processes'
+    /// transaction and one step on the one change path (the `Committed` change it returns, other processes'
     /// `externalChange()`), but undo and redo pass over it and refuse to write over it, and it does
     /// not drop the redo branch. The sync runs its writes of what the server sent in here.
     @discardableResult

@@ -20,7 +20,7 @@ extension TodoStore {
     public func count(_ query: SectionQuery) throws -> Int {
         try reading {
             if let window = query.dueWindow { return try openCount(due: window) }
-            if query.activeSearch != nil { return try searchIndex.results(for: query).ids.count }
+            if query.isSearch { return try searchIndex.results(for: query).ids.count }
             let counts = try listCatalog.counts(ofList: query.listID)
             return counts.open + (query.includesCompleted ? counts.done : 0)
         }
@@ -32,7 +32,7 @@ extension TodoStore {
         guard !rows.isEmpty else { return [] }
         return try reading {
             if let window = query.dueWindow { return try openItems(due: window, rows: rows) }
-            if query.activeSearch != nil {
+            if query.isSearch {
                 let ids = try searchIndex.results(for: query).ids
                 return try items(ids: ids[rows.clamped(to: ids.indices)])
             }
@@ -56,7 +56,7 @@ extension TodoStore {
         if let window = query.dueWindow, !rows.isEmpty, rows.lowerBound > 0 {
             return try reading { try openItems(due: window, rows: rows, following: previous) }
         }
-        guard !rows.isEmpty, rows.lowerBound > 0, query.activeSearch == nil, query.dueWindow == nil, query.sort == .manual,
+        guard !rows.isEmpty, rows.lowerBound > 0, !query.isSearch, query.dueWindow == nil, query.sort == .manual,
               previous.listID == query.listID else { return try items(query, in: rows) }
         return try reading {
             let counts = try listCatalog.counts(ofList: query.listID)
@@ -93,7 +93,7 @@ extension TodoStore {
     public func index(of id: Int64, in query: SectionQuery) throws -> Int? {
         try reading {
             if let window = query.dueWindow { return try openRow(of: id, due: window) }
-            if query.activeSearch != nil { return try searchIndex.results(for: query).rows[id] }
+            if query.isSearch { return try searchIndex.results(for: query).rows[id] }
             guard let row = try rankingRow(id: id), row.listID == query.listID else { return nil }
             let place = RankIndex.place(listID: row.listID, position: row.position, completedAt: row.completedAt, id: id)
             if row.completedAt != nil {

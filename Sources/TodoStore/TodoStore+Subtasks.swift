@@ -105,7 +105,7 @@ extension TodoStore {
     /// Adds a todo as the last subtask of `parentID` (in the parent's list) and returns it.
     @discardableResult
     public func addSubtask(title: String, toParent parentID: Int64, notes: String = "", priority: Int = 0, due: String? = nil,
-                           recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> TodoItem {
+                           recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.tags(tags)
         try Validation.notes(notes)
@@ -124,7 +124,8 @@ extension TodoStore {
 
     /// Makes the todo the last subtask of the todo above it at its level (its previous sibling),
     /// with its own subtasks; refused (`invalidPlacement`) when there is none.
-    public func indent(id: Int64) throws {
+    @discardableResult
+    public func indent(id: Int64) throws -> Committed<Void> {
         try journaled {
             let item = try requireItem(id: id)
             guard let sibling = try previousSibling(of: item) else {
@@ -137,7 +138,8 @@ extension TodoStore {
 
     /// Lifts the todo one level, with its subtasks: it follows its parent's subtree as the parent's
     /// sibling. A todo at the top stays (a step that changes nothing).
-    public func outdent(id: Int64) throws {
+    @discardableResult
+    public func outdent(id: Int64) throws -> Committed<Void> {
         try journaled {
             let item = try requireItem(id: id)
             guard let parentID = try parentID(of: id) else { return ((), StepSummary(description: "")) }
@@ -150,7 +152,8 @@ extension TodoStore {
     /// Makes the todo (with its subtasks) the last subtask of `parentID`, which may be in another
     /// list (the subtree moves there); nil lifts it to the top, after its topmost parent's subtree.
     /// A parent below the todo itself is refused with `parentCycle`.
-    public func setParent(id: Int64, to parentID: Int64?) throws {
+    @discardableResult
+    public func setParent(id: Int64, to parentID: Int64?) throws -> Committed<Void> {
         try journaled {
             let item = try requireItem(id: id)
             if let parentID {

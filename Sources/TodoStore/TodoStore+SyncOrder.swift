@@ -10,9 +10,9 @@ extension TodoStore {
     /// distinct positions, the todos then show in the same order everywhere once the moves are synced.
     /// Returns the ids of the todos moved.
     @discardableResult
-    public func separateTodos(sharingPosition position: Int64, inList listID: Int64) throws -> [Int64] {
+    public func separateTodos(sharingPosition position: Int64, inList listID: Int64) throws -> Committed<[Int64]> {
         let tied = try fetchItems("WHERE list_id = ? AND position = ?", [listID, position])
-        guard tied.count > 1 else { return [] }
+        guard tied.count > 1 else { return Committed(value: [], change: .none) }
         return try journaled {
             let ordered = tied.sorted { $0.uid < $1.uid }
             var previous = Key(position: ordered[0].position, id: ordered[0].id)

@@ -118,7 +118,7 @@ extension TodoStore {
                              [collectionHref, collectionHref], row: Self.syncedItem)
     }
 
-    private static func syncedItem(_ row: SQLiteStatement) -> SyncedItem {
+    static func syncedItem(_ row: SQLiteStatement) -> SyncedItem {
         SyncedItem(todoID: row.int64(at: 0), uid: row.string(at: 1), href: row.string(at: 2),
                    etag: row.optionalString(at: 3), base: row.string(at: 4))
     }

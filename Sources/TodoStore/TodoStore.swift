@@ -27,6 +27,14 @@ public final class TodoStore {
     /// changes once a read finds damage.
     public var checksFileBeforeFirstChange = false
 
+    /// How long a read or a change waits for another process's write to end before it fails with
+    /// "database is locked", in milliseconds: 2,000 when opened (the app must not hang on a key);
+    /// `tick`'s commands wait longer, since a script would rather wait than fail.
+    public var waitsForOtherWritersMilliseconds: Int32 {
+        get { connection.busyTimeoutMilliseconds }
+        set { connection.setBusyTimeout(milliseconds: newValue) }
+    }
+
     /// The list that always exists; new todos go there unless told otherwise.
     public static let inboxListID: Int64 = Schema.inboxListID
     /// How many undoable steps are kept; older ones are dropped in the transaction that adds a new one.

@@ -31,6 +31,11 @@ enum Validation {
         }
     }
 
+    /// A PERCENT-COMPLETE is a whole number from 0 to 100 (RFC 5545 §3.8.1.8), or none.
+    static func percentComplete(_ percent: Int?) throws {
+        if let percent, !(0...100).contains(percent) { throw StoreError.invalidPercentComplete(percent) }
+    }
+
     /// Notes are the user's text, kept as is, except that they cannot hold a NUL.
     static func notes(_ notes: String) throws {
         if containsNUL(notes) { throw StoreError.invalidNotes("notes " + nulProblem) }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import CLibical
 import TodoStore
 
 /// Reading the VTODOs of a scanned text with libical, one at a time, so that each problem has its line.
@@ -10,13 +9,14 @@ enum CalendarReading {
 
     /// The VTODO at `place` as Tick reads it.
     static func todo(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
-                     zone: LocalTime) throws(CalendarError) -> CalendarTodo {
-        try todoAndStart(place, in: scan, text: text, calendar: calendar, zone: zone).todo
+                     zone: LocalTime, calendarName: String? = nil) throws(CalendarError) -> CalendarTodo {
+        try todoAndStart(place, in: scan, text: text, calendar: calendar, zone: zone, calendarName: calendarName).todo
     }
 
     /// The VTODO at `place` as Tick reads it, and its DTSTART (see `VTodoReader.start`), for the rewriter.
+    /// `calendarName` stands in for the scan's own (a VTODO read alone, out of its calendar).
     static func todoAndStart(_ place: CalendarScan.Todo, in scan: CalendarScan, text: String, calendar: Libical.Component?,
-                             zone: LocalTime) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
+                             zone: LocalTime, calendarName: String? = nil) throws(CalendarError) -> (todo: CalendarTodo, start: TodoStart.WallTime?) {
         let start = scan.lines[place.begin].raw.startIndex, end = scan.lines[place.end].raw.endIndex
         let begin = scan.lines[place.begin].lineNumber
         guard text.utf8.distance(from: start, to: end) <= maximumTodoBytes else {
@@ -27,11 +27,11 @@ enum CalendarReading {
             throw CalendarError(line: scan.lines[line].lineNumber, problem: .malformed("a NUL character (byte 0)"))
         }
         guard let component = Libical.Component(parsing: CalendarScan.textForLibical(text[start..<end])),
-              let vtodo = component.components(ICAL_VTODO_COMPONENT).first else {
+              let vtodo = component.todos.first else {
             throw CalendarError(line: begin, problem: .malformed("libical cannot read this VTODO"))
         }
         let reader = VTodoReader(lines: scan.propertyLines(of: place), startLine: begin, calendar: calendar?.pointer,
-                                 calendarName: scan.calendarName, zone: zone)
+                                 calendarName: calendarName ?? scan.calendarName, zone: zone)
         return (try reader.read(vtodo), reader.start(vtodo))
     }
 }

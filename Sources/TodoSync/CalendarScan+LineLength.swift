@@ -34,14 +34,20 @@ extension CalendarScan {
                 current = (physicalLine, index, length)
             }
             if let current, current.length > maximumLineLength {
-                let name = text[current.start...].prefix(40).prefix { $0 != ";" && $0 != ":" }
-                let megabytes = Double(current.length) / Double(1 << 20)
-                let size = megabytes < 10 ? String(Double(Int(megabytes * 10)) / 10) : String(Int(megabytes))
-                throw CalendarError(line: current.line, problem: .malformed(
-                    "\(CalendarText.quoted(String(name))) is a line of \(size) MB: Tick reads content lines up to 1 MB"))
+                throw lineTooLong(startingWith: text.utf8[current.start...].prefix(40), length: current.length, line: current.line)
             }
             index = lineEnd == end ? end : text.utf8.index(after: lineEnd)
         }
+    }
+
+    /// The problem of a content line of `length` bytes (over `maximumLineLength`) at `line`, named by
+    /// the property its first bytes `start` name.
+    static func lineTooLong(startingWith start: some Collection<UInt8>, length: Int, line: Int) -> CalendarError {
+        let name = String(decoding: start, as: UTF8.self).prefix(40).prefix { $0 != ";" && $0 != ":" }
+        let megabytes = Double(length) / Double(1 << 20)
+        let size = megabytes < 10 ? String(Double(Int(megabytes * 10)) / 10) : String(Int(megabytes))
+        return CalendarError(line: line, problem: .malformed(
+            "\(CalendarText.quoted(String(name))) is a line of \(size) MB: Tick reads content lines up to 1 MB"))
     }
 
     /// `text` as libical should read it: the same bytes when no physical line is longer than

@@ -18,8 +18,12 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     /// When it was done (COMPLETED), or nil while open. STATUS:COMPLETED or CANCELLED without a
     /// COMPLETED property counts as done at LAST-MODIFIED (else DTSTAMP).
     public var completedAt: Date?
-    /// STATUS:CANCELLED: Tick has no such state and shows the todo as done.
+    /// STATUS:CANCELLED: finished without being done (`completedAt` is set too).
     public var isCancelled: Bool
+    /// STATUS:IN-PROCESS on an open todo: started.
+    public var isInProcess: Bool
+    /// PERCENT-COMPLETE (0–100), nil when the VTODO has none.
+    public var percentComplete: Int?
     /// CREATED.
     public var createdAt: Date?
     /// LAST-MODIFIED: which side of a conflict wins (see `TodoMerge`).
@@ -48,7 +52,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public init(uid: String, title: String, notes: String = "", priority: Int = 0, due: String? = nil,
                 completedAt: Date? = nil, isCancelled: Bool = false, createdAt: Date? = nil, lastModified: Date? = nil,
                 tags: [String] = [], rrule: String? = nil, recursFromCompletion: Bool = false, listName: String? = nil, sortOrder: Int64? = nil,
-                isFlagged: Bool = false, parentUID: String? = nil) {
+                isFlagged: Bool = false, isInProcess: Bool = false, percentComplete: Int? = nil, parentUID: String? = nil) {
         self.uid = uid
         self.title = title
         self.notes = notes
@@ -64,6 +68,8 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         self.listName = listName
         self.sortOrder = sortOrder
         self.isFlagged = isFlagged
+        self.isInProcess = isInProcess
+        self.percentComplete = percentComplete
         self.parentUID = parentUID
     }
 
@@ -71,9 +77,9 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     /// (its position) go with it; `lastModified` is the time of its last change, when known.
     public init(_ item: TodoItem, listName: String, lastModified: Date? = nil) {
         self.init(uid: item.uid, title: item.title, notes: item.notes, priority: item.priority, due: item.due,
-                  completedAt: item.completedAt, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
+                  completedAt: item.completedAt, isCancelled: item.status == .cancelled, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged,
-                  parentUID: item.parentUID)
+                  isInProcess: item.status == .inProcess, percentComplete: item.percentComplete, parentUID: item.parentUID)
     }
 
     /// The todo to import, into `listName` when the VTODO names no list, last modified at its
@@ -84,6 +90,8 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
                            isFlagged: isFlagged, createdAt: createdAt, completedAt: completedAt, tags: tags)
         todo.uid = uid
         todo.modifiedAt = lastModified
+        todo.statusMark = isCancelled && completedAt != nil ? .cancelled : isInProcess && completedAt == nil ? .inProcess : nil
+        todo.percentComplete = percentComplete
         todo.parentUID = parentUID
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
@@ -94,7 +102,8 @@ extension CalendarTodo {
     /// The fields Tick reads and writes, each a group of properties replaced as a whole when its
     /// value changes (`VTodoRewriter`) and merged as one (`TodoMerge`).
     public enum Field: String, CaseIterable, Sendable {
-        /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time and cancelled.
+        /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time,
+        /// cancelled, started and PERCENT-COMPLETE.
         case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent
 
         /// The properties of the group: every line of these goes when the field is written again.
@@ -104,7 +113,7 @@ extension CalendarTodo {
             case .notes: ["DESCRIPTION"]
             case .priority: ["PRIORITY"]
             case .due: ["DUE"]
-            // A client's PERCENT-COMPLETE describes the old state once Tick changes it.
+            // PERCENT-COMPLETE goes with the status: written again (or left out) whenever it changes.
             case .status: ["STATUS", "COMPLETED", "PERCENT-COMPLETE"]
             case .created: ["CREATED"]
             case .tags: ["CATEGORIES"]
@@ -133,7 +142,9 @@ extension CalendarTodo {
             case .notes: a.notes == b.notes
             case .priority: a.priority == b.priority
             case .due: a.due == b.due
-            case .status: a.isDone == b.isDone && a.isCancelled == b.isCancelled && Self.seconds(a.completedAt) == Self.seconds(b.completedAt)
+            case .status:
+                a.isDone == b.isDone && a.isCancelled == b.isCancelled && Self.seconds(a.completedAt) == Self.seconds(b.completedAt)
+                    && a.isInProcess == b.isInProcess && a.percentComplete == b.percentComplete
             case .created: Self.seconds(a.createdAt) == Self.seconds(b.createdAt)
             case .tags: Set(a.tags.map(TodoTags.key)) == Set(b.tags.map(TodoTags.key))
             case .rrule: a.rrule == b.rrule && a.recursFromCompletion == b.recursFromCompletion
@@ -155,6 +166,8 @@ extension CalendarTodo {
             case .status:
                 result.completedAt = source.completedAt
                 result.isCancelled = source.isCancelled
+                result.isInProcess = source.isInProcess
+                result.percentComplete = source.percentComplete
             case .created: result.createdAt = source.createdAt
             case .tags: result.tags = source.tags
             case .rrule:

@@ -21,68 +21,55 @@ public enum ICalendarFile {
         public var dueTimesAsDays: Int
     }
 
-    /// Reads a whole file, every VTODO checked before anything is returned: the first one Tick
-    /// cannot read throws, with its line. `keepsDueTimes` false keeps only the day of a DATE-TIME DUE.
-    /// `progress` hears how many bytes have been read now and then, and may throw to stop.
+    /// Reads a whole file, every VTODO checked before anything is returned: the first problem in the
+    /// file throws, with its line. `keepsDueTimes` false keeps only the day of a DATE-TIME DUE.
+    /// `progress` hears how many bytes have been read now and then, and may throw to stop. It reads
+    /// as `tick import` reads a file of any size: indexed a piece at a time (`ICalendarIndexer`),
+    /// then each todo read again alone, in its place.
     public static func read(_ data: Data, zone: LocalTime = .fromEnvironment, keepsDueTimes: Bool = true,
                             progress: (_ bytesRead: Int) throws(CalendarError) -> Void = { _ in }) throws(CalendarError) -> Contents {
-        let zone = zone.fixed
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CalendarError(line: lineOfInvalidUTF8(bytes), problem: .malformed("not UTF-8 text"))
+        var index = try self.index(data, indexer: ICalendarIndexer(zone: zone, keepsDueTimes: keepsDueTimes), progress: progress)
+        if index.needsRereading {
+            // A time zone or the calendar's name came after a todo: read again, knowing them from the start.
+            index = try self.index(data, indexer: ICalendarIndexer(zone: zone, keepsDueTimes: keepsDueTimes, calendar: index.calendar),
+                                   progress: progress)
         }
-        let scan = try CalendarScan(text)
-        guard scan.lines.first?.name == "BEGIN", scan.lines.first?.componentName == "VCALENDAR" else {
-            throw CalendarError(line: scan.lines.first?.lineNumber ?? 1, problem: .malformed("no BEGIN:VCALENDAR (is this an iCalendar file?)"))
+        var reader = index.reader()
+        var todos: [NewTodo] = []
+        todos.reserveCapacity(index.places.count)
+        for place in index.places {
+            let start = data.index(data.startIndex, offsetBy: place.bytes.lowerBound)
+            try todos.append(reader.todo(data[start..<data.index(start, offsetBy: place.bytes.count)], at: place))
         }
-        let calendar = scan.timeZoneCalendar(of: text)
-        var todos: [(todo: CalendarTodo, line: Int)] = []
-        var seen: Set<String> = []
-        var overrides = 0, dueTimesAsDays = 0
-        for (index, place) in scan.todos.enumerated() {
-            if index % 256 == 255 { try progress(text.utf8.distance(from: text.startIndex, to: scan.lines[place.begin].raw.startIndex)) }
-            if scan.propertyLines(of: place).contains(where: { $0.name == "RECURRENCE-ID" }) {
-                overrides += 1
-                continue
-            }
-            var todo = try CalendarReading.todo(place, in: scan, text: text, calendar: calendar, zone: zone)
-            let line = scan.lines[place.begin].lineNumber
-            guard seen.insert(todo.uid).inserted else { throw CalendarError(line: line, problem: .repeatedUID(todo.uid)) }
-            if !keepsDueTimes, let due = todo.due, due.count > 10 {
-                todo.due = String(due.prefix(10))
-                dueTimesAsDays += 1
-            }
-            todos.append((todo, line))
-        }
-        let inboxName = scan.inboxName ?? "Inbox"
-        var lists = [InteropList(name: inboxName, isInbox: true)]
-        var listKeys: Set<String> = [inboxName.lowercased()]
-        // Each list's todos in their sort order; those without one after, in the file's order (a stable sort).
-        let ordered = todos.enumerated().sorted { ($0.element.todo.sortOrder ?? .max, $0.offset) < ($1.element.todo.sortOrder ?? .max, $1.offset) }
-        var newTodos: [NewTodo] = []
-        for (_, entry) in ordered {
-            let name = entry.todo.listName ?? inboxName
-            if listKeys.insert(name.lowercased()).inserted { lists.append(InteropList(name: name)) }
-            do {
-                newTodos.append(try entry.todo.newTodo(defaultListName: inboxName))
-            } catch {
-                throw CalendarError(line: entry.line, problem: .unreadableProperty(name: "RRULE", reason: error.description))
-            }
-        }
-        return Contents(document: InteropDocument(lists: lists, todos: newTodos), ignored: scan.otherComponents,
-                        occurrenceOverrides: overrides, dueTimesAsDays: dueTimesAsDays)
+        return Contents(document: InteropDocument(lists: index.lists, todos: todos), ignored: index.ignored,
+                        occurrenceOverrides: index.occurrenceOverrides, dueTimesAsDays: index.dueTimesAsDays)
     }
 
-    /// The 1-based line of the first byte that is not UTF-8.
-    private static func lineOfInvalidUTF8(_ bytes: Data.SubSequence) -> Int {
-        var line = 1, start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == 0x0A {
-            if String(validating: bytes[start..<index], as: UTF8.self) == nil { return line }
-            line += 1
-            start = bytes.index(after: index)
+    /// Bytes handed to the indexer at a time: small, so that `progress` (and Ctrl-C) is heard every few dozen todos.
+    static let pieceSize = 1 << 12
+
+    /// The index of `data`, read by `indexer` a piece at a time.
+    private static func index(_ data: Data, indexer: ICalendarIndexer,
+                              progress: (_ bytesRead: Int) throws(CalendarError) -> Void) throws(CalendarError) -> ICalendarIndex {
+        var indexer = indexer
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data.index(start, offsetBy: pieceSize, limitedBy: data.endIndex) ?? data.endIndex
+            try indexer.read(data[start..<end])
+            start = end
+            try progress(indexer.bytesRead)
         }
-        return line
+        return try indexer.finish()
+    }
+
+    /// The todo `todo` (read on line `line`) is, in a store whose Inbox is `inboxName`: an RRULE Tick
+    /// cannot follow is a problem at its line.
+    public static func newTodo(_ todo: CalendarTodo, line: Int, inboxName: String) throws(CalendarError) -> NewTodo {
+        do {
+            return try todo.newTodo(defaultListName: inboxName)
+        } catch {
+            throw CalendarError(line: line, problem: .unreadableProperty(name: "RRULE", reason: error.description))
+        }
     }
 
     /// Writes every todo of `store` as a VCALENDAR through `write`, a VTODO at a time (CRLF line

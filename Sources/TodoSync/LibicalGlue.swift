@@ -33,6 +33,9 @@ enum Libical {
             }
             return found
         }
+
+        /// The VTODOs directly inside this one, or this one itself when it is a VTODO.
+        var todos: [OpaquePointer] { components(ICAL_VTODO_COMPONENT) }
     }
 
     /// The properties directly in `component`, in order.

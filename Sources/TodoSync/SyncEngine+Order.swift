@@ -16,10 +16,16 @@ extension SyncEngine {
         var position: Int64
     }
 
-    /// Imports `todo` by UID at its X-APPLE-SORT-ORDER, noting where it went.
-    func applyPlaced(_ todo: CalendarTodo, defaultList: String) throws {
+    /// `todo` to import by UID, at its X-APPLE-SORT-ORDER.
+    func placed(_ todo: CalendarTodo, defaultList: String) throws -> NewTodo {
         var new = try todo.newTodo(defaultListName: defaultList)
         new.position = todo.sortOrder
+        return new
+    }
+
+    /// Imports `todo` by UID at its X-APPLE-SORT-ORDER, noting where it went.
+    func applyPlaced(_ todo: CalendarTodo, defaultList: String) throws {
+        let new = try placed(todo, defaultList: defaultList)
         let summary = try store.asRemote { try store.importItems([new], options: ImportOptions()) }
         for item in summary.imported + summary.updated {
             if todo.sortOrder != nil { receivedPlaces.insert(ReceivedPlace(listID: item.listID, position: item.position)) }
@@ -35,13 +41,6 @@ extension SyncEngine {
             _ = try store.asRemote { try store.separateTodos(sharingPosition: place.position, inList: place.listID) }
         }
         receivedPlaces = []
-    }
-
-    /// Remembers where todo `todoID` is when its item (`remote`) has no place, so that an edit here
-    /// does not add X-APPLE-SORT-ORDER to another app's item (`movedSinceSynced`).
-    func notePlace(of todoID: Int64, givenBy remote: CalendarTodo) throws {
-        let position = remote.sortOrder == nil ? try store.item(id: todoID)?.position : nil
-        try store.saveSyncedPosition(position, todoID: todoID)
     }
 
     /// Whether the place of `item` is news for the server: its item has a place (then the rewriter

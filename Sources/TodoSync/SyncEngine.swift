@@ -16,7 +16,7 @@ public final class SyncEngine {
     let store: TodoStore
     let client: CalDAVClient
     let home: ServerURL
-    private let localLists: Set<String>
+    let localLists: Set<String>
     let rewriter: VTodoRewriter
     private let now: () -> Date
     /// What this sync has done so far: after `sync()` threw, what was kept before the failure.
@@ -203,7 +203,7 @@ public final class SyncEngine {
                 // syncs with one collection, and the other is said, not silently left out.
                 summary.unsyncedCollections.append(name)
             } else {
-                let list = try store.asRemote { try store.addList(named: name) }
+                let list = try store.asRemote { try store.addList(named: name).value }
                 let collection = TodoStore.SyncCollection(listID: list.id, href: calendar.url.path)
                 try store.saveSyncCollection(collection)
                 mapped[list.id] = collection
@@ -291,22 +291,12 @@ public final class SyncEngine {
             for problem in changes.refused {
                 summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
             }
-            var wanted: [String] = []
-            for version in changes.changed {
-                // Our own upload comes back with the ETag we stored: nothing new.
-                if let known = try store.syncedItem(href: version.href), known.etag == version.etag { continue }
-                wanted.append(version.href)
-            }
+            // Our own upload comes back with the ETag we stored: nothing new.
+            let known = try store.syncedETags(hrefs: changes.changed.map(\.href))
+            let wanted = changes.changed.filter { known[$0.href] != .some($0.etag) }.map(\.href)
             if !wanted.isEmpty {
                 progressWillReceive(wanted.count)
-                let fetched = try client.fetchItems(wanted, in: url)
-                for item in fetched.items {
-                    try receive(item, in: collection)
-                    progressDidFinishItem()
-                }
-                for problem in fetched.problems {
-                    summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
-                }
+                try receive(wanted, from: url, in: collection, listName: listName)
             }
             removed += changes.removed
             // An ETag listing has no token (""): the next pull lists again.
@@ -409,67 +399,6 @@ public final class SyncEngine {
                                  refused: listing.refused)
     }
 
-    /// A changed item from the server, merged with the local todo when both changed.
-    private func receive(_ item: CalendarItem, in collection: TodoStore.SyncCollection) throws {
-        let listName = try listName(collection.listID)
-        let remoteTodos: [CalendarTodo]
-        do {
-            remoteTodos = try rewriter.read(item.calendarData)
-        } catch {
-            summary.skippedItems.append(SkippedItem(href: item.href, listName: listName, reason: "Tick cannot read it (line \(error.description))"))
-            return
-        }
-        guard var remote = remoteTodos.first else {
-            let others = try CalendarScan(item.calendarData).otherComponents
-            if others.isEmpty {
-                summary.skippedItems.append(SkippedItem(href: item.href, listName: listName, reason: "it holds no VTODO"))
-            } else {
-                // An event (or a journal entry) in a collection that holds todos too: another app's, not a problem.
-                summary.leftAlone.merge(others) { $0 + $1 }
-            }
-            return
-        }
-        remote.listName = listName
-        let existing = try store.item(uid: remote.uid)
-        let synced = try store.syncedItem(href: item.href)
-        if let existing, synced?.todoID != existing.id, localLists.contains(try self.listName(existing.listID)) {
-            // A todo of a list kept here is never touched by a server, whatever item claims its UID (a
-            // shared calendar someone else writes to, a copy made elsewhere): two todos cannot share a
-            // UID, so the item stays on the server, not taken, and the summary names it. (A todo's own
-            // item, from before it moved into such a list, still merges: the push then removes it.)
-            summary.notTakenForLocalUID.append(item.href)
-            return
-        }
-        if let existing, let pending = try store.pendingSyncChange(todoID: existing.id), !pending.isDeletion {
-            // Changed on both sides: merged; the merge goes up at the push, from the server's text.
-            let base = try synced.flatMap { try rewriter.read($0.base).first }
-            let local = CalendarTodo(existing, listName: try self.listName(existing.listID), lastModified: try store.modificationDate(ofTodo: existing.id))
-            var baseTodo = base
-            baseTodo?.listName = listName
-            let merged = TodoMerge.merge(base: baseTodo, local: local, remote: remote)
-            try record(merged.conflicts, title: merged.todo?.title ?? existing.title)
-            guard let todo = merged.todo else { return }
-            try apply(todo, defaultList: listName)
-            try store.recordSynced(.init(todoID: existing.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
-                                   clearingRevision: nil)
-            try notePlace(of: existing.id, givenBy: remote)
-            summary.receivedChanges += 1
-            return
-        }
-        if existing == nil, let synced, let pending = try store.pendingSyncChange(todoID: synced.todoID), pending.isDeletion {
-            // Deleted here, edited there: the edit wins, and the todo comes back.
-            try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: pending.revision)
-            try record([TodoMerge.Conflict(uid: remote.uid, field: nil, lost: .local)], title: remote.title)
-        }
-        try apply(remote, defaultList: listName)
-        guard let stored = try store.item(uid: remote.uid) else { return }
-        let revision = try store.pendingSyncChange(todoID: stored.id)?.revision
-        try store.recordSynced(.init(todoID: stored.id, uid: remote.uid, href: item.href, etag: item.etag, base: item.calendarData),
-                               clearingRevision: revision)
-        try notePlace(of: stored.id, givenBy: remote)
-        if existing == nil { summary.receivedNew += 1 } else { summary.receivedChanges += 1 }
-    }
-
     /// An item deleted on the server: the todo goes too, unless it was edited here (the edit wins
     /// and goes up again as a new item).
     private func receiveDeletion(of href: String) throws {
@@ -499,7 +428,8 @@ public final class SyncEngine {
         try applyPlaced(todo, defaultList: defaultList)
     }
 
-    private func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {
+    /// Records the fields that lost a merge, and counts them.
+    func record(_ conflicts: [TodoMerge.Conflict], title: String) throws {
         guard !conflicts.isEmpty else { return }
         summary.conflicts += conflicts.count
         try store.recordSyncConflicts(conflicts.map { conflict in

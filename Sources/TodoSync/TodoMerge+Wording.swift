@@ -49,7 +49,7 @@ extension CalendarTodo.Field {
         case .notes: todo.notes.isEmpty ? "no notes" : todo.notes
         case .priority: ["no priority", "low", "medium", "high"][max(0, min(3, todo.priority))]
         case .due: todo.due ?? "no due date"
-        case .status: todo.isCancelled ? "cancelled" : todo.isDone ? "done" : "open"
+        case .status: todo.isCancelled ? "cancelled" : todo.isDone ? "done" : todo.isInProcess ? "started" : "open"
         case .created: todo.createdAt.map { VTodoWriter.utcText($0) } ?? "no creation date"
         case .tags: todo.tags.isEmpty ? "no tags" : todo.tags.map { "#" + $0 }.joined(separator: " ")
         case .rrule: todo.rrule ?? "not recurring"

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import CLibical
 import TodoStore
 
 /// DTSTART, which Tick does not keep but must write right (RFC 5545): beside an RRULE it is

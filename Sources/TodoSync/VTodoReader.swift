@@ -36,7 +36,7 @@ struct VTodoReader {
         var completed: Date?, created: Date?, modified: Date?, stamp: Date?
         // From the lines as written, as the rewriter splits them (libical splits at escaped commas too).
         let categories = CategoriesLine.categories(in: lines)
-        var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false, parentUID: String?
+        var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false, percent: Int?, parentUID: String?
         for property in Libical.properties(of: vtodo) {
             let name = Libical.name(of: property)
             switch icalproperty_isa(property) {
@@ -52,6 +52,11 @@ struct VTodoReader {
             case ICAL_PRIORITY_PROPERTY: priority = CalendarPriority.tick(Int(icalproperty_get_priority(property)))
             case ICAL_DUE_PROPERTY where due == nil: due = try dueText(icalproperty_get_due(property), of: property)
             case ICAL_STATUS_PROPERTY: status = icalproperty_get_status(property)
+            case ICAL_PERCENTCOMPLETE_PROPERTY:
+                // Out of range is another client's mistake: not shown, and kept as written until the status changes here.
+                // libical reads text that is no number as 0: the value as written decides.
+                let value = rawValue(of: "PERCENT-COMPLETE").flatMap { Int($0.filter { $0 != " " }) }
+                percent = value.flatMap { (0...100).contains($0) ? $0 : nil }
             case ICAL_COMPLETED_PROPERTY: completed = try date(icalproperty_get_completed(property), of: property, named: name)
             case ICAL_CREATED_PROPERTY: created = try date(icalproperty_get_created(property), of: property, named: name)
             case ICAL_LASTMODIFIED_PROPERTY: modified = try date(icalproperty_get_lastmodified(property), of: property, named: name)
@@ -86,7 +91,8 @@ struct VTodoReader {
                             isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: created, lastModified: modified,
                             tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
                             recursFromCompletion: rrule != nil && fromCompletion,
-                            listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged, parentUID: parentUID)
+                            listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged,
+                            isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent, parentUID: parentUID)
     }
 
     /// Whether `uid` can name a todo in the store: something other than blanks, no control
@@ -131,10 +137,12 @@ struct VTodoReader {
 
     /// Where a content line's value starts: after the first colon outside a quoted parameter value.
     static func valueStart(_ line: String) -> String.Index? {
+        // Byte by byte: a quote and a colon are single bytes never inside a UTF-8 sequence.
         var quoted = false
-        for index in line.indices {
-            if line[index] == "\"" { quoted.toggle() }
-            if line[index] == ":", !quoted { return line.index(after: index) }
+        let utf8 = line.utf8
+        for index in utf8.indices {
+            if utf8[index] == UInt8(ascii: "\"") { quoted.toggle() }
+            if utf8[index] == UInt8(ascii: ":"), !quoted { return utf8.index(after: index) }
         }
         return nil
     }

@@ -18,7 +18,11 @@ struct VTodoWriter {
             return value == 0 ? [] : [Libical.serialized(icalproperty_new_priority(Int32(value)))]
         case .due: return todo.due.flatMap(dueLine).map { [$0] } ?? []
         case .status:
-            guard let completed = todo.completedAt else { return [Libical.serialized(icalproperty_new_status(ICAL_STATUS_NEEDSACTION))] }
+            let percent = todo.percentComplete.map { [Libical.serialized(icalproperty_new_percentcomplete(Int32($0)))] } ?? []
+            guard let completed = todo.completedAt else {
+                return [Libical.serialized(icalproperty_new_status(todo.isInProcess ? ICAL_STATUS_INPROCESS : ICAL_STATUS_NEEDSACTION))] + percent
+            }
+            // A finished todo's percentage is past: marking one done drops another client's PERCENT-COMPLETE.
             return [Libical.serialized(icalproperty_new_status(todo.isCancelled ? ICAL_STATUS_CANCELLED : ICAL_STATUS_COMPLETED)),
                     Self.stampLine("COMPLETED", completed)]
         case .created: return todo.createdAt.map { [Self.stampLine("CREATED", $0)] } ?? []

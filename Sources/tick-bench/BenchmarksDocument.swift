@@ -91,13 +91,18 @@ struct BenchmarksDocument {
           interleaved, medians. *Idle CPU*: a fresh `tick` each way, left until its terminal has been quiet
           for a second, then CPU over 10 s of tick and every process it started (schedstat, and reaped
           children's times). Once the app syncs in the background these two rows include that work.
+          *First download* (issue 32; `BENCH_FIRST_DOWNLOAD`, default 2,000, 0 leaves it out): a Radicale
+          holding 2,000 synced todos (cached like the others) downloaded into an empty store by Tick and
+          into an empty folder by vdirsyncer 0.21 (from `.build/venv`, `make interop-clients`; skipped and
+          said so when it is missing), three runs each, alternating, medians; vdirsyncer's figure is its
+          `sync` after `discover` (timed apart). *Tick's CPU per downloaded todo*: Tick's median CPU over the todos.
           *Xandikos* (`BENCH_XANDIKOS=0` leaves it out; Debian's 0.2.8, no login, HTTP/1.1 keep-alive):
           2,000 todos (`BENCH_XANDIKOS_SIZE`) of a generated store uploaded by Tick to an empty server,
           then downloaded by Tick into an empty store and by vdirsyncer 0.21 (from `.build/venv`,
           `make interop-clients`; its rows say so when it is missing) into an empty folder, both from that
           server; then the same todos, as one `.ics` file each in a folder per list, uploaded by vdirsyncer
-          to a second empty server. vdirsyncer's time is `discover` and `sync` together, its CPU its own
-          processes'; the requests are those Xandikos logged for each, and Tick's connections those libcurl
+          to a second empty server. vdirsyncer's time is its `sync` (its `discover` said apart), its CPU its own
+          process's; the requests are those Xandikos logged for each, and Tick's connections those libcurl
           opened. Xandikos commits every item to git, so uploads cost it far more than downloads.
 
         ## Notes

@@ -62,6 +62,8 @@ struct SyncBenchmark {
         var idleWithout = 0.0, idleWith = 0.0
         var idleSeconds = 0
         var uploadSize = 0, transferSize = 0, largeSize = 0
+        /// Tick against vdirsyncer, downloading `firstDownloadSize` todos (issue 32).
+        var firstDownload: FirstDownloadBenchmark.Result?
     }
 
     let probe: TickProbe
@@ -81,6 +83,8 @@ struct SyncBenchmark {
     var largeSize = 100_000
     /// Seconds of idle CPU measured with and without sync.
     var idleSeconds = 10
+    /// Todos of the first-download rows, Tick against vdirsyncer (0 leaves them out).
+    var firstDownloadSize = 2_000
 
     /// Runs every sync row.
     func run() throws -> Result {
@@ -94,6 +98,9 @@ struct SyncBenchmark {
         if uploadSize > 0 { try measureUpload(into: &result) }
         if transferSize > 0 { try measureDownload(into: &result) }
         if largeSize > 0 { try measureOneChange(into: &result) }
+        if firstDownloadSize > 0 {
+            result.firstDownload = try FirstDownloadBenchmark(cache: cache, schema: schema, python: python, scratch: scratch, size: firstDownloadSize).run()
+        }
         return result
     }
 

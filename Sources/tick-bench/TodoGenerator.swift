@@ -6,7 +6,7 @@ import TodoStore
 /// 30 days either side of `dueCenter` (for the agenda: about 290,000 of a million open and overdue).
 struct TodoGenerator {
     /// Bumped whenever the generated data changes, so cached stores are rebuilt.
-    static let version = 2
+    static let version = 3
 
     private var state: UInt64
     /// The day due days are spread around (days since 1970-01-01): the day the store is generated,
@@ -27,6 +27,8 @@ struct TodoGenerator {
     ]
     private static let cjkWords = ["买牛奶", "面包", "会议", "打电话", "报告", "洗衣服", "東京", "予約", "회의", "준비"]
     private static let lists = ["Work", "Home", "Errands"]
+    /// One todo in ten has one of these tags (about 25,000 each in a million: the query rows' `#home`).
+    static let tags = ["work", "home", "errand", "someday"]
 
     private mutating func next() -> UInt64 {
         // SplitMix64: fast, and good enough to vary titles.
@@ -77,7 +79,8 @@ struct TodoGenerator {
         let listName = next(below: 5) == 0 ? Self.lists[next(below: Self.lists.count)] : "Inbox"
         let created = now.addingTimeInterval(-Double(next(below: 90 * 86_400)))
         let due = next(below: 5) < 3 ? Self.iso(days: dueCenter - 30 + next(below: 61)) : nil
+        let tags = next(below: 10) == 0 ? [Self.tags[next(below: Self.tags.count)]] : []
         return NewTodo(title: title, listName: listName, due: due, createdAt: created,
-                       completedAt: number % 5 == 4 ? created.addingTimeInterval(3_600) : nil)
+                       completedAt: number % 5 == 4 ? created.addingTimeInterval(3_600) : nil, tags: tags)
     }
 }

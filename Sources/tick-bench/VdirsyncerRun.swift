@@ -17,9 +17,18 @@ struct VdirsyncerRun {
         URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("vdirsyncer").path
     }
 
-    /// A run syncing `vdir` with the calendar home `homeURL`; `direction` "from a" makes the server's
-    /// collections from the folders (an upload), "from b" the folders from the server's (a download).
-    init(program: String, folder: String, vdir: String, homeURL: String, direction: String) throws {
+    /// What one first sync took: `discover`, then `sync` (its wall time and vdirsyncer's CPU during it).
+    struct FirstSync {
+        var discoverSeconds: Double
+        var seconds: Double
+        var cpuSeconds: Double
+    }
+
+    /// A run syncing `vdir` with the calendar home `homeURL` (as `credentials` when the server asks);
+    /// `direction` "from a" makes the server's collections from the folders (an upload), "from b" the
+    /// folders from the server's (a download).
+    init(program: String, folder: String, vdir: String, homeURL: String, direction: String,
+         credentials: (user: String, password: String)? = nil) throws {
         self.program = program
         self.folder = folder
         self.vdir = vdir
@@ -40,17 +49,36 @@ struct VdirsyncerRun {
             type = "caldav"
             url = "\(homeURL)"
             item_types = ["VTODO"]
+            \(credentials.map { "username = \"\($0.user)\"\npassword = \"\($0.password)\"" } ?? "")
 
             """.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
     }
 
-    /// `vdirsyncer discover` (answering yes to making collections) then `vdirsyncer sync`, timed
-    /// together: what a first sync takes. CPU is vdirsyncer's own (its processes, reaped).
-    func firstSync() throws -> (seconds: Double, cpuSeconds: Double) {
-        let cpuBefore = Self.childrenCPU(), start = Measure.now()
+    /// `vdirsyncer discover` (answering yes to making collections) then `vdirsyncer sync`, each
+    /// timed: what a first sync takes. CPU is vdirsyncer's own during `sync` (its process, reaped).
+    func firstSync() throws -> FirstSync {
+        var start = Measure.now()
         try run(["discover"], input: String(repeating: "y\n", count: 20))
+        let discoverSeconds = Double(Measure.now() - start) / 1e9
+        let cpuBefore = Self.childrenCPU()
+        start = Measure.now()
         try run(["sync"])
-        return (Double(Measure.now() - start) / 1e9, Self.childrenCPU() - cpuBefore)
+        return FirstSync(discoverSeconds: discoverSeconds, seconds: Double(Measure.now() - start) / 1e9, cpuSeconds: Self.childrenCPU() - cpuBefore)
+    }
+
+    /// `vdirsyncer --version`, as it prints it.
+    func version() throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["--version"]
+        process.environment = ["HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func run(_ arguments: [String], input: String = "") throws {

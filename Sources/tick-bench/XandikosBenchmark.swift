@@ -19,6 +19,8 @@ struct XandikosBenchmark {
         var requests: Int
         /// The connections the client opened, when it counts them (Tick does).
         var connections: Int?
+        /// vdirsyncer's `discover` before its timed `sync`, in seconds.
+        var discoverSeconds: Double?
     }
 
     /// Every figure measured.
@@ -101,13 +103,13 @@ struct XandikosBenchmark {
                         connections: client.http.connectionCount)
     }
 
-    /// vdirsyncer's first sync (discover and sync) with `server`.
+    /// vdirsyncer's first sync with `server`: its `sync` timed, after `discover` (timed apart).
     private func vdirsyncerSync(_ run: VdirsyncerRun, server: XandikosServer) throws -> Transfer {
         let before = try server.requests().values.reduce(0, +)
-        let (seconds, cpu) = try run.firstSync()
+        let first = try run.firstSync()
         let requests = try server.requests().values.reduce(0, +) - before
-        progress(String(format: "vdirsyncer synced in %.1f s, %d requests", seconds, requests))
-        return Transfer(seconds: seconds, cpuSeconds: cpu, requests: requests)
+        progress(String(format: "vdirsyncer: discover %.2f s, sync %.1f s, %d requests", first.discoverSeconds, first.seconds, requests))
+        return Transfer(seconds: first.seconds, cpuSeconds: first.cpuSeconds, requests: requests, discoverSeconds: first.discoverSeconds)
     }
 
     /// Writes every todo of the store at `source` as one item file in a folder per list under `vdir`,

@@ -11,14 +11,18 @@ import TickTesting
 // BENCH_SYNC=0 leaves them out; BENCH_ONLY=sync runs only them and prints their table without
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
 // 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
+// BENCH_FIRST_DOWNLOAD (default 2000, 0 leaves them out): the first-download rows, Tick against vdirsyncer.
 // The Xandikos rows (issue 32: first upload and download by Tick and by vdirsyncer from the same venv)
 // come with them: BENCH_XANDIKOS=0 leaves them out, BENCH_XANDIKOS_SIZE (default 2000) sets the todos.
+// BENCH_ONLY=query measures only the query rows (issue 30: a tag and a word, a due-date range) at
+// BENCH_SIZES and prints them, BENCHMARKS.md untouched.
 
 let usage = """
     usage: tick-bench
       Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
       arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
-      BENCH_ONLY=sync, BENCH_SYNC_SIZES and BENCH_RADICALE_PYTHON in the environment set it up.
+      BENCH_ONLY=sync|query, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_XANDIKOS_SIZE and
+      BENCH_RADICALE_PYTHON in the environment set it up.
     """
 // Only --help: an argument that was meant to shorten the run must not start the whole of it.
 _ = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()), options: [], tool: "tick-bench", usage: usage)
@@ -36,8 +40,9 @@ let ownDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPa
 let tick = settings["BENCH_TICK"] ?? ownDirectory + "/tick"
 let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
 let onlySync = settings["BENCH_ONLY"]?.lowercased() == "sync"
-if let only = settings["BENCH_ONLY"], !onlySync {
-    progress("BENCH_ONLY knows only \"sync\", not \(only.debugDescription)")
+let onlyQuery = settings["BENCH_ONLY"]?.lowercased() == "query"
+if let only = settings["BENCH_ONLY"], !onlySync, !onlyQuery {
+    progress("BENCH_ONLY knows only \"sync\" and \"query\", not \(only.debugDescription)")
     exit(1)
 }
 let measuresSync = onlySync || settings["BENCH_SYNC"] != "0"
@@ -71,6 +76,24 @@ var results: [SizeResult] = []
 var syncReport: SyncReport?
 do {
     let schema = try cache.schemaVersion()
+    if onlyQuery {
+        // The query rows alone (issue 30), printed; BENCHMARKS.md untouched.
+        for size in sizes {
+            let (cached, _) = try cache.store(size: size, schema: schema)
+            let copy = try cache.scratchCopy(of: cached, name: "store-\(size)")
+            progress("measuring the query rows at \(size) todos…")
+            let found = try SearchBenchmark(probe: probe, repetitions: min(repetitions, 10))
+                .run(database: copy, size: size, keystrokes: SearchBenchmark.queryKeystrokes)
+            for (before, key, name) in SearchBenchmark.queryKeystrokes {
+                let cpu = (found.keyThreadCPU[name] ?? nil).map { String(format: "%.3f", $0) } ?? "n/a"
+                let shown = (found.matchesOnScreen[name] ?? nil).map { String(format: "%.1f", $0) } ?? "n/a"
+                print("\(size) todos, \(name) (/\(before)\(key)): key-thread CPU \(cpu) ms, matches on screen \(shown) ms")
+            }
+            cache.removeStore(at: copy)
+        }
+        try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing
+        exit(0)
+    }
     for size in sizes where !onlySync {
         progress("store of \(size) todos (schema \(schema))…")
         let (cached, seconds) = try cache.store(size: size, schema: schema)
@@ -86,6 +109,7 @@ do {
         let syncSizes = (settings["BENCH_SYNC_SIZES"] ?? "").split(separator: ",")
             .compactMap { Int($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "")) }
         if syncSizes.count == 3 { (sync.uploadSize, sync.transferSize, sync.largeSize) = (syncSizes[0], syncSizes[1], syncSizes[2]) }
+        if let first = Int(settings["BENCH_FIRST_DOWNLOAD"] ?? "") { sync.firstDownloadSize = first }
         syncReport = SyncReport(result: try sync.run())
         if settings["BENCH_XANDIKOS"] != "0" {
             var xandikos = XandikosBenchmark(cache: cache, schema: schema, python: radicalePython, scratch: scratch)
@@ -100,6 +124,7 @@ do {
 }
 if onlySync, let syncReport {
     print(syncReport.markdown)
+    print("\n- Load average at the end: \(MachineDescription.loadAverage()).")
     if let path = settings["BENCH_OUTPUT"] {
         do {
             try (syncReport.markdown + "\n").write(toFile: path, atomically: true, encoding: .utf8)

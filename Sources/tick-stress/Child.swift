@@ -35,12 +35,12 @@ enum Child {
             do {
                 let id: Int64
                 switch change {
-                case .add(let title): id = try store.add(title: title, listID: TodoStore.inboxListID, after: nil).id
+                case .add(let title): id = try store.add(title: title, listID: TodoStore.inboxListID, after: nil).value.id
                 case .toggle(let target):
                     let item = try store.item(id: target)!
-                    id = try store.setDone(!item.isDone, ids: [target])[0].id
-                case .delete(let target): id = try store.delete(ids: [target])[0].id
-                case .rename(let target, let title): id = try store.update(id: target, title: title).id
+                    id = try store.setDone(!item.isDone, ids: [target]).value[0].id
+                case .delete(let target): id = try store.delete(ids: [target]).value[0].id
+                case .rename(let target, let title): id = try store.update(id: target, title: title).value.id
                 }
                 write(.done(change, id: id))
                 switch change {

@@ -110,7 +110,7 @@ struct SyncStress {
             let title = "\(device.name)\(round).\(step)"
             if kind < 4 {
                 let list = Self.lists[Int(random.next() % 3)]
-                let item = try store.add(title: title, listID: try listID(list, in: store))
+                let item = try store.add(title: title, listID: try listID(list, in: store)).value
                 expected[item.uid] = ExpectedTodo(title: title, isDone: false, list: list)
                 owner[item.uid] = device.name
                 touched.insert(item.uid)

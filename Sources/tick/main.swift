@@ -98,6 +98,11 @@ if let scriptPath {
         printError("tick: \(error) (nothing was changed)")
         exit(2)
     }
+    if options.scriptPath == nil, reader.isEmpty {
+        // `tick < /dev/null`, `tick` from cron: no terminal and no keys; an empty screen would look like an empty list.
+        printError(LaunchOptions.noKeysOnStandardInputNote)
+        exit(1)
+    }
     for problem in configuration.problems { printError("tick: config: \(problem)") }
     let store = openStore()
     if options.playsLive && isatty(STDOUT_FILENO) == 1 {

@@ -19,7 +19,7 @@ struct HostileServerTests {
         let folder = scratch.url
         let store = try TodoStore(path: folder.appendingPathComponent("tick.db").path)
         defer { store.close() }
-        _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").id)
+        _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").value.id)
         try body(store)
     }
 

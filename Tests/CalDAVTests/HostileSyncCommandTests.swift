@@ -22,7 +22,7 @@ struct HostileSyncCommandTests {
     /// A store at `database` with "Water plants" waiting to go up in list Home.
     static func prepare(_ database: String) throws {
         let store = try TodoStore(path: database)
-        _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").id)
+        _ = try store.add(title: "Water plants", listID: try store.addList(named: "Home").value.id)
         store.close()
     }
 

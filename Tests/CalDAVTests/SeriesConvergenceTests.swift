@@ -49,7 +49,7 @@ struct SeriesConvergenceTests {
 
     /// A weekly "Water plants" due 2026-12-08 on the first device, synced to the server and the second.
     static func series(_ first: Device, _ second: Device) throws -> TodoItem {
-        let todo = try first.store.add(title: "Water plants", due: "2026-12-08", recurrence: weekly, tags: ["home", "Q4-Planning"])
+        let todo = try first.store.add(title: "Water plants", due: "2026-12-08", recurrence: weekly, tags: ["home", "Q4-Planning"]).value
         try first.sync()
         try second.sync()
         return todo
@@ -60,7 +60,7 @@ struct SeriesConvergenceTests {
     func tickAndAnother(otherSyncsFirst: Bool) throws {
         try SyncEngineTests.withDevices { server, first, second in
             let todo = try Self.series(first, second)
-            let next = try #require(try first.store.setDoneReportingNext(true, ids: [todo.id]).nextOccurrences.first)
+            let next = try #require(try first.store.setDoneReportingNext(true, ids: [todo.id]).value.nextOccurrences.first)
             #expect(next.tags == ["home", "Q4-Planning"])
             if !otherSyncsFirst { try first.sync() }
             try Self.otherClientCompletes(server, uid: todo.uid, copyUID: "1dab84eac4514395b9fcc11d5f3896bd@vm")
@@ -101,7 +101,7 @@ struct SeriesConvergenceTests {
     func lookalikesKept() throws {
         try SyncEngineTests.withDevices { server, first, second in
             let todo = try Self.series(first, second)
-            let next = try #require(try first.store.setDoneReportingNext(true, ids: [todo.id]).nextOccurrences.first)
+            let next = try #require(try first.store.setDoneReportingNext(true, ids: [todo.id]).value.nextOccurrences.first)
             try first.sync()
             let collection = try #require(try ServerTodos(server).items.first { $0.todo.uid == todo.uid }).collection
             // Another due; another title; a series of its own with no done occurrence before it.

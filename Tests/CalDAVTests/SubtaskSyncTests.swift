@@ -42,9 +42,9 @@ struct SubtaskSyncTests {
     @Test("an outline made on one device arrives whole on the other, as RELATED-TO;RELTYPE=PARENT, and indenting there comes back")
     func outlineBothWays() throws {
         try SyncEngineTests.withDevices(on: .radicale) { server, first, second in
-            let trip = try first.store.add(title: "Trip")
+            let trip = try first.store.add(title: "Trip").value
             try first.store.add(titles: ["Groceries"], after: trip.id)
-            let hotel = try first.store.addSubtask(title: "Hotel", toParent: trip.id)
+            let hotel = try first.store.addSubtask(title: "Hotel", toParent: trip.id).value
             try first.store.addSubtask(title: "Pay deposit", toParent: hotel.id)
             try first.store.addSubtask(title: "Flights", toParent: trip.id)
             try first.sync()
@@ -89,7 +89,7 @@ struct SubtaskSyncTests {
     @Test("a parent deleted on another device lifts its subtasks here, loses none, and tells the server")
     func parentDeletedElsewhere() throws {
         try SyncEngineTests.withDevices(on: .radicale) { server, first, second in
-            let trip = try first.store.add(title: "Trip")
+            let trip = try first.store.add(title: "Trip").value
             try first.store.addSubtask(title: "Flights", toParent: trip.id)
             try first.sync()
             try second.sync()

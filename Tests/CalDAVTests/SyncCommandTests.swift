@@ -37,7 +37,7 @@ struct SyncCommandTests {
                 do {
                     let store = try TodoStore(path: database)
                     _ = try store.add(title: "Pay rent")
-                    _ = try store.add(title: "Secret plan", listID: try store.addList(named: "Private").id)
+                    _ = try store.add(title: "Secret plan", listID: try store.addList(named: "Private").value.id)
                     store.close()
                 }
                 let synced = Self.tick(["sync"], database: database, config: config, environment: environment)

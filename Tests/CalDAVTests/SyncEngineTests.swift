@@ -27,7 +27,7 @@ struct SyncEngineTests {
 
         func list(_ name: String) throws -> Int64 {
             if let list = try store.lists().first(where: { $0.name == name }) { return list.id }
-            return try store.addList(named: name).id
+            return try store.addList(named: name).value.id
         }
 
         func todo(_ title: String) throws -> TodoItem {

@@ -19,7 +19,7 @@ struct SyncLockTests {
         let store = try TodoStore(path: path)
         defer { store.close() }
         for (index, name) in lists.enumerated() {
-            let listID = index == 0 ? TodoStore.inboxListID : try store.addList(named: name).id
+            let listID = index == 0 ? TodoStore.inboxListID : try store.addList(named: name).value.id
             for number in 1...50 { _ = try store.add(title: "\(name) \(number)", listID: listID) }
         }
     }

@@ -130,7 +130,7 @@ struct TodomanInteropTests {
     func seriesConverges(order: String) throws {
         try Self.withClients { server, tick, todoman in
             let todo = try tick.store.add(title: "Water plants", due: "2026-12-08", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY"),
-                                          tags: ["home"])
+                                          tags: ["home"]).value
             try tick.sync()
             try todoman.sync()
             #expect(try todoman.openTodos().map { $0["summary"] as? String } == ["Water plants"])

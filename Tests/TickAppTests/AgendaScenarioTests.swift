@@ -13,7 +13,7 @@ struct AgendaScenarioTests {
     private func week(size: Size = Size(width: 40, height: 14)) throws -> Scenario {
         let scenario = try Scenario([], size: size)
         let store = scenario.store
-        let work = try store.addList(named: "Work")
+        let work = try store.addList(named: "Work").value
         try store.add(title: "Pay rent", due: "2026-11-20")
         try store.add(title: "Call mom", due: "2026-11-27")
         try store.add(title: "Buy milk")
@@ -21,7 +21,7 @@ struct AgendaScenarioTests {
         try store.add(title: "Review", listID: work.id, priority: 3, due: "2026-11-27")
         try store.add(title: "Plan", listID: work.id, due: "2026-11-30")
         try store.add(title: "Later", listID: work.id, due: "2026-12-20")
-        let done = try store.add(title: "Filed", listID: work.id, due: "2026-11-27")
+        let done = try store.add(title: "Filed", listID: work.id, due: "2026-11-27").value
         _ = try store.setDone(true, ids: [done.id])
         scenario.list.reloadFromStore()
         return scenario

@@ -322,7 +322,7 @@ struct AnswerIdentityScenarioTests {
         let scenario = try scenario()
         try scenario.type("Lj")  // Work
         try interleaving.change(scenario) { other in
-            let added = try other.addList(named: "Aardvark")
+            let added = try other.addList(named: "Aardvark").value
             try other.moveList(id: added.id, to: 0)
         }
         try scenario.type("d")

@@ -19,9 +19,9 @@ struct CommandLineCalendarTests {
         #expect(imported.output == "Imported 3 todos (1 done) into 2 lists from \(target)\n")
         #expect(CommandLineInteropCommandTests.withoutIDs(tick.run(["ls", "--all", "--db", copy], database: false).output)
                 == CommandLineInteropCommandTests.withoutIDs(tick.output("ls", "--all")))
-        // The same file again: every todo is found by its UID and updated, none added.
+        // The same file again: every todo is found by its UID and left as it is, none added.
         let again = tick.run(["--db", copy, "import", target], database: false)
-        #expect(again.output == "Imported 0 todos (0 done) into 0 lists from \(target); updated 3 todos already there under the same UID\n")
+        #expect(again.output == "Imported 0 todos (0 done) into 0 lists from \(target); 3 todos already there under the same UID were unchanged\n")
     }
 
     @Test("--format ics writes iCalendar to standard output, whatever the file name")

@@ -54,16 +54,20 @@ struct CommandLineImportTests {
     }
 
     @Test("Ctrl-C while reading or while writing the todos stops the import: exit 130, a message, the store unchanged",
-          arguments: ["todotxt", "json"])
+          arguments: ["todotxt", "json", "taskwarrior"])
     func interrupted(format: String) throws {
         let tick = try CommandHarness()
         tick.run(["add", "Already here"])
         let before = tick.output("export", "--format", "json")
         let titles = (0..<10_000).map { "todo \($0)" }
         // JSON is decoded without progress reports, so its Ctrl-C is noticed while the todos are written.
-        let text = format == "json"
-            ? "{\"todos\": [" + titles.map { "{\"title\": \"\($0)\"}" }.joined(separator: ",\n") + "]}"
-            : titles.joined(separator: "\n")
+        let text = switch format {
+        case "json": "{\"todos\": [" + titles.map { "{\"title\": \"\($0)\"}" }.joined(separator: ",\n") + "]}"
+        // A bad task at the end: the export is read a piece at a time, and Ctrl-C is noticed before it.
+        case "taskwarrior": "[" + titles.map { "{\"description\": \"\($0)\", \"status\": \"pending\"}" }.joined(separator: ",\n")
+            + ",\n{\"description\": \"bad\"}]"
+        default: titles.joined(separator: "\n")
+        }
         let outcome = tick.run(["import", "-"], input: text) { $0.interrupts = Self.pressedCtrlC }
         #expect(outcome.status == 130)
         #expect(outcome.errors == "tick import: interrupted; nothing was imported, the store is unchanged\n")

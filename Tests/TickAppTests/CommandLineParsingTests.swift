@@ -52,7 +52,7 @@ struct CommandLineParsingTests {
     func usage() {
         #expect(Self.sample.usage == "tick sample [--list NAME] [--format a|b] [--all] [--db PATH] [--config PATH] WORD…")
         #expect(CommandLineTool.command(named: "import")?.description.usage
-            == "tick import [--format auto|todotxt|json|ics] [--allow-duplicates] [--quiet] [--db PATH] [--config PATH] FILE")
+            == "tick import [--format auto|todotxt|json|ics|taskwarrior] [--list NAME] [--allow-duplicates] [--quiet] [--db PATH] [--config PATH] FILE")
         #expect(CommandLineTool.command(named: "export")?.description.usage
             == "tick export [--format todotxt|json|ics] [--quiet] [--db PATH] [--config PATH] [FILE]")
     }

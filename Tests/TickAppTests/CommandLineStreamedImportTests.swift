@@ -58,31 +58,12 @@ struct CommandLineStreamedImportTests {
         #expect(lists == ["Mine", "Work"])
     }
 
-    /// A pipe whose write end is fed `bytes` from another thread, then closed.
-    private static func pipe(feeding bytes: [UInt8]) throws -> Int32 {
-        var ends: [Int32] = [0, 0]
-        try #require(Glibc.pipe(&ends) == 0)
-        let writer = ends[1]
-        Thread.detachNewThread {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(writer, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
-            close(writer)
-        }
-        return ends[0]
-    }
-
     @Test("A pipe is read twice through a private copy that is never seen in the temporary folder")
     func pipeReadTwice() throws {
         let scratch = try ScratchFolder("spool")
         let folder = scratch.folderPath
         let bytes = Array((0..<300_000).map { "line \($0)\n" }.joined().utf8)
-        let descriptor = try Self.pipe(feeding: bytes)
+        let descriptor = try CommandHarness.pipe(feeding: bytes)
         defer { close(descriptor) }
         let input = RereadableInput(descriptor: descriptor, name: "standard input")
         input.spoolDirectory = folder

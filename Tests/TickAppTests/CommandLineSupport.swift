@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import Testing
 @testable import TickApp
 import TodoStore
 
@@ -49,6 +51,26 @@ final class CommandHarness {
 
     /// Runs and returns standard output, for commands expected to succeed.
     func output(_ arguments: String...) -> String { run(arguments).output }
+
+    /// A pipe whose write end is fed `bytes` from another thread, then closed; returns the read end
+    /// (standard input of a command that reads a pipe).
+    static func pipe(feeding bytes: [UInt8]) throws -> Int32 {
+        var ends: [Int32] = [0, 0]
+        try #require(Glibc.pipe(&ends) == 0)
+        let writer = ends[1]
+        Thread.detachNewThread {
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(writer, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(writer)
+        }
+        return ends[0]
+    }
 
     /// The store, opened for a look and closed again.
     func withStore<T>(_ body: (TodoStore) throws -> T) throws -> T {

@@ -85,7 +85,7 @@ struct CommandLineTodoCommandTests {
     @Test("Usage mistakes exit 2 with the command's usage", arguments: [
         (["done"], "missing ID"), (["done", "abc"], "\"abc\" is not a todo id"), (["rm", "0"], "\"0\" is not a todo id"),
         (["add"], "missing TITLE"), (["add", "!!!", "@fri"], "the title is empty"), (["add", "--lst", "x"], "unknown option \"--lst\""),
-        (["ls", "--all", "--done"], "exclude each other"), (["ls", "extra"], "unexpected argument \"extra\""),
+        (["ls", "--all", "--done"], "exclude each other"), (["ls", "@someday"], "@someday is not a date"),
         (["edit", "1"], "nothing to change"), (["edit", "1", "--due", "someday"], "cannot read the due date"),
         (["edit", "1", "--priority", "5"], "--priority wants one of none, low, medium, high, 0, 1, 2, 3"), (["edit", "1", "--flag", "--unflag"], "exclude each other"),
         (["mv", "1"], "missing --list NAME"), (["mv", "1", "--list"], "--list needs a value"), (["ls", "--json=yes"], "--json takes no value"),
@@ -122,7 +122,7 @@ struct CommandLineTodoCommandTests {
         tick.run(["add", "Second"])
         #expect(tick.output("mv", "2", "--list", "work") == "Moved 2 to Work: Second\n")
         #expect(tick.output("ls") == "1  [ ]                   Work  First\n2  [ ]                   Work  Second\n")
-        #expect(tick.output("mv", "1", "-l", "Later") == "Moved 1 to Later: First\n")
+        #expect(tick.output("mv", "1", "-l", "Later") == "Moved 1 to Later (a new list): First\n")
         #expect(try tick.withStore { try $0.lists().map(\.name) } == ["Inbox", "Work", "Later"])
         let outcome = tick.run(["ls", "--list", "Nope"])
         #expect(outcome.status == 1)
@@ -142,7 +142,7 @@ struct CommandLineTodoCommandTests {
             let open = SectionQuery(listID: work.id, includesCompleted: false)
             return try store.items(open, in: 0..<store.count(open)).map(\.title)
         } == ["First", "Third"])
-        #expect(tick.output("add", "--list", "Errands", "Stamps") == "Added 4 to Errands: Stamps\n")
+        #expect(tick.output("add", "--list", "Errands", "Stamps") == "Added 4 to Errands (a new list): Stamps\n")
         #expect(try tick.withStore { try $0.lists().map(\.name) } == ["Inbox", "Work", "Errands"])
         let blank = tick.run(["add", "--list", "  ", "Nowhere"])
         #expect(blank.status == 1 && blank.errors.contains("a list needs a name"), "\(blank.errors)")

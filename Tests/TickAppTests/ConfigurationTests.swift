@@ -88,8 +88,8 @@ struct ConfigurationViewTests {
         #expect(configuration.problems.isEmpty)
         #expect(configuration.defaultList == "work" && configuration.hidesCompleted && configuration.sort == .due && configuration.historyDepth == 7)
         let temporary = try TemporaryStore()
-        let work = try temporary.store.addList(named: "Work")
-        let done = try temporary.store.add(title: "Old", listID: TodoStore.inboxListID)
+        let work = try temporary.store.addList(named: "Work").value
+        let done = try temporary.store.add(title: "Old", listID: TodoStore.inboxListID).value
         try temporary.store.setDone(true, ids: [done.id])
         try temporary.store.add(title: "Later", listID: work.id, due: "2026-12-24")
         try temporary.store.add(title: "Sooner", listID: work.id, due: "2026-12-01")

@@ -12,7 +12,7 @@ struct FreshOpenScenarioTests {
     private func freshlyOpened() throws -> (ScenarioStore, TickApp) {
         let temporary = try ScenarioStore()
         var previous: Int64?
-        for index in 1...5 { previous = try temporary.store.add(title: "Todo \(index)", after: previous, priority: index == 2 ? 2 : 0).id }
+        for index in 1...5 { previous = try temporary.store.add(title: "Todo \(index)", after: previous, priority: index == 2 ? 2 : 0).value.id }
         let store = try temporary.reopen()
         let app = TickApp(store: store, size: Size(width: 40, height: 9))
         _ = app.renderScreen()
@@ -73,7 +73,7 @@ struct FreshOpenScenarioTests {
     @Test("The day an app is given is the day its first rows are measured and drawn against, wrapped titles included")
     func todayFromTheStart() throws {
         let temporary = try ScenarioStore()
-        let item = try temporary.store.add(title: "Call the dentist about the appointment", due: scenarioToday.adding(days: 2).iso)
+        let item = try temporary.store.add(title: "Call the dentist about the appointment", due: scenarioToday.adding(days: 2).iso).value
         try temporary.store.saveViewState(ViewState(wrapsTitles: true))
         let store = try temporary.reopen()
         let app = TickApp(store: store, size: Size(width: 40, height: 6), today: { scenarioToday }, timeOfDay: { scenarioTimeOfDay })
@@ -92,7 +92,7 @@ struct FreshOpenScenarioTests {
         var previous: Int64?
         for index in 1...30 {
             previous = try temporary.store.add(title: "Todo \(index)" + (index % 4 == 0 ? " with a title long enough to wrap onto a second line" : ""),
-                                               after: previous, priority: index == 2 ? 2 : 0, due: index % 5 == 0 ? scenarioToday.iso : nil).id
+                                               after: previous, priority: index == 2 ? 2 : 0, due: index % 5 == 0 ? scenarioToday.iso : nil).value.id
         }
         let store = try temporary.reopen()
         let app = TickApp(store: store, size: Size(width: 40, height: 12), today: { scenarioToday }, timeOfDay: { scenarioTimeOfDay })

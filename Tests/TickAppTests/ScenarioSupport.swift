@@ -68,11 +68,11 @@ final class Scenario {
          theme: Theme = .standard, configuration: Configuration = Configuration()) throws {
         temporary = try ScenarioStore()
         var previous: Int64?
-        for title in inbox { previous = try temporary.store.add(title: title, after: previous).id }
+        for title in inbox { previous = try temporary.store.add(title: title, after: previous).value.id }
         for (name, titles) in lists {
-            let list = try temporary.store.addList(named: name)
+            let list = try temporary.store.addList(named: name).value
             previous = nil
-            for title in titles { previous = try temporary.store.add(title: title, listID: list.id, after: previous).id }
+            for title in titles { previous = try temporary.store.add(title: title, listID: list.id, after: previous).value.id }
         }
         self.size = size
         self.configuration = configuration

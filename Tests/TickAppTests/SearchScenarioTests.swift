@@ -24,8 +24,8 @@ struct SearchScenarioTests {
             ("/m", ["Buy milk", "Call mom", "Milk the cow", "Mail Σοφία"]),
             ("i", ["Buy milk", "Milk the cow"]),
             ("l", ["Buy milk", "Milk the cow"]),
-            ("k<Space>", ["Milk the cow"]),
-            ("<BS><BS>", ["Buy milk", "Milk the cow"]),
+            ("k<Space>t", ["Milk the cow"]),
+            ("<BS><BS><BS>", ["Buy milk", "Milk the cow"]),
             ("<C-u>", ["Buy milk", "Call mom", "Milk the cow", "Äpfel kaufen", "买牛奶 and 面包", "Renew passport 🛂", "Mail Σοφία", "Ship it"]),
         ]
         for (keys, titles) in steps {

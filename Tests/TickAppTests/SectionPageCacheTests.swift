@@ -39,7 +39,7 @@ struct SectionPageCacheTests {
             default:
                 let row = Int.random(in: 0...count, using: &random)
                 let previous = row == 0 ? nil : try store.items(Self.query, in: (row - 1)..<row).first?.id
-                let item = try store.add(title: "Added \(added)", after: previous)
+                let item = try store.add(title: "Added \(added)", after: previous).value
                 added += 1
                 cache.insertRow(row, item: item, in: Self.query)
                 count += 1
@@ -65,7 +65,7 @@ struct SectionPageCacheTests {
         let removed = try #require(try store.items(Self.query, in: 5..<6).first)
         try store.delete(ids: [removed.id])
         cache.removeRow(5, in: Self.query)
-        let added = try store.add(title: "New", after: try store.items(Self.query, in: 9..<10).first?.id)
+        let added = try store.add(title: "New", after: try store.items(Self.query, in: 9..<10).first?.id).value
         cache.insertRow(10, item: added, in: Self.query)
         for row in 0..<31 { #expect(try cache.item(at: row, in: Self.query)?.title == (try Self.truth(store, row))) }
         #expect(cache.reads == reads)

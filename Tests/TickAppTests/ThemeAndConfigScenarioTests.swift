@@ -120,17 +120,18 @@ struct ThemeAndConfigScenarioTests {
         let configuration = Configuration.parse("colour done red\nbind x\nmouse perhaps\n", path: "/home/me/.config/tick/config")
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 16), configuration: configuration)
         try scenario.type("?")
-        #expect(Array(scenario.screen[0...7]) == [
+        #expect(Array(scenario.screen[0...8]) == [
             "Tick help — ? or Esc closes",
             "Config file: 3 problems (the other lines apply) ───────────",
             "/home/me/.config/tick/config:1: unknown setting \"colour\"",
             "  (settings: bind, unbind, color, mouse, list,",
-            "  hide-completed, wrap, sort, history, sync)",
+            "  hide-completed, wrap, sort, history, sync, clipboard,",
+            "  view)",
             "/home/me/.config/tick/config:2: bind wants a key and a",
             "  command, like: bind <C-n> moveDown",
             "/home/me/.config/tick/config:3: mouse wants yes or no",
         ])
-        #expect(scenario.screen[8].hasPrefix("Moving around ─"))
+        #expect(scenario.screen[9].hasPrefix("Moving around ─"))
     }
 
     @Test("A single problem that fits is shown whole in the status line; help bound elsewhere, or nowhere, is named", arguments: [

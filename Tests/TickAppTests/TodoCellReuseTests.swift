@@ -10,7 +10,7 @@ struct TodoCellReuseTests {
         let temporary = try TemporaryStore()
         var previous: Int64?
         for index in 0..<40 {
-            let item = try temporary.store.add(title: "Todo \(index)", after: previous)
+            let item = try temporary.store.add(title: "Todo \(index)", after: previous).value
             if index % 3 == 0 { try temporary.store.setDone(true, ids: [item.id]) }
             previous = item.id
         }

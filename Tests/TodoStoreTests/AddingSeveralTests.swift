@@ -15,16 +15,16 @@ struct AddingSeveralTests {
     func orderAndOneStep() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let first = try store.add(title: "first")
+            let first = try store.add(title: "first").value
             try store.add(title: "last", after: first.id)
             let added = try store.add([NewTodo(title: "milk"), NewTodo(title: "rent", priority: 2, due: "2026-12-24"), NewTodo(title: "dd")],
-                                      toList: TodoStore.inboxListID, after: first.id)
+                                      toList: TodoStore.inboxListID, after: first.id).value
             #expect(added.map(\.title) == ["milk", "rent", "dd"])
             #expect(added[1].priority == 2 && added[1].due == "2026-12-24")
             #expect(try titles(store) == ["first", "milk", "rent", "dd", "last"])
-            #expect(try store.undo()?.description == "add 3 todos")
+            #expect(try store.undo().value?.description == "add 3 todos")
             #expect(try titles(store) == ["first", "last"])
-            #expect(try store.redo()?.todoIDs == added.map(\.id))
+            #expect(try store.redo().value?.todoIDs == added.map(\.id))
             #expect(try titles(store) == ["first", "milk", "rent", "dd", "last"])
         }
     }
@@ -41,7 +41,7 @@ struct AddingSeveralTests {
                 try store.add([NewTodo(title: "milk"), NewTodo(title: "x", due: "2026-02-30")], toList: TodoStore.inboxListID)
             }
             #expect(try titles(store) == ["kept"])
-            #expect(try store.undo()?.description == "add “kept”")
+            #expect(try store.undo().value?.description == "add “kept”")
         }
     }
 }

@@ -17,16 +17,16 @@ struct AppendToListTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             var previous: Int64?
-            for title in ["a", "b", "c"] { previous = try store.add(title: title, after: previous).id }
+            for title in ["a", "b", "c"] { previous = try store.add(title: title, after: previous).value.id }
             try store.setDone(true, ids: [previous!])
-            let inbox = try store.append(title: "d", toListNamed: nil)
+            let inbox = try store.append(title: "d", toListNamed: nil).value
             #expect(inbox.list.id == TodoStore.inboxListID && !inbox.createdList)
             #expect(try openTitles(store, TodoStore.inboxListID) == ["a", "b", "d"])
 
-            let first = try store.append(title: "report", toListNamed: "  Work ", priority: 2, due: "2026-12-24")
+            let first = try store.append(title: "report", toListNamed: "  Work ", priority: 2, due: "2026-12-24").value
             #expect(first.createdList && first.list.name == "Work")
             #expect(first.item.priority == 2 && first.item.due == "2026-12-24" && first.item.listID == first.list.id)
-            let second = try store.append(title: "slides", toListNamed: "WORK")
+            let second = try store.append(title: "slides", toListNamed: "WORK").value
             #expect(!second.createdList && second.list.id == first.list.id)
             #expect(try openTitles(store, first.list.id) == ["report", "slides"])
 
@@ -42,13 +42,13 @@ struct AppendToListTests {
     func moveToEnd() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let milk = try store.add(title: "milk", priority: 1)
-            let placed = try store.moveToEnd(id: milk.id, ofListNamed: "Groceries")
+            let milk = try store.add(title: "milk", priority: 1).value
+            let placed = try store.moveToEnd(id: milk.id, ofListNamed: "Groceries").value
             #expect(placed.createdList && placed.item.listID == placed.list.id && placed.item.priority == 1)
-            let eggs = try store.add(title: "eggs")
+            let eggs = try store.add(title: "eggs").value
             try store.moveToEnd(id: eggs.id, ofListNamed: "groceries")
             #expect(try openTitles(store, placed.list.id) == ["milk", "eggs"])
-            #expect(throws: StoreError.notFound(id: 99)) { try store.moveToEnd(id: 99, ofListNamed: "Groceries") }
+            #expect(throws: StoreError.notFound(id: 99)) { try store.moveToEnd(id: 99, ofListNamed: "Groceries").value }
             try expectIntact(store)
         }
     }
@@ -57,8 +57,8 @@ struct AppendToListTests {
     func refused() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            #expect(throws: StoreError.self) { try store.append(title: "x", toListNamed: "   ") }
-            #expect(throws: StoreError.self) { try store.append(title: "   ", toListNamed: "Work") }
+            #expect(throws: StoreError.self) { try store.append(title: "x", toListNamed: "   ").value }
+            #expect(throws: StoreError.self) { try store.append(title: "   ", toListNamed: "Work").value }
             #expect(try store.lists().map(\.name) == ["Inbox"])
             #expect(store.count == 0)
         }
@@ -92,7 +92,7 @@ struct AppendToListTests {
             let store = try openStore(path), other = try openStore(path)
             defer { other.close() }
             let landed = interfere(with: store, by: other, atSnapshot: snapshot) { try other.append(title: "theirs", toListNamed: "Work") }
-            let placed = try store.append(title: "mine", toListNamed: "work")
+            let placed = try store.append(title: "mine", toListNamed: "work").value
             if !landed() { try other.append(title: "theirs", toListNamed: "Work") }
             let works = try store.lists().filter { $0.name.lowercased() == "work" }
             #expect(works.count == 1)
@@ -109,7 +109,7 @@ struct AppendToListTests {
             let store = try openStore(path), other = try openStore(path)
             defer { other.close() }
             try store.add(title: "first")
-            let last = try store.append(title: "last", toListNamed: nil)
+            let last = try store.append(title: "last", toListNamed: nil).value
             _ = interfere(with: store, by: other, atSnapshot: snapshot) { try other.delete(ids: [last.item.id]) }
             try store.append(title: "mine", toListNamed: nil)
             #expect(try openTitles(store, TodoStore.inboxListID).contains("mine"))

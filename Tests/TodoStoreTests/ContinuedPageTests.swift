@@ -14,7 +14,7 @@ struct ContinuedPageTests {
         try store.importItems((0..<3_000).map { index in
             NewTodo(title: "todo \(index)", completedAt: index % 3 == 0 ? Date(unixMilliseconds: 1_700_000_000_000 + Int64(stamps[index / 3])) : nil)
         })
-        let work = try store.addList(named: "Work")
+        let work = try store.addList(named: "Work").value
         for index in 0..<5 { try store.add(title: "work \(index)", listID: work.id) }
         return store
     }

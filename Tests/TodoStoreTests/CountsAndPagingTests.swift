@@ -47,7 +47,7 @@ struct CountsAndPagingTests {
             var expected: [Int64] = []
             for number in 0..<97 {
                 let row = Int.random(in: 0...store.count, using: &random)
-                let item = try store.add(title: "n\(number)", after: row == 0 ? nil : expected[row - 1])
+                let item = try store.add(title: "n\(number)", after: row == 0 ? nil : expected[row - 1]).value
                 expected.insert(item.id, at: row)
             }
             let all = try store.items(inbox, in: 0..<1_000)
@@ -74,7 +74,7 @@ struct CountsAndPagingTests {
     func flatOrderSpansLists() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             let a = try store.add(title: "a", atFlatRow: 0)
             try store.add(title: "w", listID: work.id)
             try store.add(title: "b", atFlatRow: 1)
@@ -95,7 +95,7 @@ struct CountsAndPagingTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             let inbox = try store.add(titles: ["a", "b"])
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             let w = try store.add(titles: ["w"], listID: work.id)[0]
             // Without "a" the order is b | w: row 1 is the boundary, and "a" stays in the Inbox, at its end.
             try store.move(id: inbox[0].id, toFlatRow: 1)
@@ -129,8 +129,8 @@ struct CountsAndPagingTests {
     func positionOverflow(atEnd: Bool) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let a = try store.add(title: "a")
-            let b = try store.add(title: "b", after: a.id)
+            let a = try store.add(title: "a").value
+            let b = try store.add(title: "b", after: a.id).value
             let extreme = atEnd ? Int64.max - 5 : Int64.min + 5
             try store.connection.run("UPDATE todos SET position = ? WHERE id = ?", [extreme, atEnd ? b.id : a.id])
             try store.add(title: "c", after: atEnd ? b.id : nil)

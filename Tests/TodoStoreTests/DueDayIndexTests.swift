@@ -16,12 +16,12 @@ struct DueDayIndexTests {
     func windows() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.add(title: "b late", due: "2026-12-03")
             try store.add(title: "a low", due: "2026-12-01")
             try store.add(title: "a high", listID: work.id, priority: 3, due: "2026-12-01")
             try store.add(title: "no date")
-            let done = try store.add(title: "a done", due: "2026-12-01")
+            let done = try store.add(title: "a done", due: "2026-12-01").value
             _ = try store.setDone(true, ids: [done.id])
             try store.add(title: "past", due: "2026-11-02")
             #expect(try due(store, from: "2026-12-01", before: "2026-12-02") == ["a high", "a low"])

@@ -60,8 +60,8 @@ struct DueTimeStoreTests {
     ])
     func recurrenceKeepsTime(rule: String, due: String, next: String) throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let todo = try store.add(title: "Standup", due: due, recurrence: try RecurrenceRule(rrule: rule))
-        let result = try store.setDoneReportingNext(true, ids: [todo.id])
+        let todo = try store.add(title: "Standup", due: due, recurrence: try RecurrenceRule(rrule: rule)).value
+        let result = try store.setDoneReportingNext(true, ids: [todo.id]).value
         #expect(result.nextOccurrences.map(\.due) == [next])
     }
 
@@ -69,8 +69,8 @@ struct DueTimeStoreTests {
     func afterCompletionKeepsTime() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
         let rule = try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true)
-        let todo = try store.add(title: "Water plants", due: "2020-01-01T07:15", recurrence: rule)
-        let result = try store.setDoneReportingNext(true, ids: [todo.id])
+        let todo = try store.add(title: "Water plants", due: "2020-01-01T07:15", recurrence: rule).value
+        let result = try store.setDoneReportingNext(true, ids: [todo.id]).value
         let tomorrow = try #require(rule.next(after: LocalTime.fromEnvironment.day(of: fixedNow))).due
         #expect(result.nextOccurrences.map(\.due) == [tomorrow + "T07:15"])
     }
@@ -100,7 +100,7 @@ struct DueTimeStoreTests {
     @Test("todo.txt keeps the day only: due:YYYY-MM-DD is written and read back")
     func todoTxtDropsTime() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let item = try store.add(title: "party", due: "2026-12-24T18:30")
+        let item = try store.add(title: "party", due: "2026-12-24T18:30").value
         let line = TodoTxtFormat.line(for: item, listName: nil)
         #expect(line.hasSuffix("party due:2026-12-24"))
         let document = try TodoTxtFormat.decode(Data((line + "\n").utf8))
@@ -110,10 +110,10 @@ struct DueTimeStoreTests {
     @Test("Whether a listing shows due times is read from the due-day index for a window and from a list's rows for a list")
     func timedDueChecks() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let work = try store.addList(named: "Work")
+        let work = try store.addList(named: "Work").value
         try store.add(title: "plain", due: "2026-11-29")
         try store.add(title: "timed", listID: work.id, due: "2026-11-29T09:00")
-        let done = try store.add(title: "done timed", due: "2026-11-30T09:00")
+        let done = try store.add(title: "done timed", due: "2026-11-30T09:00").value
         _ = try store.setDone(true, ids: [done.id])
         #expect(try store.hasTimedOpenDue(in: .init(from: "2026-11-29", before: "2026-11-30")))
         #expect(try !store.hasTimedOpenDue(in: .init(from: "2026-11-30", before: nil)))

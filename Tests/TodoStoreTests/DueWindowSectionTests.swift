@@ -67,11 +67,11 @@ struct DueWindowSectionTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             var random = SplitMix64(seed: 19)
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             var ids: [Int64] = []
             for index in 0..<120 {
                 ids.append(try store.add(title: "t\(index)", listID: random.chance(0.5) ? work.id : TodoStore.inboxListID,
-                                         priority: Int.random(in: 0...3, using: &random), due: randomDue(&random)).id)
+                                         priority: Int.random(in: 0...3, using: &random), due: randomDue(&random)).value.id)
             }
             try expectAgreement(store, random: &random)
             for round in 0..<30 {
@@ -81,10 +81,10 @@ struct DueWindowSectionTests {
                 case 0: _ = try? store.setDone(random.chance(0.7), ids: [id])
                 case 1: _ = try? store.update(id: id, due: .some(randomDue(&random)))
                 case 2: _ = try? store.update(id: id, priority: Int.random(in: 0...3, using: &random))
-                case 3: try? store.move(id: id, toList: random.chance(0.5) ? work.id : TodoStore.inboxListID, after: nil)
+                case 3: _ = try? store.move(id: id, toList: random.chance(0.5) ? work.id : TodoStore.inboxListID, after: nil)
                 case 4: _ = try? store.delete(ids: [id])
                 case 5: _ = try store.undo()
-                default: ids.append(try store.add(title: "r\(round)", due: randomDue(&random)).id)
+                default: ids.append(try store.add(title: "r\(round)", due: randomDue(&random)).value.id)
                 }
                 try expectAgreement(store, random: &random)
             }
@@ -123,11 +123,11 @@ struct DueDayCountsMigrationTests {
             do {
                 let store = try openStore(path)
                 try store.add(title: "Pay rent", due: "2026-12-01")
-                let call = try store.add(title: "Call", due: "2026-12-01")
+                let call = try store.add(title: "Call", due: "2026-12-01").value
                 try store.connection.run("UPDATE todos SET due = '2026-12-01T09:30' WHERE id = ?", [call.id])
                 try store.add(title: "Old", due: "2026-11-02")
                 try store.add(title: "Someday")
-                let done = try store.add(title: "Done", due: "2026-12-01")
+                let done = try store.add(title: "Done", due: "2026-12-01").value
                 _ = try store.setDone(true, ids: [done.id])
                 try store.connection.execute(Self.backToVersion7SQL + "PRAGMA user_version = 7;")
                 store.close()

@@ -26,7 +26,7 @@ struct FullDiskOpeningTests {
             defer { store.close() }
             #expect(store.isReadOnly)
             #expect(try allTitles(store) == titles)
-            #expect(throws: StoreError.diskFull(path: path)) { try store.add(title: "one more") }
+            #expect(throws: StoreError.diskFull(path: path)) { try store.add(title: "one more").value }
             #expect(StoreError.diskFull(path: path).description.contains("the disk is full"))
         }
     }

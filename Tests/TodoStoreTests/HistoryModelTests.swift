@@ -64,12 +64,12 @@ struct HistoryModelTests {
                 let here: Comment = "\(comment), step \(number) (\(kind))"
                 switch kind {
                 case .undo:
-                    let step = try store.undo()
+                    let step = try store.undo().value
                     #expect((step != nil) == history.canUndo, here)
                     if step != nil { history.undo() }
                     try requireState(store, history.current, "\(here)")
                 case .redo:
-                    let step = try store.redo()
+                    let step = try store.redo().value
                     #expect((step != nil) == history.canRedo, here)
                     if step != nil { history.redo() }
                     try requireState(store, history.current, "\(here)")
@@ -97,16 +97,16 @@ struct HistoryModelTests {
             let last = history.current
             let undoable = history.undoable
             for undone in 0..<undoable {
-                #expect(try store.undo() != nil, "\(comment): undo \(undone + 1) of \(undoable) found no step")
+                #expect(try store.undo().value != nil, "\(comment): undo \(undone + 1) of \(undoable) found no step")
                 history.undo()
                 try requireState(store, history.current, "\(comment): undo \(undone + 1) of \(undoable)")
             }
-            #expect(try store.undo() == nil, "\(comment): more undo steps than the sequence made")
+            #expect(try store.undo().value == nil, "\(comment): more undo steps than the sequence made")
             try requireState(store, history.first, "\(comment): undoing everything did not give the first state")
             try expectIntact(store, comment)
 
             for redone in 0..<undoable {
-                #expect(try store.redo() != nil, "\(comment): redo \(redone + 1) of \(undoable) found no step")
+                #expect(try store.redo().value != nil, "\(comment): redo \(redone + 1) of \(undoable) found no step")
                 history.redo()
                 try requireState(store, history.current, "\(comment): redo \(redone + 1) of \(undoable)")
             }
@@ -122,7 +122,7 @@ struct HistoryModelTests {
     func stepChangingATodoTwice(crowding: Crowding) throws {
         try withTemporaryFolder { folder in
             let store = try openSteppingStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.importItems((0..<6).map { NewTodo(title: "todo \($0)", listName: "Work") })
             try Self.crowd(store, listID: work.id, crowding)
             let before = try StoreSnapshot(store)
@@ -233,7 +233,7 @@ struct HistoryModelTests {
         case .nearTheEnd: (Int64.max - (count + 3) * TodoStore.positionGap, TodoStore.positionGap)
         case .touching: (-count / 2, 1)
         }
-        try store.journaled {
+        _ = try store.journaled {
             try store.connection.run("""
                 UPDATE todos SET position = ?1 + ?2 * ranked.rn
                 FROM (SELECT id, row_number() OVER (ORDER BY position, id) AS rn FROM todos WHERE list_id = ?3) AS ranked

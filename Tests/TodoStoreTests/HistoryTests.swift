@@ -9,9 +9,9 @@ struct HistoryTests {
     func descriptions() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let milk = try store.add(title: "Buy milk")
-            let more = try (0..<3).map { try store.add(title: "t\($0)") }
-            let work = try store.addList(named: "Work")
+            let milk = try store.add(title: "Buy milk").value
+            let more = try (0..<3).map { try store.add(title: "t\($0)").value }
+            let work = try store.addList(named: "Work").value
             var expected: [(String, [Int64])] = []
             try store.setDone(true, ids: [more[0].id, more[1].id]); expected.append(("mark 2 todos done", [more[0].id, more[1].id]))
             try store.setDone(false, ids: [more[0].id]); expected.append(("mark “t0” not done", [more[0].id]))
@@ -21,11 +21,11 @@ struct HistoryTests {
             try store.renameList(id: work.id, to: "Job"); expected.append(("rename list “Work”", []))
             try store.delete(ids: more.map(\.id)); expected.append(("delete 3 todos", more.map(\.id)))
             for (description, ids) in expected.reversed() {
-                #expect(try store.undo() == HistoryStep(description: description, todoIDs: ids))
+                #expect(try store.undo().value == HistoryStep(description: description, todoIDs: ids))
             }
-            #expect(try store.undo()?.description == "add list “Work”")
-            #expect(try store.undo()?.description == "add “t2”")
-            #expect(try store.redo()?.description == "add “t2”")
+            #expect(try store.undo().value?.description == "add list “Work”")
+            #expect(try store.undo().value?.description == "add “t2”")
+            #expect(try store.redo().value?.description == "add “t2”")
         }
     }
 
@@ -34,9 +34,9 @@ struct HistoryTests {
         try withTemporaryFolder { folder in
             let store = try openSteppingStore(folder + "/tick.db")
             #expect(!store.canUndo && !store.canRedo)
-            #expect(try store.undo() == nil)
-            #expect(try store.redo() == nil)
-            let a = try store.add(title: "a")
+            #expect(try store.undo().value == nil)
+            #expect(try store.redo().value == nil)
+            let a = try store.add(title: "a").value
             let afterAdd = try StoreSnapshot(store)
             try store.setDone(true, ids: [a.id])
             let afterDone = try StoreSnapshot(store)
@@ -48,7 +48,7 @@ struct HistoryTests {
             try store.undo()
             try store.add(title: "b")
             #expect(!store.canRedo)
-            #expect(try store.redo() == nil)
+            #expect(try store.redo().value == nil)
             #expect(try store.item(id: a.id)?.isDone == false)
         }
     }
@@ -58,11 +58,11 @@ struct HistoryTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let a = try store.add(title: "keep me")
+            let a = try store.add(title: "keep me").value
             try store.delete(ids: [a.id])
             store.close()
             let reopened = try openStore(path)
-            #expect(try reopened.undo()?.description == "delete “keep me”")
+            #expect(try reopened.undo().value?.description == "delete “keep me”")
             #expect(try reopened.item(id: a.id) == a)
         }
     }
@@ -73,7 +73,7 @@ struct HistoryTests {
             let store = try TodoStore(path: folder + "/tick.db", clock: fixedClock, historyDepth: historyDepth)
             for number in 0..<6 { try store.add(title: "t\(number)") }
             var undone: [String] = []
-            while let step = try store.undo() { undone.append(step.description) }
+            while let step = try store.undo().value { undone.append(step.description) }
             #expect(undone == ["add “t5”", "add “t4”", "add “t3”"].prefix(historyDepth).map { $0 })
             #expect(store.count == 6 - historyDepth)
         }
@@ -87,12 +87,12 @@ struct HistoryTests {
             let steps = store.undoableStepCount
             let before = try StoreSnapshot(store)
             let commits = CommitCounter(store)
-            let deleted = try store.delete(ids: items.map(\.id))
+            let deleted = try store.delete(ids: items.map(\.id)).value
             #expect(commits.count == 1)
             #expect(deleted.count == 10_000)
             #expect(store.undoableStepCount == steps + 1)
             #expect(store.count == 0)
-            let step = try #require(try store.undo())
+            let step = try #require(try store.undo().value)
             #expect(commits.count == 2)
             #expect(step.description == "delete 10000 todos" && step.todoIDs.count == 10_000)
             #expect(try StoreSnapshot(store) == before)
@@ -116,8 +116,8 @@ struct HistoryTests {
                 rows = now
             }
             #expect(try journalRows() == 1)
-            #expect(try store.undo()?.description == "add “more”")
-            #expect(try store.undo() == nil)
+            #expect(try store.undo().value?.description == "add “more”")
+            #expect(try store.undo().value == nil)
         }
     }
 
@@ -127,12 +127,12 @@ struct HistoryTests {
             let path = folder + "/tick.db"
             let mine = try openStore(path)
             let theirs = try openStore(path)
-            let a = try mine.add(title: "a")
+            let a = try mine.add(title: "a").value
             try theirs.update(id: a.id, title: "theirs")
             #expect(mine.hasExternalChanges())
-            #expect(try mine.undo()?.description == "edit “a”")
+            #expect(try mine.undo().value?.description == "edit “a”")
             #expect(try theirs.item(id: a.id)?.title == "a")
-            #expect(try theirs.undo()?.description == "add “a”")
+            #expect(try theirs.undo().value?.description == "add “a”")
             #expect(mine.count == 0)
         }
     }
@@ -142,9 +142,9 @@ struct HistoryTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let work = try store.addList(named: "Work")
-            let a = try store.add(title: "a", listID: work.id)
-            let b = try store.add(title: "b", listID: work.id, after: a.id)
+            let work = try store.addList(named: "Work").value
+            let a = try store.add(title: "a", listID: work.id).value
+            let b = try store.add(title: "b", listID: work.id, after: a.id).value
             try store.update(id: a.id, title: "mine")
             try store.delete(ids: [b.id])
             // Another program edits the file directly: the triggers run, but nothing is journaled.
@@ -154,10 +154,10 @@ struct HistoryTests {
             raw.close()
             try expectIntact(store)
             // Undoing the delete of b brings it back; its list is gone, so it lands in the Inbox.
-            #expect(try store.undo()?.description == "delete “b”")
+            #expect(try store.undo().value?.description == "delete “b”")
             #expect(try store.item(id: b.id)?.listID == TodoStore.inboxListID)
             // Undoing the edit of a restores a's row as it was before the edit: last writer wins.
-            #expect(try store.undo()?.description == "edit “a”")
+            #expect(try store.undo().value?.description == "edit “a”")
             let restored = try #require(try store.item(id: a.id))
             #expect(restored.title == "a" && !restored.isDone && restored.listID == TodoStore.inboxListID)
             try expectIntact(store)
@@ -167,7 +167,7 @@ struct HistoryTests {
             // Undoing the list's creation while it is already gone is harmless.
             try store.undo()
             try store.undo()
-            #expect(try store.undo()?.description == "add list “Work”")
+            #expect(try store.undo().value?.description == "add list “Work”")
             try expectIntact(store)
         }
     }

@@ -19,7 +19,7 @@ struct ImportDuplicateTests {
             #expect(second.imported.isEmpty && second.duplicateCount == 3)
             #expect(store.count == 3)
             // Nothing was added, so there is nothing to undo but the first import.
-            #expect(try store.undo()?.description == "import 3 todos")
+            #expect(try store.undo().value?.description == "import 3 todos")
         }
     }
 

@@ -101,3 +101,41 @@ struct InteropJSONTests {
         #expect(try JSONSerialization.jsonObject(with: Data("[\(quoted)]".utf8)) as? [String] == [tricky])
     }
 }
+
+/// Issue 30: JSON carries each todo's UID (a taskwarrior UUID, an iCalendar UID), so restoring a
+/// backup keeps the link a later import of the other tool's file updates through.
+@Suite("Interop: JSON UIDs")
+struct InteropJSONUIDTests {
+    @Test("JSON writes the UID and reads it back; importing an export into its own store changes nothing")
+    func uidRoundTrip() throws {
+        let store = try TodoStore(inMemoryWith: { Date(timeIntervalSince1970: 1_800_000_000) })
+        var todo = NewTodo(title: "Write report", notes: "UDA estimate: 3")
+        todo.uid = "959f02fb-e991-4ebd-bbe9-62909234c9bb"
+        try store.importDocument(InteropDocument(todos: [todo, NewTodo(title: "No UID given")]))
+        var written = ""
+        try JSONFormat.export(store) { written += $0 }
+        #expect(written.contains(#""uid": "959f02fb-e991-4ebd-bbe9-62909234c9bb""#))
+        let document = try JSONFormat.decode(Data(written.utf8))
+        // The todo given none has the one Tick chose.
+        #expect(document.todos.map(\.uid) == ["959f02fb-e991-4ebd-bbe9-62909234c9bb", try store.item(id: 2)?.uid])
+        let copy = try TodoStore(inMemoryWith: { Date(timeIntervalSince1970: 1_800_000_000) })
+        try copy.importDocument(document)
+        #expect(try copy.item(uid: "959f02fb-e991-4ebd-bbe9-62909234c9bb")?.title == "Write report")
+        let again = try store.importDocument(document, options: ImportOptions(skipsDuplicates: true, leavesUnchangedTodosAlone: true))
+        #expect(again.imported.isEmpty && again.unchangedCount == 2)
+    }
+
+    @Test("A UID Tick cannot keep, or one given twice, is refused at its line", arguments: [
+        ("[{\"title\": \"a\",\n\"uid\": \"\"}]", 1, "a UID cannot be empty"),
+        ("[{\"title\": \"a\", \"uid\": \"x\"},\n{\"title\": \"b\", \"uid\": \"x\"}]", 2, "the uid \"x\" is given to two todos"),
+        ("[{\"title\": \"a\", \"uid\": 7}]", 1, "\"uid\" must be a string"),
+    ])
+    func badUID(text: String, line: Int, problem: String) {
+        #expect {
+            _ = try JSONFormat.decode(Data(text.utf8))
+        } throws: { error in
+            guard let error = error as? InteropError else { return false }
+            return error.line == line && error.problem.contains(problem)
+        }
+    }
+}

@@ -33,19 +33,19 @@ struct InteropRecurrenceTests {
     @Test("a rule todo.txt cannot say is left out of the line, not mangled")
     func unsayable() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let item = try store.add(title: "Gym", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH"))
+        let item = try store.add(title: "Gym", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH")).value
         #expect(TodoTxtFormat.line(for: item, listName: nil, dates: DatesGiven(creation: false, completion: false)) == "Gym")
     }
 
     @Test("JSON carries the RRULE and whether it counts from completion, and reads them back; a bad rule names its line")
     func json() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let item = try store.add(title: "Rent", due: "2026-12-25", recurrence: try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR", countsFromCompletion: true))
+        let item = try store.add(title: "Rent", due: "2026-12-25", recurrence: try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR", countsFromCompletion: true)).value
         let object = JSONFormat.todoObject(item, listName: "Inbox")
         #expect(object.contains("\"rrule\": \"FREQ=MONTHLY;BYDAY=-1FR\", \"rrule_from_completion\": true"))
         let document = try JSONFormat.decode(Data("[\(object)]".utf8))
         #expect(document.todos.first?.recurrence == item.recurrence)
-        #expect(!JSONFormat.todoObject(try store.add(title: "plain"), listName: "Inbox").contains("rrule"))
+        #expect(!JSONFormat.todoObject(try store.add(title: "plain").value, listName: "Inbox").contains("rrule"))
         #expect(throws: InteropError.self) { try JSONFormat.decode(Data("[{\"title\": \"x\",\n \"rrule\": \"FREQ=HOURLY\"}]".utf8)) }
     }
 

@@ -20,10 +20,10 @@ struct InteropRoundTripTests {
     static func makeRichStore(_ path: String, texts: [String] = oddTexts) throws -> TodoStore {
         let store = try openSteppingStore(path)
         try store.renameList(id: TodoStore.inboxListID, to: "Home 🏠")
-        let work = try store.addList(named: "Work \"quoted\" list")
-        let japanese = try store.addList(named: "日本語リスト")
+        let work = try store.addList(named: "Work \"quoted\" list").value
+        let japanese = try store.addList(named: "日本語リスト").value
         _ = try store.addList(named: "Empty list")
-        let folded = try store.addList(named: "Folded")
+        let folded = try store.addList(named: "Folded").value
         try store.setCollapsed(true, listID: folded.id)
         let lists = [TodoStore.inboxListID, work.id, japanese.id, folded.id]
         var random = SplitMix64(state: 42)
@@ -32,7 +32,7 @@ struct InteropRoundTripTests {
             let list = lists[index % lists.count]
             let item = try store.add(title: text, listID: list, after: ids.last.flatMap { (try? store.item(id: $0))?.listID == list ? $0 : nil },
                                      notes: index % 3 == 0 ? "notes line 1\nline 2 \"quoted\"\r\nline 3 \(texts[(index + 5) % texts.count])" : "",
-                                     priority: index % 4, due: index % 5 == 0 ? nil : "2026-\(String(format: "%02d", index % 12 + 1))-\(String(format: "%02d", index % 28 + 1))")
+                                     priority: index % 4, due: index % 5 == 0 ? nil : "2026-\(String(format: "%02d", index % 12 + 1))-\(String(format: "%02d", index % 28 + 1))").value
             ids.append(item.id)
         }
         for id in ids.shuffled(using: &random).prefix(12) { try store.setDone(true, ids: [id]) }
@@ -170,9 +170,9 @@ struct InteropRoundTripTests {
                                            todos: [NewTodo(title: "A"), NewTodo(title: "B", listName: "Other")])
             try store.importDocument(document)
             #expect(try store.lists().map(\.name) == ["Inbox", "Empty", "Other"])
-            #expect(try store.undo()?.description == "import 2 todos")
+            #expect(try store.undo().value?.description == "import 2 todos")
             #expect(store.count == 0)
-            #expect(try store.undo()?.description == "import lists")
+            #expect(try store.undo().value?.description == "import lists")
             #expect(try store.lists().map(\.name) == ["Inbox"])
         }
     }

@@ -19,7 +19,7 @@ struct InteropTodoTxtSharingTests {
         (A) Pay rent @home
         Drink beer
         (B) 2026-11-20 Renew passport due:2026-12-24
-        (C) 2026-10-01 Water the plants t:2026-11-30 rec:1w
+        (C) 2026-10-01 Water the plants rec:1w t:2026-11-30
         2026-11-28 Book flights for March  id:7 url:https://example.org/trip?x=1&y=2
         x 2014-12-12 Done
         x 2026-11-29 2026-11-02 Return library books @town

@@ -45,7 +45,7 @@ struct InteropTodoTxtTests {
         Case(line: "(a) lowercase is not a priority", title: "(a) lowercase is not a priority"),
         Case(line: "xylophone lesson", title: "xylophone lesson"),
         Case(line: "2026-11-20 (A) priority after the date is text", title: "(A) priority after the date is text", created: "2026-11-20"),
-        Case(line: "Keep t:2026-12-01 h:1 and url:http://x.org", title: "Keep t:2026-12-01 h:1 and url:http://x.org"),
+        Case(line: "Keep t:soon h:0 and url:http://x.org", title: "Keep t:soon h:0 and url:http://x.org"),
         Case(line: "买牛奶 +买东西 due:2026-12-24", title: "买牛奶", list: "买东西", due: "2026-12-24"),
         Case(line: "  spaced  title  ", title: "  spaced  title  "),
     ])
@@ -137,7 +137,7 @@ struct InteropTodoTxtTests {
             #expect(Dictionary(grouping: imported, by: \.priority).mapValues(\.count) == expected.priorities)
             #expect(try store.lists().map(\.name) == ["Inbox"] + expected.lists)
             #expect(imported.allSatisfy { !$0.title.contains("+") || $0.title.contains("+Home") })
-            #expect(imported.contains { $0.title == "Ask 田中さん about 🍣 t:2026-12-01" && $0.tags == ["phone"] })
+            #expect(imported.contains { $0.title == "Ask 田中さん about 🍣" && $0.tags == ["phone"] && $0.notes == "Starts: 2026-12-01" })
             #expect(store.count == expected.todos + 1)
             try expectIntact(store)
         }
@@ -175,7 +175,7 @@ struct InteropTodoTxtTests {
             }
             var list: String?
             if index == 500 {
-                parts += ["Ask 田中さん about 🍣", "@phone", "t:2026-12-01"]  // an Inbox todo with a context and an extension
+                parts += ["Ask 田中さん about 🍣", "@phone", "t:2026-12-01"]  // an Inbox todo with a context and a threshold
             } else {
                 parts.append(subjects[Int(random.next() % UInt64(subjects.count))] + " #\(index)")
                 if index % 3 == 1 { parts.append("@phone") }

@@ -20,14 +20,14 @@ struct ListTests {
     func addAndFind() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "  Work ")
+            let work = try store.addList(named: "  Work ").value
             #expect(work.name == "Work")
             try store.addList(named: "Home", at: 0)
             try store.addList(named: "Errands", at: 2)
             #expect(try store.lists().map(\.name) == ["Home", "Inbox", "Errands", "Work"])
             #expect(try store.list(named: " wORK ")?.id == work.id)
             #expect(try store.list(named: "Nothing") == nil)
-            #expect(throws: StoreError.indexOutOfRange(index: 9, count: 4)) { try store.addList(named: "Far", at: 9) }
+            #expect(throws: StoreError.indexOutOfRange(index: 9, count: 4)) { try store.addList(named: "Far", at: 9).value }
         }
     }
 
@@ -35,14 +35,14 @@ struct ListTests {
     func refusedNames(name: String) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             let before = try store.lists()
-            #expect { try store.addList(named: name) } throws: { error in
+            #expect { try store.addList(named: name).value } throws: { error in
                 guard case StoreError.invalidListName = error else { return false }
                 return !"\(error)".contains("\n")
             }
             if name.lowercased().contains("inbox") {
-                #expect(throws: StoreError.self) { try store.renameList(id: work.id, to: name) }
+                #expect(throws: StoreError.self) { try store.renameList(id: work.id, to: name).value }
             }
             #expect(try store.lists() == before)
         }
@@ -52,12 +52,12 @@ struct ListTests {
     func rename() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.add(title: "report", listID: work.id)
-            #expect(try store.renameList(id: work.id, to: "Job").name == "Job")
-            #expect(try store.renameList(id: work.id, to: "JOB").name == "JOB")
+            #expect(try store.renameList(id: work.id, to: "Job").value.name == "Job")
+            #expect(try store.renameList(id: work.id, to: "JOB").value.name == "JOB")
             #expect(try store.list(id: work.id)?.openCount == 1)
-            #expect(throws: StoreError.listNotFound(id: 99)) { try store.renameList(id: 99, to: "x") }
+            #expect(throws: StoreError.listNotFound(id: 99)) { try store.renameList(id: 99, to: "x").value }
         }
     }
 
@@ -65,10 +65,10 @@ struct ListTests {
     func delete(movingTodos: Bool) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.add(title: "inbox todo")
-            let a = try store.add(title: "a", listID: work.id)
-            let b = try store.add(title: "b", listID: work.id, after: a.id)
+            let a = try store.add(title: "a", listID: work.id).value
+            let b = try store.add(title: "b", listID: work.id, after: a.id).value
             try store.setDone(true, ids: [b.id])
             try store.deleteList(id: work.id, movingTodosTo: movingTodos ? TodoStore.inboxListID : nil)
             #expect(try store.list(id: work.id) == nil)
@@ -84,12 +84,12 @@ struct ListTests {
     func refusedDeletes() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
-            #expect(throws: StoreError.cannotDeleteInbox) { try store.deleteList(id: TodoStore.inboxListID, movingTodosTo: nil) }
+            let work = try store.addList(named: "Work").value
+            #expect(throws: StoreError.cannotDeleteInbox) { try store.deleteList(id: TodoStore.inboxListID, movingTodosTo: nil).value }
             #expect(!StoreError.cannotDeleteInbox.description.contains("\n"))
-            #expect(throws: StoreError.self) { try store.deleteList(id: work.id, movingTodosTo: work.id) }
-            #expect(throws: StoreError.listNotFound(id: 42)) { try store.deleteList(id: work.id, movingTodosTo: 42) }
-            #expect(throws: StoreError.listNotFound(id: 42)) { try store.deleteList(id: 42, movingTodosTo: nil) }
+            #expect(throws: StoreError.self) { try store.deleteList(id: work.id, movingTodosTo: work.id).value }
+            #expect(throws: StoreError.listNotFound(id: 42)) { try store.deleteList(id: work.id, movingTodosTo: 42).value }
+            #expect(throws: StoreError.listNotFound(id: 42)) { try store.deleteList(id: 42, movingTodosTo: nil).value }
             #expect(try store.lists().count == 2)
         }
     }
@@ -128,7 +128,7 @@ struct ListTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.setCollapsed(true, listID: work.id)
             store.close()
             #expect(try openStore(path).list(id: work.id)?.isCollapsed == true)
@@ -139,9 +139,9 @@ struct ListTests {
     func countsPerList() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
-            let a = try store.add(title: "a")
-            let b = try store.add(title: "b", listID: work.id)
+            let work = try store.addList(named: "Work").value
+            let a = try store.add(title: "a").value
+            let b = try store.add(title: "b", listID: work.id).value
             try store.add(title: "c", listID: work.id)
             try store.setDone(true, ids: [b.id])
             try store.move(id: a.id, toList: work.id, after: nil)

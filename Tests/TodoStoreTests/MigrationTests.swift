@@ -55,9 +55,9 @@ struct MigrationTests {
             #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "note")) == 250)
             #expect(!store.canUndo)
             // And it works as a version 2 store from now on.
-            let added = try store.add(title: "after the upgrade", after: middle.id)
+            let added = try store.add(title: "after the upgrade", after: middle.id).value
             #expect(try store.index(of: added.id, in: section) == 1_201)
-            #expect(try store.undo()?.description == "add “after the upgrade”")
+            #expect(try store.undo().value?.description == "add “after the upgrade”")
             try store.addList(named: "Work")
             store.close()
             let reopened = try openStore(path)

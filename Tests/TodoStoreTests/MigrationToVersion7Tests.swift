@@ -49,7 +49,7 @@ struct MigrationToVersion7Tests {
             let todo = try #require(try store.item(id: 1))
             #expect(todo.title == "Water plants" && todo.recurrence == nil)
             try store.setRecurrence(id: 1, try RecurrenceRule(rrule: "FREQ=WEEKLY"))
-            let result = try store.setDoneReportingNext(true, ids: [1])
+            let result = try store.setDoneReportingNext(true, ids: [1]).value
             #expect(result.nextOccurrences.map(\.due) == ["2026-12-15"])
             try store.undo()
             #expect(try store.item(id: 1)?.recurrence?.rrule == "FREQ=WEEKLY")

@@ -65,8 +65,8 @@ struct MigrationToVersion8Tests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let first = try store.add(title: "Pay rent")
-            let second = try store.add(title: "Call Mom")
+            let first = try store.add(title: "Pay rent").value
+            let second = try store.add(title: "Call Mom").value
             #expect(Self.isUUID(first.uid, version: "7") && Self.isUUID(second.uid, version: "7") && first.uid != second.uid)
             #expect(try store.importItems([NewTodo(title: "Imported")]).allSatisfy { Self.isUUID($0.uid, version: "7") })
             #expect(try store.item(id: first.id)?.uid == first.uid)

@@ -15,7 +15,7 @@ struct MigrationToVersion9SyncNamesTests {
             let listID: Int64
             do {
                 let store = try openStore(path)
-                listID = try store.addList(named: "Work").id
+                listID = try store.addList(named: "Work").value.id
                 try store.saveSyncCollection(.init(listID: listID, href: "/user/work/", syncToken: "token-1"))
                 try store.recordSynced(.init(todoID: 7, uid: "uid-7", href: "/user/work/uid-7.ics", etag: "\"1\"", base: "BEGIN:VCALENDAR"),
                                        clearingRevision: nil)

@@ -11,7 +11,7 @@ import TickTesting
 struct MigrationToVersion9Tests {
     /// Takes a current store back to version 8: no origin of undo steps, no modification times, no
     /// synced list names or places.
-    static let backToVersion8SQL = MigrationToVersion10Tests.backToVersion9SQL + """
+    static let backToVersion8SQL = StatusTests.backToVersion9SQL + """
         ALTER TABLE history_steps DROP COLUMN origin;
         ALTER TABLE sync_collections DROP COLUMN synced_name; ALTER TABLE sync_items DROP COLUMN synced_position;
         DROP TRIGGER todos_modified_time; DROP TRIGGER todos_modified_time_delete; DROP TABLE todo_modified_times;
@@ -34,7 +34,7 @@ struct MigrationToVersion9Tests {
             let clock = Clock()
             do {
                 let store = try TodoStore(path: path, clock: { clock.now })
-                let todo = try store.add(title: "Pay rent")
+                let todo = try store.add(title: "Pay rent").value
                 clock.advance(minutes: 5)
                 _ = try store.update(id: todo.id, title: "Pay the rent")
                 try store.recordSyncConflicts([.init(date: clock.now, uid: todo.uid, title: "Pay the rent", field: "title", lostValue: "this device's change")])
@@ -86,7 +86,7 @@ struct MigrationToVersion9Tests {
         #expect(try store.modificationDate(ofTodo: rent) == undone)
 
         let moved = clock.advance(minutes: 1)
-        _ = try store.move(ids: [rent], toList: try store.addList(named: "Home").id)
+        _ = try store.move(ids: [rent], toList: try store.addList(named: "Home").value.id)
         #expect(try store.modificationDate(ofTodo: rent) == moved)
 
         try store.delete(ids: [rent])
@@ -98,7 +98,7 @@ struct MigrationToVersion9Tests {
     func importedTimes(givesTime: Bool) throws {
         let clock = Clock()
         let store = try TodoStore(inMemoryWith: { clock.now })
-        let stored = try store.add(title: "Pay rent")
+        let stored = try store.add(title: "Pay rent").value
         let importedAt = clock.advance(minutes: 10)
         let fileTime = Date(timeIntervalSince1970: 1_796_000_000)
         var update = NewTodo(title: "Pay the rent")

@@ -55,10 +55,10 @@ struct MoveAndChangeTests {
             let mine = try openStore(path)
             let theirs = try openStore(path)
             #expect(mine.hasExternalChanges() == false)
-            let own = try mine.add(title: "my own change")
+            let own = try mine.add(title: "my own change").value
             #expect(mine.hasExternalChanges() == false, "our own commits are not external")
 
-            let elsewhere = try theirs.add(title: "from elsewhere", after: own.id)
+            let elsewhere = try theirs.add(title: "from elsewhere", after: own.id).value
             #expect(mine.hasExternalChanges() == true)
             #expect(mine.hasExternalChanges() == false)
             #expect(mine.count == 2)

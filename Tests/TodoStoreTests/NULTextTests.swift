@@ -36,8 +36,8 @@ struct NULTextTests {
         let text = place.text
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let kept = try store.add(title: "kept", notes: "old notes")
-            let work = try store.addList(named: "Work")
+            let kept = try store.add(title: "kept", notes: "old notes").value
+            let work = try store.addList(named: "Work").value
             let kind: String
             do {
                 switch way {

@@ -10,9 +10,9 @@ struct PersistenceTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let milk = try store.add(title: "milk")
-            let bread = try store.add(title: "bread", after: milk.id)
-            let eggs = try store.add(title: "eggs")
+            let milk = try store.add(title: "milk").value
+            let bread = try store.add(title: "bread", after: milk.id).value
+            let eggs = try store.add(title: "eggs").value
             try store.setDone(true, ids: [milk.id])
             try store.delete(ids: [bread.id])
             store.close()
@@ -40,7 +40,7 @@ struct PersistenceTests {
             let store = try openStore(path)
             let inbox = SectionQuery(listID: TodoStore.inboxListID)
             let previous = index == 0 ? nil : try store.items(inbox, in: (index - 1)..<index)[0].id
-            let added = try store.add(title: "new", after: previous)
+            let added = try store.add(title: "new", after: previous).value
             #expect(try allTitles(store) == expected)
             #expect(try store.index(of: added.id, in: inbox) == index)
         }
@@ -80,7 +80,7 @@ struct PersistenceTests {
                 case 0..<4:
                     // Crowd the front so gaps run out and windows are spread often.
                     let index = Int.random(in: 0...min(model.count, 5), using: &random)
-                    let item = try store.add(title: "step \(step)", after: index == 0 ? nil : model[index - 1])
+                    let item = try store.add(title: "step \(step)", after: index == 0 ? nil : model[index - 1]).value
                     model.insert(item.id, at: index)
                 case 4..<7:
                     let from = Int.random(in: 0..<model.count, using: &random)
@@ -106,10 +106,10 @@ struct PersistenceTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let first = try store.add(title: "one")
+            let first = try store.add(title: "one").value
             try store.delete(ids: [first.id])
             store.close()
-            let second = try openStore(path).add(title: "two")
+            let second = try openStore(path).add(title: "two").value
             #expect(second.id > first.id)
         }
     }
@@ -118,14 +118,14 @@ struct PersistenceTests {
     func missingID() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let kept = try store.add(title: "kept")
-            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [999]) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.setDone(true, ids: [999]) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, title: "x") }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.move(id: 999, toList: TodoStore.inboxListID, after: nil) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, notes: "x") }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [kept.id, 999]) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.add(title: "x", after: 999) }
+            let kept = try store.add(title: "kept").value
+            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [999]).value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.setDone(true, ids: [999]).value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, title: "x").value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.move(id: 999, toList: TodoStore.inboxListID, after: nil).value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.update(id: 999, notes: "x").value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.delete(ids: [kept.id, 999]).value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.add(title: "x", after: 999).value }
             #expect(try allTitles(store) == ["kept"])
         }
     }

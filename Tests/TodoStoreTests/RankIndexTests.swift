@@ -24,7 +24,7 @@ struct RankIndexTests {
             var anchor: Int64?
             for number in 0..<2_200 {
                 let after: Int64? = placement == "top" ? nil : placement == "end" ? ids.last : anchor
-                let item = try store.add(title: "t\(number)", after: after)
+                let item = try store.add(title: "t\(number)", after: after).value
                 if number == 10 { anchor = item.id }
                 ids.append(item.id)
             }

@@ -19,11 +19,11 @@ struct ReadCacheTests {
             let other = try openStore(path)
             #expect(try summary(store) == ["Inbox 0/0"])
             #expect(try summary(store) == ["Inbox 0/0"], "a second read, from the cache")
-            let first = try store.add(title: "Buy milk")
+            let first = try store.add(title: "Buy milk").value
             #expect(try summary(store) == ["Inbox 1/0"])
             try store.setDone(true, ids: [first.id])
             #expect(try summary(store) == ["Inbox 0/1"])
-            let work = try other.addList(named: "Work")
+            let work = try other.addList(named: "Work").value
             try other.add(title: "Ship it", listID: work.id)
             #expect(try summary(store) == ["Inbox 0/1", "Work 1/0"], "another connection's commit")
             _ = try store.undo()
@@ -39,9 +39,9 @@ struct ReadCacheTests {
             let store = try openStore(folder + "/tick.db")
             try store.add(title: "Buy milk")
             #expect(try summary(store) == ["Inbox 1/0"])
-            #expect(throws: StoreError.self) { try store.add(title: "Nowhere", listID: 999) }
+            #expect(throws: StoreError.self) { try store.add(title: "Nowhere", listID: 999).value }
             #expect(try summary(store) == ["Inbox 1/0"])
-            #expect(throws: StoreError.self) { try store.addList(named: "Inbox") }
+            #expect(throws: StoreError.self) { try store.addList(named: "Inbox").value }
             #expect(try summary(store) == ["Inbox 1/0"])
         }
     }
@@ -51,15 +51,15 @@ struct ReadCacheTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let work = try store.addList(named: "Work")
-            let milk = try store.add(title: "Buy milk")
-            let rent = try store.add(title: "Pay rent", priority: 2)
+            let work = try store.addList(named: "Work").value
+            let milk = try store.add(title: "Buy milk").value
+            let rent = try store.add(title: "Pay rent", priority: 2).value
             _ = try store.lists()
             _ = try store.rowColumns()
             let changes: [(String, () throws -> Void)] = [
                 ("toggle", { try store.setDone(true, ids: [milk.id]) }),
                 ("add", { try store.add(title: "Ship it", listID: work.id) }),
-                ("move to another list", { try store.move(id: milk.id, toList: work.id, after: nil) }),
+                ("move to another list", { try store.move(id: milk.id, toList: work.id, after: nil).value }),
                 ("delete", { try store.delete(ids: [milk.id]) }),
                 ("toggle a todo with a priority", { try store.setDone(true, ids: [rent.id]) }),
             ]
@@ -87,7 +87,7 @@ struct ReadCacheTests {
             let store = try openStore(path)
             var random = SplitMix64(state: seed)
             var model = StoreModel()
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             model.listOrder.append(work.id)
             model.manual[work.id] = []
             var patched = 0
@@ -95,13 +95,13 @@ struct ReadCacheTests {
                 switch Int.random(in: 0..<20, using: &random) {
                 case 0:
                     // Undo and redo reload what they show: the model is rebuilt from the store.
-                    _ = Bool.random(using: &random) ? try store.undo() : try store.redo()
+                    _ = Bool.random(using: &random) ? try store.undo().value : try store.redo().value
                     model = try Self.model(of: store)
                 case 1:
                     // Undo may have taken the list away again.
                     if try store.list(id: work.id) != nil { try store.renameList(id: work.id, to: "Work \(step)") }
                 case 2:
-                    if try store.list(id: work.id) != nil { try store.setCollapsed(Bool.random(using: &random), listID: work.id) }
+                    if try store.list(id: work.id) != nil { try store.setCollapsed(Bool.random(using: &random), listID: work.id).value }
                 case 3:
                     // Flags do not change what the model tracks; they change which columns rows need.
                     let todos = try store.flatOrder()
@@ -145,7 +145,7 @@ struct ReadCacheTests {
     func itemsByID() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let ids = try (0..<70).map { try store.add(title: "Todo \($0)").id }
+            let ids = try (0..<70).map { try store.add(title: "Todo \($0)").value.id }
             let wanted = Array(ids.reversed()) + [999_999] + [ids[3], ids[3]]
             let titles = try store.items(ids: wanted).map(\.title)
             #expect(titles == (0..<70).reversed().map { "Todo \($0)" } + ["Todo 3", "Todo 3"])

@@ -19,10 +19,10 @@ struct RecurringTodoTests {
     @Test("marking a recurring todo done creates the next one after it, due on the rule's next date, in one step")
     func doneCreatesNext() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let todo = try store.add(title: "Water plants", notes: "balcony", priority: 2, due: "2026-12-08", recurrence: Self.weekly)
+        let todo = try store.add(title: "Water plants", notes: "balcony", priority: 2, due: "2026-12-08", recurrence: Self.weekly).value
         try store.update(id: todo.id, isFlagged: true)
         let steps = store.undoableStepCount
-        let result = try store.setDoneReportingNext(true, ids: [todo.id])
+        let result = try store.setDoneReportingNext(true, ids: [todo.id]).value
         #expect(store.undoableStepCount == steps + 1)
         let next = try #require(result.nextOccurrences.first)
         #expect(next.due == "2026-12-15" && next.title == "Water plants" && next.notes == "balcony")
@@ -36,9 +36,9 @@ struct RecurringTodoTests {
     @Test("the next occurrence keeps the tags, whether the occurrence is done or skipped", arguments: [false, true])
     func nextKeepsTags(skips: Bool) throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let todo = try store.add(title: "Water plants", due: "2026-12-08", recurrence: Self.weekly, tags: ["home", "Q4-Planning"])
-        let next = try #require(skips ? try store.skipOccurrence(id: todo.id)
-                                      : try store.setDoneReportingNext(true, ids: [todo.id]).nextOccurrences.first)
+        let todo = try store.add(title: "Water plants", due: "2026-12-08", recurrence: Self.weekly, tags: ["home", "Q4-Planning"]).value
+        let next = try #require(skips ? try store.skipOccurrence(id: todo.id).value
+                                      : try store.setDoneReportingNext(true, ids: [todo.id]).value.nextOccurrences.first)
         #expect(next.tags == ["home", "Q4-Planning"])
         #expect(try store.items(taggedWith: "q4-planning", inList: TodoStore.inboxListID).map(\.id) == [next.id])
     }
@@ -47,9 +47,9 @@ struct RecurringTodoTests {
     func countsFromToday() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
         let today = LocalTime.fromEnvironment.day(of: fixedNow)
-        let undated = try store.add(title: "a", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY"))
-        let fromDone = try store.add(title: "b", due: "2020-01-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true))
-        let result = try store.setDoneReportingNext(true, ids: [undated.id, fromDone.id])
+        let undated = try store.add(title: "a", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY")).value
+        let fromDone = try store.add(title: "b", due: "2020-01-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true)).value
+        let result = try store.setDoneReportingNext(true, ids: [undated.id, fromDone.id]).value
         let tomorrow = try #require(try RecurrenceRule(rrule: "FREQ=DAILY").next(after: today)).due
         #expect(result.nextOccurrences.map(\.due) == [tomorrow, tomorrow])
         #expect(result.nextOccurrences.last?.recurrence?.countsFromCompletion == true)
@@ -84,9 +84,9 @@ struct RecurringTodoTests {
         let store = try TodoStore(inMemoryWith: { instant })
         store.localTime = LocalTime(tz: zone)
         let fromDone = try store.add(title: "Stretch", due: "2020-01-01T07:00",
-                                     recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true))
-        let undated = try store.add(title: "Water", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY"))
-        let result = try store.setDoneReportingNext(true, ids: [fromDone.id, undated.id])
+                                     recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true)).value
+        let undated = try store.add(title: "Water", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY")).value
+        let result = try store.setDoneReportingNext(true, ids: [fromDone.id, undated.id]).value
         let nextDay = CivilTime(day: dayNumber + 1).dayText
         #expect(result.nextOccurrences.map(\.due) == [nextDay + "T07:00", nextDay])
     }
@@ -102,9 +102,9 @@ struct RecurringTodoTests {
         let store = try TodoStore(inMemoryWith: fixedClock)
         try store.add(title: "other")
         let rule = try RecurrenceRule(rrule: "FREQ=MONTHLY;BYDAY=-1FR;COUNT=4", countsFromCompletion: true)
-        let todo = try store.add(title: "Pay rent", due: "2026-12-25", recurrence: rule)
+        let todo = try store.add(title: "Pay rent", due: "2026-12-25", recurrence: rule).value
         let before = try everything(store)
-        let result = try store.setDoneReportingNext(true, ids: [todo.id])
+        let result = try store.setDoneReportingNext(true, ids: [todo.id]).value
         #expect(result.nextOccurrences.first?.recurrence?.rrule == "FREQ=MONTHLY;BYDAY=-1FR;COUNT=3")
         let after = try everything(store)
         try store.undo()
@@ -116,9 +116,9 @@ struct RecurringTodoTests {
     @Test("the last occurrence of a COUNT or UNTIL rule is done without a next one")
     func seriesOver() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let last = try store.add(title: "x", due: "2026-12-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=1"))
-        let ended = try store.add(title: "y", due: "2026-12-31", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20261231"))
-        let result = try store.setDoneReportingNext(true, ids: [last.id, ended.id])
+        let last = try store.add(title: "x", due: "2026-12-01", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY;COUNT=1")).value
+        let ended = try store.add(title: "y", due: "2026-12-31", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY;UNTIL=20261231")).value
+        let result = try store.setDoneReportingNext(true, ids: [last.id, ended.id]).value
         #expect(result.nextOccurrences.isEmpty)
         #expect(store.count == 2)
     }
@@ -126,9 +126,9 @@ struct RecurringTodoTests {
     @Test("skipping an occurrence deletes it and creates the next one, in one undo step")
     func skip() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let todo = try store.add(title: "Standup", due: "2026-12-07", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH"))
+        let todo = try store.add(title: "Standup", due: "2026-12-07", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH")).value
         let before = try everything(store)
-        let next = try #require(try store.skipOccurrence(id: todo.id))
+        let next = try #require(try store.skipOccurrence(id: todo.id).value)
         #expect(next.due == "2026-12-10" && next.recurrence?.rrule == "FREQ=WEEKLY;BYDAY=MO,TH")
         #expect(try store.item(id: todo.id) == nil)
         #expect(store.count == 1)
@@ -139,7 +139,7 @@ struct RecurringTodoTests {
     @Test("deleting a recurring todo stops the series: nothing comes back")
     func deleteStops() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let todo = try store.add(title: "Standup", due: "2026-12-07", recurrence: Self.weekly)
+        let todo = try store.add(title: "Standup", due: "2026-12-07", recurrence: Self.weekly).value
         try store.delete(ids: [todo.id])
         #expect(store.count == 0)
     }
@@ -147,7 +147,7 @@ struct RecurringTodoTests {
     @Test("a rule set and taken away is one undo step each")
     func setRecurrence() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let todo = try store.add(title: "x")
+        let todo = try store.add(title: "x").value
         try store.setRecurrence(id: todo.id, Self.weekly)
         #expect(try store.item(id: todo.id)?.recurrence == Self.weekly)
         try store.setRecurrence(id: todo.id, nil)

@@ -21,17 +21,17 @@ struct RemoteStepTests {
     func passesOverRemoteSteps() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let a = try store.add(title: "a")
-            let b = try store.add(title: "b")
+            let a = try store.add(title: "a").value
+            let b = try store.add(title: "b").value
             try receive(store, title: "from the phone")
             try receive(store, title: "from the laptop")
-            #expect(try store.undo() == HistoryStep(description: "add “b”", todoIDs: [b.id], remoteChangesPassedOver: 2))
-            #expect(try store.undo() == HistoryStep(description: "add “a”", todoIDs: [a.id], remoteChangesPassedOver: 0))
+            #expect(try store.undo().value == HistoryStep(description: "add “b”", todoIDs: [b.id], remoteChangesPassedOver: 2))
+            #expect(try store.undo().value == HistoryStep(description: "add “a”", todoIDs: [a.id], remoteChangesPassedOver: 0))
             #expect(!store.canUndo)
-            #expect(try store.undo() == nil)
+            #expect(try store.undo().value == nil)
             #expect(try allTitles(store) == ["from the phone", "from the laptop"])
-            #expect(try store.redo()?.description == "add “a”")
-            #expect(try store.redo()?.description == "add “b”")
+            #expect(try store.redo().value?.description == "add “a”")
+            #expect(try store.redo().value?.description == "add “b”")
             #expect(try allTitles(store).sorted() == ["a", "b", "from the laptop", "from the phone"])
         }
     }
@@ -44,7 +44,7 @@ struct RemoteStepTests {
             try store.undo()
             try receive(store, title: "from the phone")
             #expect(store.canRedo)
-            #expect(try store.redo()?.description == "add “a”")
+            #expect(try store.redo().value?.description == "add “a”")
             #expect(try allTitles(store).sorted() == ["a", "from the phone"])
             // A change made here still ends the redo branch.
             try store.undo()
@@ -58,7 +58,7 @@ struct RemoteStepTests {
         try withTemporaryFolder { folder in
             let store = try TodoStore(path: folder + "/tick.db", historyDepth: 4)
             defer { store.close() }
-            let a = try store.add(title: "a")
+            let a = try store.add(title: "a").value
             try store.update(id: a.id, title: "a2")
             try store.undo()
             try store.undo()
@@ -67,7 +67,7 @@ struct RemoteStepTests {
             #expect(store.canRedo, "the branch is still whole")
             try receive(store, title: "r3")
             #expect(!store.canRedo)
-            #expect(try store.redo() == nil)
+            #expect(try store.redo().value == nil)
             #expect(try allTitles(store) == ["r1", "r2", "r3"])
         }
     }
@@ -77,8 +77,8 @@ struct RemoteStepTests {
     func refusesUndoOverRemoteChange(remoteChange: String) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let a = try store.add(title: "a")
-            let b = try store.add(title: "b")
+            let a = try store.add(title: "a").value
+            let b = try store.add(title: "b").value
             try store.update(id: b.id, title: "b2")
             try store.asRemote {
                 switch remoteChange {
@@ -90,11 +90,11 @@ struct RemoteStepTests {
             let after = try StoreSnapshot(store)
             let subject = remoteChange == "edit" ? "B from the phone" : "b2"
             #expect(throws: HistoryRefusal(subject: subject, isList: false, byAnotherDevice: true, isUndo: true,
-                                           step: HistoryStep(description: "edit “b”", todoIDs: [b.id]))) { try store.undo() }
+                                           step: HistoryStep(description: "edit “b”", todoIDs: [b.id]))) { try store.undo().value }
             #expect(try StoreSnapshot(store) == after, "nothing written over the other device's change")
             // The add of b is refused too (the other device changed b since); a's add is not.
-            #expect(throws: HistoryRefusal.self) { try store.undo() }
-            #expect(try store.undo() == HistoryStep(description: "add “a”", todoIDs: [a.id]))
+            #expect(throws: HistoryRefusal.self) { try store.undo().value }
+            #expect(try store.undo().value == HistoryStep(description: "add “a”", todoIDs: [a.id]))
             #expect(try store.item(id: a.id) == nil)
             #expect(!store.canUndo)
             #expect(try store.integrityProblems() == [])
@@ -105,11 +105,11 @@ struct RemoteStepTests {
     func refusesUndoOfDeleteBroughtBack() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let a = try store.add(title: "a")
+            let a = try store.add(title: "a").value
             try store.delete(ids: [a.id])
             // Deleted here, edited there: the edit wins, and the todo comes back with a new id.
             try receive(store, title: "a, edited on the phone", uid: a.uid)
-            #expect(throws: HistoryRefusal.self) { try store.undo() }
+            #expect(throws: HistoryRefusal.self) { try store.undo().value }
             #expect(try store.item(uid: a.uid)?.title == "a, edited on the phone")
             #expect(try allTitles(store) == ["a, edited on the phone"])
             #expect(try store.integrityProblems() == [])
@@ -120,11 +120,11 @@ struct RemoteStepTests {
     func refusesUndoOverRemoteListChange() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.renameList(id: work.id, to: "Job")
-            try store.asRemote { try store.renameList(id: work.id, to: "Office") }
+            try store.asRemote { try store.renameList(id: work.id, to: "Office").value }
             #expect(throws: HistoryRefusal(subject: "Office", isList: true, byAnotherDevice: true, isUndo: true,
-                                           step: HistoryStep(description: "rename list “Work”", todoIDs: []))) { try store.undo() }
+                                           step: HistoryStep(description: "rename list “Work”", todoIDs: []))) { try store.undo().value }
             #expect(try store.lists().map(\.name) == ["Inbox", "Office"])
         }
     }
@@ -133,16 +133,16 @@ struct RemoteStepTests {
     func refusesRedoOverRemoteChange() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let a = try store.add(title: "a")
+            let a = try store.add(title: "a").value
             try store.add(title: "b")
             try store.update(id: a.id, title: "a2")
             try store.undo()
             try store.undo()
-            try store.asRemote { try store.update(id: a.id, title: "A from the phone") }
+            try store.asRemote { try store.update(id: a.id, title: "A from the phone").value }
             // Redo replays in order: the add of b touched nothing the phone changed.
-            #expect(try store.redo()?.description == "add “b”")
+            #expect(try store.redo().value?.description == "add “b”")
             #expect(throws: HistoryRefusal(subject: "A from the phone", isList: false, byAnotherDevice: true, isUndo: false,
-                                           step: HistoryStep(description: "edit “a”", todoIDs: [a.id]))) { try store.redo() }
+                                           step: HistoryStep(description: "edit “a”", todoIDs: [a.id]))) { try store.redo().value }
             #expect(!store.canRedo)
             #expect(try store.item(id: a.id)?.title == "A from the phone")
         }
@@ -160,7 +160,7 @@ struct RemoteStepTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
-            let a = try other.add(title: "a")
+            let a = try other.add(title: "a").value
             try receive(other, title: "from the phone")
             let seen = store.externalChange()
             #expect(seen?.todos.count == 2)
@@ -183,7 +183,7 @@ struct RemoteStepTests {
             try receive(store, title: "from the phone")
             try store.redo()
             _ = store.externalChange()
-            let c = try other.add(title: "c")
+            let c = try other.add(title: "c").value
             let change = try #require(store.externalChange())
             #expect(!change.readsEverything)
             #expect(change.todos.map(\.id) == [c.id], "the phone's todo is not told again")
@@ -205,19 +205,20 @@ struct RemoteStepTests {
                 let pick = { all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))] }
                 let actor = random.next() % 3 == 0 ? other : store
                 let kind = random.next() % 6
+                var committed = TodoChange.none
                 do {
                     switch kind {
-                    case 0: try actor.add(title: "n\(step)")
-                    case 1: _ = try actor.asRemote { try actor.add(title: "r\(step)") }
-                    case 2: if let id = pick() { try actor.asRemote { try actor.setDone(random.next() % 2 == 0, ids: [id]) } }
-                    case 3: if let id = pick() { try actor.update(id: id, title: "e\(step)") }
-                    case 4: try actor.undo()
-                    default: try actor.redo()
+                    case 0: committed = try actor.add(title: "n\(step)").change
+                    case 1: committed = try actor.asRemote { try actor.add(title: "r\(step)").change }
+                    case 2: if let id = pick() { committed = try actor.asRemote { try actor.setDone(random.next() % 2 == 0, ids: [id]).change } }
+                    case 3: if let id = pick() { committed = try actor.update(id: id, title: "e\(step)").change }
+                    case 4: committed = try actor.undo().change
+                    default: committed = try actor.redo().change
                     }
                 } catch is HistoryRefusal {}
                 let after = try changes.ranked(store)
                 if actor === store {
-                    try changes.expectDescribes(store.lastChange, before: before, after: after, store, "step \(step) kind \(kind)")
+                    try changes.expectDescribes(committed, before: before, after: after, store, "step \(step) kind \(kind)")
                 } else if let change = store.externalChange(), !change.readsEverything {
                     try changes.expectDescribes(change, before: before, after: after, store, "other's step \(step) kind \(kind)")
                 }
@@ -242,8 +243,8 @@ struct RemoteStepTests {
             #expect(try store.connection.scalarInt("PRAGMA user_version") == Int64(Schema.currentVersion))
             #expect(try store.connection.scalarInt("SELECT count(*) FROM history_steps WHERE origin = 0") == 2)
             try receive(store, title: "from the phone")
-            #expect(try store.undo() == HistoryStep(description: "add “b”", todoIDs: [2], remoteChangesPassedOver: 1))
-            #expect(try store.undo() == HistoryStep(description: "add “a”", todoIDs: [1], remoteChangesPassedOver: 0),
+            #expect(try store.undo().value == HistoryStep(description: "add “b”", todoIDs: [2], remoteChangesPassedOver: 1))
+            #expect(try store.undo().value == HistoryStep(description: "add “a”", todoIDs: [1], remoteChangesPassedOver: 0),
                     "the phone's change was said at the first undo")
             #expect(try allTitles(store) == ["from the phone"])
         }

@@ -24,9 +24,9 @@ struct SearchCatchUpTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             let before = try indexRows(store)
-            let todo = try store.add(title: "Äpfel kaufen")
+            let todo = try store.add(title: "Äpfel kaufen").value
             try store.update(id: todo.id, title: "Äpfel und Birnen")
-            let other = try store.add(title: "Öl wechseln")
+            let other = try store.add(title: "Öl wechseln").value
             try store.delete(ids: [other.id])
             #expect(try indexRows(store) == before)
             #expect(store.todosAwaitingSearchIndex == 2)
@@ -37,14 +37,14 @@ struct SearchCatchUpTests {
     func searchSeesCurrentText() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let kept = try store.add(title: "Äpfel kaufen")
+            let kept = try store.add(title: "Äpfel kaufen").value
             store.tidySearchIndexCompletely()
             #expect(store.todosAwaitingSearchIndex == 0)
             #expect(try search(store, "äpf") == ["Äpfel kaufen"])
 
             // Indexed under its old title, then renamed: found only by the new one.
             try store.update(id: kept.id, title: "Birnen schälen")
-            let added = try store.add(title: "ÄPFEL aus dem Garten")
+            let added = try store.add(title: "ÄPFEL aus dem Garten").value
             #expect(store.todosAwaitingSearchIndex == 2)
             #expect(try search(store, "äpf") == ["ÄPFEL aus dem Garten"])
             #expect(try search(store, "SCHÄL") == ["Birnen schälen"])
@@ -97,7 +97,7 @@ struct SearchCatchUpTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let writer = try openStore(path)
-            let todo = try writer.add(title: "Äpfel kaufen")
+            let todo = try writer.add(title: "Äpfel kaufen").value
             writer.tidySearchIndexCompletely()
             try writer.update(id: todo.id, title: "Ähren lesen")
             writer.close()
@@ -115,7 +115,7 @@ struct SearchCatchUpTests {
     func integrityCheckLeavesQueue() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let todo = try store.add(title: "Äpfel kaufen")
+            let todo = try store.add(title: "Äpfel kaufen").value
             store.tidySearchIndexCompletely()
             try store.update(id: todo.id, title: "Birnen")
             try store.add(title: "Öl")

@@ -18,7 +18,7 @@ struct SectionModelTests {
             var random = SplitMix64(state: seed)
             let comment: Comment = "seed \(seed)"
             var model = StoreModel()
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             model.listOrder.append(work.id)
             model.manual[work.id] = []
 
@@ -91,11 +91,11 @@ struct SectionModelTests {
             let after = Bool.random(using: &random) ? someID : nil
             let item = try store.add(title: title(&random), listID: listID, after: after, notes: "",
                                      priority: Int.random(in: 0...3, using: &random),
-                                     due: Bool.random(using: &random) ? "2025-06-0\(Int.random(in: 1...9, using: &random))" : nil)
+                                     due: Bool.random(using: &random) ? "2025-06-0\(Int.random(in: 1...9, using: &random))" : nil).value
             model.insert(item, after: after)
         case 2, 3:
             let chosen = Array(ids.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random)))
-            for item in try store.setDone(Bool.random(using: &random), ids: chosen) { model.update(item) }
+            for item in try store.setDone(Bool.random(using: &random), ids: chosen).value { model.update(item) }
         case 4:
             guard let someID else { return }
             try store.delete(ids: [someID])
@@ -111,7 +111,7 @@ struct SectionModelTests {
             guard let someID else { return }
             let item = try store.update(id: someID, title: Bool.random(using: &random) ? title(&random) : nil,
                                         priority: Int.random(in: 0...3, using: &random),
-                                        due: .some(Bool.random(using: &random) ? nil : "2024-12-31"))
+                                        due: .some(Bool.random(using: &random) ? nil : "2024-12-31")).value
             model.update(item)
         case 8:
             let items = (0..<Int.random(in: 1...5, using: &random)).map { _ in
@@ -119,7 +119,7 @@ struct SectionModelTests {
             }
             for item in try store.importItems(items) { model.insert(item, after: model.manual[item.listID]?.last) }
         default:
-            let item = try store.add(title: title(&random) + " top", listID: listID)
+            let item = try store.add(title: title(&random) + " top", listID: listID).value
             model.insert(item, after: nil)
         }
     }

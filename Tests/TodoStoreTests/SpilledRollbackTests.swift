@@ -40,7 +40,7 @@ struct SpilledRollbackTests {
                 return
             }
             let committer = try openStore(path)
-            let firstTodo = try committer.add(title: "first")
+            let firstTodo = try committer.add(title: "first").value
             try committer.add(title: "second", after: firstTodo.id)
             input.fileHandleForWriting.write(Data("go\n".utf8))
             let answer = lines.next()

@@ -32,8 +32,8 @@ struct StoreComponentTests {
     /// A store with a listening part, a second list and three todos in the Inbox (each added at the top).
     private func makeStore() throws -> (store: TodoStore, part: ListeningPart, ids: [Int64], work: Int64) {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let work = try store.addList(named: "Work").id
-        let ids = try ["Buy milk", "Pay rent", "Call mum"].map { try store.add(title: $0).id }
+        let work = try store.addList(named: "Work").value.id
+        let ids = try ["Buy milk", "Pay rent", "Call mum"].map { try store.add(title: $0).value.id }
         let part = ListeningPart()
         store.addComponent(part)
         return (store, part, ids, work)
@@ -95,7 +95,7 @@ struct StoreComponentTests {
     @Test("An add is heard with its one journaled row, its summary and the rows it changed")
     func addIsDescribed() throws {
         let (store, part, _, _) = try makeStore()
-        let added = try store.add(title: "Ship it")
+        let added = try store.add(title: "Ship it").value
         let step = try #require(part.didCommit.first)
         #expect(step.summary.description == "add “Ship it”" && step.summary.todoIDs == [added.id])
         let row = try #require(step.todoChanges?.first)
@@ -115,7 +115,7 @@ struct StoreComponentTests {
         try store.move(id: ids[0], toList: TodoStore.inboxListID, after: ids[1])
         #expect(part.heard == heard)
         #expect(store.listCatalog.current()?.lists != nil, "a change of nothing made the lists stale")
-        #expect(try store.undo()?.description == "mark “Buy milk” done", "an unchanged step must not end up in the history")
+        #expect(try store.undo().value?.description == "mark “Buy milk” done", "an unchanged step must not end up in the history")
     }
 
     @Test("A step that fails after the parts patched for it rolls back, and every part forgets what it derived")
@@ -126,7 +126,7 @@ struct StoreComponentTests {
         #expect(try store.items(section, in: 0..<10).count == 3)
         _ = try store.lists()
         part.failure = StoreError.historyConflict("planted")
-        #expect(throws: StoreError.self) { try store.add(title: "Never stored", after: ids[2]) }
+        #expect(throws: StoreError.self) { try store.add(title: "Never stored", after: ids[2]).value }
         #expect(part.heard == "will 1 did 0 rolled back 1 elsewhere 0")
         #expect(store.listCatalog.current() == nil)
         part.failure = nil
@@ -136,13 +136,13 @@ struct StoreComponentTests {
         #expect(try store.items(section, in: 0..<10).map(\.id) == ids.reversed())
         #expect(try store.index(of: ids[0], in: section) == 2)
         #expect(try store.lists().map(\.openCount) == [3, 0])
-        #expect(try store.undo()?.description == "add “Call mum”")
+        #expect(try store.undo().value?.description == "add “Call mum”")
     }
 
     @Test("A step whose own body fails is heard only as a rollback")
     func failedBodyRollsBack() throws {
         let (store, part, _, _) = try makeStore()
-        #expect(throws: StoreError.self) { try store.add(title: "Nowhere", listID: 999) }
+        #expect(throws: StoreError.self) { try store.add(title: "Nowhere", listID: 999).value }
         #expect(part.heard == "will 0 did 0 rolled back 1 elsewhere 0")
     }
 

@@ -17,11 +17,11 @@ struct SubtaskStoreTests {
     /// Trip > (Flights, Hotel > (Pay deposit)), then Groceries.
     static func tripStore() throws -> (TodoStore, [String: Int64]) {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let trip = try store.add(title: "Trip")
-        let groceries = try store.add(title: "Groceries", after: trip.id)
-        let flights = try store.addSubtask(title: "Flights", toParent: trip.id)
-        let hotel = try store.addSubtask(title: "Hotel", toParent: trip.id)
-        let deposit = try store.addSubtask(title: "Pay deposit", toParent: hotel.id)
+        let trip = try store.add(title: "Trip").value
+        let groceries = try store.add(title: "Groceries", after: trip.id).value
+        let flights = try store.addSubtask(title: "Flights", toParent: trip.id).value
+        let hotel = try store.addSubtask(title: "Hotel", toParent: trip.id).value
+        let deposit = try store.addSubtask(title: "Pay deposit", toParent: hotel.id).value
         return (store, ["Trip": trip.id, "Groceries": groceries.id, "Flights": flights.id, "Hotel": hotel.id,
                         "Pay deposit": deposit.id])
     }
@@ -42,8 +42,8 @@ struct SubtaskStoreTests {
     @Test("depth is not limited by the model")
     func deepChain() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        var parent = try store.add(title: "Level 0")
-        for level in 1...60 { parent = try store.addSubtask(title: "Level \(level)", toParent: parent.id) }
+        var parent = try store.add(title: "Level 0").value
+        for level in 1...60 { parent = try store.addSubtask(title: "Level \(level)", toParent: parent.id).value }
         #expect(try store.depth(of: parent.id) == 60)
         #expect(try store.flatOrder().map(\.title) == (0...60).map { "Level \($0)" })
     }
@@ -95,7 +95,7 @@ struct SubtaskStoreTests {
         let (store, ids) = try Self.tripStore()
         try store.move(id: ids["Trip"]!, toList: TodoStore.inboxListID, after: ids["Groceries"]!)
         #expect(try Self.outline(store) == ["Groceries", "Trip", "  Flights", "  Hotel", "    Pay deposit"])
-        let work = try store.addList(named: "Work")
+        let work = try store.addList(named: "Work").value
         try store.move(id: ids["Hotel"]!, toList: work.id, after: nil)
         #expect(try Self.outline(store) == ["Groceries", "Trip", "  Flights"])
         #expect(try Self.outline(store, listID: work.id) == ["Hotel", "  Pay deposit"])
@@ -145,10 +145,10 @@ struct SubtaskStoreTests {
     @Test("a change of parent is a change of the todo's row, for the screen")
     func changeOfParentIsAnUpdate() throws {
         let (store, ids) = try Self.tripStore()
-        try store.indent(id: ids["Groceries"]!)
-        #expect(store.lastChange.todos.map(\.id) == [ids["Groceries"]!])
+        let change = try store.indent(id: ids["Groceries"]!).change
+        #expect(change.todos.map(\.id) == [ids["Groceries"]!])
         // Its place is the same: only "fields changed" makes the screen draw its row again.
-        #expect(store.lastChange.todos.map(\.fieldsChanged) == [true])
+        #expect(change.todos.map(\.fieldsChanged) == [true])
     }
 
     @Test("an import gathers a subtask that came before its parent, keeps a parent in another list as it came, and refuses only the parent that closes a loop")

@@ -33,7 +33,7 @@ struct SyncOrderStoreTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let first = try store.add(title: "First")
+            let first = try store.add(title: "First").value
             let items = ["c-uid", "a-uid", "b-uid"].map { uid in
                 var todo = NewTodo(title: "Tied \(uid)")
                 todo.uid = uid
@@ -42,8 +42,8 @@ struct SyncOrderStoreTests {
             }
             _ = try store.importItems(items)
             _ = try store.importItems([NewTodo(title: "Last")])
-            #expect(try store.separateTodos(sharingPosition: first.position, inList: TodoStore.inboxListID) == [])
-            let moved = try store.separateTodos(sharingPosition: first.position + 100, inList: TodoStore.inboxListID)
+            #expect(try store.separateTodos(sharingPosition: first.position, inList: TodoStore.inboxListID).value == [])
+            let moved = try store.separateTodos(sharingPosition: first.position + 100, inList: TodoStore.inboxListID).value
             #expect(moved.count == 2)
             let order = try store.flatOrder()
             #expect(order.map(\.title) == ["First", "Tied a-uid", "Tied b-uid", "Tied c-uid", "Last"])
@@ -63,19 +63,19 @@ struct SyncOrderStoreTests {
             todo.uid = "water-plants"
             todo.recurrence = try RecurrenceRule(rrule: "FREQ=WEEKLY")
             let one = try first.importItems([todo])[0], two = try second.importItems([todo])[0]
-            let nextOne = try #require(try first.setDoneReportingNext(true, ids: [one.id]).nextOccurrences.first)
-            let nextTwo = try #require(try second.setDoneReportingNext(true, ids: [two.id]).nextOccurrences.first)
+            let nextOne = try #require(try first.setDoneReportingNext(true, ids: [one.id]).value.nextOccurrences.first)
+            let nextTwo = try #require(try second.setDoneReportingNext(true, ids: [two.id]).value.nextOccurrences.first)
             #expect(nextOne.uid == nextTwo.uid && nextOne.uid == TodoStore.nextOccurrenceUID(after: "water-plants"))
             #expect(nextOne.uid != "water-plants" && nextOne.due == "2026-12-08")
             #expect(MigrationToVersion8Tests.isUUID(nextOne.uid, version: "8"))
             // Reopened and done again, the old occurrence has no rule left (the series went on): nothing more.
             _ = try first.setDone(false, ids: [one.id])
-            #expect(try first.setDoneReportingNext(true, ids: [one.id]).nextOccurrences.isEmpty)
+            #expect(try first.setDoneReportingNext(true, ids: [one.id]).value.nextOccurrences.isEmpty)
             // A store that already holds a todo with the derived UID does not collide.
             var taken = NewTodo(title: "Someone else's")
             taken.uid = TodoStore.nextOccurrenceUID(after: nextOne.uid)
             _ = try first.importItems([taken])
-            let after = try #require(try first.setDoneReportingNext(true, ids: [nextOne.id]).nextOccurrences.first)
+            let after = try #require(try first.setDoneReportingNext(true, ids: [nextOne.id]).value.nextOccurrences.first)
             #expect(after.uid != taken.uid && after.due == "2026-12-15")
         }
     }

@@ -10,7 +10,7 @@ struct SyncStateTests {
     /// A store whose Inbox syncs with a collection, and one todo already on the server.
     static func syncedStore(_ path: String) throws -> (store: TodoStore, synced: TodoItem) {
         let store = try openStore(path)
-        let synced = try store.add(title: "Pay rent")
+        let synced = try store.add(title: "Pay rent").value
         try store.saveSyncCollection(.init(listID: TodoStore.inboxListID, href: "/cal/inbox/"))
         try store.recordSynced(.init(todoID: synced.id, uid: synced.uid, href: "/cal/inbox/\(synced.uid).ics", etag: "\"1\"", base: "BEGIN:VCALENDAR…"),
                                clearingRevision: nil)
@@ -22,7 +22,7 @@ struct SyncStateTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let todo = try store.add(title: "Pay rent")
+            let todo = try store.add(title: "Pay rent").value
             try store.update(id: todo.id, title: "Pay the rent")
             try store.delete(ids: [todo.id])
             #expect(try store.pendingSyncChanges() == [])
@@ -35,7 +35,7 @@ struct SyncStateTests {
             let (store, synced) = try Self.syncedStore(folder + "/tick.db")
             defer { store.close() }
             #expect(try store.pendingSyncChanges() == [])
-            let added = try store.add(title: "Water plants")
+            let added = try store.add(title: "Water plants").value
             try store.update(id: synced.id, title: "Pay the rent")
             let pending = try store.pendingSyncChanges()
             #expect(pending.map(\.todoID) == [synced.id, added.id])
@@ -60,7 +60,7 @@ struct SyncStateTests {
         try withTemporaryFolder { folder in
             let (store, synced) = try Self.syncedStore(folder + "/tick.db")
             defer { store.close() }
-            let local = try store.add(title: "Never synced")
+            let local = try store.add(title: "Never synced").value
             // Edited, then deleted before any sync: the deletion replaces the edit.
             try store.update(id: synced.id, title: "Pay the rent")
             try store.delete(ids: [synced.id, local.id])

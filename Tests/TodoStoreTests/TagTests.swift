@@ -17,7 +17,7 @@ struct TagTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let item = try store.add(title: "Report", tags: ["work", "Q4", "work", "WORK"])
+            let item = try store.add(title: "Report", tags: ["work", "Q4", "work", "WORK"]).value
             #expect(item.tags == ["work", "Q4"])
             #expect(try store.item(id: item.id)?.tags == ["work", "Q4"])
             #expect(try Self.index(store) == ["Q4:\(item.id)", "work:\(item.id)"])
@@ -34,7 +34,7 @@ struct TagTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let item = try store.add(title: "Report", tags: ["work"])
+            let item = try store.add(title: "Report", tags: ["work"]).value
             try store.update(id: item.id, tags: ["home", "urgent"])
             try store.undo()
             #expect(try store.item(id: item.id)?.tags == ["work"])
@@ -54,9 +54,9 @@ struct TagTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let item = try store.add(title: "Report")
-            try store.update(id: item.id, tags: ["work"])
-            #expect(store.lastChange.todos.first { $0.id == item.id }?.fieldsChanged == true)
+            let item = try store.add(title: "Report").value
+            let change = try store.update(id: item.id, tags: ["work"]).change
+            #expect(change.todos.first { $0.id == item.id }?.fieldsChanged == true)
         }
     }
 
@@ -65,7 +65,7 @@ struct TagTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            #expect(throws: StoreError.self) { try store.add(title: "Report", tags: [tag]) }
+            #expect(throws: StoreError.self) { try store.add(title: "Report", tags: [tag]).value }
             #expect(store.count == 0)
         }
     }
@@ -75,10 +75,10 @@ struct TagTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let report = try store.add(title: "Report", tags: ["Work"])
+            let report = try store.add(title: "Report", tags: ["Work"]).value
             try store.add(title: "Plan", tags: ["workshop"])
             try store.add(title: "Mentions #work in text")
-            let done = try store.add(title: "Old report", tags: ["work"])
+            let done = try store.add(title: "Old report", tags: ["work"]).value
             try store.setDone(true, ids: [done.id])
             let query = SectionQuery(listID: TodoStore.inboxListID, search: "#work")
             #expect(try store.count(query) == 2)
@@ -189,10 +189,10 @@ struct MigrationFromVersion6Tests {
             // Titles written before tags keep their words: nothing is reinterpreted.
             #expect(try store.item(id: 1)?.tags == [])
             #expect(try store.item(id: 1)?.title == "Pay the rent #home")
-            #expect(try store.undo() != nil)
+            #expect(try store.undo().value != nil)
             #expect(try store.item(id: 1)?.title == "Pay rent #home")
             #expect(try store.item(id: 1)?.tags == [])
-            let added = try store.add(title: "Report", tags: ["work"])
+            let added = try store.add(title: "Report", tags: ["work"]).value
             #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "#work")) == 1)
             try store.undo()
             #expect(try store.item(id: added.id) == nil)

@@ -22,9 +22,9 @@ struct TitleTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path)
-            let added = try store.add(title: "placeholder")
-            let renamed = try store.update(id: added.id, title: title)
-            let second = try store.add(title: title, after: added.id)
+            let added = try store.add(title: "placeholder").value
+            let renamed = try store.update(id: added.id, title: title).value
+            let second = try store.add(title: title, after: added.id).value
             #expect(Array(renamed.title.utf8) == Array(title.utf8))
             store.close()
 
@@ -40,12 +40,12 @@ struct TitleTests {
     func refusesBlank(title: String) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let kept = try store.add(title: "kept")
-            #expect { try store.add(title: title) } throws: { error in
+            let kept = try store.add(title: "kept").value
+            #expect { try store.add(title: title).value } throws: { error in
                 guard case StoreError.invalidTitle = error else { return false }
                 return true
             }
-            #expect { try store.update(id: kept.id, title: title) } throws: { error in
+            #expect { try store.update(id: kept.id, title: title).value } throws: { error in
                 guard case StoreError.invalidTitle = error else { return false }
                 return true
             }

@@ -49,58 +49,53 @@ struct TodoChangeTests {
     @Test("An add, a toggle, a move to another list and a delete each name their todo's place before and after")
     func singleSteps() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let work = try store.addList(named: "Work")
-        let a = try store.add(title: "a"), b = try store.add(title: "b", after: a.id), c = try store.add(title: "c", after: b.id)
-        #expect(store.lastChange.todos == [TodoChange.Todo(id: c.id, old: nil, new: .init(listID: TodoStore.inboxListID, isDone: false, row: 2),
+        let work = try store.addList(named: "Work").value
+        let a = try store.add(title: "a").value, b = try store.add(title: "b", after: a.id).value
+        let added = try store.add(title: "c", after: b.id), c = added.value
+        var change = added.change
+        #expect(change.todos == [TodoChange.Todo(id: c.id, old: nil, new: .init(listID: TodoStore.inboxListID, isDone: false, row: 2),
                                                               fieldsChanged: false)])
-        #expect(store.lastChange.counts[TodoStore.inboxListID] == TodoChange.Counts(open: 3, done: 0))
-        try store.setDone(true, ids: [a.id])
-        #expect(store.lastChange.todos == [TodoChange.Todo(id: a.id, old: .init(listID: TodoStore.inboxListID, isDone: false, row: 0),
+        #expect(change.counts[TodoStore.inboxListID] == TodoChange.Counts(open: 3, done: 0))
+        change = try store.setDone(true, ids: [a.id]).change
+        #expect(change.todos == [TodoChange.Todo(id: a.id, old: .init(listID: TodoStore.inboxListID, isDone: false, row: 0),
                                                               new: .init(listID: TodoStore.inboxListID, isDone: true, row: 2), fieldsChanged: true)])
-        #expect(store.lastChange.todos.first?.kind == .moved)
-        try store.move(id: c.id, toList: work.id, after: nil)
-        #expect(store.lastChange.todos == [TodoChange.Todo(id: c.id, old: .init(listID: TodoStore.inboxListID, isDone: false, row: 1),
+        #expect(change.todos.first?.kind == .moved)
+        change = try store.move(id: c.id, toList: work.id, after: nil).change
+        #expect(change.todos == [TodoChange.Todo(id: c.id, old: .init(listID: TodoStore.inboxListID, isDone: false, row: 1),
                                                               new: .init(listID: work.id, isDone: false, row: 0), fieldsChanged: false)])
-        #expect(store.lastChange.counts == [TodoStore.inboxListID: .init(open: 1, done: 1), work.id: .init(open: 1, done: 0)])
-        try store.update(id: b.id, title: "B")
-        #expect(store.lastChange.todos.map(\.kind) == [.updated])
-        try store.delete(ids: [b.id])
-        #expect(store.lastChange.todos == [TodoChange.Todo(id: b.id, old: .init(listID: TodoStore.inboxListID, isDone: false, row: 0),
+        #expect(change.counts == [TodoStore.inboxListID: .init(open: 1, done: 1), work.id: .init(open: 1, done: 0)])
+        change = try store.update(id: b.id, title: "B").change
+        #expect(change.todos.map(\.kind) == [.updated])
+        change = try store.delete(ids: [b.id]).change
+        #expect(change.todos == [TodoChange.Todo(id: b.id, old: .init(listID: TodoStore.inboxListID, isDone: false, row: 0),
                                                               new: nil, fieldsChanged: false)])
-        #expect(store.lastChange.lists.isEmpty)
+        #expect(change.lists.isEmpty)
     }
 
     @Test("List steps name the list and what happened to it")
     func listSteps() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let work = try store.addList(named: "Work")
-        #expect(store.lastChange.lists == [.init(id: work.id, kinds: .added)])
-        try store.renameList(id: work.id, to: "Office")
-        #expect(store.lastChange.lists == [.init(id: work.id, kinds: .renamed)])
-        try store.setCollapsed(true, listID: work.id)
-        #expect(store.lastChange.lists == [.init(id: work.id, kinds: .folded)])
-        try store.deleteList(id: work.id, movingTodosTo: nil)
-        #expect(store.lastChange.lists == [.init(id: work.id, kinds: .deleted)])
+        let added = try store.addList(named: "Work"), work = added.value
+        #expect(added.change.lists == [.init(id: work.id, kinds: .added)])
+        #expect(try store.renameList(id: work.id, to: "Office").change.lists == [.init(id: work.id, kinds: .renamed)])
+        #expect(try store.setCollapsed(true, listID: work.id).change.lists == [.init(id: work.id, kinds: .folded)])
+        #expect(try store.deleteList(id: work.id, movingTodosTo: nil).change.lists == [.init(id: work.id, kinds: .deleted)])
     }
 
     @Test("A priority or a flag gained or lost says the row columns may have changed")
     func rowColumns() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let a = try store.add(title: "a")
-        #expect(!store.lastChange.mayChangeRowColumns)
-        try store.update(id: a.id, isFlagged: true)
-        #expect(store.lastChange.mayChangeRowColumns)
-        try store.update(id: a.id, title: "b")
-        #expect(store.lastChange.mayChangeRowColumns, "the flag is on both sides: harmless to say")
+        let added = try store.add(title: "a"), a = added.value
+        #expect(!added.change.mayChangeRowColumns)
+        #expect(try store.update(id: a.id, isFlagged: true).change.mayChangeRowColumns)
+        #expect(try store.update(id: a.id, title: "b").change.mayChangeRowColumns, "the flag is on both sides: harmless to say")
     }
 
     @Test("A step bigger than the row limit asks to read everything again")
     func tooBig() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        try store.add((0...TodoChange.rowLimit).map { NewTodo(title: "t\($0)") }, toList: TodoStore.inboxListID)
-        #expect(store.lastChange.unknown == .tooBig)
-        try store.undo()
-        #expect(store.lastChange.unknown == .tooBig)
+        #expect(try store.add((0...TodoChange.rowLimit).map { NewTodo(title: "t\($0)") }, toList: TodoStore.inboxListID).change.unknown == .tooBig)
+        #expect(try store.undo().change.unknown == .tooBig)
     }
 
     @Test("Random steps, undos, redos and another process's steps are each described exactly", arguments: [1, 2, 3])
@@ -109,7 +104,7 @@ struct TodoChangeTests {
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
             var random = SplitMix64(seed: seed)
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             let listIDs = [TodoStore.inboxListID, work.id]
             for _ in 0..<20 { try store.add(title: "seed", listID: listIDs[Int(random.next() % 2)]) }
             _ = other.externalChange()
@@ -119,26 +114,27 @@ struct TodoChangeTests {
                 let pick = { all.isEmpty ? nil : all[Int(random.next() % UInt64(all.count))] }
                 let actor = random.next() % 5 == 0 ? other : store
                 let kind = random.next() % 9
+                var committed = TodoChange.none
                 switch kind {
                 case 0:
                     let listID = listIDs[Int(random.next() % 2)], ids = before[listID] ?? []
-                    try actor.add(title: "n\(step)", listID: listID, after: ids.isEmpty ? nil : ids[Int(random.next() % UInt64(ids.count))])
-                case 1: if let id = pick() { try actor.setDone(random.next() % 2 == 0, ids: [id]) }
-                case 2: if let id = pick() { try actor.delete(ids: [id]) }
+                    committed = try actor.add(title: "n\(step)", listID: listID, after: ids.isEmpty ? nil : ids[Int(random.next() % UInt64(ids.count))]).change
+                case 1: if let id = pick() { committed = try actor.setDone(random.next() % 2 == 0, ids: [id]).change }
+                case 2: if let id = pick() { committed = try actor.delete(ids: [id]).change }
                 case 3:
                     guard let id = pick(), let listID = before.first(where: { $0.value.contains(id) })?.key else { break }
                     let others = (before[listID] ?? []).filter { $0 != id }
                     let after = others.isEmpty ? nil : others[Int(random.next() % UInt64(others.count))]
-                    try actor.move(id: id, toList: listID, after: random.next() % 3 == 0 ? nil : after)
-                case 4: if let id = pick() { try actor.update(id: id, title: "e\(step)", priority: Int(random.next() % 4)) }
-                case 5: try actor.setDone(true, ids: (0..<3).compactMap { _ in pick() })
-                case 6: try actor.move(ids: (0..<3).compactMap { _ in pick() }, toList: listIDs[Int(random.next() % 2)])
-                case 7: try actor.undo()
-                default: try actor.redo()
+                    committed = try actor.move(id: id, toList: listID, after: random.next() % 3 == 0 ? nil : after).change
+                case 4: if let id = pick() { committed = try actor.update(id: id, title: "e\(step)", priority: Int(random.next() % 4)).change }
+                case 5: committed = try actor.setDone(true, ids: (0..<3).compactMap { _ in pick() }).change
+                case 6: committed = try actor.move(ids: (0..<3).compactMap { _ in pick() }, toList: listIDs[Int(random.next() % 2)]).change
+                case 7: committed = try actor.undo().change
+                default: committed = try actor.redo().change
                 }
                 let after = try ranked(store)
                 if actor === store {
-                    try expectDescribes(store.lastChange, before: before, after: after, store, "step \(step) kind \(kind)")
+                    try expectDescribes(committed, before: before, after: after, store, "step \(step) kind \(kind)")
                 } else if let change = store.externalChange(), !change.readsEverything {
                     try expectDescribes(change, before: before, after: after, store, "other's step \(step) kind \(kind)")
                 }
@@ -151,7 +147,7 @@ struct TodoChangeTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
-            let a = try store.add(title: "a")
+            let a = try store.add(title: "a").value
             #expect(other.externalChange() != nil)
             try other.update(id: a.id, title: "A")
             let seen = store.externalChange()
@@ -171,15 +167,15 @@ struct TodoChangeTests {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             let store = try openStore(path), other = try openStore(path)
-            let mine = try store.add(title: "mine")
+            let mine = try store.add(title: "mine").value
             #expect(other.externalChange() != nil)
-            let first = try other.add(title: "first")
+            let first = try other.add(title: "first").value
             switch ours {
             case "add": try store.add(title: "also mine")
             case "undo": try store.undo()
             default: try store.update(id: mine.id, title: "mine")
             }
-            let second = try other.add(title: "second")
+            let second = try other.add(title: "second").value
             let seen = try #require(store.externalChange())
             // Either the change names both of the other's todos, or it says to read everything.
             #expect(seen.readsEverything || Set(seen.todos.map(\.id)).isSuperset(of: [first.id, second.id]), "\(ours)")
@@ -189,18 +185,18 @@ struct TodoChangeTests {
     @Test("A step that changed nothing, and an undo or redo with nothing to replay, leave no change behind")
     func unchangedStepHasNoChange() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        let a = try store.add(title: "a")
-        try store.update(id: a.id, title: "a")
-        #expect(store.lastChange == .none)
+        let a = try store.add(title: "a").value
+        #expect(try store.update(id: a.id, title: "a").change == .none)
         try store.setDone(true, ids: [a.id])
-        #expect(try store.redo() == nil)
-        #expect(store.lastChange == .none)
+        let redone = try store.redo()
+        #expect(redone.value == nil)
+        #expect(redone.change == .none)
         try store.clearHistory()
         try store.setDone(false, ids: [a.id])
-        try store.undo()
-        #expect(!store.lastChange.isEmpty, "the undo of the toggle is a change")
-        #expect(try store.undo() == nil)
-        #expect(store.lastChange == .none)
+        #expect(!(try store.undo().change.isEmpty), "the undo of the toggle is a change")
+        let undone = try store.undo()
+        #expect(undone.value == nil)
+        #expect(undone.change == .none)
     }
 
     @Test("Our own undo and redo are not told again as another process's change")
@@ -215,7 +211,7 @@ struct TodoChangeTests {
             try store.undo()
             try store.undo()
             try store.redo()
-            let c = try other.add(title: "c")
+            let c = try other.add(title: "c").value
             #expect(store.externalChange()?.todos.map(\.id) == [c.id])
         }
     }

@@ -15,12 +15,12 @@ struct TodoMutationTests {
     func addPlacement() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let b = try store.add(title: "b")
-            let a = try store.add(title: "a")
+            let b = try store.add(title: "b").value
+            let a = try store.add(title: "a").value
             try store.add(title: "c", after: b.id)
             try store.add(title: "a2", after: a.id)
             #expect(try titles(store) == ["a", "a2", "b", "c"])
-            let work = try store.addList(named: "Work")
+            let work = try store.addList(named: "Work").value
             try store.add(title: "w", listID: work.id, notes: "n", priority: 2, due: "2025-03-31")
             #expect(try store.items(SectionQuery(listID: work.id), in: 0..<5).first?.due == "2025-03-31")
         }
@@ -30,10 +30,10 @@ struct TodoMutationTests {
     func addRefusals() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
-            let other = try store.add(title: "inbox todo")
-            #expect(throws: StoreError.listNotFound(id: 77)) { try store.add(title: "x", listID: 77) }
-            #expect(throws: StoreError.notFound(id: 999)) { try store.add(title: "x", after: 999) }
+            let work = try store.addList(named: "Work").value
+            let other = try store.add(title: "inbox todo").value
+            #expect(throws: StoreError.listNotFound(id: 77)) { try store.add(title: "x", listID: 77).value }
+            #expect(throws: StoreError.notFound(id: 999)) { try store.add(title: "x", after: 999).value }
             #expect(throws: StoreError.invalidPlacement("todo \(other.id) is in another list")) {
                 try store.add(title: "x", listID: work.id, after: other.id)
             }
@@ -55,11 +55,11 @@ struct TodoMutationTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             if valid {
-                #expect(try store.add(title: "t", due: due).due == due)
+                #expect(try store.add(title: "t", due: due).value.due == due)
             } else {
-                #expect(throws: StoreError.invalidDue(due)) { try store.add(title: "t", due: due) }
-                let item = try store.add(title: "t")
-                #expect(throws: StoreError.invalidDue(due)) { try store.update(id: item.id, due: .some(due)) }
+                #expect(throws: StoreError.invalidDue(due)) { try store.add(title: "t", due: due).value }
+                let item = try store.add(title: "t").value
+                #expect(throws: StoreError.invalidDue(due)) { try store.update(id: item.id, due: .some(due)).value }
                 #expect(!StoreError.invalidDue(due).description.contains("\n"))
             }
         }
@@ -69,13 +69,13 @@ struct TodoMutationTests {
     func update() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let item = try store.add(title: "t", notes: "n", priority: 1, due: "2025-01-01")
-            let edited = try store.update(id: item.id, notes: "new notes", isFlagged: true)
+            let item = try store.add(title: "t", notes: "n", priority: 1, due: "2025-01-01").value
+            let edited = try store.update(id: item.id, notes: "new notes", isFlagged: true).value
             #expect(edited.title == "t" && edited.notes == "new notes" && edited.priority == 1 && edited.due == "2025-01-01" && edited.isFlagged)
-            let cleared = try store.update(id: item.id, title: "renamed", priority: 3, due: .some(nil))
+            let cleared = try store.update(id: item.id, title: "renamed", priority: 3, due: .some(nil)).value
             #expect(cleared.title == "renamed" && cleared.priority == 3 && cleared.due == nil && cleared.isFlagged)
             #expect(try store.item(id: item.id) == cleared)
-            #expect(throws: StoreError.self) { try store.update(id: item.id, title: "  ") }
+            #expect(throws: StoreError.self) { try store.update(id: item.id, title: "  ").value }
         }
     }
 
@@ -83,9 +83,9 @@ struct TodoMutationTests {
     func setDoneMany() throws {
         try withTemporaryFolder { folder in
             let store = try openSteppingStore(folder + "/tick.db")
-            let items = try (0..<5).map { try store.add(title: "t\($0)") }
-            let first = try store.setDone(true, ids: [items[0].id])[0]
-            let marked = try store.setDone(true, ids: [items[0].id, items[1].id, items[2].id, items[1].id])
+            let items = try (0..<5).map { try store.add(title: "t\($0)").value }
+            let first = try store.setDone(true, ids: [items[0].id]).value[0]
+            let marked = try store.setDone(true, ids: [items[0].id, items[1].id, items[2].id, items[1].id]).value
             #expect(marked.map(\.id) == [items[0].id, items[1].id, items[2].id])
             #expect(marked[0].completedAt == first.completedAt)
             #expect(marked.allSatisfy { $0.isDone })
@@ -102,15 +102,15 @@ struct TodoMutationTests {
     func allOrNothing(operation: String) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let items = try (0..<3).map { try store.add(title: "t\($0)") }
+            let items = try (0..<3).map { try store.add(title: "t\($0)").value }
             let before = try StoreSnapshot(store)
             #expect(throws: StoreError.notFound(id: 999)) {
-                if operation == "setDone" { try store.setDone(true, ids: items.map(\.id) + [999]) }
-                else { try store.delete(ids: items.map(\.id) + [999]) }
+                if operation == "setDone" { try store.setDone(true, ids: items.map(\.id) + [999]).value }
+                else { try store.delete(ids: items.map(\.id) + [999]).value }
             }
             #expect(try StoreSnapshot(store) == before)
             #expect(throws: StoreError.notFound(id: 999), "a single missing todo") {
-                if operation == "setDone" { try store.setDone(true, ids: [999]) } else { try store.delete(ids: [999]) }
+                if operation == "setDone" { try store.setDone(true, ids: [999]).value } else { try store.delete(ids: [999]).value }
             }
             #expect(try StoreSnapshot(store) == before)
         }
@@ -121,15 +121,15 @@ struct TodoMutationTests {
         try withTemporaryFolder { folder in
             let store = try openSteppingStore(folder + "/tick.db")
             let items = try store.importItems((0..<600).map { NewTodo(title: "t\($0)") })
-            let early = try store.setDone(true, ids: [items[17].id])[0]
+            let early = try store.setDone(true, ids: [items[17].id]).value[0]
             var random = SplitMix64(state: 5)
             let order = items.map(\.id).shuffled(using: &random) + [items[3].id]
-            let marked = try store.setDone(true, ids: order)
+            let marked = try store.setDone(true, ids: order).value
             #expect(marked.map(\.id) == Array(order.dropLast()))
             #expect(marked.allSatisfy { $0.isDone })
             #expect(marked.first { $0.id == early.id }?.completedAt == early.completedAt, "an earlier completion time is kept")
             #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, includesCompleted: false)) == 0)
-            let deleted = try store.delete(ids: order)
+            let deleted = try store.delete(ids: order).value
             #expect(deleted.map(\.id) == Array(order.dropLast()))
             #expect(deleted.map(\.title) == order.dropLast().map { id in items.first { $0.id == id }!.title })
             #expect(store.count == 0)
@@ -140,11 +140,11 @@ struct TodoMutationTests {
     func move(acrossLists: Bool) throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let work = try store.addList(named: "Work")
-            let c = try store.add(title: "c")
-            let b = try store.add(title: "b")
-            let a = try store.add(title: "a")
-            let w = try store.add(title: "w", listID: work.id)
+            let work = try store.addList(named: "Work").value
+            let c = try store.add(title: "c").value
+            let b = try store.add(title: "b").value
+            let a = try store.add(title: "a").value
+            let w = try store.add(title: "w", listID: work.id).value
             try store.setDone(true, ids: [c.id])
             if acrossLists {
                 try store.move(id: c.id, toList: work.id, after: w.id)
@@ -166,16 +166,16 @@ struct TodoMutationTests {
     func moveInPlace() throws {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
-            let a = try store.add(title: "a")
-            let b = try store.add(title: "b", after: a.id)
+            let a = try store.add(title: "a").value
+            let b = try store.add(title: "b", after: a.id).value
             let steps = store.undoableStepCount
             try store.move(id: b.id, toList: TodoStore.inboxListID, after: a.id)
             try store.move(id: a.id, toList: TodoStore.inboxListID, after: nil)
             try store.move(id: a.id, toList: TodoStore.inboxListID, after: a.id)
             #expect(store.undoableStepCount == steps)
             #expect(try store.item(id: b.id) == b)
-            let work = try store.addList(named: "Work")
-            #expect(throws: StoreError.self) { try store.move(id: a.id, toList: work.id, after: a.id) }
+            let work = try store.addList(named: "Work").value
+            #expect(throws: StoreError.self) { try store.move(id: a.id, toList: work.id, after: a.id).value }
         }
     }
 

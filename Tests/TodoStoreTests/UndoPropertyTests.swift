@@ -41,7 +41,7 @@ struct UndoPropertyTests {
             let final = try StoreSnapshot(store)
 
             for undone in 0..<made {
-                #expect(try store.undo() != nil, "\(comment): undo \(undone) found no step")
+                #expect(try store.undo().value != nil, "\(comment): undo \(undone) found no step")
                 if undone % 20 == 0 { try expectIntact(store, "\(comment) after \(undone + 1) undos") }
             }
             #expect(try StoreSnapshot(store) == original, "\(comment): undo did not restore the original rows")
@@ -49,9 +49,9 @@ struct UndoPropertyTests {
             #expect(store.canRedo)
 
             for redone in 0..<made {
-                #expect(try store.redo() != nil, "\(comment): redo \(redone) found no step")
+                #expect(try store.redo().value != nil, "\(comment): redo \(redone) found no step")
             }
-            #expect(try store.redo() == nil, "\(comment): more redo steps than were undone")
+            #expect(try store.redo().value == nil, "\(comment): more redo steps than were undone")
             #expect(try StoreSnapshot(store) == final, "\(comment): redo did not restore the final rows")
             try expectIntact(store, comment)
         }

@@ -46,7 +46,7 @@ struct ViewStateTests {
             #expect(!store.canUndo)
             try store.add(title: "Buy milk")
             try store.saveViewState(ViewState(sort: .due))
-            #expect(try store.undo()?.description == "add “Buy milk”")
+            #expect(try store.undo().value?.description == "add “Buy milk”")
             #expect(try store.viewState().sort == .due)
         }
     }
@@ -120,7 +120,7 @@ struct RowColumnsTests {
             let path = folder + "/tick.db"
             let store = try openStore(path)
             let other = try openStore(path)
-            let todo = try store.add(title: "Pay rent")
+            let todo = try store.add(title: "Pay rent").value
             #expect(try store.rowColumns() == RowColumns())
             #expect(try store.rowColumns() == RowColumns(), "a second read, from the cache")
             try store.update(id: todo.id, priority: 2)

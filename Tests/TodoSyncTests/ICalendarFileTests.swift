@@ -110,11 +110,11 @@ struct ICalendarFileTests {
     @Test("export then import into an empty store gives the same todos: lists, order, state, dates to the second, tags, rules, flags")
     func roundTrip() throws {
         let source = try Self.newStore()
-        let work = try source.addList(named: "Work, and more; stuff")
+        let work = try source.addList(named: "Work, and more; stuff").value
         try source.add(title: "Pay rent", notes: "before the 3rd\nby transfer", priority: 3, due: "2026-12-01", tags: ["home"])
-        let second = try source.add(title: "Water plants", due: "2026-12-03", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH", countsFromCompletion: true))
+        let second = try source.add(title: "Water plants", due: "2026-12-03", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH", countsFromCompletion: true)).value
         try source.add(title: "Ship it", listID: work.id, priority: 1)
-        let last = try source.add(title: "Write report", listID: work.id, after: nil, priority: 2, tags: ["q4", "Work"])
+        let last = try source.add(title: "Write report", listID: work.id, after: nil, priority: 2, tags: ["q4", "Work"]).value
         try source.setFlagged(true, ids: [last.id])
         try source.setDone(true, ids: [second.id])
         try source.renameList(id: TodoStore.inboxListID, to: "Eingang")

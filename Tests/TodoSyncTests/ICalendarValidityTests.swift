@@ -131,9 +131,9 @@ struct ICalendarValidityTests {
     @Test("a whole export passes: every kind of todo in one file")
     func exportOutput() throws {
         let store = try TodoStore(path: TodoStore.inMemoryPath)
-        let work = try store.addList(named: "Work, and more; stuff")
+        let work = try store.addList(named: "Work, and more; stuff").value
         try store.add(title: "Pay rent", notes: "before the 3rd\nby transfer", priority: 3, due: "2026-12-01", tags: ["home"])
-        let plants = try store.add(title: "Water plants", due: "2026-12-03", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH"))
+        let plants = try store.add(title: "Water plants", due: "2026-12-03", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=TH")).value
         try store.add(title: "Standup", listID: work.id, due: "2026-12-07T09:30", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY"))
         try store.add(title: "Stretch", recurrence: try RecurrenceRule(rrule: "FREQ=DAILY", countsFromCompletion: true))
         try store.add(title: "Ship it", listID: work.id, priority: 1)

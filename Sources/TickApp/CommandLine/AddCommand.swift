@@ -59,7 +59,7 @@ struct AddCommand: Subcommand {
         if let parentID {
             _ = try TodoIDs.require([parentID], in: store)
             let item = try store.addSubtask(title: fields.title ?? text, toParent: parentID, priority: fields.priority ?? 0,
-                                            due: fields.due??.stored, recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
+                                            due: fields.due??.stored, recurrence: fields.recurrence ?? nil, tags: fields.tags ?? []).value
             let listName = TodoTable.safe(try store.lists().first { $0.id == item.listID }?.name ?? "").text
             context.committedChange = "added \(item.id) to \(listName) under \(parentID)"
             context.print("Added \(item.id) to \(listName) under \(parentID): \(Describe.todo(item))")
@@ -68,11 +68,14 @@ struct AddCommand: Subcommand {
         }
         // One transaction finds or creates the list and reads its last open todo: another process
         // adding, deleting or creating that list meanwhile cannot make this add fail.
+        // A recurring todo without a due day starts on its first occurrence.
+        let due = fields.due??.stored ?? (fields.recurrence ?? nil).map { Due(day: TitleSyntax.firstOccurrence(of: $0, from: context.today)).stored }
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
-                                      priority: fields.priority ?? 0, due: fields.due??.stored,
-                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [])
+                                      priority: fields.priority ?? 0, due: due,
+                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? []).value
         context.committedChange = "added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)"
-        context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text): \(Describe.todo(placed.item))")
+        let newList = placed.createdList ? " (a new list)" : ""
+        context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)\(newList): \(Describe.todo(placed.item))")
         if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
         return 0
     }
@@ -86,6 +89,9 @@ enum Describe {
         if item.priority > 0 { details.append(String(repeating: "!", count: min(3, item.priority))) }
         if let due = item.due { details.append("due \(Due(stored: due)?.description ?? due)") }
         if item.isFlagged { details.append("flagged") }
+        if item.status == .inProcess { details.append("started") }
+        if item.status == .cancelled { details.append("cancelled") }
+        if let percent = item.percentComplete, !item.isDone { details.append("\(percent)%") }
         if let rule = item.recurrence { details.append(RecurrenceWords.describe(rule)) }
         details += item.tags.map { "#" + $0 }
         let title = TodoTable.safe(item.title).text

@@ -42,21 +42,52 @@ enum CalendarInterop {
             throw InteropError(line: max(error.line, 1), problem: error.reason)
         }
     }
+}
 
-    /// What an import of a calendar adds to its summary line: todos updated, components ignored.
-    static func summary(of contents: ICalendarFile.Contents, updated: Int) -> String {
+/// What iCalendar files held besides todos, added up over the files of a vdir: components that are
+/// not todos, changed occurrences, and due times kept as days.
+struct CalendarTally {
+    /// Components that are not todos, by name.
+    var ignored: [String: Int] = [:]
+    /// VTODOs with a RECURRENCE-ID, ignored.
+    var occurrenceOverrides = 0
+    /// Due times read as their day.
+    var dueTimesAsDays = 0
+
+    /// Nothing counted.
+    init() {}
+
+    /// What one file held.
+    init(_ contents: ICalendarFile.Contents) {
+        add(contents)
+    }
+
+    /// What one file read a piece at a time held (`StreamedCalendarImport`).
+    init(_ index: ICalendarIndex) {
+        ignored = index.ignored
+        occurrenceOverrides = index.occurrenceOverrides
+        dueTimesAsDays = index.dueTimesAsDays
+    }
+
+    /// Adds what one more file held.
+    mutating func add(_ contents: ICalendarFile.Contents) {
+        ignored.merge(contents.ignored, uniquingKeysWith: +)
+        occurrenceOverrides += contents.occurrenceOverrides
+        dueTimesAsDays += contents.dueTimesAsDays
+    }
+
+    /// What an import of calendars adds to its summary line: components ignored, due times as days.
+    var summary: String {
         var parts: [String] = []
-        if updated > 0 {
-            parts.append("updated \(updated) todo\(updated == 1 ? "" : "s") already there under the same UID")
+        let count = ignored.values.reduce(0, +) + occurrenceOverrides
+        if count > 0 {
+            // A component's name comes from the file: shown with placeholders for what must not reach a terminal.
+            var kinds = ignored.sorted { $0.key < $1.key }.map { "\($0.value) \(TodoTable.safe($0.key).text)" }
+            if occurrenceOverrides > 0 { kinds.append("\(occurrenceOverrides) changed occurrence\(occurrenceOverrides == 1 ? "" : "s") (RECURRENCE-ID)") }
+            parts.append("ignored \(count) component\(count == 1 ? " that is not a todo" : "s that are not todos") (\(kinds.joined(separator: ", ")))")
         }
-        let ignored = contents.ignored.values.reduce(0, +) + contents.occurrenceOverrides
-        if ignored > 0 {
-            var kinds = contents.ignored.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            if contents.occurrenceOverrides > 0 { kinds.append("\(contents.occurrenceOverrides) changed occurrence\(contents.occurrenceOverrides == 1 ? "" : "s") (RECURRENCE-ID)") }
-            parts.append("ignored \(ignored) component\(ignored == 1 ? " that is not a todo" : "s that are not todos") (\(kinds.joined(separator: ", ")))")
-        }
-        if contents.dueTimesAsDays > 0 {
-            parts.append("\(contents.dueTimesAsDays) due time\(contents.dueTimesAsDays == 1 ? "" : "s") kept as the day only")
+        if dueTimesAsDays > 0 {
+            parts.append("\(dueTimesAsDays) due time\(dueTimesAsDays == 1 ? "" : "s") kept as the day only")
         }
         return parts.map { "; " + $0 }.joined()
     }

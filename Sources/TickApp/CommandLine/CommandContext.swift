@@ -11,6 +11,8 @@ public final class CommandContext {
     public var environment: [String: String]
     /// The day `@tomorrow`, `@fri` and `@+3d` count from.
     public var today: Day
+    /// The zone times are shown in and days are read in (`tick show`, `tick purge --before`).
+    public var localTime: LocalTime = .fromEnvironment
     /// Whether standard output is a terminal: export then shows control characters as placeholders.
     public var outputIsTerminal: Bool
     /// Writes to standard output, throwing when the write fails (a full disk, a closed pipe).
@@ -72,11 +74,17 @@ public final class CommandContext {
     public var storePath: String { databasePath ?? TodoStore.defaultPath(environment: environment) }
 
     /// Opens the store (creating it on first use); failures carry the store's one-line message.
+    /// How long a command's store waits for another process's write (see `openStore`).
+    static let otherWritersWaitMilliseconds: Int32 = 15_000
+
     /// A command's first change checks the whole file first, so no command adds to a damaged store.
     public func openStore() throws -> TodoStore {
         let store = try TodoStore(path: storePath, historyDepth: configuration.historyDepth,
                                   durability: TodoStore.Durability(environment: environment))
         store.checksFileBeforeFirstChange = true
+        // Another Tick, a sync or another script may be writing: a command waits up to 15 s for it
+        // (on a loaded machine 2 s failed concurrent adds) rather than fail with "database is locked".
+        store.waitsForOtherWritersMilliseconds = Self.otherWritersWaitMilliseconds
         return store
     }
 

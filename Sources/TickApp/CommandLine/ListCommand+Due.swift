@@ -6,7 +6,7 @@ extension ListCommand {
     func runDue(_ view: DueView, lists: [TodoList], store: TodoStore, context: CommandContext) throws -> Int32 {
         let names = Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) })
         // Folded once, not for every row read.
-        let tagKey = tag.map(TodoTags.key)
+        let tagKeys = tags.map(TodoTags.key)
         let groups: [(group: AgendaGroup?, window: TodoStore.DueWindow)]
         switch view {
         case .due(let word):
@@ -29,7 +29,8 @@ extension ListCommand {
                 var rows = 0
                 try store.forEachOpenTodo(due: window) { item in
                     guard let listName = names[item.listID] else { return }  // not in the --list asked for
-                    if let tagKey, !item.tags.contains(where: { TodoTags.key($0) == tagKey }) { return }
+                    let itemKeys = Set(item.tags.map(TodoTags.key))
+                    if !tagKeys.allSatisfy(itemKeys.contains) { return }
                     if rows == 0, let group {
                         if json {
                             try write((groupsWritten == 0 ? "\n" : ",\n")

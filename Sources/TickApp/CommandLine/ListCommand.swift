@@ -4,21 +4,27 @@ import TodoStore
 struct ListCommand: Subcommand {
     static let description = CommandDescription(
         name: "ls", summary: "List todos with their ids: open ones by default.",
+        arguments: [ArgumentDescription("QUERY", help: "only the todos that match: the query language below (the words are joined with spaces)",
+                                        repeats: true, isOptional: true)],
         options: [
             OptionDescription("all", short: "a", help: "show done todos too (after each list's open ones)"),
             OptionDescription("done", short: "d", help: "show only done todos"),
-            OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list"),
+            OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list (several: any of them, as list:NAME)"),
             OptionDescription("due", value: .text("WHEN"),
-                              help: "only open todos due then, across lists, by due day: today, overdue, tomorrow, week (today and the 6 days after), or a day (2026-12-24, fri, +3d)"),
+                              help: "only open todos due then, across lists, by due day: today, overdue, tomorrow, week (today and the 6 days after), or a day (2026-12-24, fri, +3d); several: any of them, list by list (as @WHEN)"),
             OptionDescription("agenda", help: "open todos due soon, across lists, in groups: Overdue, Today, Tomorrow, Next 7 days"),
-            OptionDescription("tag", short: "t", value: .text("NAME"), help: "only todos with this tag (#NAME in a title; case of A–Z ignored)"),
+            OptionDescription("tag", short: "t", value: .text("NAME"), help: "only todos with this tag (#NAME in a title; case of A–Z ignored; several: all of them)"),
+            OptionDescription("sort", value: .choice("ORDER", TodoSort.allCases.map(\.rawValue)),
+                              help: "the order of each list's open todos: manual (default), due, priority or created"),
+            OptionDescription("view", value: .text("NAME"), help: "the saved view NAME (a config line view NAME QUERY); a QUERY given too narrows it"),
             OptionDescription("json", help: "print a JSON array of todos with every field (as tick export --format json writes them)"),
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
-        Columns: id, state ([ ] open, [x] done), priority (!, !!, !!!), due day, list and title; a title \
-        followed by ✎ has notes (--json shows them), and its tags follow as #tag. Lists come in \
-        Tick's order, open todos in their manual order, done todos in the order they were completed. \
+        Columns: id, state ([ ] open, [/] started, [x] done, [-] cancelled), priority (!, !!, !!!), due day, \
+        list and title; a flagged title starts with ⚑, a title followed by ✎ has notes (--json shows them), \
+        by ↻ recurs, then how far along an open todo is (40%) when it says, and its tags follow as #tag. Lists come in \
+        Tick's order, open todos in their manual order (or --sort's), done todos in the order they were completed. \
         A subtask's title is indented two spaces per level under its parent (past 6 levels the level \
         shows as a number, ‹7›); --json gives it "parent", its parent's id. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
@@ -27,34 +33,58 @@ struct ListCommand: Subcommand {
         --due and --agenda list open todos by due day, highest priority first within a day, from an \
         index of due days (no scan, whatever the number of todos); --agenda --json prints an array of \
         groups, each {"group": overdue|today|tomorrow|week, "title", "todos": [...]}.
+
+        A QUERY (the same language as / in the app and saved views) keeps the todos matching every \
+        term; terms of one kind combine as said. Quote ! and "…" from the shell: tick ls '!!' '"oat milk"'.
+        \(QueryLanguage.helpTable)
         """,
-        examples: ["tick ls", "tick ls --all --list Work", "tick ls --tag home", "tick ls --json", "tick ls --due today", "tick ls --agenda"])
+        examples: ["tick ls", "tick ls --all --list Work", "tick ls --tag home", "tick ls --json", "tick ls --due today", "tick ls --agenda",
+                   "tick ls milk", "tick ls '#work' report @week", "tick ls '!!!' is:flagged --sort due", "tick ls @2026-12-01..2026-12-24 -#someday",
+                   "tick ls --view Focus"])
 
     enum Filter { case open, all, done }
     /// What `--due` or `--agenda` asked for.
     enum DueView: Equatable { case due(String), agenda }
     let filter: Filter
     let dueView: DueView?
-    let listName: String?
-    /// `--tag`: only the todos with this tag, found through the tag index.
-    let tag: String?
+    /// `--list`: the lists shown (all when empty).
+    let listNames: [String]
+    /// `--tag`: only the todos with every one of these tags.
+    let tags: [String]
+    /// `--due` given more than once: the todos due in any of them (read as `@WHEN` terms).
+    let dueWords: [String]
+    /// The query's words, as typed (joined with spaces before they are parsed).
+    let queryText: String
+    /// `--view`: a saved view's name.
+    let viewName: String?
+    let sort: TodoSort
     let json: Bool
     let isQuiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments.has("all") && arguments.has("done") { throw UsageError(message: "--all and --done exclude each other") }
         filter = arguments.has("all") ? .all : arguments.has("done") ? .done : .open
-        if arguments.has("agenda") && arguments.value("due") != nil { throw UsageError(message: "--due and --agenda exclude each other") }
-        if let word = arguments.value("due") {
-            dueView = .due(word)
+        let dues = arguments.allValues("due")
+        if arguments.has("agenda") && !dues.isEmpty { throw UsageError(message: "--due and --agenda exclude each other") }
+        queryText = arguments.positionals.joined(separator: " ")
+        viewName = arguments.value("view")
+        sort = arguments.value("sort").flatMap(TodoSort.init(rawValue:)) ?? .manual
+        let queried = !queryText.isEmpty || viewName != nil || arguments.value("sort") != nil
+        if arguments.has("agenda") && queried {
+            throw UsageError(message: "--agenda lists its own groups: it does not combine with a query, --view or --sort")
+        }
+        if dues.count == 1 && !queried {
+            dueView = .due(dues[0])
+            dueWords = []
         } else {
             dueView = arguments.has("agenda") ? .agenda : nil
+            dueWords = dues
         }
         if dueView != nil && filter != .open {
             throw UsageError(message: "\(arguments.has("agenda") ? "--agenda" : "--due") lists open todos: it does not combine with --all or --done")
         }
-        listName = arguments.value("list")
-        tag = try arguments.value("tag").map { word throws(UsageError) -> String in
+        listNames = arguments.allValues("list")
+        tags = try arguments.allValues("tag").map { word throws(UsageError) -> String in
             let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
             guard TodoTags.isTag(bare) else {
                 throw UsageError(message: "\(Self.quoted(word)) is not a tag: tags are letters, digits, - and _, with at least one letter")
@@ -65,20 +95,54 @@ struct ListCommand: Subcommand {
         isQuiet = arguments.has("quiet")
     }
 
+    /// The query the arguments ask for (the view's, the words', --tag's and several --due's together),
+    /// or nil when they ask for none.
+    func query(in context: CommandContext) throws -> TodoQuery? {
+        var text = queryText
+        if let viewName {
+            guard let view = context.configuration.views.first(where: { $0.name.lowercased() == viewName.lowercased() }) else {
+                let names = context.configuration.views.map(\.name)
+                throw CommandFailure("there is no view named \(Self.quoted(viewName))"
+                                     + (names.isEmpty ? " (add one to the config file: view NAME QUERY)" : " (views: \(names.joined(separator: ", ")))"))
+            }
+            text = view.query + " " + text
+        }
+        var query: TodoQuery
+        do {
+            query = try QueryParser.parse(text, today: context.today)
+        } catch {
+            throw UsageError(message: "in the query: \(error)")
+        }
+        query.tags += tags
+        for word in dueWords {
+            guard let selection = DueSelection(word, today: context.today) else {
+                throw UsageError(message: "--due takes \(DueSelection.words.joined(separator: ", ")) or a day (2026-12-24, fri, +3d), not \(Self.quoted(word))")
+            }
+            query.dueWindows.append(selection.window(today: context.today))
+        }
+        if filter == .done, query.completion == nil { query.completion = .done }
+        if !dueWords.isEmpty, query.completion == nil { query.completion = .open }
+        return query.isEmpty && viewName == nil ? nil : query
+    }
+
     func run(in context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         defer { store.close() }
-        var lists = try store.lists()
-        if let listName {
-            guard let list = try store.list(named: listName) else {
-                throw CommandFailure("there is no list named \(Self.quoted(listName)) (lists: \(lists.map(\.name).joined(separator: ", ")))")
+        let allLists = try store.lists()
+        var lists = allLists
+        let query = try self.query(in: context)
+        let named = listNames + (query?.listNames ?? [])
+        if !named.isEmpty {
+            for name in named where try store.list(named: name) == nil {
+                throw CommandFailure("there is no list named \(Self.quoted(name)) (lists: \(allLists.map(\.name).joined(separator: ", ")))")
             }
-            lists = [list]
+            let keys = Set(named.map { TodoTags.key($0) })
+            lists = allLists.filter { keys.contains(TodoTags.key($0.name)) }
         }
         if let dueView { return try runDue(dueView, lists: lists, store: store, context: context) }
         // Only lists with rows to show count for the list column's width.
-        let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
-        let showsDueTimes = try store.hasTimedDue(inLists: shown.map(\.id), includesOpen: filter != .done, includesDone: filter != .open)
+        let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open && query?.completion == nil ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
+        let showsDueTimes = try store.hasTimedDue(inLists: shown.map(\.id), includesOpen: filter != .done, includesDone: filter != .open || query?.completion != nil)
         let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDueTimes: showsDueTimes)
         let total = shown.reduce(0) { $0 + rows(of: $1).count }
         // On the terminal the rows themselves show the progress; into a file or a pipe, the bar does.
@@ -91,7 +155,7 @@ struct ListCommand: Subcommand {
         try context.buffered { write in
             if json { try write("[") }
             for list in lists {
-                try forEachItem(in: list, store: store) { item in
+                try forEachItem(in: list, query: query, store: store) { item in
                     if json {
                         let parentID = hasSubtasks ? try store.parentID(of: item.id) : nil
                         try write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name, parentID: parentID))
@@ -100,7 +164,7 @@ struct ListCommand: Subcommand {
                         try write(table.row(item, listName: list.name, depth: depth) + "\n")
                     }
                     count += 1
-                    if count % 500 == 0 { progress.update(count: count, total: total) }
+                    if count % 500 == 0 { progress.update(count: count, total: max(total, count)) }
                 }
             }
             if json { try write(count == 0 ? "]\n" : "\n]\n") }
@@ -108,18 +172,20 @@ struct ListCommand: Subcommand {
         return 0
     }
 
-    /// The rows of one list the filter asks for, read in pages (a list may hold a million todos).
-    private func forEachItem(in list: TodoList, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
-        if let tag {
-            try store.items(taggedWith: tag, inList: list.id, includesOpen: filter != .done, includesDone: filter != .open)
-                .forEach(body)
-            return
+    /// The rows of one list the filter asks for, read in pages (a list may hold a million todos):
+    /// a query's matches through the store's search (`forEachMatch`), else the list's rows.
+    private func forEachItem(in list: TodoList, query: TodoQuery?, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
+        var section = SectionQuery(listID: list.id, sort: sort, includesCompleted: filter != .open)
+        if var query {
+            // Lists are chosen above; the tag index finds tags.
+            query.listNames = []
+            section.matching = query
+            if !query.isEmpty { return try store.forEachMatch(of: section, body) }
         }
-        let query = SectionQuery(listID: list.id, includesCompleted: filter != .open)
         let rows = rows(of: list)
         var start = rows.lowerBound
         while start < rows.upperBound {
-            let page = try store.items(query, in: start..<min(start + 500, rows.upperBound))
+            let page = try store.items(section, in: start..<min(start + 500, rows.upperBound))
             if page.isEmpty { break }
             try page.forEach(body)
             start += page.count

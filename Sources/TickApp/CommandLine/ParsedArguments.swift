@@ -14,6 +14,9 @@ public struct ParsedArguments: Equatable, Sendable {
     /// The last value given for an option.
     public func value(_ long: String) -> String? { values[long]?.last }
 
+    /// Every value given for an option, in order (empty when it was not given).
+    public func allValues(_ long: String) -> [String] { values[long] ?? [] }
+
     /// Whether a flag was given.
     public func has(_ long: String) -> Bool { flags.contains(long) }
 
@@ -38,7 +41,8 @@ public struct ParsedArguments: Equatable, Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+            // `-#tag` (a query's excluded tag) is a word: no option starts with `-#`.
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") || argument.hasPrefix("-#") {
                 parsed.positionals.append(argument)
                 continue
             }

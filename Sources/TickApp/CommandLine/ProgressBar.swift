@@ -9,6 +9,8 @@ public struct ProgressBar: Equatable, Sendable {
         case todos
         /// Bytes of a file being read, shown in kB, MB or GB.
         case bytes
+        /// Files of a folder being read, shown as a count.
+        case files
     }
 
     /// The work, in a word ("Importing").
@@ -27,7 +29,7 @@ public struct ProgressBar: Equatable, Sendable {
     /// appear once there is a rate to go by; at the end, while the work is saved, "saving…".
     public func line(count: Int, total: Int, elapsed: Double, width: Int) -> String {
         let done = max(0, min(count, total))
-        var parts = ["\(amount(done))/\(amount(total))\(unit == .todos ? " todos" : "")"]
+        var parts = ["\(amount(done))/\(amount(total))\(unit == .todos ? " todos" : unit == .files ? " files" : "")"]
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         if done >= total {
             parts.append("saving…")
@@ -50,7 +52,7 @@ public struct ProgressBar: Equatable, Sendable {
     /// A count with thousands separators, or a size in bytes.
     private func amount(_ value: Int) -> String {
         switch unit {
-        case .todos: return Self.grouped(value)
+        case .todos, .files: return Self.grouped(value)
         case .bytes:
             if value < 1_000_000 { return "\(value / 1_000) kB" }
             if value < 1_000_000_000 { return "\(value / 1_000_000).\(value / 100_000 % 10) MB" }

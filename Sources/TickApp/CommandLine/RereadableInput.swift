@@ -111,7 +111,35 @@ public final class RereadableInput {
         }
     }
 
-    /// Everything from the current place to the end (for `.ics` files, which are read whole).
+    /// The `count` bytes at `offset` from the input's start, after a first reading to its end (an
+    /// `.ics` import reads each todo again where the first reading found it); nil, with `failure`
+    /// set, when they cannot be read (a file cut shorter meanwhile).
+    public func bytes(at offset: Int, count: Int) -> [UInt8]? {
+        switch source {
+        case .bytes(let data):
+            guard offset >= 0, count >= 0, offset + count <= data.count else {
+                failure = "\(name) ended before byte \(offset + count)"
+                return nil
+            }
+            let start = data.index(data.startIndex, offsetBy: offset)
+            return Array(data[start..<data.index(start, offsetBy: count)])
+        case .descriptor(let descriptor, _):
+            let from = isSeekable ? descriptor : spool
+            var buffer = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let read = buffer.withUnsafeMutableBytes { pread(from, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { failure = "cannot read \(name): \(FileStream.lastErrorMessage)" }
+                if read == 0 { failure = "\(name) ended before byte \(offset + count)" }
+                guard read > 0 else { return nil }
+                done += read
+            }
+            return buffer
+        }
+    }
+
+    /// Everything from the current place to the end (a vdir's items, each one small file, are read whole).
     public func readToEnd() -> Data? {
         var data = Data()
         while let piece = next() { data.append(contentsOf: piece) }

@@ -59,12 +59,12 @@ struct RemoveCommand: Subcommand {
             guard items[0].recurrence != nil else {
                 throw UsageError(message: "todo \(ids[0]) does not recur: nothing to skip (tick rm without --skip deletes it)")
             }
-            let next = try store.skipOccurrence(id: ids[0])
+            let next = try store.skipOccurrence(id: ids[0]).value
             context.print("Skipped \(items[0].id): \(Describe.todo(items[0]))")
             if let next { context.print("Next \(next.id): \(Describe.todo(next))") } else { context.print("The series is over") }
             return 0
         }
-        for item in try store.delete(ids: ids) { context.print("Deleted \(item.id): \(Describe.todo(item))") }
+        for item in try store.delete(ids: ids).value { context.print("Deleted \(item.id): \(Describe.todo(item))") }
         return 0
     }
 }
@@ -76,7 +76,7 @@ enum StateChange {
         defer { store.close() }
         let before = try TodoIDs.require(ids, in: store)
         let wasDone = Dictionary(before.map { ($0.id, $0.isDone) }, uniquingKeysWith: { first, _ in first })
-        let result = try store.setDoneReportingNext(done, ids: ids)
+        let result = try store.setDoneReportingNext(done, ids: ids).value
         for item in result.items {
             let verb = wasDone[item.id] == done ? (done ? "Already done" : "Already open") : (done ? "Done" : "Open again")
             context.print("\(verb) \(item.id): \(Describe.todo(item))")

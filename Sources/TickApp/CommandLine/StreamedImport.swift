@@ -1,7 +1,7 @@
 import FoundationEssentials
 import TodoStore
 
-/// `tick import` of a todo.txt or JSON file, read twice a piece at a time so that memory stays flat
+/// `tick import` of a todo.txt, JSON or taskwarrior file, read twice a piece at a time so that memory stays flat
 /// whatever the file's size. The first reading checks every todo and counts them: a problem stops the
 /// import with `FILE:LINE: problem` before the store is even opened. The second hands the todos to the
 /// store in batches, all in one transaction (`TodoStore.importDocument(lists:total:options:todos:)`),
@@ -10,18 +10,29 @@ struct StreamedImport {
     /// Todos handed to the store at a time.
     static let batchSize = 4_096
 
+    /// The formats read this way (an iCalendar file is read whole).
+    enum Format {
+        case todoTxt
+        case json
+        case taskwarrior
+    }
+
     let input: RereadableInput
-    let format: InteropFormat
+    let format: Format
     /// The file as messages name it.
     let name: String
     /// The day relative due days count from (`CivilCalendar` day number).
     let today: Int
+    /// `--list`: the one list every todo goes to, or nil for the lists the file names.
+    let listName: String?
     let allowsDuplicates: Bool
     let isQuiet: Bool
     /// What stands in for a missing completion time: one moment, so both readings give the same todos.
     let now = Date()
     /// How many due days were written relative to today (todo.txt `due:tom`).
     private(set) var relativeDueDayCount = 0
+    /// What the file held besides todos and their fields: lines skipped, fields kept as notes.
+    private(set) var tally = ImportTally()
 
     /// The lists and the number of todos the first reading found.
     private struct Checked {
@@ -50,7 +61,7 @@ struct StreamedImport {
         defer { store.close() }
         let importing = context.progress(ProgressBar(label: "Importing", unit: .todos), quiet: isQuiet)
         defer { importing.finish() }
-        let options = ImportOptions(skipsDuplicates: !allowsDuplicates) { written, total in
+        let options = ImportOptions(skipsDuplicates: !allowsDuplicates, leavesUnchangedTodosAlone: true) { written, total in
             if context.interrupts.isRequested() { throw CommandInterrupted() }
             importing.update(count: written, total: total)
         }
@@ -88,10 +99,16 @@ struct StreamedImport {
             return piece
         }
         var count = 0
+        let listName = listName
         func each(_ item: NewTodo) throws {
             count += 1
             if count % 1_024 == 0, context.interrupts.isRequested() { throw CommandInterrupted() }
+            var item = item
+            if let listName { item.listName = listName }
             try todo(item)
+        }
+        func lists(_ lists: [InteropList]) -> [InteropList] {
+            listName.map { InteropList.lists(puttingEverythingIn: $0, from: lists) } ?? lists
         }
         switch format {
         case .todoTxt:
@@ -102,11 +119,22 @@ struct StreamedImport {
             }
             for item in try reader.finish() { try each(item) }
             relativeDueDayCount = reader.relativeDueDayCount
+            tally = reader.tally
             // "+Inbox" always means the Inbox, whatever the importing store calls it.
-            return Checked(lists: [InteropList(name: "Inbox", isInbox: true)], count: count)
+            return Checked(lists: lists([InteropList(name: "Inbox", isInbox: true)]), count: count)
         case .json:
             let document = try JSONFormat.read(from: next, now: now, inboxName: inboxName, todo: each)
-            return Checked(lists: document.lists, count: count)
+            return Checked(lists: lists(document.lists), count: count)
+        case .taskwarrior:
+            var reader = TaskwarriorReader(now: now)
+            while let piece = next() {
+                if context.interrupts.isRequested() { throw CommandInterrupted() }
+                for item in try reader.read(piece) { try each(item) }
+            }
+            for item in try reader.finish() { try each(item) }
+            tally = reader.tally
+            // A task without a project goes to the Inbox; projects are lists, created when missing.
+            return Checked(lists: lists([InteropList(name: "Inbox", isInbox: true)]), count: count)
         }
     }
 }

@@ -1,8 +1,8 @@
 import TermTable
 import TodoStore
 
-/// `tick ls` as aligned plain-text columns: id, state, priority, due date, list, title (followed by
-/// " ✎" when the todo has notes, as in the list on screen).
+/// `tick ls` as aligned plain-text columns: id, state, priority, due date, list, title (after "⚑ "
+/// when the todo is flagged, followed by " ✎" when it has notes and " ↻" when it recurs, as on screen).
 ///
 /// Every width is known before the first row (ids are at most as wide as the largest id, lists
 /// are few), so rows are written as they are read. Titles and list names are made safe the way the
@@ -39,12 +39,14 @@ struct TodoTable {
     /// One row, without a line break; a subtask's title is indented by its `depth`.
     func row(_ item: TodoItem, listName: String, depth: Int = 0) -> String {
         let id = String(item.id)
-        let state = item.isDone ? "[x]" : "[ ]"
+        let state = TodoStatusMarks.box(of: item.status)
         let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
         let list = Self.safe(listName)
         // Tags hold only letters, digits, - and _ (the store checks), so they need no placeholders.
-        let title = Self.indentation(depth: depth) + Self.safe(item.title).text + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
-            + item.tags.map { " #" + $0 }.joined()
+        let title = Self.indentation(depth: depth) + (item.isFlagged ? "⚑ " : "") + Self.safe(item.title).text
+            + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
+            + (item.recurrence == nil ? "" : " " + TodoCell.recurrenceMarker)
+            + (TodoStatusMarks.percent(of: item).map { " " + $0 } ?? "") + item.tags.map { " #" + $0 }.joined()
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
         let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due.map { Due(stored: $0)?.description ?? $0 } ?? "").padded(to: dueWidth), paddedList, title]

@@ -23,26 +23,8 @@ public enum ProgramLauncher {
     /// suspend), so the shell gets the terminal back and `fg` resumes both, as it does for git. The
     /// program gets the default signal handling and an empty signal mask.
     public static func runAndWait(_ arguments: [String], environment: [String: String]) -> Outcome {
-        // Signal numbers only: a Swift array of (signal, handler) tuples with C function pointers in it
-        // was seen to iterate as empty here, which silently left Tick's handlers in place.
-        var replaced: [(Int32, sigaction)] = []
-        for signal in [SIGINT, SIGQUIT, SIGTSTP] {
-            var previous = sigaction()
-            sigaction(signal, nil, &previous)
-            let current = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
-            // A Ctrl-Z the shell told us to ignore (no job control) stays ignored.
-            if signal == SIGTSTP && current == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
-            var replacement = sigaction()
-            replacement.__sigaction_handler.sa_handler = signal == SIGTSTP ? SIG_DFL : SIG_IGN
-            sigaction(signal, &replacement, nil)
-            replaced.append((signal, previous))
-        }
-        defer {
-            for (signal, previous) in replaced {
-                var previous = previous
-                sigaction(signal, &previous, nil)
-            }
-        }
+        beginWaiting()
+        defer { endWaiting() }
         let pid: pid_t
         switch spawn(arguments, environment: environment, detached: false) {
         case .success(let started): pid = started
@@ -56,6 +38,50 @@ public enum ProgramLauncher {
         if status & 0x7F == 0 { return .exited((status >> 8) & 0xFF) }
         return .killed(signal: status & 0x7F)
     }
+
+    /// Ctrl-C and Ctrl-\ ignored, Ctrl-Z at its default, while any program is waited for. Signal
+    /// dispositions belong to the process, so two waits at once (the editor and a password command,
+    /// or tests in parallel) share one change: the first saves and replaces them, the last puts them back.
+    private static func beginWaiting() {
+        signalsWhileWaiting.withLock { state in
+            state.waits += 1
+            guard state.waits == 1 else { return }
+            // Signal numbers only: a Swift array of (signal, handler) tuples with C function pointers in it
+            // was seen to iterate as empty here, which silently left Tick's handlers in place.
+            for signal in [SIGINT, SIGQUIT, SIGTSTP] {
+                var previous = sigaction()
+                sigaction(signal, nil, &previous)
+                let current = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+                // A Ctrl-Z the shell told us to ignore (no job control) stays ignored.
+                if signal == SIGTSTP && current == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+                var replacement = sigaction()
+                replacement.__sigaction_handler.sa_handler = signal == SIGTSTP ? SIG_DFL : SIG_IGN
+                sigaction(signal, &replacement, nil)
+                state.replaced.append((signal, previous))
+            }
+        }
+    }
+
+    /// Ends one wait of `beginWaiting`; the last puts the handlers back.
+    private static func endWaiting() {
+        signalsWhileWaiting.withLock { state in
+            state.waits -= 1
+            guard state.waits == 0 else { return }
+            for (signal, previous) in state.replaced {
+                var previous = previous
+                sigaction(signal, &previous, nil)
+            }
+            state.replaced = []
+        }
+    }
+
+    /// How many programs are being waited for, and the handlers the first wait replaced.
+    private struct SignalsWhileWaiting {
+        var waits = 0
+        var replaced: [(Int32, sigaction)] = []
+    }
+
+    private static let signalsWhileWaiting = Locked(SignalsWhileWaiting())
 
     /// Starts `arguments` in a session of its own with standard input, output and error on `/dev/null`,
     /// so it can neither read Tick's keys nor write over its screen, and returns at once. The children
@@ -72,7 +98,7 @@ public enum ProgramLauncher {
     }
 
     /// The detached children not yet reaped.
-    private static let detachedChildren = LockedPIDs([])
+    private static let detachedChildren = Locked<[pid_t]>([])
 
     /// How many detached children have not been reaped yet (ended or not).
     static var unreapedChildCount: Int { detachedChildren.withLock { $0.count } }
@@ -131,17 +157,17 @@ public enum ProgramLauncher {
     }
 }
 
-/// The detached children's ids behind a lock: the one piece of process-wide state here.
-private final class LockedPIDs: @unchecked Sendable {
-    private var value: [pid_t]
+/// A value behind a lock: the process-wide state here (the detached children, the signals while waiting).
+private final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
     private var mutex = pthread_mutex_t()
 
-    init(_ value: [pid_t]) {
+    init(_ value: Value) {
         self.value = value
         pthread_mutex_init(&mutex, nil)
     }
 
-    func withLock<Result>(_ body: (inout [pid_t]) -> Result) -> Result {
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         return body(&value)

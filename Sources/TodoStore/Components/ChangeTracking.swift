@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// What this store has told its reader about the file: the `TodoChange` of its own last step, and
-/// how far the history had got when it last looked, so another process's steps since can be told
+/// What this store has told its reader about the file: the `TodoChange` of each of its own steps
+/// (handed to the mutation that ran it), and how far the history had got when it last looked, so another process's steps since can be told
 /// apart (`TodoStore.externalChange()`).
 ///
 /// A part like the others: it builds each step's change in `willCommit` (after the rank index and
@@ -12,9 +12,9 @@ final class ChangeTracking: StoreComponent {
     private let history: History
     private let builder: TodoChangeBuilder
 
-    /// The change of the last step this store ran (a mutation, an undo or a redo); none when it
-    /// changed nothing.
-    private(set) var last = TodoChange.none
+    /// The change of the step just committed, until the mutation that ran it takes it
+    /// (`takeCommittedChange`); none when it changed nothing.
+    private var committed = TodoChange.none
     /// The change of the step being committed; published once it commits.
     private var pending: TodoChange?
     /// The newest step not undone when this store last looked (0: none).
@@ -38,9 +38,15 @@ final class ChangeTracking: StoreComponent {
         self.builder = builder
     }
 
-    /// A step is about to run: until it commits a change, the last change is none.
+    /// A step is about to run: until it commits a change, its change is none.
     func willRunStep() {
-        last = .none
+        committed = .none
+    }
+
+    /// The change of the step just committed, for the mutation that ran it (once: it is forgotten).
+    func takeCommittedChange() -> TodoChange {
+        defer { committed = .none }
+        return committed
     }
 
     /// A step that changed nothing gave its id back (inside its transaction): when nothing else is
@@ -73,7 +79,7 @@ final class ChangeTracking: StoreComponent {
     }
 
     func didCommit(_ step: CommittedStep) {
-        last = pending ?? .none
+        committed = pending ?? .none
         pending = nil
     }
 

@@ -49,8 +49,10 @@ struct HistoryReplay {
                                        row.optionalString(at: 13) ?? "",
                                        // Version 8 gave every journal row its todo's UID; NULL keeps the UID there is.
                                        row.optionalString(at: 14),
-                                       // Rows from before version 10 have no parent: the top of the list.
-                                       row.optionalString(at: 15)])
+                                       // Version 10's status mark and percentage: NULL before it (plainly open or done).
+                                       row.optionalString(at: 15), row.optionalInt64(at: 16),
+                                       // Rows from before version 11 have no parent: the top of the list.
+                                       row.optionalString(at: 17)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }

@@ -18,117 +18,179 @@ final class MatchFinder {
     /// The widest such scan before a search uses the trigram index or a full pass instead.
     static let maximumSearchWindow = 65_536
 
-    /// The ids `query` shows: at most `SectionQuery.searchLimit`, the first ones in display order,
-    /// open ones first.
-    func results(for query: SectionQuery) throws -> SearchResults {
-        guard let text = query.activeSearch else { return SearchResults(ids: []) }
-        let limit = SectionQuery.searchLimit
+    /// The ids `query` shows: at most `limit` (`SectionQuery.searchLimit` on screen; `Int.max` for
+    /// `tick ls`), the first ones in display order, open ones first.
+    func results(for query: SectionQuery, limit: Int = SectionQuery.searchLimit) throws -> SearchResults {
+        SearchResults(ids: try matchingIDs(for: query, limit: limit))
+    }
+
+    /// The ids of `results(for:limit:)`, without the row of each.
+    func matchingIDs(for query: SectionQuery, limit: Int) throws -> [Int64] {
+        guard let match = query.activeQuery, try listMatches(match, listID: query.listID) else { return [] }
         // Whether lagging todos sit in the temporary index: filled once per search, for both parts.
         var recent: Bool?
-        var ids = try searchIDs(text, listID: query.listID, done: false, order: TodoStore.openOrder(query.sort).forward, limit: limit,
-                                recent: &recent)
-        if query.includesCompleted, ids.count < limit {
-            ids += try searchIDs(text, listID: query.listID, done: true, order: "completed_at, id", limit: limit - ids.count,
+        var ids: [Int64] = []
+        if match.readsOpen() {
+            ids = try searchIDs(match, listID: query.listID, done: false, order: TodoStore.openOrder(query.sort).forward,
+                                limit: limit, recent: &recent)
+        }
+        if match.readsDone(whenViewShowsDone: query.includesCompleted), ids.count < limit {
+            ids += try searchIDs(match, listID: query.listID, done: true, order: "completed_at, id", limit: limit - ids.count,
                                  recent: &recent)
         }
-        return SearchResults(ids: ids)
+        return ids
     }
 
     /// The matches among the first `denseSearchWindow` open rows of `query`'s list, in display
     /// order: a prefix of `results(for:)`, found in milliseconds at any size, so the first screen
-    /// of a rare match can show before the full pass ends. Nil for text the window cannot test
-    /// exactly like the full search (letters with case outside ASCII).
+    /// of a rare match can show before the full pass ends. Nil for a query the window cannot test
+    /// exactly like the full search (letters with case outside ASCII) or that reads no open todos.
     func firstMatches(for query: SectionQuery) throws -> SearchResults? {
-        guard let text = query.activeSearch,
-              let plain = TodoTags.tag(searchedBy: text).map(Self.tagMatch) ?? Self.plainMatch(for: text),
-              plain.caseFoldsLikeTrigrams else { return nil }
+        guard let match = query.activeQuery, match.readsOpen() else { return nil }
+        guard try listMatches(match, listID: query.listID) else { return SearchResults(ids: [], isComplete: false) }
+        var sql = QueryConditions(listID: query.listID)
+        let test = sql.condition(for: match, table: "t")
+        guard test.exact else { return nil }
         let order = TodoStore.openOrder(query.sort).forward
+        let window = sql.bind(Self.denseSearchWindow), limit = sql.bind(SectionQuery.searchLimit)
         let ids = try connection.query("""
-            SELECT id FROM (SELECT id, title, notes, position, due, priority, created_at, completed_at FROM todos
-                            WHERE list_id = ?1 AND completed_at IS NULL ORDER BY \(order) LIMIT ?\(plain.arguments.count + 2))
-            WHERE \(plain.condition) ORDER BY \(order) LIMIT ?\(plain.arguments.count + 3)
-            """, [query.listID] + plain.arguments + [Self.denseSearchWindow, SectionQuery.searchLimit]) { $0.int64(at: 0) }
+            SELECT id FROM (SELECT \(Self.windowColumns) FROM todos
+                            WHERE list_id = ?1 AND completed_at IS NULL ORDER BY \(order) LIMIT \(window)) AS t
+            WHERE \(test.sql) ORDER BY \(order) LIMIT \(limit)
+            """, sql.arguments) { $0.int64(at: 0) }
         return SearchResults(ids: ids, isComplete: false)
     }
 
-    /// The first `limit` ids of one part of a list (open or done, in `order`) that match `text`.
+    /// The columns a scan of the first rows reads for the order and for every test of a query.
+    private static let windowColumns = "id, list_id, title, notes, position, due, priority, created_at, completed_at, flagged, rrule"
+
+    /// Whether the list passes the query's `list:` terms (always, without them).
+    private func listMatches(_ query: TodoQuery, listID: Int64) throws -> Bool {
+        guard !query.listNames.isEmpty else { return true }
+        let names = query.listNames.map { _ in "?" }.joined(separator: ", ")
+        return try connection.scalarInt("SELECT count(*) FROM lists WHERE id = ? AND name COLLATE NOCASE IN (\(names))",
+                                        [listID as any SQLiteBindable] + query.listNames.map { $0 as any SQLiteBindable }) > 0
+    }
+
+    /// The first `limit` ids of one part of a list (open or done, in `order`) that match `query`.
     /// `recent` says whether `indexRecentTodos` has run for this search and found todos (nil: not yet).
-    private func searchIDs(_ text: String, listID: Int64, done: Bool, order: String, limit: Int,
+    ///
+    /// Which index decides the rows read: a tag on few todos (the tag index); else the first rows in
+    /// display order when the base-table test is exact; else a word of three or more characters (the
+    /// trigram index, and the tag index for a tag equal to it), a tag on many todos, the due-day
+    /// index for due windows of open todos; only a query with none of these reads the whole list.
+    private func searchIDs(_ query: TodoQuery, listID: Int64, done: Bool, order: String, limit: Int,
                            recent: inout Bool?) throws -> [Int64] {
-        let part = "list_id = ?1 AND completed_at IS \(done ? "NOT " : "")NULL"
-        let tag = TodoTags.tag(searchedBy: text)
-        var plain = Self.plainMatch(for: text)
-        if let tag {
-            // A tag on few todos: the tag index is the outer loop, and only they are read. A tag on
-            // many: its first matches are among the first rows, found with one index probe each.
-            let tagged = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM todo_tags WHERE tag = ? LIMIT ?)",
-                                                  [tag, Self.fewTaggedTodos + 1])
-            guard tagged > Self.fewTaggedTodos else { return try taggedIDs(tag, listID: listID, part: part, order: order, limit: limit) }
-            plain = Self.tagMatch(tag)
+        let part = "todos.list_id = ?1 AND todos.completed_at IS \(done ? "NOT " : "")NULL"
+        // How many todos the first tag has, counted up to `someTaggedTodos` in its index.
+        let tag = try query.tags.first.map { tag in
+            (tag, Int(try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM todo_tags WHERE tag = ? LIMIT ?)",
+                                               [tag, Self.someTaggedTodos + 1])))
         }
-        if let plain, plain.caseFoldsLikeTrigrams {
-            let counts = try rowCounts(listID)
-            let rows = done ? counts.done : counts.open
+        // A tag on few todos: the tag index is the outer loop, and only they are read.
+        if let (tag, count) = tag, count <= Self.fewTaggedTodos {
+            return try taggedIDs(tag, query: query, listID: listID, part: part, order: order, limit: limit)
+        }
+        var scan = QueryConditions(listID: listID)
+        let test = scan.condition(for: query, table: "t")
+        if test.exact {
+            // The first rows in display order, one index probe per tag: common matches in milliseconds.
+            let rows = try { let counts = try rowCounts(listID); return done ? counts.done : counts.open }()
             var window = Self.denseSearchWindow
             while true {
+                var sql = scan
+                let windowPlaceholder = sql.bind(window), limitPlaceholder = sql.bind(limit)
                 let found = try connection.query("""
-                    SELECT id FROM (SELECT id, title, notes, position, due, priority, created_at, completed_at FROM todos
-                                    WHERE \(part) ORDER BY \(order) LIMIT ?\(plain.arguments.count + 2))
-                    WHERE \(plain.condition) ORDER BY \(order) LIMIT ?\(plain.arguments.count + 3)
-                    """, [listID] + plain.arguments + [window, limit]) { $0.int64(at: 0) }
+                    SELECT id FROM (SELECT \(Self.windowColumns) FROM todos
+                                    WHERE \(part) ORDER BY \(order) LIMIT \(windowPlaceholder)) AS t
+                    WHERE \(test.sql) ORDER BY \(order) LIMIT \(limitPlaceholder)
+                    """, sql.arguments) { $0.int64(at: 0) }
                 if found.count == limit || rows <= window { return found }
                 // Widen the window when the matches seen so far say a wider one would be enough.
-                let needed = found.isEmpty ? Int.max : limit * window / found.count + window / 4
+                guard limit < Self.maximumSearchWindow, !found.isEmpty else { break }
+                let needed = limit * window / found.count + window / 4
                 guard needed <= Self.maximumSearchWindow, window < Self.maximumSearchWindow else { break }
                 window = min(Self.maximumSearchWindow, max(needed, window * 2))
             }
         }
-        if let tag { return try taggedIDs(tag, listID: listID, part: part, order: order, limit: limit) }
-        if text.unicodeScalars.count >= 3 {
-            // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
-            let phrase = "\"" + TextFormatting.replacing("\"", with: "\"\"", in: text) + "\""
-            if recent == nil { recent = try indexRecentTodos() }
-            guard recent == true else {
-                return try connection.query("""
-                    SELECT todos.id FROM todos_fts CROSS JOIN todos ON todos.id = todos_fts.rowid
-                    WHERE todos_fts MATCH ?2 AND \(part) ORDER BY \(order) LIMIT ?3
-                    """, [listID, phrase, limit]) { $0.int64(at: 0) }
-            }
-            // Todos the index has not caught up on are matched by their current text instead.
-            return try connection.query("""
-                SELECT todos.id FROM (
-                    SELECT rowid AS match FROM todos_fts
-                    WHERE todos_fts MATCH ?2 AND rowid NOT IN (SELECT todo_id FROM search_pending)
-                    UNION ALL
-                    SELECT rowid FROM temp.search_recent WHERE search_recent MATCH ?2
-                ) AS matches CROSS JOIN todos ON todos.id = matches.match
-                WHERE \(part) ORDER BY \(order) LIMIT ?3
-                """, [listID, phrase, limit]) { $0.int64(at: 0) }
+        // A tag on some todos: reading them beats a word's trigram matches, which may be many more.
+        if let (tag, count) = tag, count <= Self.someTaggedTodos {
+            return try taggedIDs(tag, query: query, listID: listID, part: part, order: order, limit: limit)
         }
-        let short = plain ?? Self.shortMatch(for: text)
+        // The driving word: one the trigram index can find, a word with non-ASCII case first.
+        let indexed = query.words.filter { $0.unicodeScalars.count >= 3 }
+        if let word = indexed.first(where: { !$0.unicodeScalars.allSatisfy(\.isASCII) && $0.lowercased() != $0.uppercased() })
+            ?? indexed.max(by: { $0.unicodeScalars.count < $1.unicodeScalars.count }) {
+            return try indexedWordIDs(word, query: query, listID: listID, part: part, order: order, limit: limit, recent: &recent)
+        }
+        if let (tag, _) = tag { return try taggedIDs(tag, query: query, listID: listID, part: part, order: order, limit: limit) }
+        if !done, !query.dueWindows.isEmpty, !query.matchesNoDue {
+            return try dueWindowIDs(query, listID: listID, part: part, order: order, limit: limit)
+        }
         // One sequential pass over the table beats walking the order index with a lookup per row.
+        var sql = QueryConditions(listID: listID)
+        let full = sql.condition(for: query, table: "todos")
+        let limitPlaceholder = sql.bind(limit)
         return try connection.query(
-            "SELECT id FROM todos NOT INDEXED WHERE \(part) AND (\(short.condition)) ORDER BY \(order) LIMIT ?\(short.arguments.count + 2)",
-            [listID] + short.arguments + [limit]) { $0.int64(at: 0) }
+            "SELECT id FROM todos NOT INDEXED WHERE \(part) AND (\(full.sql)) ORDER BY \(order) LIMIT \(limitPlaceholder)",
+            sql.arguments) { $0.int64(at: 0) }
+    }
+
+    /// Matches found through the trigram index for `word` (and the tag index, for todos with a tag
+    /// equal to it), the rest of the query tested on those rows only.
+    private func indexedWordIDs(_ word: String, query: TodoQuery, listID: Int64, part: String, order: String, limit: Int,
+                                recent: inout Bool?) throws -> [Int64] {
+        var sql = QueryConditions(listID: listID)
+        let phrase = sql.bind("\"" + TextFormatting.replacing("\"", with: "\"\"", in: word) + "\"")
+        if recent == nil { recent = try indexRecentTodos() }
+        var sources = recent == true
+            ? """
+              SELECT rowid AS match FROM todos_fts WHERE todos_fts MATCH \(phrase) AND rowid NOT IN (SELECT todo_id FROM search_pending)
+              UNION SELECT rowid FROM temp.search_recent WHERE search_recent MATCH \(phrase)
+              """
+            : "SELECT rowid AS match FROM todos_fts WHERE todos_fts MATCH \(phrase)"
+        if TodoTags.isTag(word) { sources += "\nUNION SELECT todo_id FROM todo_tags WHERE tag = \(sql.bind(word))" }
+        let rest = sql.condition(for: query, table: "todos", skippingWord: word)
+        let limitPlaceholder = sql.bind(limit)
+        // CROSS JOIN keeps the index lookup outermost: only matching rows are ever read.
+        return try connection.query("""
+            SELECT todos.id FROM (\(sources)) AS matches CROSS JOIN todos ON todos.id = matches.match
+            WHERE \(part) AND \(rest.sql) ORDER BY \(order) LIMIT \(limitPlaceholder)
+            """, sql.arguments) { $0.int64(at: 0) }
+    }
+
+    /// Matches among the open todos due in the query's windows, read through the due-day index.
+    private func dueWindowIDs(_ query: TodoQuery, listID: Int64, part: String, order: String, limit: Int) throws -> [Int64] {
+        var sql = QueryConditions(listID: listID)
+        let windows = query.dueWindows.map { window in
+            "SELECT id AS match FROM todos AS d INDEXED BY todos_open_by_due_day WHERE d.completed_at IS NULL AND "
+                + sql.dueCondition(window, table: "d")
+        }.joined(separator: "\nUNION ")
+        let rest = sql.condition(for: query, table: "todos")
+        let limitPlaceholder = sql.bind(limit)
+        return try connection.query("""
+            SELECT todos.id FROM (\(windows)) AS matches CROSS JOIN todos ON todos.id = matches.match
+            WHERE \(part) AND \(rest.sql) ORDER BY \(order) LIMIT \(limitPlaceholder)
+            """, sql.arguments) { $0.int64(at: 0) }
     }
 
     /// Up to this many todos with a tag, a tag search reads them all through the tag index (a few
     /// milliseconds); past it, it first looks for them among the first rows, as a text search does.
     static let fewTaggedTodos = 8_192
+    /// Up to this many, a tag whose todos were not among the first rows is looked for through the
+    /// tag index rather than a word's trigram matches.
+    static let someTaggedTodos = 65_536
 
-    /// The first `limit` ids of one part of a list (`part`, in `order`) tagged `tag`, through the
-    /// tag index: the cost is the tag's todos, whatever the store holds.
-    private func taggedIDs(_ tag: String, listID: Int64, part: String, order: String, limit: Int) throws -> [Int64] {
-        try connection.query("""
+    /// The first `limit` ids of one part of a list (`part`, in `order`) tagged `tag` that match the
+    /// rest of `query`, through the tag index: the cost is the tag's todos, whatever the store holds.
+    private func taggedIDs(_ tag: String, query: TodoQuery, listID: Int64, part: String, order: String, limit: Int) throws -> [Int64] {
+        var sql = QueryConditions(listID: listID)
+        let rest = sql.condition(for: query, table: "todos")
+        let tagPlaceholder = sql.bind(tag), limitPlaceholder = sql.bind(limit)
+        return try connection.query("""
             SELECT todos.id FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id
-            WHERE todo_tags.tag = ?2 AND \(part) ORDER BY \(order) LIMIT ?3
-            """, [listID, tag, limit]) { $0.int64(at: 0) }
-    }
-
-    /// The test for a row tagged `tag` (one probe of the tag index), parameters from ?2 on.
-    static func tagMatch(_ tag: String) -> PlainMatch {
-        PlainMatch(condition: "EXISTS (SELECT 1 FROM todo_tags WHERE todo_tags.tag = ?2 AND todo_tags.todo_id = id)",
-                   arguments: [tag], caseFoldsLikeTrigrams: true)
+            WHERE todo_tags.tag = \(tagPlaceholder) AND \(part) AND \(rest.sql) ORDER BY \(order) LIMIT \(limitPlaceholder)
+            """, sql.arguments) { $0.int64(at: 0) }
     }
 
     /// Puts the current text of the todos the search index has not caught up on into a small
@@ -147,39 +209,5 @@ final class MatchFinder {
             SELECT id, title, notes FROM todos WHERE id IN (SELECT todo_id FROM search_pending)
             """)
         return true
-    }
-
-    /// A base-table test for `text`, parameters from ?2 on.
-    struct PlainMatch {
-        var condition: String
-        var arguments: [any SQLiteBindable]
-        /// Whether it finds exactly what the trigram index finds (true for ASCII and caseless text).
-        var caseFoldsLikeTrigrams: Bool
-    }
-
-    /// The test for text without non-ASCII letters that have case: `LIKE` for ASCII (which it
-    /// folds), `instr` for caseless text such as CJK and emoji. Nil for other text.
-    static func plainMatch(for text: String) -> PlainMatch? {
-        if text.unicodeScalars.allSatisfy(\.isASCII) {
-            let escaped = [("\\", "\\\\"), ("%", "\\%"), ("_", "\\_")].reduce(text) {
-                TextFormatting.replacing($1.0, with: $1.1, in: $0)
-            }
-            let pattern = "%" + escaped + "%"
-            return PlainMatch(condition: "title LIKE ?2 ESCAPE '\\' OR notes LIKE ?2 ESCAPE '\\'", arguments: [pattern],
-                              caseFoldsLikeTrigrams: true)
-        }
-        if text.lowercased() == text, text.uppercased() == text {
-            return PlainMatch(condition: "instr(title, ?2) > 0 OR instr(notes, ?2) > 0", arguments: [text], caseFoldsLikeTrigrams: true)
-        }
-        return nil
-    }
-
-    /// The test for a short query with non-ASCII letters: its lower, upper, first-upper and
-    /// first-lower spellings, matched exactly.
-    private static func shortMatch(for text: String) -> PlainMatch {
-        let first = String(text.prefix(1)), rest = text.dropFirst()
-        let spellings = [text.lowercased(), text.uppercased(), first.uppercased() + rest.lowercased(), first.lowercased() + rest.uppercased()]
-        let condition = (2...5).map { "instr(title, ?\($0)) > 0 OR instr(notes, ?\($0)) > 0" }.joined(separator: " OR ")
-        return PlainMatch(condition: condition, arguments: spellings, caseFoldsLikeTrigrams: false)
     }
 }

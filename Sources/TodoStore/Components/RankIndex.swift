@@ -5,6 +5,11 @@ import FoundationEssentials
 /// plus a count inside it. The blocks themselves are kept by triggers (see `Schema.rankIndexSQL`);
 /// this part only caches their prefix sums, loaded per list and kind on first use and patched from
 /// each committed step's journal rows while `rank_meta.generation` stays the same.
+///
+/// Dropped and loaded again on first use: when the generation moved (blocks split, merged, added
+/// or removed), after a step too big to read its journal (`TodoStore.journalPatchLimit` rows), when
+/// another connection committed (`fileDidChangeElsewhere`), and after any failed transaction.
+/// Memory is one entry per block, never per todo.
 final class RankIndex: StoreComponent {
     private let connection: SQLiteConnection
     /// Loaded block prefix sums, per list and kind.

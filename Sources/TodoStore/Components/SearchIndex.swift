@@ -1,9 +1,12 @@
 import FoundationEssentials
 
-/// Substring search over titles and notes, case-insensitive; `#work` alone finds the todos tagged
-/// `work` (exactly, ASCII case folded) through the tag index instead: all of a tag's todos when it
-/// has few (`MatchFinder.fewTaggedTodos`), else first among the first rows in display order, probing the tag
-/// index for each, as text is looked for there (below).
+/// The query language's matches (`TodoQuery`; a plain `search` is one phrase, `#work` alone a tag):
+/// words are substrings of titles and notes, case-insensitive, or a tag equal to them; `#work`
+/// finds the todos tagged `work` (exactly, ASCII case folded) through the tag index: all of a tag's
+/// todos when it has few (`MatchFinder.fewTaggedTodos`), else first among the first rows in display
+/// order, probing the tag index for each, as text is looked for there (below). Priorities, due
+/// windows, flags and recurrence are tested on the rows an index chose; due windows alone read the
+/// due-day index (open todos).
 ///
 /// What matches: queries of three or more characters (Unicode scalars) go through the trigram
 /// index (`todos_fts`), whose case folding is Unicode-aware (Milk/milk, Äpfel/äpfel, Σοφία/σοφία).
@@ -54,9 +57,14 @@ final class SearchIndex: StoreComponent {
         return found
     }
 
+    /// Every id `query` matches, in display order (no limit, not cached): what `tick ls QUERY` lists.
+    func allMatchingIDs(for query: SectionQuery) throws -> [Int64] {
+        try finder.matchingIDs(for: query, limit: Int.max)
+    }
+
     /// Whether the complete results of `query` are cached, so showing it costs no query.
     func hasCompleteResults(for query: SectionQuery) -> Bool {
-        results[query]?.isComplete ?? (query.activeSearch == nil)
+        results[query]?.isComplete ?? !query.isSearch
     }
 
     /// Keeps results found elsewhere (the background search) as if found here; `generation` must be

@@ -9,6 +9,16 @@
 ///
 /// Invariant: what a part remembers describes the file as committed. What it patched in
 /// `willCommit` is only trusted after `didCommit`; after `didRollBack` it holds nothing derived.
+///
+/// Order (`TodoStore.components`): search index, rank index, list catalog, change tracking,
+/// history. The change is built after the caches it reads were patched for the step, and the
+/// history files and prunes the step last.
+///
+/// The parts never call each other's hooks, but some read others, always one way and wired once in
+/// `TodoStore.init`: `SearchIndex` asks `ListCatalog` for a list's counts (to search its first rows);
+/// `ChangeTracking` reads journal rows through `History`, and its `TodoChangeBuilder` places a
+/// change's todos with `RankIndex` and counts them with `ListCatalog`; `HistoryReplay` writes an
+/// undo or redo back through the store's own methods. `Positions` is stateless and hears nothing.
 protocol StoreComponent: AnyObject {
     /// Inside the step's transaction, after its body: write what the step needs (search catch-up,
     /// history filing) or prepare patched state. The step's journal rows are already read into `step`.

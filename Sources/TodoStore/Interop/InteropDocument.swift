@@ -11,6 +11,9 @@ public struct InteropDocument: Equatable, Sendable {
     /// How many due days were written relative to the day they were read (todo.txt `due:tom`),
     /// so an import can say they were read as of that day.
     public var relativeDueDayCount = 0
+    /// What the file held that is not a todo or a field of one: records skipped, fields kept as
+    /// lines of notes (taskwarrior's annotations, todo.txt's `t:`), counted for the summary.
+    public var tally = ImportTally()
 
     /// A document; by default empty.
     public init(lists: [InteropList] = [], todos: [NewTodo] = []) {

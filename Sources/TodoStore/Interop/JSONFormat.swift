@@ -10,8 +10,11 @@ import FoundationEssentials
 ///   ],
 ///   "todos": [
 ///     {"id": 1, "list": "Inbox", "title": "Buy milk", "notes": "", "priority": 0, "due": null, "flagged": false,
-///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"]}
-///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false)
+///      "done": false, "created": "2026-11-29T19:32:03.123Z", "completed": null, "tags": ["home"],
+///      "uid": "6F2C…"}
+///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false; a
+///     started or cancelled one "status": "in-process" or "cancelled"; one that says how far along
+///     it is "percent_complete": 40)
 ///   ]
 /// }
 /// ```
@@ -30,7 +33,17 @@ public enum JSONFormat {
             ("created", JSONText.quoted(Timestamp.iso(item.createdAt))),
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
-        ] + recurrenceMembers(item.recurrence) + (parentID.map { [("parent", String($0))] } ?? []))
+        ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence) + statusMembers(item)
+            + (parentID.map { [("parent", String($0))] } ?? []))
+    }
+
+    /// `"status"` for a started or cancelled todo (open and done are `"done"` already) and
+    /// `"percent_complete"` when the todo has one: other todos are written as before version 10.
+    static func statusMembers(_ item: TodoItem) -> [(String, String)] {
+        var members: [(String, String)] = []
+        if item.status == .inProcess || item.status == .cancelled { members.append(("status", JSONText.quoted(item.status.rawValue))) }
+        if let percent = item.percentComplete { members.append(("percent_complete", String(percent))) }
+        return members
     }
 
     /// `"rrule"` (RFC 5545, as a CalDAV server takes it) and `"rrule_from_completion"`, for a
@@ -68,7 +81,12 @@ public enum JSONFormat {
         var document = InteropDocument(lists: lists)
         let inboxName = lists.first(where: \.isInbox)!.name
         document.todos.reserveCapacity(todoNodes.count)
-        for node in todoNodes { document.todos.append(try decodeTodo(node, inboxName: inboxName, now: now)) }
+        var uids = UIDsSeen()
+        for node in todoNodes {
+            let todo = try decodeTodo(node, inboxName: inboxName, now: now)
+            try uids.check(todo, line: node.line)
+            document.todos.append(todo)
+        }
         return document
     }
 
@@ -90,8 +108,11 @@ public enum JSONFormat {
     public static func read(from more: @escaping () -> [UInt8]?, now: Date = Date(), inboxName: String? = nil,
                             todo: (NewTodo) throws -> Void) throws -> StreamedDocument {
         var parser = JSONParser(reading: more)
+        var uids = UIDsSeen()
         let walked = try parser.walk(streaming: "todos", keeping: ["format", "version", "lists", "todos"]) { node in
-            try todo(try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now))
+            let decoded = try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now)
+            try uids.check(decoded, line: node.line)
+            try todo(decoded)
         }
         let (lists, _) = try header(of: walked.root)
         return StreamedDocument(lists: lists, todoCount: walked.elementCount)
@@ -162,6 +183,22 @@ public enum JSONFormat {
             }
         }
         todo.tags = try fields.strings("tags") ?? []
+        // The iCalendar UID: importing the file again updates these todos instead of adding them.
+        todo.uid = try fields.string("uid")
+        todo.percentComplete = try fields.integer("percent_complete", in: 0...100).map { Int($0) }
+        if let word = try fields.string("status") {
+            guard let status = TodoStatus(word: word) else {
+                throw InteropError(line: fields.line(of: "status"), problem: "\"status\" is open, in-process, done or cancelled, not \(JSONText.quoted(word))")
+            }
+            if status.isFinished, try fields.bool("done") == false {
+                throw InteropError(line: fields.line(of: "status"), problem: "\"status\" is \(status.rawValue) but \"done\" is false")
+            }
+            if !status.isFinished, try fields.bool("done") == true || todo.completedAt != nil {
+                throw InteropError(line: fields.line(of: "status"), problem: "\"status\" is \(status.rawValue) but the todo is done")
+            }
+            if status.isFinished, todo.completedAt == nil { todo.completedAt = now }
+            todo.statusMark = TodoStore.mark(of: status)
+        }
         if let done = try fields.bool("done") {
             if done && todo.completedAt == nil { todo.completedAt = now }
             if !done && todo.completedAt != nil {
@@ -173,11 +210,24 @@ public enum JSONFormat {
             try Validation.notes(todo.notes)
             try Validation.due(todo.due)
             try Validation.tags(todo.tags)
+            try Validation.uids(todo.uid.map { [$0] } ?? [])
             _ = try Validation.listName(todo.listName)
         } catch {
             throw InteropError(line: node.line, problem: "\(error)")
         }
         return todo
+    }
+}
+
+/// The UIDs of a document's todos so far: one given to two todos is refused at the second one's line
+/// (an import would not know which of them the stored todo is).
+private struct UIDsSeen {
+    private var seen: Set<String> = []
+
+    mutating func check(_ todo: NewTodo, line: Int) throws(InteropError) {
+        if let uid = todo.uid, !seen.insert(uid).inserted {
+            throw InteropError(line: line, problem: "the uid \(JSONText.quoted(uid)) is given to two todos")
+        }
     }
 }
 

@@ -31,6 +31,17 @@ public struct JSONParser {
         return node
     }
 
+    /// Parses one value that starts on line `firstLine` of a bigger file (one element of a stream
+    /// read a piece at a time, see `JSONValueStream`), so problems are reported at the file's lines.
+    public static func parse(_ bytes: [UInt8], firstLine: Int) throws(InteropError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
+        parser.line = firstLine
+        parser.skipWhitespace()
+        let node = try parser.value()
+        try parser.expectEnd()
+        return node
+    }
+
     private init(bytes: [UInt8]) {
         self.bytes = bytes
         more = nil

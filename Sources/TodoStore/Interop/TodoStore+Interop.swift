@@ -171,7 +171,7 @@ extension TodoStore {
                                    [try Validation.listName(list.name), position, list.isCollapsed])
             }
             return (inbox.name, StepSummary(description: "import lists"))
-        }
+        }.value
     }
 }
 

@@ -15,6 +15,8 @@ public struct TodoTxtReader {
     public private(set) var bytesRead = 0
     /// How many due days were written relative to the day of reading (`due:tom`), so far.
     public var relativeDueDayCount: Int { days.relativeDueDayCount }
+    /// Hidden lines (`h:1`) skipped and thresholds (`t:`) kept as notes, so far.
+    public var tally: ImportTally { days.tally }
 
     /// A reader; `now` stands in for the completion time of a done todo without a completion date,
     /// and its day (or `today`, a `CivilCalendar` day number) is what relative due days count from;
@@ -61,6 +63,10 @@ public struct TodoTxtReader {
             throw InteropError(line: lineNumber, problem: "the line is not valid UTF-8")
         }
         if text.allSatisfy(\.isWhitespace) { return }
+        if TodoTxtFormat.isHidden(text) {
+            days.tally.add(.hiddenLine)
+            return
+        }
         do {
             todos.append(try TodoTxtFormat.todo(from: text, days: &days, now: now))
         } catch let problem {

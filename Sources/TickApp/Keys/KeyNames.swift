@@ -1,0 +1,54 @@
+import TermTable
+
+/// The keys that messages and hints name, taken from the key maps in effect, as the overlays' hints
+/// are: after `bind U undo` a message says "U undoes", and an action with no key is offered nowhere.
+struct KeyNames {
+    /// The list's bindings.
+    var list = KeyMap.standard
+    /// The bindings that come first in editing mode.
+    var editing = KeyMap.editing
+    /// The details' key that edits the notes in place.
+    var editNotes: String? = "n"
+
+    /// The default bindings.
+    init() {}
+
+    /// The names in `keyMaps`.
+    init(_ keyMaps: KeyMaps) {
+        list = keyMaps.list
+        editing = keyMaps.editing
+        editNotes = KeyHint.first(keyMaps.details.keys(for: .editNotes))
+    }
+
+    /// The first key of a list command, or nil when none is bound.
+    func key(_ command: Command) -> String? { KeyHint.first(list.keys(for: command)) }
+
+    /// The first key of a command in editing mode (its own map first, as keys are looked up there).
+    func editingKey(_ command: Command) -> String? { KeyHint.first(editing.keys(for: command)) ?? key(command) }
+
+    /// " · u undoes", or nothing when no key undoes.
+    var undoes: String { offer(.undo, "undoes") }
+
+    /// " · KEY does" for a list command, or nothing when no key is bound to it.
+    func offer(_ command: Command, _ does: String) -> String { key(command).map { " · \($0) \(does)" } ?? "" }
+
+    /// "KEY does · KEY does" for editing-mode commands, leaving out those without a key.
+    func editingHints(_ parts: [(Command, String)]) -> String {
+        KeyHint.line(parts.map { (editingKey($0.0), $0.1) })
+    }
+
+    /// What the status line says when there is no message: "a add · x done · d delete · ? help".
+    var idleHint: String {
+        KeyHint.line([(key(.add), "add"), (key(.toggle), "done"), (key(.delete), "delete"), (key(.help), "help")])
+    }
+
+    /// "Nothing marked: Space marks a row, V the whole list".
+    var nothingMarked: String {
+        switch (editingKey(.mark), editingKey(.markAll)) {
+        case let (mark?, all?): "Nothing marked: \(mark) marks a row, \(all) the whole list"
+        case let (mark?, nil): "Nothing marked: \(mark) marks a row"
+        case let (nil, all?): "Nothing marked: \(all) marks the whole list"
+        case (nil, nil): "Nothing marked"
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import TodoStore
+
+/// What a command did, for `TickApp.run(_:)` to show in one place: the change it committed (for the
+/// table), where the selection goes, what the status line says, and what the app asks or opens next.
+/// Commands (`TodoCommands`) return it; they read no table and call nothing in the app.
+struct Outcome {
+    /// Where the selection goes once the change is shown.
+    enum Selection: Equatable {
+        /// Where the table leaves it (a deleted row's neighbour, a row moved by the batch update).
+        case unchanged
+        /// The place the command's todo had before the change, or the nearest row left in its list:
+        /// `x` then works down a list.
+        case keepPlace
+        /// The todo with this id, wherever it is shown.
+        case todo(Int64)
+    }
+
+    /// What the app opens after the change. Each holds the todo (its id and the fields it showed),
+    /// never a row: the answer acts on that todo wherever it is by then, or on nothing.
+    enum Presentation {
+        /// "“Water plants” repeats: s skip this one · t stop the series".
+        case deleteRecurring(TodoItem)
+        /// The details of the todo (Enter).
+        case details(TodoItem)
+        /// The title editor on the todo (the Edit swipe button).
+        case editor(TodoItem)
+    }
+
+    /// The change the command committed (`TodoChange.none` when it changed nothing).
+    var change = TodoChange.none
+    /// Where the selection goes.
+    var selection = Selection.unchanged
+    /// What the status line says; nil leaves it as it is.
+    var message: StatusMessage?
+    /// Whether `message` reports a change `u` undoes: it is then shown only while no other change came after it.
+    var isUndoable = false
+    /// Whether the command wrote to the store (a change the sync sends, counted in `changeCount`).
+    var wrote = false
+    /// What the app opens next, if anything.
+    var presentation: Presentation?
+    /// Bytes for the terminal itself (an OSC 52 copy), written as they are after the frame.
+    var terminalOutput: [UInt8] = []
+
+    /// Only a message (a refusal, a hint): nothing changed.
+    static func saying(_ message: StatusMessage) -> Outcome {
+        Outcome(message: message)
+    }
+}

@@ -1,0 +1,54 @@
+import TermTable
+import TodoStore
+
+/// The one place a command's outcome is shown: key → key map → command → store → outcome → table → frame.
+extension TickApp {
+    /// The commands over the store as it is now, with the key names in effect.
+    var commands: TodoCommands {
+        TodoCommands(store: list.store, today: list.today(), lists: list.lists, keys: KeyNames(keyMaps), terminal: terminalAbilities)
+    }
+
+    /// Runs a command and shows its outcome: the change in the table, the selection where it says
+    /// (`place`, the row the command's todo had, defaults to the selected row), the message in the
+    /// status line, then the question or screen it opens. A command that throws changed nothing:
+    /// the status line says "Not saved" and why, and the table is read afresh.
+    func run(keepingPlace place: IndexPath? = nil, _ command: (TodoCommands) throws -> Outcome) {
+        let place = place ?? list.tableView.indexPathForSelectedRow
+        let outcome: Outcome
+        do {
+            outcome = try command(commands)
+        } catch {
+            list.changeCount += 1
+            list.reloadFromStore()
+            // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
+            list.message = .error("Not saved: \(error)")
+            return
+        }
+        if outcome.wrote { list.changeCount += 1 }
+        if var message = outcome.message {
+            if outcome.isUndoable { message.condition = .undoable(change: list.changeCount) }
+            list.message = message
+        }
+        list.show(outcome, keepingPlace: place)
+        terminalOutput += outcome.terminalOutput
+        switch outcome.presentation {
+        case .deleteRecurring(let item): confirmDeletingRecurring(item)
+        case .details(let item): present(DetailOverlay(list: list, todo: item, keyMap: keyMaps.details, notesKeyMap: keyMaps.notes))
+        case .editor(let item): openEditor(for: item)
+        case nil: break
+        }
+    }
+
+    /// Runs the command a swipe button left while the key or click was handled.
+    func runSwipedCommand() {
+        guard let swiped = list.swipedCommand else { return }
+        list.swipedCommand = nil
+        run(keepingPlace: swiped.place, swiped.run)
+    }
+
+    /// The bytes waiting for the terminal besides the frame (an OSC 52 copy), handed over once.
+    public func takeTerminalOutput() -> [UInt8] {
+        defer { terminalOutput = [] }
+        return terminalOutput
+    }
+}

@@ -1,0 +1,34 @@
+/// The first-download rows of issue 32: Tick against vdirsyncer on the same server in the same run,
+/// and Tick's CPU per downloaded todo.
+extension SyncReport {
+    /// Tick's CPU per downloaded todo must stay under this many milliseconds.
+    static let cpuPerTodoLimit = 0.1
+
+    /// The rows of `first`: Tick's download (target: vdirsyncer's `sync`), vdirsyncer's (or why it was
+    /// skipped), and Tick's CPU per todo.
+    func firstDownloadRows(_ first: FirstDownloadBenchmark.Result) -> [Row] {
+        let size = count(first.size), runs = "median of \(first.runs)"
+        var rows: [Row] = []
+        let tickTarget = first.vdirsyncer.map { "≤ vdirsyncer's sync (\(format($0.seconds, 2)) s)" } ?? "≤ vdirsyncer's sync (not measured)"
+        if let tick = first.tick {
+            let met = first.vdirsyncer.map { tick.seconds <= $0.seconds }
+            rows.append(Row(measure: "first download of \(size) todos into an empty store, Tick (\(runs))",
+                            figure: format(tick.seconds, 2) + " s (Tick's CPU " + format(tick.cpuSeconds, 2) + " s)",
+                            requests: tick.requests.map { count($0) } ?? "", target: tickTarget, met: met))
+        }
+        if let vdirsyncer = first.vdirsyncer {
+            rows.append(Row(measure: "first download of \(size) todos, \(first.vdirsyncerVersion) sync after discover (\(runs))",
+                            figure: format(vdirsyncer.seconds, 2) + " s (its CPU " + format(vdirsyncer.cpuSeconds, 2) + " s; discover "
+                                + format(vdirsyncer.discoverSeconds ?? 0, 2) + " s)",
+                            requests: "", target: "reported only", met: nil))
+        } else {
+            rows.append(Row(measure: "first download of \(size) todos, vdirsyncer", figure: "skipped", requests: "",
+                            target: first.vdirsyncerSkipped ?? "not measured", met: nil))
+        }
+        if let perTodo = first.tickCPUPerTodo {
+            rows.append(Row(measure: "Tick's CPU per downloaded todo (\(size), \(runs))", figure: format(perTodo, 3) + " ms", requests: "",
+                            target: "< \(format(Self.cpuPerTodoLimit, 1)) ms", met: perTodo < Self.cpuPerTodoLimit))
+        }
+        return rows
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+import TermTable
+@testable import TickApp
+import TodoStore
+
+/// Messages name the keys in effect (issue 29, point 5): a change the undo key takes back says which
+/// key that is after `bind`, and offers none when undo is unbound.
+@Suite("Keys named in messages")
+struct KeyNamesInMessagesTests {
+    static func scenario(_ config: String) throws -> Scenario {
+        try Scenario(["Buy milk", "Call mom"], size: Size(width: 80, height: 8),
+                     configuration: Configuration.parse(config, path: "/c"))
+    }
+
+    @Test("A deletion offers the undo key as bound: u by default, U after bind U undo, none when undo is unbound",
+          arguments: [("", " · u undoes"), ("unbind u\nbind U undo\n", " · U undoes"), ("unbind u\n", "")])
+    func deletionNamesUndoKey(config: String, offer: String) throws {
+        let scenario = try Self.scenario(config)
+        try scenario.type("d")
+        #expect(scenario.list.message?.text == "Deleted “Buy milk”" + offer)
+    }
+
+    @Test("A recurring todo marked done, and one skipped, name the undo key as bound")
+    func recurringNamesUndoKey() throws {
+        let scenario = try Self.scenario("unbind u\nbind U undo\n")
+        try scenario.type("aWater plants @every day<Enter>x")
+        #expect(scenario.list.message?.text.hasSuffix(" · U undoes") == true)
+        #expect(scenario.list.message?.text.contains("u undoes") == false)
+        try scenario.type("ds")  // the selection kept its place: on the next occurrence
+        #expect(scenario.list.message?.text.hasPrefix("Skipped — next on") == true)
+        #expect(scenario.list.message?.text.hasSuffix(" · U undoes") == true)
+    }
+}

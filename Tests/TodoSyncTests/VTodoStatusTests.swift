@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import TodoSync
+import TodoStore
+
+/// Issue 31 part 4 in iCalendar: STATUS:IN-PROCESS and CANCELLED and PERCENT-COMPLETE read, written
+/// and carried through .ics files.
+@Suite("VTODO statuses and PERCENT-COMPLETE")
+struct VTodoStatusTests {
+    @Test("STATUS:IN-PROCESS is open and started; PERCENT-COMPLETE is read when it is 0–100, and nothing else stops the read",
+          arguments: [("STATUS:IN-PROCESS\nPERCENT-COMPLETE:40\n", true, 40), ("STATUS:NEEDS-ACTION\nPERCENT-COMPLETE:0\n", false, 0),
+                      ("PERCENT-COMPLETE:150\n", false, nil), ("PERCENT-COMPLETE:lots\n", false, nil),
+                      ("STATUS:IN-PROCESS\nCOMPLETED:20261201T110000Z\n", true, nil)])
+    func reads(lines: String, started: Bool, percent: Int?) throws {
+        let todo = try ICS.todo("BEGIN:VTODO\nUID:s\nSUMMARY:x\n\(lines)END:VTODO\n")
+        #expect(todo.isInProcess == started && !todo.isDone && todo.percentComplete == percent)
+    }
+
+    @Test("the status lines: NEEDS-ACTION or IN-PROCESS for an open todo, COMPLETED or CANCELLED with COMPLETED, then PERCENT-COMPLETE when there is one")
+    func writes() {
+        let writer = VTodoWriter(zone: .utc)
+        let done = Date(timeIntervalSince1970: 1_796_119_200)  // 2026-12-01 10:00 UTC
+        #expect(writer.lines(.status, of: CalendarTodo(uid: "u", title: "t")) == ["STATUS:NEEDS-ACTION\r\n"])
+        #expect(writer.lines(.status, of: CalendarTodo(uid: "u", title: "t", isInProcess: true, percentComplete: 40))
+                == ["STATUS:IN-PROCESS\r\n", "PERCENT-COMPLETE:40\r\n"])
+        #expect(writer.lines(.status, of: CalendarTodo(uid: "u", title: "t", completedAt: done, isCancelled: true))
+                == ["STATUS:CANCELLED\r\n", "COMPLETED:20261201T100000Z\r\n"])
+    }
+
+    @Test("a stored started, cancelled or done todo becomes the VTODO values and comes back as the same status and percentage",
+          arguments: [TodoStatus.open, .inProcess, .done, .cancelled])
+    func storeRoundTrip(status: TodoStatus) throws {
+        let store = try TodoStore(path: TodoStore.inMemoryPath)
+        let todo = try store.add(title: "Paint the fence").value
+        try store.setStatus(status, ids: [todo.id])
+        if !status.isFinished { try store.setPercentComplete(30, id: todo.id) }
+        let item = try #require(try store.item(id: todo.id))
+        let calendar = CalendarTodo(item, listName: "Inbox")
+        #expect(calendar.isCancelled == (status == .cancelled) && calendar.isInProcess == (status == .inProcess))
+        let new = try calendar.newTodo(defaultListName: "Inbox")
+        #expect(new.statusMark == item.statusMark && new.percentComplete == item.percentComplete)
+    }
+
+    @Test("a .ics export of started and cancelled todos imports into another store as started and cancelled")
+    func fileRoundTrip() throws {
+        let store = try TodoStore(path: TodoStore.inMemoryPath)
+        let todos = try store.add(titles: ["started", "cancelled", "open"])
+        try store.setStatus(.inProcess, ids: [todos[0].id])
+        try store.setPercentComplete(60, id: todos[0].id)
+        try store.setStatus(.cancelled, ids: [todos[1].id])
+        var text = ""
+        try ICalendarFile.export(store, zone: .utc, to: { text += $0 })
+        #expect(text.contains("STATUS:IN-PROCESS\r\nPERCENT-COMPLETE:60\r\n") && text.contains("STATUS:CANCELLED\r\n"))
+        let document = try ICalendarFile.read(Data(text.utf8), zone: .utc).document
+        let other = try TodoStore(path: TodoStore.inMemoryPath)
+        let imported = try other.importItems(document.todos)
+        let byTitle = Dictionary(uniqueKeysWithValues: imported.map { ($0.title, $0) })
+        #expect(byTitle["started"]?.status == .inProcess && byTitle["started"]?.percentComplete == 60)
+        #expect(byTitle["cancelled"]?.status == .cancelled && byTitle["open"]?.status == .open)
+    }
+}
