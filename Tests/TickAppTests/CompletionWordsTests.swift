@@ -163,8 +163,8 @@ struct CompletionScriptShellTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = """
             compdef() { : }
-            _describe() { print -rl -- "${(@P)4}" }
-            compadd() { print -rl -- "${(@P)3}" }
+            _describe() { local name=${@[-1]}; print -rl -- "${(@P)name}" }
+            compadd() { local name=${@[-1]}; print -rl -- "${(@P)name}" }
             source '\(folder.path)/script'
             PREFIX=1 _tick_ids
             PREFIX= _tick_stored lists

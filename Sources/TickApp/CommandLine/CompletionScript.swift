@@ -164,7 +164,7 @@ public enum CompletionScript {
         _tick_stored() {
             local -a found
             found=(${(f)"$(tick __complete "$1" "$PREFIX" 2>/dev/null)"})
-            compadd -Q -a found
+            compadd -a found
         }
 
         """
