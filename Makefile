@@ -9,8 +9,9 @@ BUILD_PACKAGES := libncurses-dev libsqlite3-dev libical-dev libcurl4-openssl-dev
 # xandikos: the second CalDAV server the sync tests run against (Tests/CalDAVTests/Support/TestServer.swift),
 # and the bench's Xandikos rows; it writes control characters raw into its XML (XandikosTests);
 # time: GNU time measures the peak memory of tick sync reading a huge answer (HostileSyncCommandTests);
-# taskwarrior: the import tests make real `task export` files with it (TaskwarriorImportTests).
-TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time taskwarrior
+# taskwarrior: the import tests make real `task export` files with it (TaskwarriorImportTests);
+# zsh, fish: the generated completion scripts are run in them (CompletionScriptShellTests).
+TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time taskwarrior zsh fish
 # What `make screens` needs to draw the README's animation: a Python venv for the SVG renderer.
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

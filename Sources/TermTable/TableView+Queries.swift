@@ -44,6 +44,16 @@ extension TableView {
         return Rect(x: frame.minX, y: frame.minY + top, width: contentWidth, height: bottom - top)
     }
 
+    /// The rectangle a visible section header occupies on the canvas (clipped to the viewport), or nil
+    /// when it is off screen; a header pinned to the top is found at its place in the content.
+    public func rectForHeader(inSection section: Int) -> Rect? {
+        layoutIfNeeded()
+        guard let item = visibleItems.first(where: { $0.item == .header(section) }) else { return nil }
+        let top = max(0, item.y), bottom = min(frame.height, item.y + item.height)
+        guard bottom > top else { return nil }
+        return Rect(x: frame.minX, y: frame.minY + top, width: contentWidth, height: bottom - top)
+    }
+
     /// The row under a point of the canvas (for mouse clicks), or nil for headers, footers and empty space.
     public func indexPathForRow(at point: Point) -> IndexPath? {
         layoutIfNeeded()

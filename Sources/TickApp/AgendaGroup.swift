@@ -38,17 +38,18 @@ public enum DueSelection: Equatable, Sendable {
     /// The words `--due` takes besides a `YYYY-MM-DD` day.
     static let words = ["today", "overdue", "tomorrow", "week"]
 
-    /// Reads `--due`'s value against `today`: one of `words`, or a day in any form the add line's
-    /// `@` takes (`2026-12-24`, `fri`, `+3d`, `dec 24`); nil when it is none of those.
+    /// Reads `--due`'s value against `today`: one of `words` (`tonight` is today), or a day in any form
+    /// the add line's `@` takes (`2026-12-24`, `fri`, `+3d`, `dec 24`, `in 3 days`, `next friday`);
+    /// nil when it is none of those.
     public init?(_ text: String, today: Day) {
         switch text.lowercased() {
         case "overdue": self = .overdue
-        case "today": self = .today
+        case "today", "tonight": self = .today
         case "tomorrow": self = .tomorrow
         case "week": self = .week
         default:
             let bare = text.hasPrefix("@") ? text.dropFirst() : Substring(text)
-            guard let day = TitleSyntax.parseDue(bare, today: today) else { return nil }
+            guard let day = TitleSyntax.parseDayValue(bare, today: today) else { return nil }
             self = .day(day)
         }
     }

@@ -3,8 +3,10 @@ import TodoStore
 /// Due times in titles and `--due`: the word right after a due-day word, when it reads as a time.
 ///
 /// Times (case does not matter): `15:00`, `9:30` (24-hour, 0:00–23:59); `9am`, `9pm`, `9:30pm`,
-/// `12am` (midnight), `12pm` (noon) (12-hour, 1–12); `21h`, `9h30` (hours, then minutes). A bare
-/// number (`@fri 3 apples`) is never a time. `@2026-12-24T18:30` is a day and a time in one word, and
+/// `12am` (midnight), `12pm` (noon) (12-hour, 1–12); `21h`, `9h30` (hours, then minutes); `noon`; also
+/// after `at` (`@fri at 3pm`). A bare number (`@fri 3 apples`) is never a time; one that ends the title
+/// (`@monday 9`: 9:00 or 21:00?) stays in the title, named in the hint. A time alone (`@3pm`) is
+/// `parseTimeAlone`'s. `@2026-12-24T18:30` is a day and a time in one word, and
 /// `@dec 24` a month and a day in two. A word after the day that looks like a time but is not one
 /// (`25:00`, `9xm`) stays in the title, named in the hint, like a date that is not one.
 extension TitleSyntax {
@@ -21,35 +23,42 @@ extension TitleSyntax {
 
     /// Reads a due date from `first` (the word after `@`) and the words after it, relative to `today`;
     /// nil when `first` is not a due-day word.
-    public static func parseDuePhrase(_ first: Substring, following: ArraySlice<Substring>, today: Day) -> DuePhrase? {
+    public static func parseDuePhrase(_ first: Substring, following: ArraySlice<Substring>, today: Day, now: Int? = nil) -> DuePhrase? {
         var rest = following
         var consumed = 0
         let day: Day
         if let combined = isoDayAndTime(first) {
             return combined.map { DuePhrase(due: $0, consumed: 0) }
-        } else if let found = parseDue(first, today: today) {
-            day = found
-        } else if let month = monthIndex(first.lowercased()), first.allSatisfy({ $0.isASCII && $0.isLetter }),
-                  let number = rest.first, (1...2).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let found = parseDue(Substring(months[month - 1].prefix(3) + number), today: today) {
-            // `@dec 24`: a month name alone, then the day of the month.
-            day = found
-            rest = rest.dropFirst()
-            consumed = 1
+        } else if let found = parseDayPhrase(first, following: following, today: today) {
+            // `@fri`, and the few-word forms: `@dec 24`, `@in 3 days`, `@next friday`.
+            day = found.day
+            rest = rest.dropFirst(found.consumed)
+            consumed = found.consumed
+        } else if let alone = parseTimeAlone(first, following: following, today: today, now: now) {
+            return DuePhrase(due: alone.due, consumed: alone.consumed)
         } else {
             return nil
         }
-        guard let next = rest.first else { return DuePhrase(due: Due(day: day), consumed: consumed) }
-        if let minutes = parseTime(next) { return DuePhrase(due: Due(day: day, minutes: minutes), consumed: consumed + 1) }
-        return DuePhrase(due: Due(day: day), consumed: consumed, unreadTime: looksLikeTime(next) ? String(next) : nil)
+        guard let first = rest.first else { return DuePhrase(due: Due(day: day), consumed: consumed) }
+        // `@fri at 3pm`: the `at` goes with the time (and stays in the title without one).
+        let skipped = first.lowercased() == "at" && rest.count > 1 ? 1 : 0
+        let next = rest.dropFirst(skipped).first ?? first
+        if let minutes = parseTime(next) { return DuePhrase(due: Due(day: day, minutes: minutes), consumed: consumed + skipped + 1) }
+        // `@monday 9` at the end of a title: an hour without am, pm or minutes is no time (9:00 or
+        // 21:00?), but it was surely meant as one; a bare number followed by more words is a count
+        // (`@fri 3 apples`).
+        let endsTitle = rest.dropFirst(skipped + 1).allSatisfy(\.isEmpty)
+        let isBareHour = (1...2).contains(next.count) && next.allSatisfy { $0.isASCII && $0.isNumber }
+        return DuePhrase(due: Due(day: day), consumed: consumed,
+                         unreadTime: looksLikeTime(next) || (isBareHour && endsTitle) ? String(next) : nil)
     }
 
     /// A due date written as one `--due` value (`fri`, `fri 15:00`, `2026-12-24T18:30`, `dec 24 9am`),
     /// or nil when it is not one whole.
-    public static func parseDueValue(_ text: some StringProtocol, today: Day) -> Due? {
+    public static func parseDueValue(_ text: some StringProtocol, today: Day, now: Int? = nil) -> Due? {
         let words = text.split(separator: " ").map { Substring($0) }
         guard let first = words.first,
-              let phrase = parseDuePhrase(first, following: words.dropFirst(), today: today),
+              let phrase = parseDuePhrase(first, following: words.dropFirst(), today: today, now: now),
               phrase.unreadTime == nil, phrase.consumed == words.count - 1 else { return nil }
         return phrase.due
     }
@@ -69,6 +78,7 @@ extension TitleSyntax {
     /// Minutes after midnight for a time word (`15:00`, `9am`, `9:30pm`, `21h`, `9h30`), or nil.
     public static func parseTime(_ word: Substring) -> Int? {
         let lowered = word.lowercased()
+        if lowered == "noon" { return 12 * 60 }
         let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
         let hourText = lowered.prefix(while: isDigit)
         guard (1...2).contains(hourText.count), let hour = Int(hourText) else { return nil }

@@ -9,7 +9,8 @@ import TodoStore
 /// week); `eow`, `eom`, `eoy` (the last day of this week, month, year; weeks end on Sunday); a month
 /// and a day in either order, with or without a dash (`dec5`, `dec-5`, `5dec`, `december5`: the next
 /// such date, today included); `2026-12-24` (also `2026-1-5`); `+3d`, `+2w`, `+1m`, `+1y` (also
-/// without the `+`).
+/// without the `+`). The forms in several words (`in 3 days`, `next friday`) and the times alone
+/// (`3pm`, `noon`, `tonight`) are `NaturalDueWords`'.
 extension TitleSyntax {
     /// A due-date word (without the `@`) as a day, or nil.
     public static func parseDue(_ word: Substring, today: Day) -> Day? {
@@ -49,7 +50,8 @@ extension TitleSyntax {
     }
 
     /// Words whose letters alone say "a date is meant here".
-    private static let dueKeywords: Set<String> = ["today", "tod", "tomorrow", "tom", "tmr", "tmrw", "yesterday", "next", "eow", "eom", "eoy"]
+    private static let dueKeywords: Set<String> = ["today", "tod", "tomorrow", "tom", "tmr", "tmrw", "yesterday", "next", "eow", "eom", "eoy",
+                                                    "tonight", "noon", "midnight"]
 
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
     static let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september",

@@ -40,6 +40,17 @@ public struct SessionView: Equatable, Sendable {
     /// The first row on screen that starts below the top line (else the first row on screen), or nil
     /// when no row is on screen.
     public var topRow: TopRow?
+    /// When no row is on screen (a short screen scrolled to empty or folded lists): the first list
+    /// header on screen and its line, so a fresh app scrolls there too.
+    public var topHeader: TopHeader?
+
+    /// A list's header on screen and the line of the list it is on.
+    public struct TopHeader: Equatable, Sendable {
+        /// The list whose header it is.
+        public var list: Int64
+        /// The line of the table it is on.
+        public var line: Int
+    }
 }
 
 extension TickApp {
@@ -59,6 +70,10 @@ extension TickApp {
         let rows = table.indexPathsForVisibleRows.compactMap { indexPath in Self.line(ofRow: indexPath, in: table).map { (indexPath, $0) } }
         if let (indexPath, line) = rows.first(where: { $0.1 > 0 }) ?? rows.first, let item = list.item(at: indexPath) {
             view.topRow = SessionView.TopRow(todo: item.id, line: line)
+        } else if rows.isEmpty, list.agenda == nil,
+                  let section = (0..<list.numberOfShownSections).first(where: { table.rectForHeader(inSection: $0) != nil }),
+                  let rect = table.rectForHeader(inSection: section) {
+            view.topHeader = SessionView.TopHeader(list: list.lists[section].id, line: rect.minY - table.frame.minY)
         }
         return view
     }
@@ -77,6 +92,7 @@ extension TickApp {
         case .listHeader(let id): if let section = list.section(ofList: id) { list.select(section: section) }
         case .none: list.tableView.selectRow(at: nil, scrollPosition: .none)
         }
+        if let header = view.topHeader { return restore(header) }
         guard let top = view.topRow, let item = list.storedItem(id: top.todo),
               let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { return }
         let table = list.tableView
@@ -87,6 +103,19 @@ extension TickApp {
         for _ in 0..<4 {
             guard let line = Self.line(ofRow: indexPath, in: table) else { return }
             let off = line - top.line
+            guard off != 0, table.scroll(byLines: off) != 0 else { return }
+        }
+    }
+
+    /// Scrolls so the list's header is on the line `header` says, as when no row was on screen.
+    private func restore(_ header: SessionView.TopHeader) {
+        guard let section = list.section(ofList: header.list) else { return }
+        let table = list.tableView
+        table.layoutIfNeeded()
+        table.scrollToHeader(ofSection: section)
+        for _ in 0..<4 {
+            guard let rect = table.rectForHeader(inSection: section) else { return }
+            let off = rect.minY - table.frame.minY - header.line
             guard off != 0, table.scroll(byLines: off) != 0 else { return }
         }
     }

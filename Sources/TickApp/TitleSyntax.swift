@@ -6,7 +6,7 @@ import TodoStore
 /// (`@fri 15:00`, `@today 9am`; the forms are listed with `parseTime`), and `#word` for a tag (what a tag
 /// may be is `TodoTags`; `#123` and a lone `#` are title text).
 ///
-/// A word that looks like a date but is not one (`@2026-02-30`, `@3pm`) stays in the title and is
+/// A word that looks like a date but is not one (`@2026-02-30`, `@25:00`) stays in the title and is
 /// named in `hint`; two due dates in one title are a `mistake`, since one of them would be lost.
 /// Other `@` words (`@phone`, `bob@example.com`) are plain title text.
 public struct TitleSyntax: Equatable, Sendable {
@@ -32,8 +32,9 @@ public struct TitleSyntax: Equatable, Sendable {
     public var tags: [String] = []
 
     /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
-    /// an `@` word: finding the local day costs a time-zone lookup.
-    public static func parse(_ text: String, today: @autoclosure () -> Day) -> TitleSyntax {
+    /// an `@` word: finding the local day costs a time-zone lookup. `now` (minutes after midnight)
+    /// places a time alone (`@3pm`: today, or tomorrow once it has passed); nil reads it as today.
+    public static func parse(_ text: String, today: @autoclosure () -> Day, now: @autoclosure () -> Int? = nil) -> TitleSyntax {
         if isPlain(text) { return TitleSyntax(title: text, priority: nil, due: nil) }
         var kept: [Substring] = []
         var priority: Int?
@@ -69,7 +70,7 @@ public struct TitleSyntax: Equatable, Sendable {
             if word.hasPrefix("@"), word.count > 1 {
                 let day = reference ?? today()
                 reference = day
-                if let found = parseDuePhrase(word.dropFirst(), following: words[index...], today: day) {
+                if let found = parseDuePhrase(word.dropFirst(), following: words[index...], today: day, now: now()) {
                     due = found.due
                     dueMarkers.append(words[(index - 1)..<(index + found.consumed)].joined(separator: " "))
                     index += found.consumed
@@ -77,7 +78,11 @@ public struct TitleSyntax: Equatable, Sendable {
                     if let unread = found.unreadTime { unreadTimes.append(unread) }
                     continue
                 }
-                if looksLikeDue(word.dropFirst()) { unreadDates.append(String(word)) }
+                if let phrase = unreadPhrase(word.dropFirst(), following: words[index...]) {
+                    unreadDates.append(phrase)
+                } else if looksLikeDue(word.dropFirst()) {
+                    unreadDates.append(String(word))
+                }
             }
             kept.append(word)
         }

@@ -19,7 +19,7 @@ extension TodoListController {
     /// deleted elsewhere meanwhile.
     @discardableResult
     func addTodo(title text: String, toList shown: TodoList) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today()).startingOnFirstOccurrence(today: today())
+        let parsed = TitleSyntax.parse(text, today: today(), now: timeOfDay()).startingOnFirstOccurrence(today: today())
         guard accepts(parsed), let list = storedList(shown, otherwise: "not added") else { return false }
         let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
         return mutate({
@@ -103,14 +103,7 @@ extension TodoListController {
     }
 
     /// The title line shown when editing a todo: its title plus its tag, priority, due and recurrence markers.
-    func editableTitle(of item: TodoItem) -> String {
-        var text = item.title
-        for tag in item.tags { text += " #" + tag }
-        if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
-        if let due = item.due { text += " @" + due }
-        if let marker = item.recurrence.flatMap(RecurrenceWords.marker) { text += " " + marker }
-        return text
-    }
+    func editableTitle(of item: TodoItem) -> String { TodoEditForm.titleLine(of: item) }
 
     /// The rule a todo has after its title is edited to `parsed`: the title's `@every`, else none when
     /// the todo's rule was shown in the title (and so taken out), else the rule the title could not show.
@@ -132,7 +125,7 @@ extension TodoListController {
     /// changed elsewhere since, the edit is merged with that change (`TodoListController+EditMerge`).
     @discardableResult
     func setTitle(_ text: String, of shown: TodoItem, editedFrom base: TodoItem? = nil) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today())
+        let parsed = TitleSyntax.parse(text, today: today(), now: timeOfDay())
         guard accepts(parsed) else { return false }
         let item: TodoItem
         do {

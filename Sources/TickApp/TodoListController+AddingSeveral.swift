@@ -15,7 +15,7 @@ extension TodoListController {
     /// false (with a message, nothing added) when the list was deleted elsewhere meanwhile.
     @discardableResult
     func addTodos(titles lines: [String], toList shown: TodoList) -> Bool {
-        let parsed = lines.map { TitleSyntax.parse($0, today: today()).startingOnFirstOccurrence(today: today()) }
+        let parsed = lines.map { TitleSyntax.parse($0, today: today(), now: timeOfDay()).startingOnFirstOccurrence(today: today()) }
         if let line = parsed.firstIndex(where: { $0.mistake != nil }), let mistake = parsed[line].mistake {
             message = .error("Line \(line + 1) has \(mistake): nothing added")
             return false

@@ -208,7 +208,7 @@ struct CommandLineTests {
         #expect(status == 0, "\(errors)")
         if shell == "fish" {
             let (_, text) = try shellOutput(["-c", "source \(path); complete -C 'tick export --format '"])
-            #expect(text.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) } == ["json", "todotxt"])
+            #expect(text.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) } == ["ics", "json", "todotxt"])
         }
     }
 }

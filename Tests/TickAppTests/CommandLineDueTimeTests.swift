@@ -23,7 +23,7 @@ struct CommandLineDueTimeTests {
     }
 
     @Test("A --due value with a time that is not one is a usage error naming the forms; nothing is added", arguments: [
-        "fri 25:00", "today 9xm", "fri 15:00 sharp", "2026-12-24T18:61", "15:00",
+        "fri 25:00", "today 9xm", "fri 15:00 sharp", "2026-12-24T18:61", "15:60", "3pm tomorrow",
     ])
     func badDueTimes(value: String) throws {
         let tick = try CommandHarness()

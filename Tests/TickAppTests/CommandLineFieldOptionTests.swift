@@ -41,7 +41,8 @@ struct CommandLineFieldOptionTests {
         (["add", "--priority", "high", "Tax !!"], "two priorities, !! and --priority high: keep one"),
         (["add", "--priority", "urgent", "Tax"], "--priority wants one of none, low, medium, high, 0, 1, 2, 3, not \"urgent\""),
         (["add", "--due", "someday", "Tax"], "cannot read the due date “someday”"),
-        (["add", "--due", "3pm", "Tax"], "cannot read the due date “3pm”"),
+        (["add", "--due", "25:00", "Tax"], "cannot read the due date “25:00”"),
+        (["add", "--due", "monday 9", "Tax"], "cannot read the due date “monday 9”"),
         (["edit", "1", "Keep @fri @sat"], "two due dates, @fri and @sat: keep one"),
         (["edit", "1", "--due", "tom", "Keep @fri"], "two due dates, @fri and --due tom: keep one"),
         (["edit", "1", "-p", "1", "Keep !!!"], "two priorities, !!! and --priority 1: keep one"),
@@ -59,8 +60,8 @@ struct CommandLineFieldOptionTests {
 
     @Test("A word that looks like a date but is none is kept, with a note on standard error", arguments: [
         (["add", "Tax", "@2026-02-30"], "Added 2 to Inbox: Tax @2026-02-30", "tick add: @2026-02-30 is not a date; kept in the title"),
-        (["add", "Call @3pm @dec32"], "Added 2 to Inbox: Call @3pm @dec32", "tick add: @3pm and @dec32 are not dates; kept in the title"),
-        (["edit", "1", "Meet @3pm"], "Edited 1: Meet @3pm", "tick edit: @3pm is not a date; kept in the title"),
+        (["add", "Call @25:00 @dec32"], "Added 2 to Inbox: Call @25:00 @dec32", "tick add: @25:00 and @dec32 are not dates; kept in the title"),
+        (["edit", "1", "Meet @25:00"], "Edited 1: Meet @25:00", "tick edit: @25:00 is not a date; kept in the title"),
     ])
     func notes(arguments: [String], output: String, note: String) throws {
         let tick = try CommandHarness()

@@ -15,7 +15,7 @@ struct CommandLineSubtaskTests {
         let added = tick.run(["add", "--parent", "1", "Book", "flights", "!!"])
         #expect(added.status == 0)
         #expect(added.output == "Added 3 to Home under 1: Book flights (!!)\n")
-        tick.run(["add", "-p", "3", "Compare prices"])
+        tick.run(["add", "--parent", "3", "Compare prices"])
         let lines = tick.output("ls").split(separator: "\n").map { String($0) }
         #expect(lines.map { $0.split(separator: " ", omittingEmptySubsequences: true).first! } == ["1", "3", "4", "2"])
         #expect(lines[0].hasSuffix("Home  Trip"))

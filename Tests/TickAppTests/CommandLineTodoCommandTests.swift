@@ -86,7 +86,7 @@ struct CommandLineTodoCommandTests {
         (["done"], "missing ID"), (["done", "abc"], "\"abc\" is not a todo id"), (["rm", "0"], "\"0\" is not a todo id"),
         (["add"], "missing TITLE"), (["add", "!!!", "@fri"], "the title is empty"), (["add", "--lst", "x"], "unknown option \"--lst\""),
         (["ls", "--all", "--done"], "exclude each other"), (["ls", "@someday"], "@someday is not a date"),
-        (["edit", "1"], "nothing to change"), (["edit", "1", "--due", "someday"], "cannot read the due date"),
+        (["edit", "1"], "standard input is not a terminal"), (["edit", "1", "--due", "someday"], "cannot read the due date"),
         (["edit", "1", "--priority", "5"], "--priority wants one of none, low, medium, high, 0, 1, 2, 3"), (["edit", "1", "--flag", "--unflag"], "exclude each other"),
         (["mv", "1"], "missing --list NAME"), (["mv", "1", "--list"], "--list needs a value"), (["ls", "--json=yes"], "--json takes no value"),
         (["export", "--format", "csv"], "--format wants one of todotxt, json"), (["import"], "missing FILE"),

@@ -13,7 +13,7 @@ struct DateMarkerScenarioTests {
 
     @Test("A word that looks like a date but is none is added as typed, and the status line says so", arguments: [
         ("Tax @2026-02-30", "@2026-02-30 is not a date; kept in the title · Added “Tax @2026-02-30”"),
-        ("Call @3pm", "@3pm is not a date; kept in the title · Added “Call @3pm”"),
+        ("Call @25:00", "@25:00 is not a date; kept in the title · Added “Call @25:00”"),
         ("Party @dec32 @next-wek", "@dec32 and @next-wek are not dates; kept in the title · Added “Party @dec32 @next-wek”"),
     ])
     func hintWhenAdding(typed: String, status: String) throws {
@@ -73,12 +73,12 @@ struct DateMarkerScenarioTests {
     func pastedLines() throws {
         let scenario = try scenario()
         let before = try StoreSnapshot(scenario.store)
-        try scenario.type("a<Paste>milk @3pm<Enter>rent @fri @sat</Paste>y")
+        try scenario.type("a<Paste>milk @25:00<Enter>rent @fri @sat</Paste>y")
         #expect(try StoreSnapshot(scenario.store) == before)
         #expect(scenario.list.message == .error("Line 2 has two due dates, @fri and @sat: nothing added"))
-        try scenario.type("<Esc>a<Paste>milk @3pm<Enter>rent @fri</Paste>y")
-        #expect(try scenario.titles(inList: "Inbox") == ["One", "milk @3pm", "rent"])
-        #expect(scenario.list.message == .info("@3pm is not a date; kept in the title · Added 2 todos · u undoes",
+        try scenario.type("<Esc>a<Paste>milk @25:00<Enter>rent @fri</Paste>y")
+        #expect(try scenario.titles(inList: "Inbox") == ["One", "milk @25:00", "rent"])
+        #expect(scenario.list.message == .info("@25:00 is not a date; kept in the title · Added 2 todos · u undoes",
                                                while: .undoable(change: scenario.list.changeCount)))
     }
 }

@@ -80,7 +80,7 @@ struct DueTimeTests {
     @Test("--due values read a day and an optional time as one whole", arguments: [
         ("fri 15:00", "2026-11-27T15:00"), ("2026-12-24T18:30", "2026-12-24T18:30"), ("dec 24 18:30", "2026-12-24T18:30"),
         ("today 9am", "2026-11-27T09:00"), ("fri", "2026-11-27"), ("2026-12-24", "2026-12-24"),
-        ("fri 25:00", nil), ("fri 15:00 extra", nil), ("15:00", nil), ("someday", nil),
+        ("fri 25:00", nil), ("fri 15:00 extra", nil), ("15:00", "2026-11-27T15:00"), ("15:60", nil), ("someday", nil),
     ] as [(String, String?)])
     func dueValues(text: String, stored: String?) {
         #expect(TitleSyntax.parseDueValue(text, today: Self.friday)?.stored == stored)

@@ -5,10 +5,10 @@ import TodoStore
 struct AddCommand: Subcommand {
     static let description = CommandDescription(
         name: "add", summary: "Add a todo at the end of a list.",
-        arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true)],
+        arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true, completion: .source(.title))],
         options: [
-            OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list"),
-            OptionDescription("parent", short: "p", value: .text("ID"), help: "add it as the last subtask of todo ID, in that todo's list"),
+            OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list", completes: .lists),
+            OptionDescription("parent", value: .text("ID"), help: "add it as the last subtask of todo ID, in that todo's list", completes: .ids),
             TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption,
         ],
         discussion: """
@@ -53,7 +53,7 @@ struct AddCommand: Subcommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
-                                    today: context.today)
+                                    today: context.today, now: context.timeOfDay)
         let store = try context.openStore()
         defer { store.close() }
         if let parentID {

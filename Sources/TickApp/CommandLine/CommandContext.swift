@@ -11,6 +11,16 @@ public final class CommandContext {
     public var environment: [String: String]
     /// The day `@tomorrow`, `@fri` and `@+3d` count from.
     public var today: Day
+    /// Minutes after local midnight now, which a time alone (`@3pm`) is placed by: today while it has
+    /// not passed, else tomorrow. Nil (tests that fix `today`) reads every time alone as today.
+    public var timeOfDay: Int?
+    /// Whether standard input is a terminal: `tick edit ID` opens an editor only then.
+    public var inputIsTerminal = false
+    /// Runs an editor (program, arguments, the file last) on the terminal with an environment and
+    /// waits for it (`tick edit ID`).
+    public var runEditor: ([String], [String: String]) -> ProgramLauncher.Outcome = { command, environment in
+        ProgramLauncher.runAndWait(command, environment: environment)
+    }
     /// The zone times are shown in and days are read in (`tick show`, `tick purge --before`).
     public var localTime: LocalTime = .fromEnvironment
     /// Whether standard output is a terminal: export then shows control characters as placeholders.
@@ -67,6 +77,8 @@ public final class CommandContext {
             context.terminalWidth = Int(size.ws_col)
         }
         context.interrupts = .signal
+        context.timeOfDay = Due.timeOfDayNow
+        context.inputIsTerminal = isatty(STDIN_FILENO) == 1
         return context
     }
 

@@ -128,13 +128,17 @@ public struct OptionDescription: Sendable {
     public var value: Value
     /// What it does, for `--help`.
     public var help: String
+    /// What shells complete for its value from the store (list names, tags, `@when` words), when
+    /// not just what `value` says.
+    public var completes: CompletionSource?
 
     /// Describes an option.
-    public init(_ long: String, short: Character? = nil, value: Value = .none, help: String) {
+    public init(_ long: String, short: Character? = nil, value: Value = .none, help: String, completes: CompletionSource? = nil) {
         self.long = long
         self.short = short
         self.value = value
         self.help = help
+        self.completes = completes
     }
 
     /// Whether the option takes a value.
@@ -166,6 +170,22 @@ public enum Completion: Sendable, Equatable {
     case choice([String])
     /// The name of a `tick` command.
     case commandName
+    /// Words `tick __complete` prints from the store (ids, list names, tags) or knows (`@when` words).
+    case source(CompletionSource)
+}
+
+/// What `tick __complete KIND` prints for the completion scripts.
+public enum CompletionSource: String, CaseIterable, Sendable {
+    /// Open todos' ids, each with its title after a tab (zsh and fish show it as the description).
+    case ids
+    /// List names, one a line.
+    case lists
+    /// Tags, one a line, without `#`.
+    case tags
+    /// The `@when` words, without `@`.
+    case when
+    /// A word of a title: `#` then tags, `@` then `@when` words; nothing for other words.
+    case title
 }
 
 /// Layout of help text: word wrapping and two-column tables.

@@ -11,9 +11,13 @@ public enum CommandLineTool {
         MoveCommand.self, ShowCommand.self, NoteCommand.self, UndoCommand.self, RedoCommand.self, PurgeCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DemoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
+    /// Commands for the completion scripts only: routed like the others, but left out of the help,
+    /// the manual page, the completions and the "did you mean" suggestions.
+    static let hiddenCommands: [any Subcommand.Type] = [CompleteCommand.self]
+
     /// The subcommand called `name`, if any.
     public static func command(named name: String) -> (any Subcommand.Type)? {
-        commands.first { $0.description.name == name }
+        (commands + hiddenCommands).first { $0.description.name == name }
     }
 
     /// What the arguments ask for.

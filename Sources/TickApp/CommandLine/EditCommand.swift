@@ -5,9 +5,9 @@ struct EditCommand: Subcommand {
     static let description = CommandDescription(
         name: "edit", summary: "Change a todo's title, priority, due day, flag, notes or status.",
         arguments: [
-            ArgumentDescription("ID", help: "the todo's id, as tick ls shows it"),
+            ArgumentDescription("ID", help: "the todo's id, as tick ls shows it", completion: .source(.ids)),
             ArgumentDescription("TITLE", help: "the new title; !, !! or !!!, @when and #tags in it set the priority, due day and tags",
-                                repeats: true, isOptional: true),
+                                repeats: true, isOptional: true, completion: .source(.title)),
         ],
         options: [
             TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption,
@@ -18,11 +18,16 @@ struct EditCommand: Subcommand {
             OptionDescription("percent", value: .text("N"), help: "how far along it is, 0 to 100 (none clears it)"),
         ],
         discussion: """
+        Given only an ID, the todo opens in $VISUAL (else $EDITOR) as a small form: the title line with its \
+        markers (!!, @fri 15:00, #tag, @every week), a blank line, then the notes. Saved, it is one change \
+        (u or tick undo takes it back); a marker taken out clears that field. Nothing is saved when the \
+        editor fails or the todo was changed elsewhere meanwhile: then your text is kept in a file the message names.
+
         What is not given stays as it was: a new title without markers keeps the priority, due day and \
         recurrence (--every none stops it); #tags in the title or --tag replace all the tags. \
         As with tick add, a title with ! needs single quotes in bash and zsh.
         """,
-        examples: ["tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --priority medium --due none --flag", "tick edit 12 --every none", "tick edit 12 --status started --percent 40",
+        examples: ["tick edit 12", "tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --priority medium --due none --flag", "tick edit 12 --every none", "tick edit 12 --status started --percent 40",
                    "tick edit 12 --notes $'line 1\\nline 2'"])
 
     let id: Int64
@@ -49,15 +54,17 @@ struct EditCommand: Subcommand {
         flag = arguments.has("flag") ? true : arguments.has("unflag") ? false : nil
         status = try arguments.value("status").map(StatusChange.status(named:))
         percent = try arguments.value("percent").map(StatusChange.percent(named:))
-        if text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && notes == nil && flag == nil
-            && status == nil && percent == nil {
-            throw UsageError(message: "nothing to change: give a new title or an option")
-        }
+        opensEditor = text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && notes == nil
+            && flag == nil && status == nil && percent == nil
     }
 
+    /// Whether no change was given, so the todo opens in `$VISUAL` or `$EDITOR` (`EditCommand+Editor`).
+    let opensEditor: Bool
+
     func run(in context: CommandContext) throws -> Int32 {
+        if opensEditor { return try editInEditor(in: context) }
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
-                                    today: context.today)
+                                    today: context.today, now: context.timeOfDay)
         let store = try context.openStore()
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
@@ -81,8 +88,8 @@ struct EditCommand: Subcommand {
 struct MoveCommand: Subcommand {
     static let description = CommandDescription(
         name: "mv", summary: "Move todos to another list.",
-        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true)],
-        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list to move them to; a new name creates the list")],
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true, completion: .source(.ids))],
+        options: [OptionDescription("list", short: "l", value: .text("NAME"), help: "the list to move them to; a new name creates the list", completes: .lists)],
         discussion: "The todos go after the list's open todos, in the order given, and keep their state, priority and due day. "
             + "All of them move together (one change: u in Tick or tick undo moves them back), or none when an id does not exist.",
         examples: ["tick mv 12 --list Work", "tick mv 3 4 5 --list Later"])

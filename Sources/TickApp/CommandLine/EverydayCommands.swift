@@ -4,7 +4,7 @@ import TodoStore
 struct ShowCommand: Subcommand {
     static let description = CommandDescription(
         name: "show", summary: "Show everything about one todo.",
-        arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it")],
+        arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it", completion: .source(.ids))],
         options: [OptionDescription("json", help: "print it as a JSON object (as tick ls --json prints each todo)")],
         discussion: "One field a line: id, title, list, state, priority, due, flag, recurrence, tags, created, completed, uid, then the notes.",
         examples: ["tick show 12", "tick show 12 --json"])
@@ -94,7 +94,7 @@ enum HistoryCommand {
 struct NoteCommand: Subcommand {
     static let description = CommandDescription(
         name: "note", summary: "Append a line to a todo's notes, under today's date.",
-        arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it"),
+        arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it", completion: .source(.ids)),
                     ArgumentDescription("TEXT", help: "the note (the words are joined with spaces)", repeats: true)],
         discussion: "The notes get a line with today's date (2026-12-02:) and the text below it, after a blank line "
             + "when there were notes already. u in Tick (or tick undo) takes it back.",
@@ -127,7 +127,7 @@ struct PurgeCommand: Subcommand {
         name: "purge", summary: "Delete done todos, all in one change.",
         options: [OptionDescription("done", help: "delete the done todos (required: purge deletes nothing else)"),
                   OptionDescription("before", value: .text("WHEN"), help: "only those completed before that day (2026-12-01, mon, -30d is not a day: use a date)"),
-                  OptionDescription("list", short: "l", value: .text("NAME"), help: "only in this list (several: any of them)")],
+                  OptionDescription("list", short: "l", value: .text("NAME"), help: "only in this list (several: any of them)", completes: .lists)],
         discussion: "One change: u in Tick (or tick undo) brings them all back. Open todos are never purged.",
         examples: ["tick purge --done", "tick purge --done --before 2026-11-01"])
 

@@ -12,7 +12,7 @@ struct ImportCommand: Subcommand {
         options: [OptionDescription("format", short: "f", value: .choice("FORMAT", ["auto"] + Format.allCases.map(\.rawValue)),
                                     help: "the file's format (default: auto, JSON when it starts with { or [, taskwarrior when that "
                                         + "JSON holds tasks, ics with BEGIN:VCALENDAR)"),
-                  OptionDescription("list", short: "l", value: .text("NAME"), help: "put every todo into this list (created if missing)"),
+                  OptionDescription("list", short: "l", value: .text("NAME"), help: "put every todo into this list (created if missing)", completes: .lists),
                   OptionDescription("allow-duplicates", help: "also add todos that look like ones already there"),
                   OptionDescription("quiet", short: "q", help: "no progress bar")],
         discussion: """

@@ -4,7 +4,7 @@ import TodoStore
 struct DoneCommand: Subcommand {
     static let description = CommandDescription(
         name: "done", summary: "Mark todos done.",
-        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true)],
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true, completion: .source(.ids))],
         discussion: "All of them change together, or none when an id does not exist. A recurring todo comes back: "
             + "its next occurrence is added in the same change (printed as Next). u in Tick undoes it.",
         examples: ["tick done 12", "tick done 3 4 5"])
@@ -21,7 +21,7 @@ struct DoneCommand: Subcommand {
 struct UndoneCommand: Subcommand {
     static let description = CommandDescription(
         name: "undone", summary: "Mark done todos open again.",
-        arguments: [ArgumentDescription("ID", help: "ids as tick ls --all shows them", repeats: true)],
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls --all shows them", repeats: true, completion: .source(.ids))],
         discussion: "All of them change together, or none when an id does not exist.",
         examples: ["tick undone 12"])
 
@@ -37,7 +37,7 @@ struct UndoneCommand: Subcommand {
 struct RemoveCommand: Subcommand {
     static let description = CommandDescription(
         name: "rm", summary: "Delete todos.",
-        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true)],
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true, completion: .source(.ids))],
         options: [OptionDescription("skip", help: "for a recurring todo, skip this occurrence: delete it and add the next")],
         discussion: "All of them go together, or none when an id does not exist. A recurring todo's series stops "
             + "unless --skip is given. u in Tick brings them back; ids are never reused.",

@@ -4,7 +4,7 @@ import TodoStore
 struct StartCommand: Subcommand {
     static let description = CommandDescription(
         name: "start", summary: "Mark todos started (in process).",
-        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true)],
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true, completion: .source(.ids))],
         discussion: "A started todo is open and shows [/] in Tick; it syncs as STATUS:IN-PROCESS. A done or cancelled "
             + "todo is opened again, started. All of them change together, or none when an id does not exist. "
             + "tick edit ID --status open takes the start back.",
@@ -22,7 +22,7 @@ struct StartCommand: Subcommand {
 struct CancelCommand: Subcommand {
     static let description = CommandDescription(
         name: "cancel", summary: "Mark todos cancelled.",
-        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true)],
+        arguments: [ArgumentDescription("ID", help: "ids as tick ls shows them", repeats: true, completion: .source(.ids))],
         discussion: "A cancelled todo is finished without being done: it shows [-] in Tick, hides with the done todos "
             + "(H, tick ls without --all) and syncs as STATUS:CANCELLED. A recurring todo comes back on its next date, "
             + "as when it is done. tick undone ID opens it again.",

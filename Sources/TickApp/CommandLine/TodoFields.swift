@@ -11,7 +11,8 @@ struct TodoFields {
     /// `--due WHEN`.
     static let dueOption = OptionDescription(
         "due", value: .text("WHEN"),
-        help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, next-week, eom…, or none; a time may follow: \"fri 15:00\", \"today 9am\", 2026-12-24T18:30")
+        help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, \"in 3 days\", \"next fri\", next-week, eom, 3pm, tonight…, or none; a time may follow: \"fri 15:00\", \"today 9am\", 2026-12-24T18:30",
+        completes: .when)
 
     /// `--every RULE`.
     static let everyOption = OptionDescription(
@@ -21,7 +22,7 @@ struct TodoFields {
     /// `--tag NAME`, repeatable: a tag without `#`, which shells read as a comment.
     static let tagOption = OptionDescription(
         "tag", short: "t", value: .text("NAME"),
-        help: "a tag, as #NAME in a title (letters, digits, - and _); repeat it for several")
+        help: "a tag, as #NAME in a title (letters, digits, - and _); repeat it for several", completes: .tags)
 
     /// The tags of the title's `#words` and of `--tag`, without repeats; nil when neither gave any.
     var tags: [String]?
@@ -38,7 +39,7 @@ struct TodoFields {
 
     /// Reads the title's markers and the options, relative to `today`.
     init(text: String?, priorityWord: String?, dueWord: String?, everyWord: String? = nil, tagWords: [String] = [],
-         today: Day) throws(UsageError) {
+         today: Day, now: Int? = nil) throws(UsageError) {
         if let priorityWord { priority = Self.level(priorityWord) }
         if let everyWord {
             do {
@@ -47,7 +48,7 @@ struct TodoFields {
                 throw UsageError(message: "cannot read --every \(ListCommand.quoted(everyWord)): \(Self.safe(error.description))")
             }
         }
-        if let dueWord { due = .some(try Self.due(dueWord, today: today)) }
+        if let dueWord { due = .some(try Self.due(dueWord, today: today, now: now)) }
         let optionTags = try tagWords.map { word throws(UsageError) -> String in
             let bare = word.hasPrefix("#") ? String(word.dropFirst()) : word
             guard TodoTags.isTag(bare) else {
@@ -58,7 +59,7 @@ struct TodoFields {
         }
         if !optionTags.isEmpty { tags = TodoTags.unique(optionTags) }
         guard let text else { return }
-        let parsed = TitleSyntax.parse(text, today: today)
+        let parsed = TitleSyntax.parse(text, today: today, now: now)
         if let mistake = parsed.mistake { throw UsageError(message: "\(Self.safe(mistake)): keep one") }
         if let marker = parsed.dueMarkers.first, let dueWord {
             throw UsageError(message: "two due dates, \(Self.safe(marker)) and --due \(Self.safe(dueWord)): keep one")
@@ -87,12 +88,12 @@ struct TodoFields {
 
     /// The due date a `--due` value names (an `@` in front is allowed; a time may follow the day:
     /// `fri 15:00`, `2026-12-24T18:30`), nil for `none`.
-    static func due(_ word: String, today: Day) throws(UsageError) -> Due? {
+    static func due(_ word: String, today: Day, now: Int? = nil) throws(UsageError) -> Due? {
         if word.lowercased() == "none" { return nil }
         let bare = word.hasPrefix("@") ? word.dropFirst() : Substring(word)
-        guard let due = TitleSyntax.parseDueValue(bare, today: today) else {
+        guard let due = TitleSyntax.parseDueValue(bare, today: today, now: now) else {
             throw UsageError(message: "cannot read the due date \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
-                             + "2026-12-24, +3d, next-week, eom or none, optionally with a time: \"fri 15:00\", \"today 9am\", "
+                             + "2026-12-24, +3d, \"in 3 days\", \"next fri\", next-week, eom, 3pm, tonight or none, optionally with a time: \"fri 15:00\", \"today 9am\", "
                              + "2026-12-24T18:30 (the README lists every form)")
         }
         return due

@@ -12,6 +12,7 @@ public enum QueryLanguage {
         ("@overdue", "due before today"),
         ("@none", "no due day"),
         ("@fri @2026-12-24 @+3d", "due that day: every day @ takes in a title"),
+        ("@in 3 days @next fri", "due that day, in words"),
         ("@2026-12-01..2026-12-24", "due in that range, both ends included (@..fri, @mon.. leave one open)"),
         ("list:Work list:\"Home office\"", "in that list (several: any of them)"),
         ("is:open is:done", "open or done todos only (both: both)"),

@@ -6,17 +6,37 @@ import TodoStore
 ///
 /// Terms are separated by spaces; `"…"` quotes a phrase (or a value: `list:"Home office"`), and a
 /// quoted term is always text. `#tag`, `-#tag`; `!`, `!!`, `!!!`, `!none`; `@today`, `@overdue`,
-/// `@week`, `@none`, `@FROM..TO` (either end may be left out) and every day `@` takes in a title;
+/// `@week`, `@none`, `@FROM..TO` (either end may be left out) and every day `@` takes in a title
+/// (`@tonight` is today; the forms in several terms, `@in 3 days` and `@next friday`, too);
 /// `list:NAME`; `is:open`, `is:done`, `is:flagged`, `is:recurring`; anything else is a word
 /// (`#123`, not a tag, is the text it is, as in a title).
 public enum QueryParser {
     /// Reads `text` against `today`, or says which term is wrong and why.
     public static func parse(_ text: String, today: Day) throws(QueryError) -> TodoQuery {
         var query = TodoQuery()
-        for term in try terms(of: text) {
-            try add(term, to: &query, today: today)
+        let terms = try terms(of: text)
+        var index = 0
+        while index < terms.count {
+            if let phrase = dayPhrase(at: index, of: terms, today: today) {
+                // `@in 3 days`, `@next friday`, `@dec 24`: one day in several terms.
+                query.dueWindows.append(DueSelection.day(phrase.day).window(today: today))
+                index += phrase.consumed + 1
+                continue
+            }
+            try add(terms[index], to: &query, today: today)
+            index += 1
         }
         return query
+    }
+
+    /// A day written in several unquoted terms from `index` on (`@in 3 days`), or nil.
+    private static func dayPhrase(at index: Int, of terms: [Term], today: Day) -> (day: Day, consumed: Int)? {
+        let term = terms[index]
+        guard !term.isQuoted, term.text.hasPrefix("@"), term.text.count > 1 else { return nil }
+        let following = terms[(index + 1)...].prefix { !$0.isQuoted }.map { Substring($0.text) }
+        guard let phrase = TitleSyntax.parseDayPhrase(term.text.dropFirst(), following: following[...], today: today),
+              phrase.consumed > 0 else { return nil }
+        return phrase
     }
 
     /// One space-separated term: its text with quotes taken out, and whether it began with a quote.
