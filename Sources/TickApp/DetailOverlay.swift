@@ -108,7 +108,7 @@ final class DetailOverlay: Overlay {
         case .flag:
             guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
                   let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
-            list.toggleFlag(at: indexPath)
+            app.run(keepingPlace: indexPath) { try $0.toggleFlag(item) }
         case .scrollDown: scroll(to: top + 1)
         case .scrollUp: scroll(to: top - 1)
         case .pageDown: scroll(to: top + page)

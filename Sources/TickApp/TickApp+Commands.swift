@@ -35,23 +35,23 @@ extension TickApp {
         case .edit: if let selected, let item = list.item(at: selected) { openEditor(for: item) }
         case .toggle:
             guard !refusesChanges() else { return }
-            if table.isEditing { list.toggleMarked() } else if let item = list.selectedItem { run { try $0.toggle(item) } }
+            if table.isEditing { runOnMarked { try $0.toggleDone(ofMarked: $1) } } else if let item = list.selectedItem { run { try $0.toggle(item) } }
         case .start:
             guard !refusesChanges() else { return }
-            if table.isEditing { list.toggleStartedOfMarked() } else if let selected { list.toggleStarted(at: selected) }
+            if table.isEditing { runOnMarked { try $0.toggleStarted(ofMarked: $1) } } else if let item = list.selectedItem { run { try $0.toggleStarted(item) } }
         case .cancel:
             guard !refusesChanges() else { return }
-            if table.isEditing { list.toggleCancelledOfMarked() } else if let selected { list.toggleCancelled(at: selected) }
+            if table.isEditing { runOnMarked { try $0.toggleCancelled(ofMarked: $1) } } else if let item = list.selectedItem { run { try $0.toggleCancelled(item) } }
         case .delete:
             guard !refusesChanges() else { return }
             if table.isEditing { confirmDeletingMarked() } else if let item = list.selectedItem { run { try $0.delete(item) } }
         case .flag:
             guard !refusesChanges() else { return }
-            if table.isEditing { list.flagMarked() } else if let selected { list.toggleFlag(at: selected) }
+            if table.isEditing { runOnMarked { try $0.toggleFlag(ofMarked: $1) } } else if let item = list.selectedItem { run { try $0.toggleFlag(item) } }
         case .raisePriority, .lowerPriority:
             guard !refusesChanges() else { return }
             let steps = command == .raisePriority ? 1 : -1
-            if table.isEditing { list.changePriorityOfMarked(by: steps) } else if let selected { list.changePriority(by: steps, at: selected) }
+            if table.isEditing { runOnMarked { try $0.changePriority(by: steps, ofMarked: $1) } } else if let item = list.selectedItem { run { try $0.changePriority(by: steps, of: item) } }
         case .details: if !table.isEditing, let item = list.selectedItem { run { $0.details(of: item) } }
         case .copyTitle: if let item = list.selectedItem { run { $0.copyTitle(of: item) } }
         case .openLink: openFirstLink(ofTodo: list.selectedItem?.id)
@@ -64,15 +64,15 @@ extension TickApp {
             }
             list.finishRowMove()
         case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
-        case .undo: if !refusesChanges() { list.undo() }
-        case .redo: if !refusesChanges() { list.redo() }
+        case .undo: if !refusesChanges() { run { $0.undo() } }
+        case .redo: if !refusesChanges() { run { $0.redo() } }
         case .search: openSearch()
         case .nextMatch: list.jumpToMatch(forward: true)
         case .previousMatch: list.jumpToMatch(forward: false)
         case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
-        case .toggleCompleted: list.setShowsCompleted(!list.options.showsCompleted)
-        case .toggleWrap: list.setWrapsTitles(!list.options.wrapsTitles)
-        case .cycleSort: list.setSort(list.options.nextSort)
+        case .toggleCompleted: run { $0.toggleCompleted() }
+        case .toggleWrap: run { $0.toggleWrap() }
+        case .cycleSort: run { $0.cycleSort() }
         case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists, views: savedViews))
         case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
         case .editMode:
@@ -225,12 +225,17 @@ extension TickApp {
         present(PickerOverlay(title: "Move \(quoted(item.title, limit: 20)) to", choices: lists.map {
             .init(label: $0.name, detail: $0.id == item.listID ? "current" : "\($0.openCount) open")
         }, pick: { [unowned self] index in
-            list.move(item, toList: lists[index])
+            move(item, toList: lists[index])
         }, create: { [unowned self] name in
             // The list is made only for a todo still where it was.
             guard list.stillAsShown(item, .list, otherwise: "no list created") != nil else { return }
-            if let created = list.addList(named: name) { list.move(item, toList: created) }
+            if let created = list.addList(named: name) { move(item, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
+    }
+
+    /// Moves the picker's todo, keeping the place its row has now.
+    private func move(_ item: TodoItem, toList target: TodoList) {
+        run(keepingPlace: list.indexPath(ofTodo: item.id, inList: item.listID)) { try $0.move(item, toList: target) }
     }
 
     /// Offers the lists to move the marked todos to; typing a new name creates the list. The picker
@@ -246,11 +251,17 @@ extension TickApp {
         present(PickerOverlay(title: "Move \(TodoListController.todos(marked.count)) to", choices: lists.map {
             .init(label: $0.name, detail: "\($0.openCount) open")
         }, pick: { [unowned self] index in
-            list.moveMarked(marked, toList: lists[index])
+            moveMarked(marked, toList: lists[index])
         }, create: { [unowned self] name in
             guard list.stillAsShown(marked, .list, otherwise: "no list created") != nil else { return }
-            if let created = list.addList(named: name) { list.moveMarked(marked, toList: created) }
+            if let created = list.addList(named: name) { moveMarked(marked, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
+    }
+
+    /// Moves the marked todos the picker holds (those still shown, in screen order).
+    private func moveMarked(_ shown: [TodoItem], toList target: TodoList) {
+        let rows = shown.compactMap { item in list.indexPath(ofTodo: item.id, inList: item.listID).map { ($0, item) } }.sorted { $0.0 < $1.0 }
+        run(marked: rows) { try $0.move(marked: shown, shownInOrder: rows.map(\.1.id), toList: target) }
     }
 
     /// Asks what deleting a recurring todo means: skip this occurrence (the next one is created) or
@@ -272,7 +283,7 @@ extension TickApp {
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [
-            .init(key: "y", label: "yes") { [unowned self] in list.deleteMarked(marked) },
+            .init(key: "y", label: "yes") { [unowned self] in run { try $0.delete(marked: marked) } },
             .init(key: "n", label: "no") { [unowned self] in list.message = .info("Kept them") },
         ]))
     }

@@ -5,15 +5,16 @@ import TodoStore
 extension TickApp {
     /// The commands over the store as it is now, with the key names in effect.
     var commands: TodoCommands {
-        TodoCommands(store: list.store, today: list.today(), lists: list.lists, keys: KeyNames(keyMaps), terminal: terminalAbilities)
+        TodoCommands(store: list.store, today: list.today(), lists: list.lists, options: list.options, keys: KeyNames(keyMaps),
+                     terminal: terminalAbilities)
     }
 
     /// Runs a command and shows its outcome: the change in the table, the selection where it says
     /// (`place`, the row the command's todo had, defaults to the selected row), the message in the
     /// status line, then the question or screen it opens. A command that throws changed nothing:
     /// the status line says "Not saved" and why, and the table is read afresh.
-    func run(keepingPlace place: IndexPath? = nil, _ command: (TodoCommands) throws -> Outcome) {
-        let place = place ?? list.tableView.indexPathForSelectedRow
+    func run(keepingPlace place: IndexPath? = nil, marked: [(IndexPath, TodoItem)] = [], _ command: (TodoCommands) throws -> Outcome) {
+        let before = list.placesBefore(keeping: place, marked: marked)
         let outcome: Outcome
         do {
             outcome = try command(commands)
@@ -25,11 +26,13 @@ extension TickApp {
             return
         }
         if outcome.wrote { list.changeCount += 1 }
+        // Read before the message is set: the command's message says more than a failed read of the new view.
+        if let view = outcome.view { list.show(view: view) }
         if var message = outcome.message {
             if outcome.isUndoable { message.condition = .undoable(change: list.changeCount) }
             list.message = message
         }
-        list.show(outcome, keepingPlace: place)
+        list.show(outcome, before: before)
         terminalOutput += outcome.terminalOutput
         switch outcome.presentation {
         case .deleteRecurring(let item): confirmDeletingRecurring(item)
@@ -37,6 +40,12 @@ extension TickApp {
         case .editor(let item): openEditor(for: item)
         case nil: break
         }
+    }
+
+    /// Runs an editing-mode command on the marked todos (as stored now, in screen order).
+    func runOnMarked(_ command: (TodoCommands, [TodoItem]) throws -> Outcome) {
+        let marked = list.markedItems()
+        run(marked: marked) { try command($0, marked.map(\.1)) }
     }
 
     /// Runs the command a swipe button left while the key or click was handled.

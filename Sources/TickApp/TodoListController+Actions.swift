@@ -63,31 +63,6 @@ extension TodoListController {
         return "\(weekday) \(day) \(monthName)" + (year == today.components.year ? "" : " \(year)") + time
     }
 
-    /// Flags the todo at a row for attention, or removes the flag.
-    public func toggleFlag(at indexPath: IndexPath) {
-        guard let item = item(at: indexPath) else { return }
-        toggleFlag(item)
-    }
-
-    /// The Flag (or Unflag) swipe button of `shown`, while the todo is still unflagged (or flagged) as
-    /// the button said.
-    func toggleFlag(swiped shown: TodoItem) {
-        guard let item = stillAsShown(shown, .flag, otherwise: "nothing changed") else { return }
-        toggleFlag(item)
-    }
-
-    /// Flags `item` (as stored now), or removes its flag.
-    private func toggleFlag(_ item: TodoItem) {
-        mutate({
-            let committed = try store.update(id: item.id, isFlagged: !item.isFlagged)
-            let updated = committed.value
-            message = .info(updated.isFlagged ? "Flagged \(quoted(updated.title))" : "Unflagged \(quoted(updated.title))")
-            return committed
-        }, show: { committed in
-            try apply(committed.change)
-        }, reselecting: { $0.id })
-    }
-
     /// True when a typed title can be saved; false, with the reason in the status line (the input
     /// line stays open), when it has no words besides its markers or names two due dates.
     private func accepts(_ parsed: TitleSyntax) -> Bool {
@@ -203,44 +178,6 @@ extension TodoListController {
                              + "(\(reason)): your text is kept in \(path)")
         }
         return added
-    }
-
-    /// Moves a todo to the top of another list. The selection stays in the list being worked on,
-    /// on the todo now in its place, so a list can be sorted out with `m` after `m`; the status
-    /// line names where the todo went, and `u` brings it back.
-    func move(_ shown: TodoItem, toList target: TodoList) {
-        guard let item = stillAsShown(shown, .list, otherwise: "not moved"), let list = storedList(target, otherwise: "not moved") else { return }
-        let listID = list.id, name = list.name
-        guard listID != item.listID else { return }
-        let old = indexPath(ofTodo: item.id, inList: item.listID)
-        mutate({
-            let moved = try store.move(id: item.id, toList: listID, after: nil)
-            message = .info("Moved \(quoted(item.title)) to \(name)" + keys.undoes, while: .undoable(change: changeCount))
-            return moved
-        }, show: { moved in
-            try apply(moved.change)
-            if let old { keepPlace(old) }
-        }, reselecting: { _ in item.id })
-    }
-
-    /// Raises (`steps` > 0) or lowers the priority of the todo at a row, within none…high.
-    public func changePriority(by steps: Int, at indexPath: IndexPath) {
-        guard let item = item(at: indexPath) else { return }
-        mutate({
-            let committed = try store.changePriority(by: steps, ids: [item.id]).map { $0[0] }
-            let updated = committed.value
-            if updated.priority == item.priority {
-                message = .info("\(quoted(item.title)) " + (steps > 0 ? "has the highest priority already" : "has no priority"))
-            } else if updated.priority == 0 {
-                message = .info("No priority: \(quoted(updated.title))")
-            } else {
-                message = .info("Priority \(Self.priorityName(updated.priority)): \(quoted(updated.title))")
-            }
-            return committed
-        }, show: { committed in
-            // In priority order the todo moves: the selection goes with it.
-            if let shown = try apply(committed.change)[item.id] { selectRow(at: shown) }
-        }, reselecting: { $0.id })
     }
 
     /// A priority in words, as `tick add --priority` takes them.
@@ -360,7 +297,7 @@ extension TodoListController {
             completion(true)
         }
         let flag = ContextualAction(style: .normal, title: item.isFlagged ? "Unflag" : "Flag") { [weak self] _, _, completion in
-            self?.toggleFlag(swiped: item)
+            self?.swiped(item) { commands, item in try commands.toggleFlag(swiped: item) }
             completion(true)
         }
         flag.backgroundColor = .yellow

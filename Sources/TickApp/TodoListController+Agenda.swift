@@ -14,8 +14,8 @@ public struct AgendaState: Equatable, Sendable {
     /// The groups, one section each, in this order.
     static let groups = AgendaGroup.allCases
 
-    /// What the middle of an agenda with nothing due says.
-    static let emptyText = "Nothing due this week · A shows lists"
+    /// What the middle of an agenda with nothing due says, naming the key in effect that shows the lists.
+    static func emptyText(_ keys: KeyNames) -> String { "Nothing due this week" + keys.offer(.toggleAgenda, "shows lists") }
 
     /// The store query behind a group's section.
     func query(forSection section: Int) -> SectionQuery {
@@ -45,8 +45,8 @@ extension TodoListController {
             tableView.moveSelectionToFirstRow()
         }
         guard readFailure == nil else { return }
-        message = .info(shows ? "Agenda of every list · A shows the lists"
-                              : "Lists · A shows the agenda")
+        message = .info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists")
+                              : "Lists" + keys.offer(.toggleAgenda, "shows the agenda"))
     }
 
     /// Reads the groups again against today when the day changed since they were read (midnight

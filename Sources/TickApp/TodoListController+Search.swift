@@ -111,7 +111,8 @@ extension TodoListController {
         highlightedSearch = keepsHighlights ? search : nil
         reloadFromStore(selecting: target)
         if keepsHighlights, let search {
-            message = .info("“\(search)” · n next match · N previous · Esc clears", while: .highlightedSearch(search))
+            message = .info("“\(search)”" + keys.offer(.nextMatch, "next match") + keys.offer(.previousMatch, "previous") + " · Esc clears",
+                            while: .highlightedSearch(search))
         }
     }
 

@@ -148,7 +148,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     func describeEmptyState() {
         if agenda != nil {
             emptyState.isShown = count == 0
-            emptyState.text = AgendaState.emptyText
+            emptyState.text = AgendaState.emptyText(keys)
             return
         }
         let total = counts.open + counts.done

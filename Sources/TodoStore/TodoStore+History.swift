@@ -9,14 +9,14 @@ import FoundationEssentials
 /// restored values win (last writer wins) while the triggers keep counts, the rank index and the
 /// search index right.
 extension TodoStore {
-    /// Whether there is a step to undo (for tests and tools, as `count`: an unreadable store stops them).
-    public var canUndo: Bool {
-        readOrStop("the history") { try history.hasStep(undone: false) }
+    /// Whether there is a step to undo (tests have `canUndo` over it in `TickTesting`).
+    public func hasStepToUndo() throws -> Bool {
+        try history.hasStep(undone: false)
     }
 
-    /// Whether there is an undone step to redo (a new change drops them); for tests and tools, as `canUndo`.
-    public var canRedo: Bool {
-        readOrStop("the history") { try history.hasStep(undone: true) }
+    /// Whether there is an undone step to redo (a new change drops them); tests have `canRedo`.
+    public func hasStepToRedo() throws -> Bool {
+        try history.hasStep(undone: true)
     }
 
     /// Whether the history holds any step, undone or not: whether anything was changed through this

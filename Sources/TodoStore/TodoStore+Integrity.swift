@@ -28,8 +28,8 @@ extension TodoStore {
         }
     }
 
-    /// Pages in the database file now (for `pageLimit` in fault-injection tests; unreadable stops them, as `count`).
-    public var pageCount: Int64 { readOrStop("the page count") { try connection.scalarInt("PRAGMA page_count") } }
+    /// Pages in the database file now (for `pageLimit` in fault-injection tests, which have `pageCount` in `TickTesting`).
+    public func databasePageCount() throws -> Int64 { try connection.scalarInt("PRAGMA page_count") }
 
     /// Descriptions of every way the counts, the rank index, the search index or the journal state
     /// disagree with the todos; empty when all is well.

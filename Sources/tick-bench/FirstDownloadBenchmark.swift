@@ -1,4 +1,5 @@
 import Foundation
+import TickTesting
 import TodoStore
 
 /// Issue 32's first download: an empty store filled from a server holding 2,000 todos, by Tick and,

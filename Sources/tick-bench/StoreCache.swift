@@ -1,4 +1,5 @@
 import Foundation
+import TickTesting
 import TodoStore
 
 /// Generated stores kept between runs under one folder, keyed by size, the store's schema version

@@ -1,5 +1,6 @@
 import CalDAV
 import Foundation
+import TickTesting
 import TodoStore
 import TodoSync
 

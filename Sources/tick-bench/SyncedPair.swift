@@ -1,4 +1,5 @@
 import Foundation
+import TickTesting
 import TodoStore
 import TodoSync
 

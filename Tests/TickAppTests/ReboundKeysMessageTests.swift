@@ -35,7 +35,7 @@ struct ReboundKeysMessageTests {
 
     /// The verbs a hint puts after a key ("u undoes", "z expands").
     static let verbs = ["undoes", "expands", "shows", "cuts", "wraps", "add", "adds", "done", "delete", "deletes", "help",
-                        "marks", "leaves", "moves", "flags", "completes", "edits", "priority"]
+                        "marks", "leaves", "moves", "flags", "completes", "edits", "priority", "next", "previous"]
 
     /// The places in `text` that name one of `old` as the key for something.
     static func namings(of old: Set<String>, in text: String) -> [String] {
@@ -57,6 +57,8 @@ struct ReboundKeysMessageTests {
         #expect(!Self.namings(of: old, in: "Deleted “Buy milk” · u undoes").isEmpty)
         #expect(!Self.namings(of: old, in: "a add · x done · d delete · ? help").isEmpty)
         #expect(!Self.namings(of: old, in: "Inbox is collapsed (z expands) · a adds a todo to it").isEmpty)
+        #expect(!Self.namings(of: old, in: "“milk” · n next match · N previous · Esc clears").isEmpty)
+        #expect(!Self.namings(of: old, in: "Lists · A shows the agenda").isEmpty)
         #expect(Self.namings(of: old, in: "u does nothing here · Alt-F shows the keys").isEmpty)
     }
 
@@ -95,6 +97,10 @@ struct ReboundKeysMessageTests {
         try look(editingKey(.mark))                                   // 1 marked · … deletes …
         try look(editingKey(.toggle))                                 // Marked 1 todo done · undo
         try look(editingKey(.editMode))
+        try look(key(.search) + "milk<Enter>")                        // “milk” · next match · previous · Esc clears
+        try look("<Esc>")
+        try look(key(.toggleAgenda))                                  // Agenda of every list · shows the lists
+        try look(key(.toggleAgenda))                                  // Lists · shows the agenda
         // Everything done and hidden: the middle of the table says which key shows them.
         try look(key(.moveToTop) + key(.toggle) + key(.toggle) + key(.toggleCompleted))
         let named = seen.flatMap { text in Self.namings(of: old, in: text).map { found in "\(found) in: \(text)" } }
@@ -102,5 +108,7 @@ struct ReboundKeysMessageTests {
         // And the new keys are named where the old ones were.
         #expect(seen.contains { $0.contains("Alt-") && $0.contains("undoes") })
         #expect(seen.contains { $0.contains("Alt-") && $0.contains("expands") })
+        #expect(seen.contains { $0.contains("Alt-") && $0.contains("next match") })
+        #expect(seen.contains { $0.contains("Alt-") && $0.contains("shows the agenda") })
     }
 }

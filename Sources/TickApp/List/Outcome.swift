@@ -11,8 +11,18 @@ struct Outcome {
         /// The place the command's todo had before the change, or the nearest row left in its list:
         /// `x` then works down a list.
         case keepPlace
+        /// The todo now in the place the command's todo left (it went to another list); a list left
+        /// empty keeps its header selected, so `a` adds the next todo there.
+        case placeLeft
         /// The todo with this id, wherever it is shown.
         case todo(Int64)
+        /// The todo selected before, or, when the change took it out of its list, the todo now in its
+        /// place (editing mode's batches that move rows: a new priority or list). `listsNow` says
+        /// which list each todo the batch changed is in now, by id.
+        case sameTodo(listsNow: [Int64: Int64])
+        /// The first of these todos still stored (what an undo restored), else the todo selected
+        /// before: the change is shown as one the user did not make row by row.
+        case firstStored([Int64])
     }
 
     /// What the app opens after the change. Each holds the todo (its id and the fields it showed),
@@ -36,8 +46,14 @@ struct Outcome {
     var isUndoable = false
     /// Whether the command wrote to the store (a change the sync sends, counted in `changeCount`).
     var wrote = false
+    /// The todos editing mode marks after the change (the marks stay on todos, not rows); nil leaves the marks.
+    var marks: [Int64]?
     /// What the app opens next, if anything.
     var presentation: Presentation?
+    /// The view options the table shows next (a sort, done todos shown or hidden, wrapped titles), if new.
+    var view: ViewOptions?
+    /// Whether the table reads everything afresh (after a failure that may have changed anything).
+    var readsAgain = false
     /// Bytes for the terminal itself (an OSC 52 copy), written as they are after the frame.
     var terminalOutput: [UInt8] = []
 

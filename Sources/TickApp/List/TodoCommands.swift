@@ -14,6 +14,8 @@ struct TodoCommands {
     let today: Day
     /// The lists as last read, for naming a list a todo moved to meanwhile.
     let lists: [TodoList]
+    /// The view options in effect (sort, done todos shown, wrapped titles, the search filter).
+    let options: ViewOptions
     /// The keys in effect, for the messages that name one.
     let keys: KeyNames
     /// What may be written to the terminal besides the frame (the clipboard).

@@ -2,23 +2,64 @@ import TermTable
 import TodoStore
 
 extension TodoListController {
-    /// Shows a command's outcome in the table: its change through `apply(_:)`, then the selection
-    /// where it says (`place` is the row the command's todo had before the change). The change is
-    /// committed by then, so a failure here (another process wrote between the commit and the update)
-    /// is no failed change: everything is read again, on the todo the outcome selects, and the
-    /// outcome's message stands unless the read failed.
-    func show(_ outcome: Outcome, keepingPlace place: IndexPath?) {
+    /// Where the selection and the marks are before a command runs, read before its change (a page
+    /// read after it would show the change already): `place` is the row the command's todo has.
+    struct PlacesBefore {
+        /// The row of the command's todo (by default the selected row).
+        var place: IndexPath?
+        /// The todo selected, for an outcome that keeps the selection on it (`.sameTodo`).
+        var selectedItem: TodoItem?
+        /// The rows of the todos an editing-mode batch acts on, in screen order.
+        var marked: [(IndexPath, TodoItem)] = []
+    }
+
+    /// The places before a command on the todo at `place` (nil: the selected row), or on `marked`.
+    func placesBefore(keeping place: IndexPath?, marked: [(IndexPath, TodoItem)] = []) -> PlacesBefore {
+        let selected = tableView.indexPathForSelectedRow
+        return PlacesBefore(place: place ?? selected, selectedItem: selected.flatMap { item(at: $0) }, marked: marked)
+    }
+
+    /// Shows a command's outcome in the table: its change through `apply(_:)`, the marks on the todos
+    /// it names, then the selection where it says. The change is committed by then, so a failure here
+    /// (another process wrote between the commit and the update) is no failed change: everything is
+    /// read again, on the todo the outcome selects, and the outcome's message stands unless the read failed.
+    func show(_ outcome: Outcome, before: PlacesBefore) {
+        if outcome.readsAgain { return reloadFromStore() }
+        if case .firstStored(let ids) = outcome.selection {
+            return show(outcome.change, selecting: ids.first { storedItem(id: $0) != nil })
+        }
         do {
             let shown = try apply(outcome.change)
+            if let marks = outcome.marks { remark(marks) }
             switch outcome.selection {
-            case .unchanged: break
-            case .keepPlace: if let place { keepSelection(near: place) }
+            case .unchanged, .firstStored: break
+            case .keepPlace: if let place = before.place { keepSelection(near: place) }
+            case .placeLeft: if let place = before.place { keepPlace(place) }
             case .todo(let id): if let row = shown[id] { selectRow(at: row) }
+            case .sameTodo(let listsNow): keepSelection(on: before, listsNow: listsNow)
             }
         } catch {
             let said = message
-            if case .todo(let id) = outcome.selection { reloadFromStore(selecting: id) } else { reloadFromStore() }
+            switch outcome.selection {
+            case .todo(let id): reloadFromStore(selecting: id)
+            case .sameTodo: reloadFromStore(selecting: before.selectedItem?.id)
+            default: reloadFromStore()
+            }
             if readFailure == nil { message = said }
+        }
+    }
+
+    /// After a batch that may have moved the selected todo to another list: the selection stays on
+    /// it, or, when it left its list, goes to the todo now in its place (the todos that left from
+    /// above it no longer count).
+    private func keepSelection(on before: PlacesBefore, listsNow: [Int64: Int64]) {
+        guard let selected = before.place, let selectedItem = before.selectedItem else { return }
+        let now = listsNow[selectedItem.id]
+        if now == nil || now == selectedItem.listID {
+            select(todo: selectedItem.id)
+        } else {
+            let gone = before.marked.filter { $0.0.section == selected.section && $0.0.row < selected.row && listsNow[$0.1.id] != $0.1.listID }.count
+            keepPlace(IndexPath(row: selected.row - gone, section: selected.section))
         }
     }
 }
