@@ -25,6 +25,14 @@ static struct {
     time_t (*getdate)(const char *, const time_t *);
     ccurl_variadic easy_setopt;
     ccurl_variadic easy_getinfo;
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_cleanup)(CURLM *);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+    CURLMcode (*multi_setopt)(CURLM *, CURLMoption, ...);
 } functions;
 
 static void ccurl_load(void) {
@@ -47,6 +55,14 @@ static void ccurl_load(void) {
     CCURL_LOOK_UP(getdate, curl_getdate);
     CCURL_LOOK_UP(easy_setopt, curl_easy_setopt);
     CCURL_LOOK_UP(easy_getinfo, curl_easy_getinfo);
+    CCURL_LOOK_UP(multi_init, curl_multi_init);
+    CCURL_LOOK_UP(multi_cleanup, curl_multi_cleanup);
+    CCURL_LOOK_UP(multi_add_handle, curl_multi_add_handle);
+    CCURL_LOOK_UP(multi_remove_handle, curl_multi_remove_handle);
+    CCURL_LOOK_UP(multi_perform, curl_multi_perform);
+    CCURL_LOOK_UP(multi_poll, curl_multi_poll);
+    CCURL_LOOK_UP(multi_info_read, curl_multi_info_read);
+    CCURL_LOOK_UP(multi_setopt, curl_multi_setopt);
 #undef CCURL_LOOK_UP
 }
 
@@ -145,6 +161,48 @@ CURLcode ccurl_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callb
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     ccurl_functions();
     return functions.easy_getinfo ? functions.easy_getinfo(handle, info, value) : CURLE_FAILED_INIT;
+}
+
+CURLM *ccurl_multi_init(void) {
+    ccurl_functions();
+    return functions.multi_init ? functions.multi_init() : NULL;
+}
+CURLMcode ccurl_multi_cleanup(CURLM *multi) {
+    ccurl_functions();
+    return functions.multi_cleanup ? functions.multi_cleanup(multi) : CURLM_INTERNAL_ERROR;
+}
+CURLMcode ccurl_multi_add_handle(CURLM *multi, CURL *handle) {
+    ccurl_functions();
+    return functions.multi_add_handle ? functions.multi_add_handle(multi, handle) : CURLM_INTERNAL_ERROR;
+}
+CURLMcode ccurl_multi_remove_handle(CURLM *multi, CURL *handle) {
+    ccurl_functions();
+    return functions.multi_remove_handle ? functions.multi_remove_handle(multi, handle) : CURLM_INTERNAL_ERROR;
+}
+CURLMcode ccurl_multi_perform(CURLM *multi, int *running) {
+    ccurl_functions();
+    return functions.multi_perform ? functions.multi_perform(multi, running) : CURLM_INTERNAL_ERROR;
+}
+CURLMcode ccurl_multi_poll(CURLM *multi, int timeout_ms) {
+    ccurl_functions();
+    return functions.multi_poll ? functions.multi_poll(multi, NULL, 0, timeout_ms, NULL) : CURLM_INTERNAL_ERROR;
+}
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    ccurl_functions();
+    return functions.multi_setopt ? functions.multi_setopt(multi, option, value) : CURLM_INTERNAL_ERROR;
+}
+int ccurl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
+    ccurl_functions();
+    if (!functions.multi_info_read) return 0;
+    int queued = 0;
+    CURLMsg *message;
+    while ((message = functions.multi_info_read(multi, &queued)) != NULL) {
+        if (message->msg != CURLMSG_DONE) continue;
+        *handle = message->easy_handle;
+        *result = message->data.result;
+        return 1;
+    }
+    return 0;
 }
 
 long ccurl_auth_basic(void) { return (long)CURLAUTH_BASIC; }

@@ -29,29 +29,57 @@ public final class CalDAVClient {
     /// Creates the item at `url` only if nothing is there yet (`If-None-Match: *`); returns its
     /// ETag. An item already there fails with ``CalDAVError/preconditionFailed(path:)``.
     public func create(_ calendarData: String, at url: ServerURL) throws(CalDAVError) -> String {
-        try put(calendarData, at: url, condition: ("If-None-Match", "*"))
+        let request = Self.createRequest(calendarData, at: url)
+        return try putResult(of: request, answer: http.send(request))
     }
 
     /// Replaces the item at `url` only if its ETag is still `etag` (`If-Match`); returns the new
     /// ETag. A changed or deleted item fails with ``CalDAVError/preconditionFailed(path:)``.
     public func update(_ calendarData: String, at url: ServerURL, ifMatch etag: String) throws(CalDAVError) -> String {
-        try put(calendarData, at: url, condition: ("If-Match", etag))
+        let request = Self.updateRequest(calendarData, at: url, ifMatch: etag)
+        return try putResult(of: request, answer: http.send(request))
     }
 
-    private func put(_ calendarData: String, at url: ServerURL, condition: (name: String, value: String)) throws(CalDAVError) -> String {
-        let request = HTTPRequest(method: "PUT", url: url,
-                                  headers: [("Content-Type", "text/calendar; charset=utf-8"), condition],
-                                  body: Array(calendarData.utf8))
-        let response = try send(request, expecting: [200, 201, 204])
-        if let etag = response.entityTag { return etag }
+    /// The request ``create(_:at:)`` sends, for a caller that sends several at once
+    /// (``HTTPClient/start(_:)``) and reads each answer with ``putResult(of:answer:)``.
+    public static func createRequest(_ calendarData: String, at url: ServerURL) -> HTTPRequest {
+        putRequest(calendarData, at: url, condition: ("If-None-Match", "*"))
+    }
+
+    /// The request ``update(_:at:ifMatch:)`` sends (see ``createRequest(_:at:)``).
+    public static func updateRequest(_ calendarData: String, at url: ServerURL, ifMatch etag: String) -> HTTPRequest {
+        putRequest(calendarData, at: url, condition: ("If-Match", etag))
+    }
+
+    private static func putRequest(_ calendarData: String, at url: ServerURL, condition: (name: String, value: String)) -> HTTPRequest {
+        HTTPRequest(method: "PUT", url: url, headers: [("Content-Type", "text/calendar; charset=utf-8"), condition],
+                    body: Array(calendarData.utf8))
+    }
+
+    /// The new ETag from the answer to a PUT made by ``createRequest(_:at:)`` or
+    /// ``updateRequest(_:at:ifMatch:)``, as ``create(_:at:)`` and ``update(_:at:ifMatch:)`` read
+    /// it: a failed status is its error, and an answer without an ETag costs one more request.
+    public func putResult(of request: HTTPRequest, answer: HTTPResponse) throws(CalDAVError) -> String {
+        try Self.checkedStatus(of: answer, path: request.url.path, expecting: [200, 201, 204])
+        if let etag = answer.entityTag { return etag }
         // A server may leave the ETag out (RFC 4791 §5.3.4 when it changed the data): ask for it.
-        return try entityTag(of: url)
+        return try entityTag(of: request.url)
     }
 
     /// Deletes the item at `url`, only if its ETag is still `etag` when one is given.
     public func delete(_ url: ServerURL, ifMatch etag: String?) throws(CalDAVError) {
-        let headers = etag.map { [(name: "If-Match", value: $0)] } ?? []
-        _ = try send(HTTPRequest(method: "DELETE", url: url, headers: headers), expecting: [200, 202, 204])
+        let request = Self.deleteRequest(url, ifMatch: etag)
+        try Self.deleteResult(of: request, answer: http.send(request))
+    }
+
+    /// The request ``delete(_:ifMatch:)`` sends (see ``createRequest(_:at:)``).
+    public static func deleteRequest(_ url: ServerURL, ifMatch etag: String?) -> HTTPRequest {
+        HTTPRequest(method: "DELETE", url: url, headers: etag.map { [(name: "If-Match", value: $0)] } ?? [])
+    }
+
+    /// Checks the answer to a request made by ``deleteRequest(_:ifMatch:)`` as ``delete(_:ifMatch:)`` does.
+    public static func deleteResult(of request: HTTPRequest, answer: HTTPResponse) throws(CalDAVError) {
+        try checkedStatus(of: answer, path: request.url.path, expecting: [200, 202, 204])
     }
 
     /// The current ETag of the resource at `url` (a Depth 0 PROPFIND).

@@ -66,17 +66,32 @@ public final class HTTPClient {
         /// not know), or nil for none. A server's log then names the client, and a server that
         /// treats clients differently can tell Tick apart.
         public var userAgent: String?
+        /// How many requests may be under way at once when a caller sends several side by side
+        /// (``HTTPClient/start(_:)``: a sync's uploads), each over a connection of its own; 1
+        /// sends one after the other. Clamped to ``parallelRequestRange``.
+        public var parallelRequests: Int {
+            get { storedParallelRequests }
+            set { storedParallelRequests = min(max(newValue, Self.parallelRequestRange.lowerBound), Self.parallelRequestRange.upperBound) }
+        }
+        private var storedParallelRequests = defaultParallelRequests
 
         /// The largest answer accepted by default: 64 MB.
         public static let defaultMaximumResponseBytes = 64 << 20
         /// The longest a request may take by default: 10 minutes.
         public static let defaultTotalTimeout = Duration.seconds(600)
+        /// Requests under way at once by default (see ``parallelRequests``), chosen from
+        /// `BENCHMARKS.md`'s first uploads to Radicale and Xandikos.
+        public static let defaultParallelRequests = 4
+        /// The bounds of ``parallelRequests``: more connections than this gain nothing against the
+        /// servers measured and load a small server for nothing.
+        public static let parallelRequestRange = 1...8
 
         /// A configuration with the defaults a sync wants: 10 s to connect, 30 s without a byte
         /// before giving up, 10 minutes for a whole request, answers up to 64 MB.
         public init(credentials: Credentials? = nil, connectTimeout: Duration = .seconds(10), stallTimeout: Duration = .seconds(30),
                     totalTimeout: Duration? = defaultTotalTimeout, caFile: String? = nil, allowsInsecure: Bool = false,
-                    maximumResponseBytes: Int = defaultMaximumResponseBytes, origin: ServerURL? = nil, userAgent: String? = nil) {
+                    maximumResponseBytes: Int = defaultMaximumResponseBytes, origin: ServerURL? = nil, userAgent: String? = nil,
+                    parallelRequests: Int = defaultParallelRequests) {
             self.credentials = credentials
             self.connectTimeout = connectTimeout
             self.stallTimeout = stallTimeout
@@ -86,6 +101,7 @@ public final class HTTPClient {
             self.maximumResponseBytes = maximumResponseBytes
             self.origin = origin
             self.userAgent = userAgent
+            self.parallelRequests = parallelRequests
         }
     }
 
@@ -93,16 +109,20 @@ public final class HTTPClient {
     public let configuration: Configuration
     /// How many requests were handed to libcurl (refused ones are not counted): lets tests and
     /// the sync's progress see the cost of an operation.
-    public private(set) var requestCount = 0
+    public internal(set) var requestCount = 0
     /// How many connections libcurl opened for those requests (`CURLINFO_NUM_CONNECTS` summed): 1
     /// for any number of requests when the server keeps the connection open (HTTP/1.1 keep-alive),
     /// one per request when it closes it after each answer (an HTTP/1.0 server such as Radicale 3.9).
-    public private(set) var connectionCount = 0
+    /// Requests sent side by side (``start(_:)``) keep connections of their own, one per request
+    /// at once.
+    public internal(set) var connectionCount = 0
 
-    private let handle: UnsafeMutableRawPointer
-    private let errorBuffer: UnsafeMutablePointer<CChar>
+    /// The handle of ``send(_:bodyTo:)``, reused so that its connection stays open.
+    let handle: CurlHandle
     /// When the time limit set by ``setTimeLimit(_:)`` runs out, and that limit in seconds.
     private var deadline: (instant: ContinuousClock.Instant, seconds: Int)?
+    /// The requests sent side by side (``start(_:)``), made on first use.
+    var parallel: ParallelTransfers?
 
     /// libcurl's global set-up, once per process before the first handle (Swift runs a global's
     /// initializer exactly once, thread-safely).
@@ -111,19 +131,8 @@ public final class HTTPClient {
     /// A client; fails only when libcurl cannot make a handle.
     public init(configuration: Configuration = Configuration()) throws(CalDAVError) {
         _ = Self.globalSetUp
-        guard let handle = ccurl_easy_init() else {
-            throw .connectionFailed(reason: ccurl_load_error().map { String(cString: $0) } ?? "libcurl could not start")
-        }
-        self.handle = handle
         self.configuration = configuration
-        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
-        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-        setUpHandle()
-    }
-
-    deinit {
-        ccurl_easy_cleanup(handle)
-        errorBuffer.deallocate()
+        handle = try CurlHandle(configuration: configuration)
     }
 
     /// Limits the time of every request from now on to `limit` in all (a whole sync), or lifts the
@@ -133,12 +142,142 @@ public final class HTTPClient {
         deadline = limit.map { (ContinuousClock.now + $0, Int($0.components.seconds)) }
     }
 
+    /// Sends `request` and returns the answer whatever its status; throws only when no answer came
+    /// (or the address was refused, in which case nothing is sent). The body of an answer that
+    /// `consumer` accepts goes to it as it arrives, and the returned answer's body is then empty.
+    public func send(_ request: HTTPRequest, bodyTo consumer: (any HTTPBodyConsumer)? = nil) throws(CalDAVError) -> HTTPResponse {
+        let transfer = try begin(request, on: handle, bodyTo: consumer)
+        let code = withExtendedLifetime(transfer.collector) { ccurl_easy_perform(handle.pointer) }
+        return try end(transfer, code: code)
+    }
+
+    /// Checks `request` (the scheme, the origin, the sync's time left) and sets it up on `handle`;
+    /// counted as sent. Nothing is sent when this throws.
+    func begin(_ request: HTTPRequest, on handle: CurlHandle, bodyTo consumer: (any HTTPBodyConsumer)?) throws(CalDAVError) -> Transfer {
+        if request.url.scheme == "http" && !request.url.isLoopback && !configuration.allowsInsecure {
+            throw .insecureConnectionRefused(host: request.url.host)
+        }
+        if let origin = configuration.origin, !request.url.hasSameOrigin(as: origin) {
+            throw .refusedAddress(reason: "\(request.url) is not on \(origin.origin), the configured server")
+        }
+        // The request's time: the total timeout, cut to what is left of the sync's time limit.
+        var timeout = configuration.totalTimeout
+        var limitedBySync = false
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline.instant)
+            guard left > .zero else { throw .syncTookTooLong(seconds: deadline.seconds) }
+            if timeout.map({ left < $0 }) ?? true {
+                timeout = left
+                limitedBySync = true
+            }
+        }
+        let pointer = handle.pointer
+        // 0 is libcurl's "no limit".
+        ccurl_setopt_long(pointer, CURLOPT_TIMEOUT_MS, timeout.map(CurlHandle.milliseconds) ?? 0)
+        let collector = ResponseCollector(limit: configuration.maximumResponseBytes, consumer: consumer)
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        // libcurl would add "Expect: 100-continue" to large bodies and wait for an interim answer.
+        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+            headerList = ccurl_slist_append(headerList, line)
+        }
+
+        ccurl_setopt_string(pointer, CURLOPT_URL, request.url.absoluteString)
+        if let body = request.body {
+            ccurl_setopt_offset(pointer, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            // COPYPOSTFIELDS copies the size set above at once; an empty body still needs a pointer.
+            var bytes = body.isEmpty ? [0] : body
+            bytes.withUnsafeMutableBytes { buffer in
+                _ = ccurl_setopt_pointer(pointer, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress)
+            }
+        } else {
+            ccurl_setopt_long(pointer, CURLOPT_HTTPGET, 1)
+        }
+        ccurl_setopt_string(pointer, CURLOPT_CUSTOMREQUEST, request.method)
+        ccurl_setopt_slist(pointer, CURLOPT_HTTPHEADER, headerList)
+        ccurl_setopt_pointer(pointer, CURLOPT_WRITEDATA, context)
+        ccurl_setopt_pointer(pointer, CURLOPT_HEADERDATA, context)
+        handle.errorBuffer[0] = 0
+        requestCount += 1
+        return Transfer(handle: handle, collector: collector, headerList: headerList, started: .now, timeout: timeout,
+                        limitedBySync: limitedBySync)
+    }
+
+    /// The answer of `transfer`, which libcurl ended with `code`, or the error it came to; frees
+    /// what ``begin(_:on:bodyTo:)`` made and counts the connections it opened.
+    func end(_ transfer: Transfer, code: CURLcode) throws(CalDAVError) -> HTTPResponse {
+        let pointer = transfer.handle.pointer
+        let collector = transfer.collector
+        ccurl_setopt_slist(pointer, CURLOPT_HTTPHEADER, nil)
+        ccurl_slist_free_all(transfer.headerList)
+        var connections = 0
+        ccurl_getinfo_long(pointer, CURLINFO_NUM_CONNECTS, &connections)
+        connectionCount += connections
+        guard code == CURLE_OK else {
+            if collector.overflowed { throw .answerTooLarge(limit: configuration.maximumResponseBytes) }
+            if collector.consumerStopped {
+                // The consumer could not read the body; its own error says why.
+                var status = 0
+                ccurl_getinfo_long(pointer, CURLINFO_RESPONSE_CODE, &status)
+                return HTTPResponse(status: status, headers: collector.headers, body: [])
+            }
+            if code == CURLE_OPERATION_TIMEDOUT, let timeout = transfer.timeout,
+               transfer.started.duration(to: .now) >= timeout - .milliseconds(50) {
+                // The whole time ran out, not a stall's or the connection's: the sync's, or, while an
+                // answer was arriving (a server dripping it), the request's. A server that said
+                // nothing at all simply timed out.
+                if transfer.limitedBySync, let deadline { throw .syncTookTooLong(seconds: deadline.seconds) }
+                if collector.status != 0 { throw .requestTookTooLong(seconds: Int(timeout.components.seconds)) }
+            }
+            throw transfer.handle.error(for: code)
+        }
+        var status = 0
+        ccurl_getinfo_long(pointer, CURLINFO_RESPONSE_CODE, &status)
+        return HTTPResponse(status: status, headers: collector.headers, body: collector.body)
+    }
+
+    /// One request set up on a handle by ``HTTPClient/begin(_:on:bodyTo:)``, until ``HTTPClient/end(_:code:)``.
+    struct Transfer {
+        let handle: CurlHandle
+        let collector: ResponseCollector
+        let headerList: UnsafeMutablePointer<curl_slist>?
+        let started: ContinuousClock.Instant
+        /// The request's whole time, nil for none.
+        let timeout: Duration?
+        /// Whether that time is what was left of the sync's time limit.
+        let limitedBySync: Bool
+    }
+}
+
+/// One libcurl easy handle with its error buffer, set up with the options that stay the same for
+/// every request of a client. A handle keeps its connections open between its requests.
+final class CurlHandle {
+    let pointer: UnsafeMutableRawPointer
+    let errorBuffer: UnsafeMutablePointer<CChar>
+
+    /// A handle set up for `configuration`; fails only when libcurl cannot make one.
+    init(configuration: HTTPClient.Configuration) throws(CalDAVError) {
+        guard let pointer = ccurl_easy_init() else {
+            throw .connectionFailed(reason: ccurl_load_error().map { String(cString: $0) } ?? "libcurl could not start")
+        }
+        self.pointer = pointer
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+        setUp(configuration)
+    }
+
+    deinit {
+        ccurl_easy_cleanup(pointer)
+        errorBuffer.deallocate()
+    }
+
     /// Where libcurl would write its messages: nowhere (verbose mode is off, and nothing of a
     /// server's must reach the terminal even if a message slipped through).
     nonisolated(unsafe) private static let discardedOutput: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(fopen("/dev/null", "w"))
 
     /// The options that stay the same for every request.
-    private func setUpHandle() {
+    private func setUp(_ configuration: HTTPClient.Configuration) {
+        let handle = pointer
         ccurl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         ccurl_setopt_long(handle, CURLOPT_VERBOSE, 0)
         ccurl_setopt_long(handle, CURLOPT_NOPROGRESS, 1)
@@ -169,91 +308,13 @@ public final class HTTPClient {
         ccurl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, receiveHeader)
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int {
+    static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
     }
 
-    /// Sends `request` and returns the answer whatever its status; throws only when no answer came
-    /// (or the address was refused, in which case nothing is sent). The body of an answer that
-    /// `consumer` accepts goes to it as it arrives, and the returned answer's body is then empty.
-    public func send(_ request: HTTPRequest, bodyTo consumer: (any HTTPBodyConsumer)? = nil) throws(CalDAVError) -> HTTPResponse {
-        if request.url.scheme == "http" && !request.url.isLoopback && !configuration.allowsInsecure {
-            throw .insecureConnectionRefused(host: request.url.host)
-        }
-        if let origin = configuration.origin, !request.url.hasSameOrigin(as: origin) {
-            throw .refusedAddress(reason: "\(request.url) is not on \(origin.origin), the configured server")
-        }
-        // The request's time: the total timeout, cut to what is left of the sync's time limit.
-        var timeout = configuration.totalTimeout
-        var limitedBySync = false
-        if let deadline {
-            let left = ContinuousClock.now.duration(to: deadline.instant)
-            guard left > .zero else { throw .syncTookTooLong(seconds: deadline.seconds) }
-            if timeout.map({ left < $0 }) ?? true {
-                timeout = left
-                limitedBySync = true
-            }
-        }
-        // 0 is libcurl's "no limit".
-        ccurl_setopt_long(handle, CURLOPT_TIMEOUT_MS, timeout.map(Self.milliseconds) ?? 0)
-        let started = ContinuousClock.now
-        let collector = ResponseCollector(limit: configuration.maximumResponseBytes, consumer: consumer)
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        // libcurl would add "Expect: 100-continue" to large bodies and wait for an interim answer.
-        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
-            headerList = ccurl_slist_append(headerList, line)
-        }
-        defer { ccurl_slist_free_all(headerList) }
-
-        ccurl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString)
-        if let body = request.body {
-            ccurl_setopt_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-            // COPYPOSTFIELDS copies the size set above at once; an empty body still needs a pointer.
-            var bytes = body.isEmpty ? [0] : body
-            bytes.withUnsafeMutableBytes { buffer in
-                _ = ccurl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress)
-            }
-        } else {
-            ccurl_setopt_long(handle, CURLOPT_HTTPGET, 1)
-        }
-        ccurl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
-        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-        ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
-        ccurl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
-        errorBuffer[0] = 0
-
-        requestCount += 1
-        let code = withExtendedLifetime(collector) { ccurl_easy_perform(handle) }
-        ccurl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
-        var connections = 0
-        ccurl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connections)
-        connectionCount += connections
-        guard code == CURLE_OK else {
-            if collector.overflowed { throw .answerTooLarge(limit: configuration.maximumResponseBytes) }
-            if collector.consumerStopped {
-                // The consumer could not read the body; its own error says why.
-                var status = 0
-                ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-                return HTTPResponse(status: status, headers: collector.headers, body: [])
-            }
-            if code == CURLE_OPERATION_TIMEDOUT, let timeout, started.duration(to: .now) >= timeout - .milliseconds(50) {
-                // The whole time ran out, not a stall's or the connection's: the sync's, or, while an
-                // answer was arriving (a server dripping it), the request's. A server that said
-                // nothing at all simply timed out.
-                if limitedBySync, let deadline { throw .syncTookTooLong(seconds: deadline.seconds) }
-                if collector.status != 0 { throw .requestTookTooLong(seconds: Int(timeout.components.seconds)) }
-            }
-            throw error(for: code)
-        }
-        var status = 0
-        ccurl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return HTTPResponse(status: status, headers: collector.headers, body: collector.body)
-    }
-
     /// The typed error for a failed transfer, with libcurl's message made printable.
-    private func error(for code: CURLcode) -> CalDAVError {
+    func error(for code: CURLcode) -> CalDAVError {
         let detail = errorBuffer[0] != 0 ? String(cString: errorBuffer) : String(cString: ccurl_easy_strerror(code))
         let reason = String(detail.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         switch code {
@@ -281,7 +342,7 @@ public protocol HTTPBodyConsumer: AnyObject {
 }
 
 /// What libcurl's callbacks fill in during one transfer.
-private final class ResponseCollector {
+final class ResponseCollector {
     let limit: Int
     let consumer: (any HTTPBodyConsumer)?
     var body: [UInt8] = []

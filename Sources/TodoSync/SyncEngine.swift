@@ -18,7 +18,7 @@ public final class SyncEngine {
     let home: ServerURL
     let localLists: Set<String>
     let rewriter: VTodoRewriter
-    private let now: () -> Date
+    let now: () -> Date
     /// What this sync has done so far: after `sync()` threw, what was kept before the failure.
     public internal(set) var summary = SyncSummary()
     /// How long `sync()` waits for another sync of the same store (its `TodoStore.SyncLock`) to end
@@ -48,13 +48,13 @@ public final class SyncEngine {
     private var discovered: [CalendarCollection] = []
     /// The calendar home the last `mappedCollections()` discovered: an item whose collection was
     /// deleted on the server still lies inside it.
-    private var discoveredHome: ServerURL?
+    var discoveredHome: ServerURL?
     /// Where this sync's pull put todos (list id, position), for `separateTiedTodos()`.
     var receivedPlaces: Set<ReceivedPlace> = []
     /// Open recurring todos this sync's pull wrote (by id), for `convergeSplitSeries()`.
     var receivedOccurrences: Set<Int64> = []
     /// The collections (hrefs) this sync's push created items in, for `pullAfterCreations()`.
-    private var collectionsWithCreations: Set<String> = []
+    var collectionsWithCreations: Set<String> = []
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -424,7 +424,7 @@ public final class SyncEngine {
     /// LAST-MODIFIED says (`CalendarTodo.newTodo`), so that what goes up next carries the server's
     /// time, not the time it arrived (which dates a version without one), and at the place its
     /// X-APPLE-SORT-ORDER gives (see `SyncEngine+Order.swift`).
-    private func apply(_ todo: CalendarTodo, defaultList: String) throws {
+    func apply(_ todo: CalendarTodo, defaultList: String) throws {
         try applyPlaced(todo, defaultList: defaultList)
     }
 
@@ -438,150 +438,9 @@ public final class SyncEngine {
         })
     }
 
-    // MARK: Push
-
-    /// Sends every pending change. A change whose item on the server cannot be read or used (met
-    /// at a 412's fetch, say) is left pending and named in the summary, and the others go up.
-    private func push(_ collections: [Int64: TodoStore.SyncCollection]) throws {
-        let pending = try store.pendingSyncChanges()
-        progressWillSend(pending.count)
-        let known = try collections.values.map(\.href) + store.droppedSyncCollections()
-        let collectionURLs = try known.map { href throws(CalDAVError) in try home.resolving(href) } + [discoveredHome].compactMap { $0 }
-        for change in pending {
-            defer { progressDidFinishItem() }
-            let synced = try store.syncedItem(todoID: change.todoID)
-            do {
-                if let synced { try requireInsideCollection(synced.href, of: collectionURLs) }
-                try push(change, synced: synced, collections: collections)
-            } catch let error as CalendarError {
-                summary.skippedItems.append(SkippedItem(href: synced?.href ?? "(new)", listName: try pushedListName(change),
-                                                        reason: "Tick cannot read the server's copy (line \(error.description)); the change here waits"))
-            } catch let error as CalDAVError where Self.isConfinedToOneCollection(error) {
-                summary.skippedItems.append(SkippedItem(href: synced?.href ?? "(new)", listName: try pushedListName(change),
-                                                        reason: error.description + " The change here waits."))
-            }
-        }
-    }
-
-    /// The list of a pending change's todo, when it still has one.
-    private func pushedListName(_ change: TodoStore.PendingSyncChange) throws -> String? {
-        guard let item = try store.item(id: change.todoID) else { return nil }
-        return try listName(item.listID)
-    }
-
-    /// Throws unless `href` lies inside one of `collections` (or the calendar home, for an item whose
-    /// collection was deleted on the server): an item address stored before hrefs were checked at
-    /// reception is never sent to (nor are the credentials).
-    private func requireInsideCollection(_ href: String, of collections: [ServerURL]) throws {
-        let url = try home.resolving(href)
-        guard collections.contains(where: { url.isInside($0) }) else {
-            throw CalDAVError.refusedAddress(reason: "\(href) is outside its collection; nothing is sent there")
-        }
-    }
-
-    private func push(_ change: TodoStore.PendingSyncChange, synced: TodoStore.SyncedItem?,
-                      collections: [Int64: TodoStore.SyncCollection]) throws {
-        guard !change.isDeletion, let item = try store.item(id: change.todoID) else {
-            if let synced { try deleteRemote(synced) }
-            try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
-            if synced != nil { summary.sentDeletions += 1 }
-            return
-        }
-        guard let collection = collections[item.listID] else {
-            // Moved to a list that stays local: it leaves the server.
-            if let synced {
-                try deleteRemote(synced)
-                summary.sentDeletions += 1
-            }
-            try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
-            return
-        }
-        // LAST-MODIFIED is when the todo changed here, not now: the other devices compare it with theirs.
-        var todo = CalendarTodo(item, listName: try listName(item.listID), lastModified: try store.modificationDate(ofTodo: item.id))
-        // The collection is the list; the place in the manual order is X-APPLE-SORT-ORDER (the position).
-        todo.listName = nil
-        // A CREATED the server's item never had is not added by an edit.
-        if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
-        if let synced, try !movedSinceSynced(item, base: synced.base) { todo.sortOrder = nil }
-        if let synced, synced.href.hasPrefix(collection.href) {
-            try update(synced, with: todo, revision: change.revision)
-        } else {
-            // Moved from another list's collection: the old item goes first, and is forgotten at once.
-            // Created first, a sync killed before the delete left two copies on the server and the
-            // store knowing only the new one (tick-stress sync found it); this way a kill in between
-            // leaves none, and the change, still pending, creates it at the next sync.
-            if let synced {
-                try deleteRemote(synced)
-                try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
-            }
-            try create(todo, todoID: item.id, in: collection, revision: change.revision)
-        }
-        summary.sentChanges += 1
-    }
-
-    private func update(_ synced: TodoStore.SyncedItem, with todo: CalendarTodo, revision: Int64) throws {
-        var revision = revision
-        let url = try home.resolving(synced.href)
-        var base = synced.base
-        var etag = synced.etag ?? "*"
-        var text = try rewriter.rewrite(base, with: todo, now: now())
-        for attempt in 0..<2 {
-            guard text != base else { break }
-            do {
-                etag = try client.update(text, at: url, ifMatch: etag)
-                base = text
-                break
-            } catch {
-                // Changed on the server since: fetch, merge, try once more.
-                guard attempt == 0, case .preconditionFailed = error else { throw error }
-                let current = try client.get(url)
-                guard let remote = try rewriter.read(current.calendarData).first else { throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO") }
-                // As at a pull: a field both changed goes to the later LAST-MODIFIED.
-                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
-                try record(merged.conflicts, title: merged.todo?.title ?? todo.title)
-                guard var result = merged.todo else { return }
-                result.listName = nil
-                try apply(result, defaultList: try listName(store.item(uid: todo.uid)?.listID ?? TodoStore.inboxListID))
-                // Writing the merge here noted the todo as changed again: what goes up next is that change.
-                revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision ?? revision
-                base = current.calendarData
-                etag = current.etag
-                text = try rewriter.rewrite(base, with: result, now: now())
-            }
-        }
-        try store.recordSynced(.init(todoID: synced.todoID, uid: synced.uid, href: synced.href, etag: etag, base: base),
-                               clearingRevision: revision)
-    }
-
-    private func create(_ todo: CalendarTodo, todoID: Int64, in collection: TodoStore.SyncCollection, revision: Int64) throws {
-        let href = collection.href + Self.pathSegment(todo.uid) + ".ics"
-        let url = try home.resolving(href)
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\n" + VTodoWriter(zone: rewriter.zone).vtodo(todo, now: now())
-            + "END:VCALENDAR\r\n"
-        do {
-            let etag = try client.create(text, at: url)
-            collectionsWithCreations.insert(collection.href)
-            try store.recordSynced(.init(todoID: todoID, uid: todo.uid, href: href, etag: etag, base: text), clearingRevision: revision)
-        } catch CalDAVError.preconditionFailed {
-            // Already there: an earlier sync created it and was interrupted before recording it.
-            let current = try client.get(url)
-            let synced = TodoStore.SyncedItem(todoID: todoID, uid: todo.uid, href: href, etag: current.etag, base: current.calendarData)
-            try store.recordSynced(synced, clearingRevision: nil)
-            try update(synced, with: todo, revision: revision)
-        }
-    }
-
-    private func deleteRemote(_ synced: TodoStore.SyncedItem) throws {
-        do {
-            try client.delete(try home.resolving(synced.href), ifMatch: synced.etag)
-        } catch CalDAVError.notFound, CalDAVError.gone {
-            // Already gone: what was wanted.
-        }
-    }
-
     // MARK: Helpers
 
-    private func listName(_ listID: Int64) throws -> String {
+    func listName(_ listID: Int64) throws -> String {
         guard let list = try store.lists().first(where: { $0.id == listID }) else { throw StoreError.listNotFound(id: listID) }
         return list.name
     }

@@ -96,14 +96,18 @@ struct BenchmarksDocument {
           into an empty folder by vdirsyncer 0.21 (from `.build/venv`, `make interop-clients`; skipped and
           said so when it is missing), three runs each, alternating, medians; vdirsyncer's figure is its
           `sync` after `discover` (timed apart). *Tick's CPU per downloaded todo*: Tick's median CPU over the todos.
-          *Xandikos* (`BENCH_XANDIKOS=0` leaves it out; Debian's 0.2.8, no login, HTTP/1.1 keep-alive):
-          2,000 todos (`BENCH_XANDIKOS_SIZE`) of a generated store uploaded by Tick to an empty server,
-          then downloaded by Tick into an empty store and by vdirsyncer 0.21 (from `.build/venv`,
-          `make interop-clients`; its rows say so when it is missing) into an empty folder, both from that
-          server; then the same todos, as one `.ics` file each in a folder per list, uploaded by vdirsyncer
-          to a second empty server. vdirsyncer's time is its `sync` (its `discover` said apart), its CPU its own
-          process's; the requests are those Xandikos logged for each, and Tick's connections those libcurl
-          opened. Xandikos commits every item to git, so uploads cost it far more than downloads.
+          *First syncs, Tick against vdirsyncer* (issue 32), on each server of `BENCH_COMPARE_SERVERS`
+          (default `xandikos,radicale`; `BENCH_XANDIKOS=0` leaves Xandikos out; Debian's Xandikos 0.2.8, no
+          login, HTTP/1.1 keep-alive; Radicale 3.9.0, a login, HTTP/1.0): 2,000 todos (`BENCH_COMPARE_SIZE`)
+          of a generated store uploaded by Tick to an empty server one request at a time, then, to a second
+          empty server, `BENCH_PARALLEL_UPLOADS` at once (Tick's default, 4); then downloaded from that
+          server by Tick into an empty store and by vdirsyncer 0.21 (from `.build/venv`,
+          `make interop-clients`; its rows say so when it is missing) into an empty folder; then the same
+          todos, as one `.ics` file each in a folder per list, uploaded by vdirsyncer to a third empty
+          server. vdirsyncer's time is its `sync` (its `discover` said apart), its CPU its own process's;
+          the requests are those Xandikos logged for each (on Radicale, which logs none, Tick's own count),
+          and Tick's connections those libcurl opened. Both servers write every item to disk (Xandikos
+          commits it to git), so uploads cost them far more than downloads.
 
         ## Notes
 

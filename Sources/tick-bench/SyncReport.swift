@@ -14,8 +14,8 @@ struct SyncReport {
     }
 
     let result: SyncBenchmark.Result
-    /// The Xandikos rows' figures, unless `BENCH_XANDIKOS=0` left them out.
-    var xandikos: XandikosBenchmark.Result?
+    /// The first-sync comparisons' figures, one per server (`BENCH_COMPARE_SERVERS`).
+    var comparisons: [FirstSyncComparison.Result] = []
 
     /// "A few requests" for one change, as a number.
     static let fewRequests = 10
@@ -55,45 +55,66 @@ struct SyncReport {
         return rows
     }
 
-    /// The Xandikos rows (issue 32): Tick's first upload and download, then vdirsyncer's, or why
-    /// vdirsyncer's are missing.
-    var xandikosRows: [Row] {
-        guard let xandikos else { return [] }
-        let size = count(xandikos.size)
+    /// The first-sync comparison rows (issue 32), one block per server: Tick's first upload one
+    /// request at a time and several at once, vdirsyncer's, their ratios; then the first downloads
+    /// and their ratio; or why vdirsyncer's are missing.
+    var comparisonRows: [Row] {
+        comparisons.flatMap(comparisonRows)
+    }
+
+    private func comparisonRows(_ result: FirstSyncComparison.Result) -> [Row] {
+        let size = count(result.size), title = result.kind.title
         let vdirsyncer = "vdirsyncer 0.21"
-        func row(_ measure: String, _ transfer: XandikosBenchmark.Transfer?, client: String) -> Row {
+        func row(_ measure: String, _ transfer: FirstSyncComparison.Transfer?, client: String) -> Row {
             guard let transfer else {
-                return Row(measure: measure, figure: xandikos.vdirsyncerSkipped.map { _ in "skipped: not installed" } ?? "n/a",
+                return Row(measure: measure, figure: result.vdirsyncerSkipped.map { _ in "skipped: not installed" } ?? "n/a",
                            requests: "", target: "reported only", met: nil)
             }
             let connections = transfer.connections.map { " over \(count($0)) connection\($0 == 1 ? "" : "s")" } ?? ""
             let discover = transfer.discoverSeconds.map { "; discover " + format($0, 2) + " s" } ?? ""
             return Row(measure: measure,
                        figure: format(transfer.seconds, transfer.seconds < 10 ? 2 : 1) + " s (\(client)'s CPU " + format(transfer.cpuSeconds, 2) + " s\(discover))",
-                       requests: "\(count(transfer.requests))\(connections)", target: "reported only", met: nil)
+                       requests: transfer.requests.map { "\(count($0))\(connections)" } ?? "not logged", target: "reported only", met: nil)
         }
-        // Tick's download against vdirsyncer's `sync` (after its discover), as on Radicale; and Tick's CPU per todo.
-        var download = row("Xandikos 0.2.8: first download of \(size) todos into an empty store, Tick", xandikos.tickDownload, client: "Tick")
-        if let tick = xandikos.tickDownload, let other = xandikos.vdirsyncerDownload {
+        func ratio(_ numerator: FirstSyncComparison.Transfer?, _ denominator: FirstSyncComparison.Transfer?) -> String {
+            guard let numerator, let denominator, denominator.seconds > 0 else { return "n/a" }
+            return format(numerator.seconds / denominator.seconds, 2) + "×"
+        }
+        let atOnce = "\(result.parallelUploads) at once"
+        var rows = [
+            row("\(title): first upload of \(size) todos to an empty server, Tick one at a time", result.tickSerialUpload, client: "Tick"),
+            row("\(title): first upload of \(size) todos to an empty server, Tick \(atOnce)", result.tickUpload, client: "Tick"),
+            row("\(title): first upload of \(size) todos to an empty server, \(vdirsyncer) sync after discover", result.vdirsyncerUpload,
+                client: "vdirsyncer"),
+            Row(measure: "\(title): first upload of \(size), time ratios",
+                figure: "one at a time ÷ \(atOnce) \(ratio(result.tickSerialUpload, result.tickUpload)); "
+                    + "Tick \(atOnce) ÷ vdirsyncer \(ratio(result.tickUpload, result.vdirsyncerUpload))",
+                requests: "", target: "reported only", met: nil),
+        ]
+        // Tick's download against vdirsyncer's `sync` (after its discover); and Tick's CPU per todo.
+        var download = row("\(title): first download of \(size) todos into an empty store, Tick", result.tickDownload, client: "Tick")
+        if let tick = result.tickDownload, let other = result.vdirsyncerDownload {
             download.target = "≤ vdirsyncer's sync (" + format(other.seconds, 2) + " s)"
             download.met = tick.seconds <= other.seconds
         }
-        let perTodo = xandikos.tickDownload.map { $0.cpuSeconds * 1_000 / Double(max(1, xandikos.size)) }
-        return [
-            row("Xandikos 0.2.8: first upload of \(size) todos to an empty server, Tick", xandikos.tickUpload, client: "Tick"),
-            row("Xandikos 0.2.8: first upload of \(size) todos to an empty server, \(vdirsyncer) sync after discover", xandikos.vdirsyncerUpload,
-                client: "vdirsyncer"),
+        rows += [
             download,
-            row("Xandikos 0.2.8: first download of \(size) todos into an empty folder, \(vdirsyncer) sync after discover", xandikos.vdirsyncerDownload,
+            row("\(title): first download of \(size) todos into an empty folder, \(vdirsyncer) sync after discover", result.vdirsyncerDownload,
                 client: "vdirsyncer"),
-        ] + (perTodo.map { [Row(measure: "Xandikos 0.2.8: Tick's CPU per downloaded todo (\(size))", figure: format($0, 3) + " ms", requests: "",
-                                 target: "< \(format(Self.cpuPerTodoLimit, 1)) ms", met: $0 < Self.cpuPerTodoLimit)] } ?? [])
+            Row(measure: "\(title): first download of \(size), time ratio", figure: "Tick ÷ vdirsyncer \(ratio(result.tickDownload, result.vdirsyncerDownload))",
+                requests: "", target: "reported only", met: nil),
+        ]
+        if let perTodo = result.tickDownload.map({ $0.cpuSeconds * 1_000 / Double(max(1, result.size)) }) {
+            rows.append(Row(measure: "\(title): Tick's CPU per downloaded todo (\(size))", figure: format(perTodo, 3) + " ms", requests: "",
+                            target: "< \(format(Self.cpuPerTodoLimit, 1)) ms", met: perTodo < Self.cpuPerTodoLimit))
+        }
+        return rows
     }
 
     /// The table as Markdown, padded like the main one.
     var markdown: String {
         let header = ["sync (127.0.0.1; Radicale 3.9.0 unless named)", "figure", "requests", "target", ""]
-        let body = (rows + xandikosRows).map { [$0.measure, $0.figure, $0.requests, $0.target, $0.met.map { $0 ? "✓" : "✗" } ?? ""] }
+        let body = (rows + comparisonRows).map { [$0.measure, $0.figure, $0.requests, $0.target, $0.met.map { $0 ? "✓" : "✗" } ?? ""] }
         let all = [header] + body
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

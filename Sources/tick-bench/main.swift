@@ -12,8 +12,11 @@ import TickTesting
 // writing BENCHMARKS.md (unless BENCH_OUTPUT names a file). BENCH_SYNC_SIZES=UP,DOWN,LARGE (default
 // 1000,10000,100000): todos uploaded, downloaded, and synced for the one-change rows; 0 leaves a row out.
 // BENCH_FIRST_DOWNLOAD (default 2000, 0 leaves them out): the first-download rows, Tick against vdirsyncer.
-// The Xandikos rows (issue 32: first upload and download by Tick and by vdirsyncer from the same venv)
-// come with them: BENCH_XANDIKOS=0 leaves them out, BENCH_XANDIKOS_SIZE (default 2000) sets the todos.
+// The first-sync comparison rows (issue 32: first upload, by Tick one request at a time and several at
+// once, and first download, by Tick and by vdirsyncer from the same venv) come with them, one block per
+// server of BENCH_COMPARE_SERVERS (default xandikos,radicale; BENCH_XANDIKOS=0 leaves Xandikos out):
+// BENCH_COMPARE_SIZE (default 2000; BENCH_XANDIKOS_SIZE, its old name, too) sets the todos,
+// BENCH_PARALLEL_UPLOADS (default Tick's, 4) the requests at once of Tick's second upload.
 // BENCH_ONLY=query measures only the query rows (issue 30: a tag and a word, a due-date range) at
 // BENCH_SIZES and prints them, BENCHMARKS.md untouched.
 
@@ -21,8 +24,8 @@ let usage = """
     usage: tick-bench
       Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
       arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
-      BENCH_ONLY=sync|query, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_XANDIKOS_SIZE and
-      BENCH_RADICALE_PYTHON in the environment set it up.
+      BENCH_ONLY=sync|query, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_COMPARE_SERVERS,
+      BENCH_COMPARE_SIZE, BENCH_PARALLEL_UPLOADS and BENCH_RADICALE_PYTHON in the environment set it up.
     """
 // Only --help: an argument that was meant to shorten the run must not start the whole of it.
 _ = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()), options: [], tool: "tick-bench", usage: usage)
@@ -111,10 +114,18 @@ do {
         if syncSizes.count == 3 { (sync.uploadSize, sync.transferSize, sync.largeSize) = (syncSizes[0], syncSizes[1], syncSizes[2]) }
         if let first = Int(settings["BENCH_FIRST_DOWNLOAD"] ?? "") { sync.firstDownloadSize = first }
         syncReport = SyncReport(result: try sync.run())
-        if settings["BENCH_XANDIKOS"] != "0" {
-            var xandikos = XandikosBenchmark(cache: cache, schema: schema, python: radicalePython, scratch: scratch)
-            if let size = settings["BENCH_XANDIKOS_SIZE"].flatMap({ Int($0.replacingOccurrences(of: "_", with: "")) }) { xandikos.size = size }
-            syncReport?.xandikos = try xandikos.run()
+        let serverNames = (settings["BENCH_COMPARE_SERVERS"] ?? "xandikos,radicale").lowercased().split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for name in serverNames {
+            guard let kind = FirstSyncComparison.Kind(rawValue: name) else {
+                throw BenchError("BENCH_COMPARE_SERVERS knows xandikos and radicale, not \(name.debugDescription)")
+            }
+            if kind == .xandikos && settings["BENCH_XANDIKOS"] == "0" { continue }
+            var comparison = FirstSyncComparison(kind: kind, cache: cache, schema: schema, python: radicalePython, scratch: scratch)
+            let size = settings["BENCH_COMPARE_SIZE"] ?? settings["BENCH_XANDIKOS_SIZE"]
+            if let size = size.flatMap({ Int($0.replacingOccurrences(of: "_", with: "")) }) { comparison.size = size }
+            if let parallel = settings["BENCH_PARALLEL_UPLOADS"].flatMap({ Int($0) }) { comparison.parallelUploads = parallel }
+            syncReport?.comparisons.append(try comparison.run())
         }
     }
 } catch {

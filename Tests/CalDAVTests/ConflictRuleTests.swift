@@ -117,6 +117,9 @@ struct ConflictRuleTests {
              here: .title("Buy soy milk"), hereAt: 10, there: .title("Buy oat milk"), thereAt: 5, thereDuringPush: true,
              title: "Buy soy milk", modifiedAt: 10,
              conflicts: ["«Buy soy milk»: title — kept this device's (later) change, the server's «Buy oat milk» lost"]),
+        Rule(name: "deleted here, edited on the server between pull and push: the DELETE's 412 keeps the edit and the todo comes back, as at a pull",
+             here: .delete, hereAt: 10, there: .title("Buy oat milk"), thereAt: 5, thereDuringPush: true, title: "Buy oat milk", modifiedAt: 5,
+             conflicts: ["«Buy oat milk»: deleted here, edited on the server: kept the edit, the deletion lost"]),
     ]
 
     @Test("a todo changed on both devices ends as the rule says, on both devices and the server, and --status names the change that lost",

@@ -42,7 +42,7 @@ struct ArchitectureInvariantTests {
         "CNcursesw": ["Sources/Terminal/TerminalScreen.swift", "Sources/Terminal/TerminalScreen+Input.swift",
                       "Sources/Terminal/TerminalScreen+OutsideCurses.swift", "Sources/Terminal/TerminalPreflight.swift",
                       "Sources/Terminal/CanvasPresenter.swift", "Sources/Terminal/CursesKeyCode.swift"],
-        "CCurl": ["Sources/CalDAV/HTTPClient.swift", "Sources/CalDAV/HTTPMessages.swift", "Sources/CalDAV/ServerURL.swift"],
+        "CCurl": ["Sources/CalDAV/HTTPClient.swift", "Sources/CalDAV/HTTPClient+Parallel.swift", "Sources/CalDAV/HTTPMessages.swift", "Sources/CalDAV/ServerURL.swift"],
         "CLibxml2": ["Sources/CalDAV/XMLStreamReader.swift"],
     ]
 

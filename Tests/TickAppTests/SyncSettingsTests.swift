@@ -38,17 +38,21 @@ struct SyncSettingsTests {
             sync max-answer 200
             sync request-timeout 30
             sync time-limit 120
+            sync parallel-uploads 2
             """, path: "config")
         #expect(configuration.problems == [])
+        #expect(configuration.sync.parallelUploads == 2)
         let sync = configuration.sync
         #expect(sync.maximumAnswerMegabytes == 200 && sync.requestTimeoutMinutes == 30 && sync.timeLimitMinutes == 120)
         let client = sync.clientConfiguration(home: try! ServerURL("https://dav.example.com/calendars/me/"), credentials: nil)
         #expect(client.maximumResponseBytes == 200 << 20)
         #expect(client.totalTimeout == .seconds(1800))
         #expect(client.origin?.origin == "https://dav.example.com:443")
+        #expect(client.parallelRequests == 2)
         #expect(sync.timeLimit == .seconds(7200))
         let defaults = SyncSettings()
         #expect(defaults.maximumAnswerMegabytes == 64 && defaults.requestTimeoutMinutes == 10 && defaults.timeLimitMinutes == 60)
+        #expect(defaults.parallelUploads == HTTPClient.Configuration.defaultParallelRequests)
     }
 
     @Test("bad sync lines are reported at their line, and a password line is refused without repeating it", arguments: [
@@ -60,12 +64,14 @@ struct SyncSettingsTests {
         ("sync list Private", "sync list wants a list name and yes or no, like: sync list Private no"),
         ("sync interval often", "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5"),
         ("sync interval -1", "sync interval wants a number of minutes from 0 to 1440, like: sync interval 5"),
-        ("sync colour red", "unknown sync setting \"colour\" (url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit)"),
-        ("sync", "sync wants a setting (url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit)"),
+        ("sync colour red", "unknown sync setting \"colour\" (url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit, parallel-uploads)"),
+        ("sync", "sync wants a setting (url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit, parallel-uploads)"),
         ("sync max-answer 0", "sync max-answer wants a size in MB from 1 to 4096, like: sync max-answer 64"),
         ("sync max-answer lots", "sync max-answer wants a size in MB from 1 to 4096, like: sync max-answer 64"),
         ("sync request-timeout 0", "sync request-timeout wants a number of minutes from 1 to 1440, like: sync request-timeout 10"),
         ("sync time-limit forever", "sync time-limit wants a number of minutes from 1 to 1440, like: sync time-limit 60"),
+        ("sync parallel-uploads 0", "sync parallel-uploads wants a number of requests from 1 to 8, like: sync parallel-uploads 4"),
+        ("sync parallel-uploads 9", "sync parallel-uploads wants a number of requests from 1 to 8, like: sync parallel-uploads 4"),
     ])
     func badLines(line: String, problem: String) {
         let configuration = Configuration.parse("sync url https://dav.example.com/\n" + line + "\n", path: "config")

@@ -43,6 +43,19 @@ typedef size_t (*ccurl_data_callback)(char *data, size_t size, size_t count, voi
 CURLcode ccurl_setopt_callback(CURL *handle, CURLoption option, ccurl_data_callback value);
 CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value);
 
+// The multi interface: several transfers at once, driven from one thread (the upload's parallel
+// requests). curl_multi_setopt is variadic too: its long form is the one wrapper.
+CURLM *ccurl_multi_init(void);
+CURLMcode ccurl_multi_cleanup(CURLM *multi);
+CURLMcode ccurl_multi_add_handle(CURLM *multi, CURL *handle);
+CURLMcode ccurl_multi_remove_handle(CURLM *multi, CURL *handle);
+CURLMcode ccurl_multi_perform(CURLM *multi, int *running);
+CURLMcode ccurl_multi_poll(CURLM *multi, int timeout_ms);
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value);
+// The next transfer of `multi` that is over: 1 with its handle and result filled in, 0 when none
+// is (CURLMsg's result is in a union, which this reads so Swift need not).
+int ccurl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result);
+
 // Macros built from casts and shifts, which Swift does not import.
 long ccurl_auth_basic(void);
 long ccurl_global_default(void);

@@ -1,3 +1,5 @@
+import CalDAV
+
 /// The `sync` lines of the config file: where the CalDAV server is and how to log in to it.
 ///
 ///     sync url https://dav.example.com/calendars/me/   a calendar home or one collection
@@ -10,6 +12,7 @@
 ///     sync max-answer MB                              the largest answer taken from the server (default 64)
 ///     sync request-timeout MINUTES                    the longest one request may take (default 10)
 ///     sync time-limit MINUTES                         the longest one sync may take (default 60)
+///     sync parallel-uploads N                         changes sent to the server at once (1 to 8, default 4)
 ///
 /// The password itself is never read from the config file (a `sync password …` line is refused
 /// without repeating it): it comes from `password-command`, `TICK_SYNC_PASSWORD` or `~/.netrc`
@@ -35,6 +38,8 @@ public struct SyncSettings: Equatable, Sendable {
     public var requestTimeoutMinutes = 10
     /// `sync time-limit MINUTES`: the longest one sync may take in all.
     public var timeLimitMinutes = 60
+    /// `sync parallel-uploads N`: how many changes go up at once, each over a connection of its own (1: one after the other).
+    public var parallelUploads = HTTPClient.Configuration.defaultParallelRequests
 
     /// No sync configured.
     public init() {}
@@ -98,6 +103,9 @@ public struct SyncSettings: Equatable, Sendable {
             requestTimeoutMinutes = try Self.number(rest, in: 1...1440, of: "request-timeout", unit: "a number of minutes", example: 10)
         case "time-limit":
             timeLimitMinutes = try Self.number(rest, in: 1...1440, of: "time-limit", unit: "a number of minutes", example: 60)
+        case "parallel-uploads":
+            parallelUploads = try Self.number(rest, in: HTTPClient.Configuration.parallelRequestRange, of: "parallel-uploads",
+                                              unit: "a number of requests", example: HTTPClient.Configuration.defaultParallelRequests)
         default:
             throw Configuration.Problem(message: "unknown sync setting \"\(key)\" (\(Self.keys))")
         }
@@ -107,11 +115,12 @@ public struct SyncSettings: Equatable, Sendable {
     var overallProblem: String? {
         let anythingSet = user != nil || passwordCommand != nil || caFile != nil || allowsInsecureHTTP || !localLists.isEmpty || intervalMinutes != 5
             || maximumAnswerMegabytes != 64 || requestTimeoutMinutes != 10 || timeLimitMinutes != 60
+            || parallelUploads != HTTPClient.Configuration.defaultParallelRequests
         if url == nil && anythingSet { return "sync settings without a sync url: add one, like: sync url https://dav.example.com/calendars/me/" }
         return nil
     }
 
-    private static let keys = "url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit"
+    private static let keys = "url, user, password-command, ca-file, insecure, list, interval, max-answer, request-timeout, time-limit, parallel-uploads"
 
     /// The one whole number in `words` within `range`, or the problem naming `key`, its unit and an example.
     private static func number(_ words: [String], in range: ClosedRange<Int>, of key: String, unit: String, example: Int)
