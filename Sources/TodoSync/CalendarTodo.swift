@@ -41,6 +41,9 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public var sortOrder: Int64?
     /// X-TICK-FLAGGED:TRUE.
     public var isFlagged: Bool
+    /// The parent's UID (`RELATED-TO;RELTYPE=PARENT`, or RELATED-TO without RELTYPE, which RFC 5545
+    /// reads as a parent), nil for none; other RELTYPEs are another client's, kept as written.
+    public var parentUID: String?
 
     /// Whether the todo is done (completed or cancelled).
     public var isDone: Bool { completedAt != nil }
@@ -49,7 +52,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public init(uid: String, title: String, notes: String = "", priority: Int = 0, due: String? = nil,
                 completedAt: Date? = nil, isCancelled: Bool = false, createdAt: Date? = nil, lastModified: Date? = nil,
                 tags: [String] = [], rrule: String? = nil, recursFromCompletion: Bool = false, listName: String? = nil, sortOrder: Int64? = nil,
-                isFlagged: Bool = false, isInProcess: Bool = false, percentComplete: Int? = nil) {
+                isFlagged: Bool = false, isInProcess: Bool = false, percentComplete: Int? = nil, parentUID: String? = nil) {
         self.uid = uid
         self.title = title
         self.notes = notes
@@ -67,6 +70,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         self.isFlagged = isFlagged
         self.isInProcess = isInProcess
         self.percentComplete = percentComplete
+        self.parentUID = parentUID
     }
 
     /// A stored todo as a VTODO carries it: its list's name and its place in the list's order
@@ -75,7 +79,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         self.init(uid: item.uid, title: item.title, notes: item.notes, priority: item.priority, due: item.due,
                   completedAt: item.completedAt, isCancelled: item.status == .cancelled, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged,
-                  isInProcess: item.status == .inProcess, percentComplete: item.percentComplete)
+                  isInProcess: item.status == .inProcess, percentComplete: item.percentComplete, parentUID: item.parentUID)
     }
 
     /// The todo to import, into `listName` when the VTODO names no list, last modified at its
@@ -88,6 +92,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.modifiedAt = lastModified
         todo.statusMark = isCancelled && completedAt != nil ? .cancelled : isInProcess && completedAt == nil ? .inProcess : nil
         todo.percentComplete = percentComplete
+        todo.parentUID = parentUID
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
     }
@@ -99,7 +104,7 @@ extension CalendarTodo {
     public enum Field: String, CaseIterable, Sendable {
         /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time,
         /// cancelled, started and PERCENT-COMPLETE.
-        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag
+        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent
 
         /// The properties of the group: every line of these goes when the field is written again.
         public var propertyNames: [String] {
@@ -116,7 +121,17 @@ extension CalendarTodo {
             case .list: ["X-TICK-LIST"]
             case .sortOrder: ["X-APPLE-SORT-ORDER"]
             case .flag: ["X-TICK-FLAGGED"]
+            // Only its parent lines (`owns`): RELATED-TO of another RELTYPE stays as written.
+            case .parent: ["RELATED-TO"]
             }
+        }
+
+        /// Whether a line named in `propertyNames` belongs to this field: every one does, except
+        /// that the parent is only a RELATED-TO without RELTYPE or with RELTYPE=PARENT.
+        func owns(_ line: ContentLine) -> Bool {
+            guard propertyNames.contains(line.name) else { return false }
+            guard self == .parent else { return true }
+            return CalendarTodo.isParentRelation(line.unfolded)
         }
 
         /// Whether `a` and `b` hold the same value for this field as Tick reads it: times to the
@@ -136,6 +151,7 @@ extension CalendarTodo {
             case .list: a.listName == b.listName
             case .sortOrder: a.sortOrder == b.sortOrder
             case .flag: a.isFlagged == b.isFlagged
+            case .parent: a.parentUID == b.parentUID
             }
         }
 
@@ -160,11 +176,23 @@ extension CalendarTodo {
             case .list: result.listName = source.listName
             case .sortOrder: result.sortOrder = source.sortOrder
             case .flag: result.isFlagged = source.isFlagged
+            case .parent: result.parentUID = source.parentUID
             }
             return result
         }
 
         static func seconds(_ date: Date?) -> Int64? { date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } }
+    }
+}
+
+extension CalendarTodo {
+    /// Whether an unfolded RELATED-TO line names a parent: no RELTYPE parameter, or RELTYPE=PARENT
+    /// (in any case, quoted or not).
+    static func isParentRelation(_ unfolded: String) -> Bool {
+        let end = VTodoReader.valueStart(unfolded).map { unfolded.index(before: $0) } ?? unfolded.endIndex
+        let parameters = unfolded[..<end].split(separator: ";").dropFirst()
+        guard let relType = parameters.first(where: { $0.uppercased().hasPrefix("RELTYPE=") }) else { return true }
+        return relType.dropFirst("RELTYPE=".count).filter { $0 != "\"" }.uppercased() == "PARENT"
     }
 }
 

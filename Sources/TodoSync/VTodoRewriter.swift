@@ -6,7 +6,7 @@ import TodoStore
 ///
 /// The original is read first (a VTODO Tick cannot read throws, and nothing is written). Then each
 /// of Tick's fields (`CalendarTodo.Field`) whose value differs from the original's is written
-/// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO, other
+/// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO other than a parent, other
 /// clients' X- properties, parameters, the VCALENDAR around it, VTIMEZONEs) is kept byte for byte,
 /// folding included. Two exceptions keep what others wrote as far as they can: CATEGORIES change
 /// category by category (`CalendarTags.rewrittenLines`), and DTSTART is rewritten only when the
@@ -54,7 +54,7 @@ public struct VTodoRewriter {
         var appended = ""
         var sequence: Int?
         for field in changed {
-            let indexes = place.properties.filter { field.propertyNames.contains(scan.lines[$0].name) }
+            let indexes = place.properties.filter { field.owns(scan.lines[$0]) }
             if field == .tags {
                 // Category by category: those Tick did not change stay as written, their lines byte for byte.
                 let (lines, newLine) = CalendarTags.rewrittenLines(indexes.map { ($0, scan.lines[$0]) }, for: todo.tags)
