@@ -73,8 +73,20 @@ extension TableView {
             fatalError("TableView: a row at \(indexPath) is shown but the table has no data source")
         }
         let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+        applyIndentation(to: cell, at: indexPath)
         cell.setNeedsDisplay()
         return cell
+    }
+
+    /// Sets the row's indentation level from the delegate's `tableView(_:indentationLevelForRowAt:)`
+    /// after the data source configured its cell, as UIKit does. A 0 leaves a level the cell gave
+    /// itself, but takes back one the delegate gave it earlier (a row reconfigured in place keeps
+    /// its cell, without `prepareForReuse`).
+    func applyIndentation(to cell: TableViewCell, at indexPath: IndexPath) {
+        let level = max(0, delegate?.tableView(self, indentationLevelForRowAt: indexPath) ?? 0)
+        guard level > 0 || cell.indentationIsFromDelegate else { return }
+        cell.indentationLevel = level
+        cell.indentationIsFromDelegate = level > 0
     }
 
     /// The estimated top line of an item within the whole content.

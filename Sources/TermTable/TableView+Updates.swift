@@ -208,6 +208,7 @@ extension TableView {
         reconfiguring = (indexPath, cell)
         let configured = dataSource.tableView(self, cellForRowAt: indexPath)
         reconfiguring = nil
+        applyIndentation(to: configured, at: indexPath)
         configured.setNeedsDisplay()
         if configured !== cell {
             endDisplaying(cell, at: indexPath)

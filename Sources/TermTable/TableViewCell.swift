@@ -16,10 +16,17 @@ open class TableViewCell: TableReusableView {
     public var secondaryText: StyledText = "" { didSet { setNeedsDisplay() } }
     /// The accessory drawn at the right edge.
     public var accessoryType: AccessoryType = .none { didSet { setNeedsDisplay() } }
-    /// Indentation in steps of `indentationWidth` columns.
-    public var indentationLevel = 0 { didSet { setNeedsDisplay() } }
-    /// Columns per indentation level.
-    public var indentationWidth = 2 { didSet { setNeedsDisplay() } }
+    /// Indentation in steps of `indentationWidth` columns, as `UITableViewCell.indentationLevel`:
+    /// the content (`contentInset`) starts `indentationLevel × indentationWidth` columns in. The
+    /// table sets it from its delegate's `tableView(_:indentationLevelForRowAt:)` when that answers
+    /// more than 0; a cell may also set it itself. Reset to 0 for reuse.
+    public var indentationLevel = 0 { didSet { if oldValue != indentationLevel { setNeedsDisplay() } } }
+    /// Columns per indentation level: 2 by default, UIKit's 10 points scaled to a terminal, where a
+    /// column is about 8 points wide and an outline reads best at two columns a level.
+    public var indentationWidth = 2 { didSet { if oldValue != indentationWidth { setNeedsDisplay() } } }
+    /// Whether the table set `indentationLevel` from its delegate (so that a later 0 from the
+    /// delegate resets it, while a cell that indents itself keeps its own level).
+    var indentationIsFromDelegate = false
     /// Whether the text wraps onto more lines (with automatic heights) instead of ending in "…".
     public var wrapsText = false { didSet { setNeedsDisplay() } }
     /// How the selected row looks.
@@ -49,6 +56,7 @@ open class TableViewCell: TableReusableView {
         secondaryText = ""
         accessoryType = .none
         indentationLevel = 0
+        indentationIsFromDelegate = false
     }
 
     /// Columns the editing mark takes at the start of the row in editing mode.

@@ -26,6 +26,12 @@ public protocol TableViewDelegate: AnyObject {
     /// A footer left the screen.
     func tableView(_ tableView: TableView, didEndDisplayingFooterView view: TableViewHeaderFooterView, forSection section: Int)
 
+    /// The row's indentation in levels, as UIKit's `tableView(_:indentationLevelForRowAt:)`: the
+    /// table sets it on the row's cell right after the data source configured it, and the cell's
+    /// content starts `indentationLevel × indentationWidth` columns in. The default, 0, leaves the
+    /// level the cell gave itself (UIKit calls this only when the delegate implements it).
+    func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int
+
     /// Whether the row can be selected; rows that cannot (a "load more" row) are skipped by navigation.
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
     /// The row about to be selected; return another row to redirect, or nil to refuse.
@@ -73,6 +79,8 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, willDisplayFooterView view: TableViewHeaderFooterView, forSection section: Int) {}
     /// Does nothing.
     public func tableView(_ tableView: TableView, didEndDisplayingFooterView view: TableViewHeaderFooterView, forSection section: Int) {}
+    /// 0: the cell keeps the level it gave itself.
+    public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int { 0 }
     /// Every row can be selected.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
     /// The proposed row.

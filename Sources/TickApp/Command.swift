@@ -6,9 +6,10 @@ public enum Command: String, CaseIterable, Sendable {
     case add, edit, toggle, start, cancel, delete, flag, raisePriority, lowerPriority, details, openLink, copyTitle
     case swipeRight, swipeLeft
     case moveTodoDown, moveTodoUp, moveToList
+    case indent, outdent, addSubtask
     case undo, redo
     case search, nextMatch, previousMatch
-    case collapse, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda, cycleTheme
+    case collapse, collapseList, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda, cycleTheme
     case editMode, mark, markAll
     case help, statistics, redraw, sync, quit
 
@@ -28,8 +29,9 @@ public enum Command: String, CaseIterable, Sendable {
         switch self {
         case .moveDown, .moveUp, .moveToTop, .moveToBottom, .pageDown, .pageUp, .halfPageDown, .halfPageUp: return .navigation
         case .add, .edit, .toggle, .start, .cancel, .delete, .flag, .raisePriority, .lowerPriority, .details, .openLink, .copyTitle, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
+        case .indent, .outdent, .addSubtask: return .todos
         case .swipeRight, .swipeLeft: return .swipe
-        case .nextList, .previousList, .moveToList, .collapse, .toggleCompleted, .cycleSort, .toggleWrap, .manageLists, .toggleAgenda: return .lists
+        case .nextList, .previousList, .moveToList, .collapse, .collapseList, .toggleCompleted, .cycleSort, .toggleWrap, .manageLists, .toggleAgenda: return .lists
         case .search, .nextMatch, .previousMatch: return .search
         case .editMode: return .todos
         case .mark, .markAll: return .editing
@@ -66,13 +68,17 @@ public enum Command: String, CaseIterable, Sendable {
         case .swipeLeft: return "swipe left: reveal Delete, Flag, Edit; again: delete"
         case .moveTodoDown: return "move the todo down (into the next list at the end)"
         case .moveTodoUp: return "move the todo up (into the previous list at the top)"
+        case .indent: return "indent: a subtask of the todo above"
+        case .outdent: return "outdent: up one level"
+        case .addSubtask: return "add a subtask to the selected todo"
         case .moveToList: return "move the todo to another list (type to filter or create)"
         case .undo: return "undo the last change"
         case .redo: return "redo what was undone"
         case .search: return "search (the list filters as you type; Enter keeps the matches, Esc clears)"
         case .nextMatch: return "next match of the search"
         case .previousMatch: return "previous match of the search"
-        case .collapse: return "collapse / expand the current list"
+        case .collapse: return "collapse / expand a parent's subtasks, else the current list"
+        case .collapseList: return "collapse / expand the current list"
         case .toggleCompleted: return "hide / show completed todos"
         case .cycleSort: return "sort by: manual, due date, priority, creation time"
         case .toggleWrap: return "wrap long titles onto up to 3 lines / cut them with …"

@@ -69,7 +69,13 @@ extension TickApp {
         case .search: openSearch()
         case .nextMatch: list.jumpToMatch(forward: true)
         case .previousMatch: list.jumpToMatch(forward: false)
-        case .collapse: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
+        case .collapse:
+            // On a todo of the outline, z collapses or expands subtasks; elsewhere the current list.
+            if list.toggleFoldOfSelectedTodo() { return }
+            if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
+        case .collapseList: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
+        case .indent, .outdent: indentSelectedTodo(command)
+        case .addSubtask: openSubtaskAdder()
         case .toggleCompleted: run { $0.toggleCompleted() }
         case .toggleWrap: run { $0.toggleWrap() }
         case .cycleSort: run { $0.cycleSort() }
@@ -107,7 +113,8 @@ extension TickApp {
     static func listsViewOnly(_ command: Command) -> String? {
         switch command {
         case .moveTodoDown, .moveTodoUp: "Reordering"
-        case .collapse: "Collapsing a list"
+        case .collapse, .collapseList: "Collapsing a list"
+        case .indent, .outdent: "Indenting"
         case .toggleCompleted: "Showing completed todos"
         case .cycleSort: "Sorting"
         case .manageLists: "Managing lists"

@@ -8,7 +8,8 @@ extension TickApp {
     /// Lines one notch of the wheel scrolls.
     static let wheelLines = 3
 
-    /// The wheel scrolls, a click selects the row under it (or performs a revealed button), and
+    /// The wheel scrolls, a click selects the row under it (or performs a revealed button, or
+    /// collapses or expands a parent when it is on its `▸`/`▾`), and
     /// dragging a row sideways swipes it; far enough is a full swipe. While an overlay is open the
     /// wheel scrolls it (help, the details, the lists screen) and the other buttons do nothing.
     func handleMouse(_ event: MouseEvent) {
@@ -33,6 +34,12 @@ extension TickApp {
             guard let indexPath = table.indexPathForRow(at: point) else { return }
             if table.indexPathForSwipedRow != nil, table.indexPathForSwipedRow != indexPath { table.closeSwipe() }
             table.moveSelection(to: indexPath)
+            // A click on a parent's ▸ or ▾ collapses or expands its subtasks.
+            if let cell = table.cellForRow(at: indexPath) as? TodoCell, let rect = table.rectForRow(at: indexPath),
+               cell.isDisclosureMark(atColumn: point.x - rect.origin.x), let item = list.item(at: indexPath) {
+                list.setCollapsed(!list.outline.isCollapsed(item.id), todo: item)
+                return
+            }
             drag = list.item(at: indexPath).map { (point, $0) }
         case .drag(.left):
             guard let drag, !list.store.isReadOnly, let row = draggedRow(drag.todo) else { return }

@@ -38,6 +38,8 @@ extension TickApp {
         case .deleteRecurring(let item): confirmDeletingRecurring(item)
         case .details(let item): present(DetailOverlay(list: list, todo: item, keyMap: keyMaps.details, notesKeyMap: keyMaps.notes))
         case .editor(let item): openEditor(for: item)
+        case .deleteParent(let item, let subtasks): confirmDeletingParent(item, subtasks: subtasks)
+        case .completeParent(let item, let open): confirmCompletingParent(item, openSubtasks: open)
         case nil: break
         }
     }

@@ -13,7 +13,7 @@ extension TodoCell {
     /// measured exactly as `draw(in:)` lays it out.
     func wrappedHeight(width: Int) -> Int {
         guard wrapsTitle, let item else { return 1 }
-        let place = titlePlace(for: item, from: titleStart(for: item), width: width)
+        let place = titlePlace(for: item, from: titleStart(for: item, width: width), width: width)
         return min(Self.maximumTitleLines, Self.wrappedTitle(item.title, columns: place.columns, style: .plain).lines.count)
     }
 

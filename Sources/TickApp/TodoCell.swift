@@ -34,6 +34,10 @@ final class TodoCell: TableViewCell {
     var wrapsTitle = false { didSet { setNeedsDisplay() } }
     /// The todo's list, shown dimmed after the tags where rows come from every list (the agenda).
     var listName: String? { didSet { setNeedsDisplay() } }
+    /// The disclosure column of a list shown as an outline, or nil (`TodoCell+Outline.swift`).
+    var outline: Outline? { didSet { if oldValue != outline { setNeedsDisplay() } } }
+    /// A subtask's parent's title, shown dimmed before its own where the rows are not the outline.
+    var breadcrumb: String? { didSet { if oldValue != breadcrumb { setNeedsDisplay() } } }
 
     /// Nothing of the previous todo (its check mark, its title) may show through.
     override func prepareForReuse() {
@@ -43,6 +47,8 @@ final class TodoCell: TableViewCell {
         columns = RowColumns()
         wrapsTitle = false
         listName = nil
+        outline = nil
+        breadcrumb = nil
     }
 
     /// One line, or the lines of the wrapped title (`TodoCell+Wrapping.swift`).
@@ -62,6 +68,7 @@ final class TodoCell: TableViewCell {
     override func draw(in canvas: inout Canvas) {
         drawEditingMark(in: &canvas)
         var x = contentInset
+        x += drawOutline(at: x, in: &canvas)
         guard let item else {
             canvas.draw("⚠ this todo could not be read", at: Point(x: x, y: 0), style: theme.error, truncation: .ellipsis)
             drawSelection(in: &canvas)
@@ -78,6 +85,7 @@ final class TodoCell: TableViewCell {
             x += canvas.draw(column, at: Point(x: x, y: 0), style: theme.priority)
         }
         if columns.flag || item.isFlagged { x += canvas.draw(item.isFlagged ? "⚑ " : "  ", at: Point(x: x, y: 0), style: theme.flag) }
+        x += drawBreadcrumb(at: x, in: &canvas)
         let place = titlePlace(for: item, from: x, width: canvas.width)
         // Wrapped, the due date, the ↻, the ✎ and the tags end the title's last line; the box and
         // columns start its first.
@@ -154,26 +162,27 @@ final class TodoCell: TableViewCell {
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let tags = percentText(of: item) + (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
+        let tags = progressText + percentText(of: item) + (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
         let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
         return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueWords: dueWords, dueEnd: dueEnd,
                           marksRecurrence: marksRecurrence, tags: tags, tagColumns: tagColumns)
     }
 
-    /// The column a todo's title starts at: after the editing mark, the box and the optional columns.
-    func titleStart(for item: TodoItem) -> Int {
-        var x = contentInset + 4
+    /// The column a todo's title starts at: after the editing mark, the indentation, the outline
+    /// column, the box, the optional columns and the breadcrumb, in a row of `width` columns.
+    func titleStart(for item: TodoItem, width: Int) -> Int {
+        var x = contentInset + outlineColumns + 4
         if columns.priority || item.priority > 0 { x += 4 }
         if columns.flag || item.isFlagged { x += 2 }
-        return x
+        return x + (breadcrumbPlace(from: x, width: width)?.columns ?? 0)
     }
 
     /// Highlights the tag a `#tag` search found (the title holds no `#word` to highlight), when it
     /// is shown whole: the tags drawn at `origin` are " #a #b", `columns` wide.
     private func markSearchedTag(of item: TodoItem, at origin: Point, columns: Int, fits: Bool, canvas: inout Canvas) {
         guard let needle = highlight, let wanted = TodoTags.tag(searchedBy: needle) else { return }
-        var column = 1 + DisplayWidth.of(percentText(of: item))
+        var column = 1 + DisplayWidth.of(progressText + percentText(of: item))
         for tag in item.tags {
             let width = 1 + DisplayWidth.of(tag)
             if TodoTags.key(tag) == TodoTags.key(wanted) {

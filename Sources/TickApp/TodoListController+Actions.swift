@@ -27,8 +27,18 @@ extension TodoListController {
             let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             // In the agenda a title without a due day takes the selected group's day, so it shows there.
-            let added = try store.add(title: parsed.title, listID: list.id, after: after,
-                                      priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
+            let due = parsed.due?.stored ?? dueDayForAdding?.iso
+            let added: Committed<TodoItem>
+            if let after, outline.storeHasSubtasks {
+                // In an outline a todo goes after the selected one's subtasks, at its level; beside a
+                // done todo, after the subtree of the last open todo's topmost parent, at the top.
+                let beside = selected?.isDone == true ? try store.ancestorIDs(of: after).last ?? after : after
+                added = try store.add(title: parsed.title, besideSubtreeOf: beside, priority: parsed.priority ?? 0, due: due,
+                                      recurrence: parsed.recurrence, tags: parsed.tags)
+            } else {
+                added = try store.add(title: parsed.title, listID: list.id, after: after,
+                                      priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags)
+            }
             message = .info(parsed.hinted("Added \(quoted(added.value.title))"))
             return added
         }, show: { added in
@@ -255,6 +265,12 @@ extension TodoListController {
         }
         message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
         // The move is committed: a failed read from here on is reported as such, never as "Not saved".
+        // A move in the outline takes the todo's subtasks along and makes it a sibling of the todo
+        // above: more rows move than the table moved, so everything is read again once it is done.
+        if showsOutline {
+            needsReadAfterRowMove = item.id
+            return
+        }
         // The table has moved the row itself: only the data is brought in step.
         do {
             try apply(moved.change, updatesTable: false)

@@ -31,6 +31,8 @@ extension TodoListController {
         }
         var reloaded = Set(change.lists.compactMap { section(ofList: $0.id) })
         let oldCounts = sectionCounts
+        // The store's rows are mapped to the table's through what collapsed parents hide, before and after.
+        let oldFolds = showsOutline ? outline.folds : [:]
         var oldRows: [Int64: IndexPath] = [:]
         for todo in change.todos {
             if agenda != nil {
@@ -79,9 +81,28 @@ extension TodoListController {
             return newRows
         }
         oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
-        let shown = newRows
+        let storeRowsNow = newRows
         newRows = newRows.filter { !reloaded.contains($0.value.section) }
+        // The cache holds the store's rows, hidden ones too; the table shows the rows not hidden.
         patchCache(change, old: oldRows, new: newRows, reloaded: reloaded)
+        let newFolds = showsOutline ? outline.folds : [:]
+        let shown = shownRows(storeRowsNow, folds: newFolds)
+        oldRows = shownRows(oldRows, folds: oldFolds)
+        newRows = shownRows(newRows, folds: newFolds)
+        // A section with collapsed parents whose rows do not add up (a parent completed or moved
+        // away, which shows or hides its subtasks without their changing) is read again.
+        for section in Set(oldFolds.keys).union(newFolds.keys).compactMap({ self.section(ofList: $0) }) where !reloaded.contains(section) {
+            let before = oldRows.values.filter { $0.section == section }.count
+            let after = newRows.values.filter { $0.section == section }.count
+            if oldCounts[section] - before + after != sectionCounts[section] {
+                reloaded.insert(section)
+                cache.invalidate(query(forSection: section))
+            }
+        }
+        oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
+        newRows = newRows.filter { !reloaded.contains($0.value.section) }
+        // Parents show how many subtasks are done and whether they have any: the rows shown are configured again.
+        if outline.storeHasSubtasks { needsVisibleRowsRefresh = true }
         if updatesTable {
             try tableView.performBatchUpdates {
                 for todo in change.todos {
@@ -107,6 +128,21 @@ extension TodoListController {
             try refreshVisibleRowsIfNeeded()
             // A section read again may hold other todos at the marked rows.
             if !reloaded.isEmpty { remarkTodos() }
+        }
+        return shown
+    }
+
+    /// The rows of the table for store rows, under `folds` (by list id): rows hidden by a collapsed
+    /// parent are left out.
+    private func shownRows(_ rows: [Int64: IndexPath], folds: [Int64: OutlineFolds]) -> [Int64: IndexPath] {
+        guard !folds.isEmpty else { return rows }
+        var shown: [Int64: IndexPath] = [:]
+        for (id, indexPath) in rows {
+            guard indexPath.section < lists.count, let fold = folds[lists[indexPath.section].id] else {
+                shown[id] = indexPath
+                continue
+            }
+            if let row = fold.row(forRank: indexPath.row) { shown[id] = IndexPath(row: row, section: indexPath.section) }
         }
         return shown
     }

@@ -1,24 +1,28 @@
 import TodoStore
 
-/// The view as the user left it: the sort (`s`), hidden done todos (`H`) and wrapped titles (`W`) are
-/// remembered in the store (`TodoCommands+View`), as collapsed lists (`z`) are, so a restart shows the todos the same way.
+/// The view as the user left it: the sort (`s`), hidden done todos (`H`), wrapped titles (`W`) and
+/// collapsed subtasks (`z` on a parent) are remembered in the store (`TodoCommands+View`), as
+/// collapsed lists (`z`) are, so a restart shows the todos the same way.
 extension TodoListController {
     /// Starts with the view remembered in the store; what the user never chose there comes from
     /// `defaults` (the config file's `sort`, `hide-completed` and `wrap`).
     func restoreView(defaults: ViewOptions) {
         var options = defaults
+        var collapsed = outline.collapsedIDs
         do {
             let remembered = try store.viewState()
             if let sort = remembered.sort { options.sort = sort }
             if let hides = remembered.hidesCompleted { options.showsCompleted = !hides }
             if let wraps = remembered.wrapsTitles { options.wrapsTitles = wraps }
+            collapsed = Set(remembered.collapsedTodoIDs ?? [])
         } catch {
             // Shown as the failure it is; the defaults stand until the store can be read.
             reportReadFailure(error)
         }
-        guard options != self.options else { return }
+        guard options != self.options || collapsed != outline.collapsedIDs else { return }
         let said = message
         self.options = options
+        outline.collapsedIDs = collapsed
         reloadFromStore()
         if readFailure == nil { message = said }
     }

@@ -74,6 +74,11 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Set when something every row shows changed (the priority or flag column came or went).
     var needsVisibleRowsRefresh = false
     let cache: SectionPageCache
+    /// Subtasks on screen: collapsed parents, what they hide, the rows' outline facts (`Outline/`).
+    var outline = OutlineState()
+    /// The todo a row move (`J`/`K`) moved in the outline, whose subtasks went along: the table is read
+    /// again once the move is done (`finishRowMove`).
+    var needsReadAfterRowMove: Int64?
     let emptyState = EmptyStateView(reuseIdentifier: nil)
 
     /// Shows the todos of `store`, selecting the first one.
@@ -126,8 +131,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     private func readLists() throws {
         let lists = try store.lists()
+        let (hasSubtasks, folds) = try readOutline(lists: lists)
         let sectionCounts = try agenda.map { try agendaCounts(from: $0.day) } ?? lists.map { list in
-            list.isCollapsed ? 0 : try store.count(options.query(listID: list.id))
+            // Rows hidden under collapsed parents are not the table's.
+            list.isCollapsed ? 0 : try store.count(options.query(listID: list.id)) - (folds[list.id]?.hiddenTotal ?? 0)
         }
         let columns = try store.rowColumns()
         // Assigned only once everything was read, so a failure half way leaves no mix of old and new.
@@ -136,6 +143,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if lists != self.lists { tableView.setNeedsLayout() }
         self.lists = lists
         self.sectionCounts = sectionCounts
+        if hasSubtasks != outline.storeHasSubtasks { needsVisibleRowsRefresh = true }
+        outline.storeHasSubtasks = hasSubtasks
+        outline.folds = folds
+        outline.facts.removeAll(keepingCapacity: true)
         if columns != rowColumns {
             rowColumns = columns
             needsVisibleRowsRefresh = true
@@ -179,7 +190,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public func item(at indexPath: IndexPath) -> TodoItem? {
         guard indexPath.section >= 0, indexPath.section < numberOfShownSections else { return nil }
         do {
-            return try cache.item(at: indexPath.row, in: query(forSection: indexPath.section))
+            return try cache.item(at: storeRow(for: indexPath), in: query(forSection: indexPath.section))
         } catch {
             reportReadFailure(error)
             return nil
@@ -220,7 +231,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if agenda != nil { return agendaIndexPath(ofTodo: id) }
         guard let section = section(ofList: listID), !lists[section].isCollapsed else { return nil }
         do {
-            return try store.index(of: id, in: query(forSection: section)).map { IndexPath(row: $0, section: section) }
+            guard let rank = try store.index(of: id, in: query(forSection: section)) else { return nil }
+            // Hidden under a collapsed parent: not shown.
+            return shownRow(rank, inSection: section).map { IndexPath(row: $0, section: section) }
         } catch {
             reportReadFailure(error)
             return nil
@@ -287,6 +300,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         cell.wrapsTitle = options.wrapsTitles
         // Agenda rows come from every list: each says which, dimmed after its title.
         cell.listName = agenda == nil ? nil : cell.item.flatMap { item in lists.first { $0.id == item.listID }?.name }
+        configureOutline(of: cell)
         return cell
     }
 
@@ -297,7 +311,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     public func tableView(_ tableView: TableView, prefetchRowsAt indexPaths: [IndexPath]) {
         for section in Set(indexPaths.map(\.section)) where section < numberOfShownSections {
-            cache.prefetch(rows: indexPaths.filter { $0.section == section }.map(\.row), in: query(forSection: section))
+            cache.prefetch(rows: indexPaths.filter { $0.section == section }.map(storeRow(for:)), in: query(forSection: section))
         }
     }
 
@@ -359,7 +373,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     func selectionBeforeChange(preferring preferred: Int64?, readingPages: Bool = true) -> SelectionBeforeChange {
         let selected = tableView.indexPathForSelectedRow
         let item = readingPages ? selectedItem : selected.flatMap { indexPath in
-            indexPath.section < numberOfShownSections ? cache.cached(indexPath.row, in: query(forSection: indexPath.section)) : nil
+            indexPath.section < numberOfShownSections ? cache.cached(storeRow(for: indexPath), in: query(forSection: indexPath.section)) : nil
         }
         return SelectionBeforeChange(selectedID: preferred ?? item?.id, fallback: selected)
     }
@@ -392,6 +406,13 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// After the table moved a row itself (J/K), shows a column that came or went with the move's
     /// read (another process flagged a todo, say): the rows are configured again once the cells moved.
     func finishRowMove() {
+        if let moved = needsReadAfterRowMove {
+            needsReadAfterRowMove = nil
+            let said = message
+            reloadFromStore(selecting: moved)
+            if readFailure == nil { message = said }
+            return
+        }
         do {
             try refreshVisibleRowsIfNeeded()
         } catch {

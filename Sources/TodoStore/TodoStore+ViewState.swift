@@ -7,12 +7,16 @@ public struct ViewState: Equatable, Sendable {
     public var hidesCompleted: Bool?
     /// Whether long titles were wrapped with `W`.
     public var wrapsTitles: Bool?
+    /// The todos whose subtasks were collapsed with `z` (ids, which are never reused), in the order
+    /// they were collapsed; a todo deleted since is simply not found.
+    public var collapsedTodoIDs: [Int64]?
 
     /// A view state; nil fields were never chosen.
-    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil, wrapsTitles: Bool? = nil) {
+    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil, wrapsTitles: Bool? = nil, collapsedTodoIDs: [Int64]? = nil) {
         self.sort = sort
         self.hidesCompleted = hidesCompleted
         self.wrapsTitles = wrapsTitles
+        self.collapsedTodoIDs = collapsedTodoIDs
     }
 }
 
@@ -43,6 +47,7 @@ extension TodoStore {
                 case "sort": state.sort = TodoSort(rawValue: value)
                 case "hide-completed": state.hidesCompleted = value == "yes" ? true : value == "no" ? false : nil
                 case "wrap": state.wrapsTitles = value == "yes" ? true : value == "no" ? false : nil
+                case "collapsed-todos": state.collapsedTodoIDs = value.split(separator: " ").compactMap { Int64($0) }
                 default: break
                 }
             }
@@ -58,6 +63,7 @@ extension TodoStore {
         if let sort = state.sort { settings.append(("sort", sort.rawValue)) }
         if let hides = state.hidesCompleted { settings.append(("hide-completed", hides ? "yes" : "no")) }
         if let wraps = state.wrapsTitles { settings.append(("wrap", wraps ? "yes" : "no")) }
+        if let ids = state.collapsedTodoIDs { settings.append(("collapsed-todos", ids.map(String.init).joined(separator: " "))) }
         guard !settings.isEmpty else { return }
         try connection.transaction {
             for (name, value) in settings {

@@ -18,13 +18,15 @@ import TickTesting
 // BENCH_COMPARE_SIZE (default 2000; BENCH_XANDIKOS_SIZE, its old name, too) sets the todos,
 // BENCH_PARALLEL_UPLOADS (default Tick's, 4) the requests at once of Tick's second upload.
 // BENCH_ONLY=query measures only the query rows (issue 30: a tag and a word, a due-date range) at
+// BENCH_SIZES and prints them, BENCHMARKS.md untouched. BENCH_ONLY=outline measures only the outline rows
+// (issue 31: collapsing and expanding a parent of 10,000 subtasks, scrolling a tree 10 levels deep) at
 // BENCH_SIZES and prints them, BENCHMARKS.md untouched.
 
 let usage = """
     usage: tick-bench
       Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
       arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
-      BENCH_ONLY=sync|query, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_COMPARE_SERVERS,
+      BENCH_ONLY=sync|query|outline, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_COMPARE_SERVERS,
       BENCH_COMPARE_SIZE, BENCH_PARALLEL_UPLOADS and BENCH_RADICALE_PYTHON in the environment set it up.
     """
 // Only --help: an argument that was meant to shorten the run must not start the whole of it.
@@ -44,8 +46,9 @@ let tick = settings["BENCH_TICK"] ?? ownDirectory + "/tick"
 let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
 let onlySync = settings["BENCH_ONLY"]?.lowercased() == "sync"
 let onlyQuery = settings["BENCH_ONLY"]?.lowercased() == "query"
-if let only = settings["BENCH_ONLY"], !onlySync, !onlyQuery {
-    progress("BENCH_ONLY knows only \"sync\" and \"query\", not \(only.debugDescription)")
+let onlyOutline = settings["BENCH_ONLY"]?.lowercased() == "outline"
+if let only = settings["BENCH_ONLY"], !onlySync, !onlyQuery, !onlyOutline {
+    progress("BENCH_ONLY knows only \"sync\", \"query\" and \"outline\", not \(only.debugDescription)")
     exit(1)
 }
 let measuresSync = onlySync || settings["BENCH_SYNC"] != "0"
@@ -92,6 +95,21 @@ do {
                 let shown = (found.matchesOnScreen[name] ?? nil).map { String(format: "%.1f", $0) } ?? "n/a"
                 print("\(size) todos, \(name) (/\(before)\(key)): key-thread CPU \(cpu) ms, matches on screen \(shown) ms")
             }
+            cache.removeStore(at: copy)
+        }
+        try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing
+        exit(0)
+    }
+    if onlyOutline {
+        // The outline rows alone (issue 31), printed; BENCHMARKS.md untouched.
+        for size in sizes {
+            let (cached, _) = try cache.store(size: size, schema: schema)
+            let copy = try cache.scratchCopy(of: cached, name: "outline-\(size)")
+            progress("making \(size) todos an outline…")
+            try OutlineBenchmark.prepare(database: copy)
+            progress("measuring the outline rows at \(size) todos…")
+            let found = try OutlineBenchmark(probe: probe, screens: screens, repetitions: min(repetitions, 10)).run(database: copy, size: size)
+            for line in OutlineBenchmark.lines(found, size: size) { print(line) }
             cache.removeStore(at: copy)
         }
         try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing

@@ -9,6 +9,8 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate, TableViewDa
     /// Row heights by the row's text (consulted before `heights`), so a height follows its row through updates.
     var heightsByText: [String: Int] = [:]
     var unselectable: Set<String> = []
+    /// Indentation levels by the row's text (`indentationLevelForRowAt`); rows not named answer 0.
+    var levelsByText: [String: Int] = [:]
     /// Texts of rows that cannot be edited (marked, swiped).
     var uneditable: Set<String> = []
     /// Answers `willSelectRowAt`; nil keeps the proposed row.
@@ -63,6 +65,9 @@ final class ArrayDataSource: TableViewDataSource, TableViewDelegate, TableViewDa
     }
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> TableViewHeaderFooterView? {
         headerView?(tableView, section)
+    }
+    func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int {
+        levelsByText[sections[indexPath.section][indexPath.row]] ?? 0
     }
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         !unselectable.contains(sections[indexPath.section][indexPath.row])

@@ -34,6 +34,10 @@ struct Outcome {
         case details(TodoItem)
         /// The title editor on the todo (the Edit swipe button).
         case editor(TodoItem)
+        /// "“Trip” has 3 subtasks: s deletes them too · l lifts them one level" (`d` on a parent).
+        case deleteParent(TodoItem, subtasks: Int)
+        /// "“Trip” has 2 open subtasks: a completes them too · o only this one" (`x` on a parent).
+        case completeParent(TodoItem, openSubtasks: Int)
     }
 
     /// The change the command committed (`TodoChange.none` when it changed nothing).

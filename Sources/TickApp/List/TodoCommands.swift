@@ -24,8 +24,14 @@ struct TodoCommands {
     // MARK: Done and not done (x)
 
     /// Marks `shown` done, or not done again (the opposite of what the row showed); a recurring todo
-    /// marked done comes back on its next date. The selection keeps its place.
+    /// marked done comes back on its next date. The selection keeps its place. A parent with open
+    /// subtasks asks first whether they are done too (`completeParent(_:subtasks:)`).
     func toggle(_ shown: TodoItem) throws -> Outcome {
+        // A parent with open subtasks asks first: all of them too, or only this one.
+        if !shown.isDone {
+            let open = try store.openSubtaskCount(of: shown.id)
+            if open > 0 { return Outcome(presentation: .completeParent(shown, openSubtasks: open)) }
+        }
         let committed = try store.setDoneReportingNext(!shown.isDone, ids: [shown.id])
         let updated = committed.value.items[0]
         var outcome = Outcome(change: committed.change, selection: .keepPlace, wrote: true)
@@ -42,7 +48,11 @@ struct TodoCommands {
 
     /// Deletes `item` (as stored now), or, when it repeats, asks first whether to skip this occurrence
     /// or stop the series: the question holds the todo, and its answers are `skipOccurrence(of:)` and `stopSeries(of:)`.
+    /// A parent asks first whether its subtasks go too (`deleteParent(_:subtasks:)`).
     func delete(_ item: TodoItem) throws -> Outcome {
+        // A parent asks first: its subtasks too, or lift them one level (nothing below is lost silently).
+        let subtasks = try subtaskCount(of: item)
+        if subtasks > 0 { return Outcome(presentation: .deleteParent(item, subtasks: subtasks)) }
         guard item.recurrence == nil else { return Outcome(presentation: .deleteRecurring(item)) }
         return try deleteTodo(item)
     }

@@ -37,6 +37,7 @@ struct Guide {
         ("Reuse", "reuse"),
         ("Heights", "heights"),
         ("Batch updates and the consistency error", "batch-updates"),
+        ("Indentation and outlines", "outline"),
         ("Diffable data source", "diffable"),
         ("Swipe actions and full swipe", "swipe-actions"),
         ("Editing and multiple selection", "editing"),

@@ -1,0 +1,217 @@
+import TermTable
+import TodoStore
+
+/// Subtasks on screen: the lists as an outline (indented rows, `▸`/`▾` on parents), collapsing and
+/// expanding a parent's subtasks (`z`), and the row mapping that collapsing needs.
+///
+/// The store reads a list's rows in the manual order, where a subtree is one run (see
+/// `OutlineFolds`); a collapsed parent hides its run from the table. The table's rows are therefore
+/// the store's rows less the hidden runs: `storeRow(for:)` and `shownRow(_:inSection:)` map between
+/// them, the page cache keeps the store's rows, and `apply(_:)` patches the cache in store rows and
+/// tells the table in shown rows. Collapsing or expanding is one batch of row deletions or insertions.
+extension TodoListController {
+    /// Whether the lists show as an outline: the lists view, in manual order, without a search, with
+    /// some subtask in the store. Elsewhere rows are flat and a subtask names its parent (breadcrumb).
+    var showsOutline: Bool {
+        agenda == nil && options.sort == .manual && options.filter == nil && outline.storeHasSubtasks
+    }
+
+    /// What the collapsed parents hide in a section (nothing outside the outline).
+    func folds(inSection section: Int) -> OutlineFolds {
+        guard showsOutline, section < lists.count else { return .none }
+        return outline.folds(ofList: lists[section].id)
+    }
+
+    /// The store's row (in the section's query) behind a row of the table.
+    func storeRow(for indexPath: IndexPath) -> Int {
+        folds(inSection: indexPath.section).rank(forRow: indexPath.row)
+    }
+
+    /// The table's row of a store row, or nil when a collapsed parent hides it.
+    func shownRow(_ storeRow: Int, inSection section: Int) -> Int? {
+        folds(inSection: section).row(forRank: storeRow)
+    }
+
+    // MARK: Reading
+
+    /// Whether the store has subtasks, and what each collapsed parent hides in `lists` under `options`
+    /// (read in the caller's read snapshot). A collapsed todo that is gone is forgotten.
+    func readOutline(lists: [TodoList]) throws -> (hasSubtasks: Bool, folds: [Int64: OutlineFolds]) {
+        let hasSubtasks = try store.hasSubtasks()
+        guard hasSubtasks, agenda == nil, options.sort == .manual, options.filter == nil, !outline.collapsedIDs.isEmpty else {
+            return (hasSubtasks, [:])
+        }
+        var byList: [Int64: [OutlineFolds.Fold]] = [:]
+        for id in outline.collapsedIDs.sorted() {
+            guard let item = try store.item(id: id) else {
+                outline.collapsedIDs.remove(id)
+                continue
+            }
+            guard !item.isDone, let list = lists.first(where: { $0.id == item.listID }), !list.isCollapsed,
+                  let fold = try fold(of: item, in: list) else { continue }
+            byList[list.id, default: []].append(fold)
+        }
+        return (hasSubtasks, byList.mapValues(OutlineFolds.init))
+    }
+
+    /// What collapsing `item` hides in `list`: the run of its open subtasks after its row.
+    func fold(of item: TodoItem, in list: TodoList) throws -> OutlineFolds.Fold? {
+        let query = options.query(listID: list.id)
+        guard let rank = try store.index(of: item.id, in: query) else { return nil }
+        return OutlineFolds.Fold(parentID: item.id, rank: rank, hidden: try openSubtaskRun(of: item.id, at: rank, in: query, openCount: list.openCount))
+    }
+
+    /// How many rows after `rank` (the parent's) are its open subtasks. They are one run, so the
+    /// run's end is found by galloping out from the parent, then halving: about 2·log₂(run) rows read
+    /// one at a time (each through the rank index, with its parents), however long the list.
+    func openSubtaskRun(of parentID: Int64, at rank: Int, in query: SectionQuery, openCount: Int) throws -> Int {
+        func isInside(_ row: Int) throws -> Bool {
+            guard row < openCount, let item = try store.items(query, in: row..<(row + 1)).first else { return false }
+            return try store.ancestorIDs(of: item.id).contains(parentID)
+        }
+        var inside = rank, outside = rank + 1, step = 1
+        while true {
+            let probe = rank + step
+            let isOutside = try probe >= openCount || !isInside(probe)
+            if isOutside {
+                outside = min(probe, openCount)
+                break
+            }
+            inside = probe
+            step *= 2
+        }
+        while outside - inside > 1 {
+            let middle = (inside + outside) / 2
+            if try isInside(middle) { inside = middle } else { outside = middle }
+        }
+        return max(0, outside - rank - 1)
+    }
+
+    /// A todo's place in the outline (read once per change for a row shown), or nil when the store
+    /// has no subtasks or it cannot be read (the status line then says why).
+    func outlineFacts(of item: TodoItem) -> OutlineState.RowFacts? {
+        guard outline.storeHasSubtasks else { return nil }
+        if let known = outline.facts[item.id] { return known }
+        do {
+            let ancestors = try store.ancestorIDs(of: item.id)
+            let parentTitle = try ancestors.first.flatMap { try store.item(id: $0)?.title }
+            let facts = OutlineState.RowFacts(depth: ancestors.count, parentID: ancestors.first, parentTitle: parentTitle,
+                                              progress: try store.subtaskProgress(of: item.id))
+            if outline.facts.count >= OutlineState.factsLimit { outline.facts.removeAll(keepingCapacity: true) }
+            outline.facts[item.id] = facts
+            return facts
+        } catch {
+            reportReadFailure(error)
+            return nil
+        }
+    }
+
+    /// Sets a row's disclosure column and breadcrumb: rows of the outline (open todos in the lists
+    /// view's manual order) show the mark; other rows of a subtask show its parent's title.
+    func configureOutline(of cell: TodoCell) {
+        guard let item = cell.item, let facts = outlineFacts(of: item) else {
+            cell.outline = showsOutline ? TodoCell.Outline() : nil
+            cell.breadcrumb = nil
+            return
+        }
+        let inOutline = showsOutline && !item.isDone
+        if showsOutline {
+            var column = TodoCell.Outline()
+            if inOutline, facts.isParent {
+                column.mark = outline.isCollapsed(item.id) ? .collapsed(facts.progress) : .expanded
+            }
+            if inOutline, facts.depth > TodoCell.deepestIndentedLevel { column.levelNumber = facts.depth }
+            cell.outline = column
+        } else {
+            cell.outline = nil
+        }
+        cell.breadcrumb = inOutline ? nil : facts.parentTitle
+    }
+
+    /// The indentation of a row of the outline: its depth, up to `TodoCell.deepestIndentedLevel`.
+    public func tableView(_ tableView: TableView, indentationLevelForRowAt indexPath: IndexPath) -> Int {
+        guard showsOutline, let item = item(at: indexPath), !item.isDone, let facts = outlineFacts(of: item) else { return 0 }
+        return min(facts.depth, TodoCell.deepestIndentedLevel)
+    }
+
+    // MARK: Collapsing and expanding
+
+    /// `z` on a todo of the outline: collapses or expands a parent's subtasks, and on a subtask
+    /// collapses its parent (selecting it). False when the selected todo has no place in an outline
+    /// (`z` then collapses the list, as it always did).
+    func toggleFoldOfSelectedTodo() -> Bool {
+        guard showsOutline, !tableView.isEditing, let item = selectedItem, !item.isDone, let facts = outlineFacts(of: item) else { return false }
+        if facts.isParent { return setCollapsed(!outline.isCollapsed(item.id), todo: item) }
+        guard let parentID = facts.parentID, let parent = storedItem(id: parentID), !parent.isDone else { return false }
+        return setCollapsed(true, todo: parent)
+    }
+
+    /// Collapses or expands the subtasks of `item` (an open parent shown in the outline): its row
+    /// stays selected, the rows of its subtasks go or come back in one batch update, and the choice
+    /// is remembered. False when it is not shown in the outline.
+    @discardableResult
+    func setCollapsed(_ collapsed: Bool, todo item: TodoItem) -> Bool {
+        guard showsOutline, let section = section(ofList: item.listID), !lists[section].isCollapsed else { return false }
+        let list = lists[section]
+        do {
+            guard let rank = try store.index(of: item.id, in: options.query(listID: list.id)),
+                  let row = shownRow(rank, inSection: section) else { return false }
+            let before = outline.folds(ofList: list.id)
+            if collapsed { outline.collapsedIDs.insert(item.id) } else { outline.collapsedIDs.remove(item.id) }
+            var folds: [OutlineFolds.Fold] = []
+            for id in outline.collapsedIDs.sorted() {
+                guard let todo = try store.item(id: id), todo.listID == list.id, !todo.isDone, let fold = try fold(of: todo, in: list) else { continue }
+                folds.append(fold)
+            }
+            let after = OutlineFolds(folds)
+            outline.folds[list.id] = after.isEmpty ? nil : after
+            outline.facts[item.id] = nil
+            let change = before.hiddenTotal - after.hiddenTotal
+            sectionCounts[section] -= change
+            let rows = (row + 1..<(row + 1 + abs(change))).map { IndexPath(row: $0, section: section) }
+            try tableView.performBatchUpdates {
+                if change > 0 { try tableView.insertRows(at: rows) } else if change < 0 { try tableView.deleteRows(at: rows) }
+                try tableView.reconfigureRows(at: [IndexPath(row: row, section: section)])
+            }
+            selectRow(at: IndexPath(row: row, section: section))
+            remarkTodos()
+        } catch {
+            // The counts did not add up (another process wrote meanwhile) or a read failed: read it all again.
+            reloadFromStore(selecting: item.id)
+        }
+        rememberCollapsedTodos()
+        let hidden = collapsed ? "Collapsed" : "Expanded"
+        message = .info("\(hidden) the subtasks of \(quoted(item.title))" + keys.offer(.collapse, collapsed ? "expands" : "collapses"))
+        return true
+    }
+
+    /// Shows a todo that collapsed parents hide (one just indented under a collapsed parent):
+    /// expands them, remembers that, and selects it.
+    func reveal(todo id: Int64) {
+        guard showsOutline, let item = storedItem(id: id), indexPath(ofTodo: id, inList: item.listID) == nil else { return }
+        let ancestors: [Int64]
+        do {
+            ancestors = try store.ancestorIDs(of: id)
+        } catch {
+            reportReadFailure(error)
+            return
+        }
+        let collapsed = ancestors.filter { outline.collapsedIDs.contains($0) }
+        guard !collapsed.isEmpty else { return }
+        for parent in collapsed { outline.collapsedIDs.remove(parent) }
+        let said = message
+        reloadFromStore(selecting: id)
+        if readFailure == nil { message = said }
+        rememberCollapsedTodos()
+    }
+
+    /// Saves the collapsed parents in the store's view state (not journaled: `u` does not undo a collapse).
+    func rememberCollapsedTodos() {
+        guard !store.isReadOnly else { return }
+        do {
+            try store.saveViewState(ViewState(collapsedTodoIDs: outline.collapsedIDs.sorted()))
+        } catch {
+            message = .error("The collapsed subtasks are not remembered: \(error)")
+        }
+    }
+}
