@@ -42,6 +42,8 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var statusMark: TodoStatusMark?
     /// PERCENT-COMPLETE, 0–100 (anything else is dropped), or nil.
     public var percentComplete: Int?
+    /// Its reminders (the VALARMs Tick can show); stored sorted, each once.
+    public var reminders: [Reminder] = []
 
     /// The mark as stored: a mark that contradicts the completion (started yet completed,
     /// cancelled yet open) is dropped.

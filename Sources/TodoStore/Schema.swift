@@ -24,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 10
+    static let currentVersion = 11
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -112,6 +112,8 @@ enum Schema {
         9: remoteStepsSQL + modifiedTimeSQL + syncNamesSQL + syncPositionsSQL,
         // Version 10 (statuses): started and cancelled todos and PERCENT-COMPLETE (`statusesSQL`).
         10: statusesSQL,
+        // Version 11 (reminders): a todo's reminders, its VALARMs Tick can show (`remindersSQL`).
+        remindersVersion: remindersSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -34,6 +34,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var statusMark: TodoStatusMark?
     /// How far along the todo is, 0–100 (iCalendar's PERCENT-COMPLETE), or nil when nobody said.
     public var percentComplete: Int?
+    /// Its reminders (the VALARMs Tick can show), sorted, each once.
+    public var reminders: [Reminder]
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -42,7 +44,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
                 isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
-                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil) {
+                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, reminders: [Reminder] = []) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -58,5 +60,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.uid = uid
         self.statusMark = statusMark
         self.percentComplete = percentComplete
+        self.reminders = reminders
     }
 }

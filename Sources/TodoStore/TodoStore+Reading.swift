@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Reading single todos and decoding rows.
 extension TodoStore {
-    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid, status_mark, percent_complete"
+    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid, status_mark, percent_complete, reminders"
 
     /// The todo with this id, or nil.
     public func item(id: Int64) throws -> TodoItem? {
@@ -53,6 +53,7 @@ extension TodoStore {
             tags: TodoTags.decoded(row.string(at: 12)),
             uid: row.optionalString(at: 13) ?? "",
             statusMark: row.optionalString(at: 14).flatMap(TodoStatusMark.init(rawValue:)),
-            percentComplete: row.optionalInt64(at: 15).map { Int($0) })
+            percentComplete: row.optionalInt64(at: 15).map { Int($0) },
+            reminders: Reminder.decoded(row.optionalString(at: 16)))
     }
 }

@@ -94,11 +94,13 @@ extension TodoStore {
         // occurrence (one todo once synced, not two); a fresh UID only if that name is taken already.
         let derived = Self.nextOccurrenceUID(after: item.uid)
         let uid = try self.item(uid: derived) == nil ? derived : Self.newUID()
-        // Everything the person gave the series goes on: title, notes, priority, tags and the flag.
+        // Everything the person gave the series goes on: title, notes, priority, tags, the flag and
+        // the reminders that follow the due (one at a wall time belongs to the occurrence done).
         let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due, tags: item.tags,
                                      listID: item.listID, after: Key(position: item.position, id: item.id), uid: uid)
-        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ? WHERE id = ?",
-                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion, created.id])
+        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ?, reminders = ? WHERE id = ?",
+                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion,
+                            Reminder.stored(item.reminders.filter(\.isRelativeToDue)), created.id])
         return try requireItem(id: created.id)
     }
 }

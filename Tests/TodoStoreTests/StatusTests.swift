@@ -10,7 +10,7 @@ struct StatusTests {
     /// Takes a current store back to version 9: no status columns, the journal and modified-time
     /// triggers as version 9 made them (the triggers go first: SQLite refuses to drop a column a
     /// trigger names).
-    static let backToVersion9SQL = """
+    static let backToVersion9SQL = ReminderStoreTests.backToVersion10SQL + """
         \(Schema.rebuiltTodoJournalSQL(columns: Schema.version7JournaledTodoColumns + Schema.uidColumns))
         DROP TRIGGER todos_modified_time;
         \(Schema.modifiedTimeTriggerSQL(columns: Schema.modifyingTodoColumns))

@@ -50,7 +50,9 @@ struct HistoryReplay {
                                        // Version 8 gave every journal row its todo's UID; NULL keeps the UID there is.
                                        row.optionalString(at: 14),
                                        // Version 10's status mark and percentage: NULL before it (plainly open or done).
-                                       row.optionalString(at: 15), row.optionalInt64(at: 16)])
+                                       row.optionalString(at: 15), row.optionalInt64(at: 16),
+                                       // Version 11's reminders: NULL before it (none).
+                                       row.optionalString(at: 17)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }
