@@ -41,6 +41,8 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public var sortOrder: Int64?
     /// X-TICK-FLAGGED:TRUE.
     public var isFlagged: Bool
+    /// The VALARMs Tick can show, as reminders (see `CalendarAlarms`), sorted, each once.
+    public var reminders: [Reminder] = []
 
     /// Whether the todo is done (completed or cancelled).
     public var isDone: Bool { completedAt != nil }
@@ -76,6 +78,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
                   completedAt: item.completedAt, isCancelled: item.status == .cancelled, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged,
                   isInProcess: item.status == .inProcess, percentComplete: item.percentComplete)
+        reminders = item.reminders
     }
 
     /// The todo to import, into `listName` when the VTODO names no list, last modified at its
@@ -88,6 +91,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.modifiedAt = lastModified
         todo.statusMark = isCancelled && completedAt != nil ? .cancelled : isInProcess && completedAt == nil ? .inProcess : nil
         todo.percentComplete = percentComplete
+        todo.reminders = reminders
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
     }
@@ -98,8 +102,9 @@ extension CalendarTodo {
     /// value changes (`VTodoRewriter`) and merged as one (`TodoMerge`).
     public enum Field: String, CaseIterable, Sendable {
         /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time,
-        /// cancelled, started and PERCENT-COMPLETE.
-        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag
+        /// cancelled, started and PERCENT-COMPLETE; `reminders` are VALARM components, not
+        /// properties (last, since a VTODO's components follow its properties).
+        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, reminders
 
         /// The properties of the group: every line of these goes when the field is written again.
         public var propertyNames: [String] {
@@ -116,6 +121,8 @@ extension CalendarTodo {
             case .list: ["X-TICK-LIST"]
             case .sortOrder: ["X-APPLE-SORT-ORDER"]
             case .flag: ["X-TICK-FLAGGED"]
+            // Components: the rewriter removes and adds whole VALARMs (`VTodoRewriter`).
+            case .reminders: []
             }
         }
 
@@ -136,6 +143,7 @@ extension CalendarTodo {
             case .list: a.listName == b.listName
             case .sortOrder: a.sortOrder == b.sortOrder
             case .flag: a.isFlagged == b.isFlagged
+            case .reminders: Reminder.unique(a.reminders) == Reminder.unique(b.reminders)
             }
         }
 
@@ -160,6 +168,7 @@ extension CalendarTodo {
             case .list: result.listName = source.listName
             case .sortOrder: result.sortOrder = source.sortOrder
             case .flag: result.isFlagged = source.isFlagged
+            case .reminders: result.reminders = source.reminders
             }
             return result
         }

@@ -35,6 +35,7 @@ struct VTodoWriter {
         case .list: return todo.listName.map { [CalendarText.folded("X-TICK-LIST:" + CalendarText.escaped($0))] } ?? []
         case .sortOrder: return todo.sortOrder.map { [CalendarText.folded("X-APPLE-SORT-ORDER:\($0)")] } ?? []
         case .flag: return todo.isFlagged ? [CalendarText.folded("X-TICK-FLAGGED:TRUE")] : []
+        case .reminders: return Reminder.unique(todo.reminders).map { CalendarAlarms.lines($0, title: todo.title, zone: zone) }
         }
     }
 
