@@ -28,7 +28,8 @@ extension TodoListController {
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
             // In the agenda a title without a due day takes the selected group's day, so it shows there.
             let added = try store.add(title: parsed.title, listID: list.id, after: after,
-                                      priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags)
+                                      priority: parsed.priority ?? 0, due: parsed.due?.stored ?? dueDayForAdding?.iso, recurrence: parsed.recurrence, tags: parsed.tags,
+                                      reminders: parsed.reminders)
             message = .info(parsed.hinted("Added \(quoted(added.value.title))"))
             return added
         }, show: { added in
@@ -102,13 +103,14 @@ extension TodoListController {
         return true
     }
 
-    /// The title line shown when editing a todo: its title plus its tag, priority, due and recurrence markers.
+    /// The title line shown when editing a todo: its title plus its tag, priority, due, recurrence and reminder markers.
     func editableTitle(of item: TodoItem) -> String {
         var text = item.title
         for tag in item.tags { text += " #" + tag }
         if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
         if let due = item.due { text += " @" + due }
         if let marker = item.recurrence.flatMap(RecurrenceWords.marker) { text += " " + marker }
+        for reminder in item.reminders { text += " " + ReminderWords.marker(reminder) }
         return text
     }
 
@@ -143,7 +145,8 @@ extension TodoListController {
             return false
         }
         let edited = TitleFields(title: parsed.title, priority: parsed.priority ?? 0, due: parsed.due?.stored,
-                                 recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags)
+                                 recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags,
+                                 reminders: parsed.reminders)
         let (fields, replaced) = base.map { Self.merge(edited, base: TitleFields($0), current: TitleFields(item)) } ?? (edited, [])
         guard fields != TitleFields(item) else {
             if let hint = parsed.hint { message = .info(hint) }
@@ -151,7 +154,7 @@ extension TodoListController {
         }
         return mutate({
             let committed = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
-                                             recurrence: .some(fields.recurrence), tags: fields.tags)
+                                             recurrence: .some(fields.recurrence), tags: fields.tags, reminders: fields.reminders)
             let updated = committed.value
             if replaced.isEmpty {
                 message = .info(parsed.hinted("Edited \(quoted(updated.title))"))

@@ -8,7 +8,7 @@ struct AddCommand: Subcommand {
         arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true)],
         options: [
             OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list"),
-            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption,
+            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption, TodoFields.remindOption,
         ],
         discussion: """
         As when typing in Tick, !, !! and !!! in the title set the priority (low, medium, high) and @when \
@@ -16,7 +16,9 @@ struct AddCommand: Subcommand {
         (the README lists them all), optionally followed by a time (@fri 15:00, @today 9am, @tomorrow 9:30pm, \
         @2026-12-24T18:30), and #word adds a tag (as --tag word); they are taken out of the title. A word that looks like a date but \
         is not one (@3pm, @2026-02-30) stays in the title, with a note on standard error; two due dates \
-        are refused. @every week (or --every) makes it recur: done, it comes back on the next date.
+        are refused. @every week (or --every) makes it recur: done, it comes back on the next date. \
+        @remind 15m before (or --remind "15m before") adds a reminder, before the due or at a day and time \
+        (@remind fri 9:00); tick remind prints those coming due.
 
         In bash and zsh an unquoted ! recalls an earlier command (history expansion): put the title in \
         single quotes, or use --priority and --due. Prints the new todo's id. Once the todo is added the \
@@ -26,7 +28,7 @@ struct AddCommand: Subcommand {
         examples: ["tick add --priority high --due fri Pay rent", "tick add 'Pay rent !!! @fri'",
                    "tick add --tag home --tag money Pay rent",
                    "tick add --list Groceries Oat milk",
-                   "tick add --due mon --every mon,thu Standup", "tick add -- -20% coupon"])
+                   "tick add --due mon --every mon,thu Standup", "tick add 'Dentist @fri 9:00 @remind 1h before'", "tick add -- -20% coupon"])
 
     let text: String
     let listName: String?
@@ -34,6 +36,8 @@ struct AddCommand: Subcommand {
     let dueWord: String?
     let everyWord: String?
     let tagWords: [String]
+    /// `--remind` values, in order.
+    let remindWords: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         text = arguments.positionals.joined(separator: " ")
@@ -42,11 +46,12 @@ struct AddCommand: Subcommand {
         priorityWord = arguments.value("priority")
         dueWord = arguments.value("due")
         tagWords = arguments.values["tag"] ?? []
+        remindWords = arguments.values["remind"] ?? []
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
-                                    today: context.today)
+                                    remindWords: remindWords, today: context.today)
         let store = try context.openStore()
         defer { store.close() }
         // One transaction finds or creates the list and reads its last open todo: another process
@@ -55,7 +60,8 @@ struct AddCommand: Subcommand {
         let due = fields.due??.stored ?? (fields.recurrence ?? nil).map { Due(day: TitleSyntax.firstOccurrence(of: $0, from: context.today)).stored }
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
                                       priority: fields.priority ?? 0, due: due,
-                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? []).value
+                                      recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [],
+                                      reminders: fields.reminders ?? []).value
         context.committedChange = "added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)"
         let newList = placed.createdList ? " (a new list)" : ""
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)\(newList): \(Describe.todo(placed.item))")
