@@ -40,10 +40,10 @@ install)
     install -m 644 "$staging/tick.1" "$root/share/man/man1/tick.1"
     install -m 644 "$staging/tick.bash" "$root/share/bash-completion/completions/tick"
     install -m 644 "$staging/_tick" "$root/share/zsh/site-functions/_tick"
-    install -m 644 "$staging/tick.fish" "$root/share/fish/vendor_completions.d/tick.fish
-share/systemd/user/tick-remind.service
-share/systemd/user/tick-remind.timer"
-    echo "Installed tick, its manual page and its bash, zsh and fish completions under $root"
+    install -m 644 "$staging/tick.fish" "$root/share/fish/vendor_completions.d/tick.fish"
+    install -m 644 "$staging/tick-remind.service" "$root/share/systemd/user/tick-remind.service"
+    install -m 644 "$units/tick-remind.timer" "$root/share/systemd/user/tick-remind.timer"
+    echo "Installed tick, its manual page, its bash, zsh and fish completions and the tick-remind systemd user units (not enabled) under $root"
     ;;
 uninstall)
     for file in $files; do rm -f "$root/$file"; done
