@@ -128,14 +128,14 @@ struct ReminderSyncTests {
             let added = try server.client().get(thunderbird).calendarData
             let addedAlarms = Self.alarms(in: added)
             #expect(Array(addedAlarms.prefix(3)) == dentistBefore)
-            #expect(addedAlarms.count == 4 && addedAlarms[3].contains("TRIGGER;RELATED=END:-PT1H\r\n"))
+            #expect(addedAlarms.count == 4 && addedAlarms.last?.contains("TRIGGER;RELATED=END:-PT1H\r\n") == true)
             #expect(added.contains("X-MOZ-GENERATION:3"))
 
             // Removing Thunderbird's takes its VALARM only.
             _ = try second.store.update(id: dentist.id, reminders: [.beforeDue(minutes: 60)])
             try second.sync()
             let removed = Self.alarms(in: try server.client().get(thunderbird).calendarData)
-            #expect(removed == dentistBefore.filter { !$0.contains("X-MOZ-SNOOZE-TIME") } + [addedAlarms[3]])
+            #expect(removed == dentistBefore.filter { !$0.contains("X-MOZ-SNOOZE-TIME") } + addedAlarms.suffix(1))
 
             // The first device gets the reminders as they are now.
             try first.sync()
