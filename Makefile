@@ -15,7 +15,7 @@ TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time tas
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens install uninstall bench stress stress-sync fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens install uninstall deb dist bench stress stress-sync fuzz fuzz-libfuzzer
 
 all: build
 
@@ -95,6 +95,18 @@ install: $(if $(TICK_BINARY),,release)
 # Removes exactly the files `make install` puts there (same PREFIX and DESTDIR).
 uninstall:
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" ./scripts/install.sh uninstall
+
+# Packages for people without Swift, written to DIST_DIR (default .build/dist): `make deb` a Debian
+# package of the release build (the Swift runtime linked in) with what `make install` installs, its
+# Depends worked out from the libraries the program needs; `make dist` a tarball of the same files
+# plus README, LICENSE and CHANGELOG for other systems (scripts/package.sh says how). TICK_BINARY
+# packages another build, as for `make install`.
+DIST_DIR ?= .build/dist
+deb: $(if $(TICK_BINARY),,release)
+	./scripts/package.sh deb "$(or $(TICK_BINARY),.build/release/tick)" "$(DIST_DIR)"
+
+dist: $(if $(TICK_BINARY),,release)
+	./scripts/package.sh dist "$(or $(TICK_BINARY),.build/release/tick)" "$(DIST_DIR)"
 
 # The SVG renderer for the README's animation, in a venv of its own under .build (pinned, so the
 # same recording always gives the same picture). svgterm (termtosvg's continuation) sizes each run

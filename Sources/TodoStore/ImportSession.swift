@@ -127,7 +127,23 @@ struct ImportSession {
             // Nothing written for it: a second import of the same file changes nothing, not even modification times.
             if try isUnchanged(update) { summary.unchangedCount += 1 } else { updates.append(update) }
         }
-        let updated = try store.update(updates)
+        var updated = try store.update(updates)
+        let parents = rows.map { (id: $0.id, listID: $0.listID, uid: $0.uid, parentUID: $0.item.parentUID, current: String?.none) }
+            + zip(updates, updated).map { (id: $1.id, listID: $1.listID, uid: $1.uid, parentUID: $0.item.parentUID, current: $0.stored.parentUID) }
+        // Subtasks go inside their parents' subtrees: those given a parent, those whose parent just
+        // arrived or came into their list, and those that changed list.
+        var unsettled: [Int64] = []
+        let refused = Set(try store.applyImportedParents(parents, unsettled: &unsettled))
+        for row in rows { unsettled += try store.waitingChildren(ofUID: row.uid, inList: row.listID) }
+        for (update, item) in zip(updates, updated) where update.stored.listID != item.listID {
+            unsettled += [item.id] + (try store.waitingChildren(ofUID: item.uid, inList: item.listID))
+        }
+        try store.settle(ids: TodoStore.unique(unsettled))
+        summary.refusedParents += refused.sorted()
+        for index in rows.indices where refused.contains(rows[index].uid) { rows[index].item.parentUID = nil }
+        for index in updated.indices {
+            updated[index].parentUID = refused.contains(updated[index].uid) ? updates[index].stored.parentUID : updates[index].item.parentUID
+        }
         try store.recordModificationTimes(rows.map { ($0.id, $0.item.modifiedAt) } + updates.map { ($0.stored.id, $0.item.modifiedAt) })
         tally(rows, updated)
     }

@@ -42,6 +42,10 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var statusMark: TodoStatusMark?
     /// PERCENT-COMPLETE, 0–100 (anything else is dropped), or nil.
     public var percentComplete: Int?
+    /// The UID of its parent todo (a subtask), or nil at the top; an updated todo takes it too. The
+    /// parent may come later in the import, or be in another list (see `TodoItem.parentUID`); a
+    /// parent that would make a loop is not taken (`ImportSummary.refusedParents`).
+    public var parentUID: String?
     /// Its reminders (the VALARMs Tick can show); stored sorted, each once.
     public var reminders: [Reminder] = []
 

@@ -13,7 +13,7 @@ import FoundationEssentials
 ///   (`history_todos`, `history_lists`); `history_steps.origin` tells steps made here from the
 ///   sync's (`Schema+RemoteSteps.swift`). The journaled todo columns grew by migration (`rrule`,
 ///   `rrule_from_completion`, `tags` in 7, `uid` in 8, `status_mark` and `percent_complete` in 10,
-///   `Schema+Statuses.swift`); `historySQL` keeps creating version 2's.
+///   `Schema+Statuses.swift`, `parent_uid` in 11, `Schema+Subtasks.swift`); `historySQL` keeps creating version 2's.
 /// - the sync state, none of it journaled: `sync_collections`, `sync_items`, `sync_pending`
 ///   (written by triggers in the change's own transaction), `sync_conflicts`, `sync_runs`,
 ///   `sync_dropped_collections` (`Schema+SyncState.swift`, `+SyncNames`, `+SyncOrder`), and
@@ -24,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 11
+    static let currentVersion = 12
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -112,7 +112,9 @@ enum Schema {
         9: remoteStepsSQL + modifiedTimeSQL + syncNamesSQL + syncPositionsSQL,
         // Version 10 (statuses): started and cancelled todos and PERCENT-COMPLETE (`statusesSQL`).
         10: statusesSQL,
-        // Version 11 (reminders): a todo's reminders, its VALARMs Tick can show (`remindersSQL`).
+        // Version 11: subtasks, a todo's parent by UID, journaled and a modification (`subtasksSQL`).
+        11: subtasksSQL,
+        // Version 12 (reminders): a todo's reminders, its VALARMs Tick can show (`remindersSQL`).
         remindersVersion: remindersSQL,
     ]
 

@@ -46,6 +46,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case syncAlreadyRunning(path: String)
     /// An iCalendar UID that cannot be stored (empty, a control character, or two todos of one import sharing it).
     case invalidUID(String)
+    /// A parent that would make a todo a subtask of itself (directly or below its own subtasks).
+    case parentCycle(String)
     /// A PERCENT-COMPLETE outside 0–100.
     case invalidPercentComplete(Int)
     /// A reminder that cannot be stored (no real wall time, or too far from the due).
@@ -101,6 +103,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "cannot undo or redo: \(reason); nothing was changed"
         case let .invalidUID(reason):
             return "invalid UID: \(reason)"
+        case let .parentCycle(reason):
+            return "cannot make it a subtask there: \(reason)"
         case let .invalidPercentComplete(value):
             return "\(value)% is not a progress: give a whole number from 0 to 100"
         case let .invalidReminder(word):

@@ -35,7 +35,7 @@ public struct TodoChange: Equatable, Sendable {
         public var old: Place?
         /// Where it is after the change; nil when the change deleted it.
         public var new: Place?
-        /// Whether anything it shows changed (title, notes, dates, priority, flag, tags, completion), as
+        /// Whether anything it shows changed (title, notes, dates, priority, flag, tags, completion, parent), as
         /// opposed to only its place.
         public var fieldsChanged: Bool
 

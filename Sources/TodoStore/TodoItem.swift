@@ -34,6 +34,10 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var statusMark: TodoStatusMark?
     /// How far along the todo is, 0–100 (iCalendar's PERCENT-COMPLETE), or nil when nobody said.
     public var percentComplete: Int?
+    /// The UID of the todo's parent (a subtask's), or nil at the top. The relation is in effect
+    /// only while a todo with that UID is in the same list; otherwise the todo shows at the top and
+    /// the relation is kept as it came (see `TodoStore.parentID(of:)`).
+    public var parentUID: String?
     /// Its reminders (the VALARMs Tick can show), sorted, each once.
     public var reminders: [Reminder]
 
@@ -44,7 +48,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
                 isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
-                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, reminders: [Reminder] = []) {
+                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, parentUID: String? = nil, reminders: [Reminder] = []) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -60,6 +64,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.uid = uid
         self.statusMark = statusMark
         self.percentComplete = percentComplete
+        self.parentUID = parentUID
         self.reminders = reminders
     }
 }

@@ -49,16 +49,23 @@ extension TodoStore {
     }
 
     /// Moves the todos to the top of list `listID`, keeping the order given, and returns them as
-    /// they are now (once each). Todos already in that list stay where they are.
+    /// they are now (once each). Todos already in that list stay where they are. Each takes its
+    /// subtasks along; one whose parent stays behind goes to the top level.
     @discardableResult
     public func move(ids: [Int64], toList listID: Int64) throws -> Committed<[TodoItem]> {
         try journaled {
             try requireList(id: listID)
             var results: [TodoItem] = [], moved: [TodoItem] = []
             var previous: Key?
-            for id in Self.unique(ids) {
+            let moving = try withSubtrees(ids)
+            let movingIDs = Set(moving)
+            for id in moving {
                 var item = try requireItem(id: id)
                 if item.listID != listID {
+                    if let parent = try parentID(of: id), !movingIDs.contains(parent) {
+                        try connection.run("UPDATE todos SET parent_uid = NULL WHERE id = ?", [id])
+                        item.parentUID = nil
+                    }
                     _ = try place(item, inList: listID, after: previous)
                     let placed = try positions.key(ofTodo: id)
                     previous = placed

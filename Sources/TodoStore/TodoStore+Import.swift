@@ -45,6 +45,9 @@ public struct ImportSummary {
     public var addedListIDs: Set<Int64> = []
     /// How many todos were updated (see `updated`).
     public var updatedCount = 0
+    /// The UIDs of todos whose parent (`NewTodo.parentUID`) was not taken because it would have made
+    /// a loop of parents; each keeps the parent it had (none when new).
+    public var refusedParents: [String] = []
 }
 
 /// Bulk import: all or nothing, one transaction and one undoable step.
@@ -140,7 +143,7 @@ extension TodoStore {
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
                      priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence,
                      tags: TodoTags.unique(item.tags), uid: uid, statusMark: item.storedStatusMark,
-                     percentComplete: item.storedPercentComplete, reminders: Reminder.unique(item.reminders))
+                     percentComplete: item.storedPercentComplete, parentUID: item.parentUID, reminders: Reminder.unique(item.reminders))
         }
     }
 

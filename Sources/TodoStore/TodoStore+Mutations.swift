@@ -35,16 +35,21 @@ extension TodoStore {
     /// Marks the todos done (stamping one completion time) or open again, all in one transaction, and
     /// returns them (once each). Todos already in that state keep their completion time. A recurring
     /// todo marked done gets its next occurrence in the same step (see `setDoneReportingNext`).
+    /// With `subtasks: .subtasksToo` every subtask below them changes too, in the same step.
     @discardableResult
-    public func setDone(_ done: Bool, ids: [Int64]) throws -> Committed<[TodoItem]> {
-        try setDoneReportingNext(done, ids: ids).map(\.items)
+    public func setDone(_ done: Bool, ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> Committed<[TodoItem]> {
+        try setDoneReportingNext(done, ids: ids, subtasks: subtasks).map(\.items)
     }
 
     /// Deletes the todos in one transaction and returns what they were; ids are never reused.
+    /// `subtasks` says what happens below them: deleted too, or (by default, so nothing is lost)
+    /// lifted one level (see `SubtaskHandling`).
     @discardableResult
-    public func delete(ids: [Int64]) throws -> Committed<[TodoItem]> {
+    public func delete(ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> Committed<[TodoItem]> {
         try journaled {
-            let items = try Self.unique(ids).map { try requireItem(id: $0) }
+            let wanted = subtasks == .subtasksToo ? try withSubtrees(ids) : Self.unique(ids)
+            let items = try wanted.map { try requireItem(id: $0) }
+            if subtasks == .onlyThese { try liftChildren(ofDeleted: items) }
             try runChunked("DELETE FROM todos WHERE id IN (#)", ids: items.map(\.id))
             return (items, .todos("delete %@", titles: items.map(\.title), ids: items.map(\.id)))
         }
@@ -90,6 +95,8 @@ extension TodoStore {
 
     /// Moves a todo right after `otherID` (nil: to the top) in list `listID`'s manual order: a
     /// reorder when it is already there, a move to another list otherwise. It keeps its state.
+    /// Its subtasks move with it, and it becomes a sibling of `otherID`: it follows `otherID`'s
+    /// subtree and takes its parent (nil: the top level). `otherID` inside its own subtree is refused.
     @discardableResult
     public func move(id: Int64, toList listID: Int64, after otherID: Int64?) throws -> Committed<Void> {
         try journaled {
@@ -100,8 +107,19 @@ extension TodoStore {
                 guard item.listID == listID else { throw StoreError.invalidPlacement("a todo cannot follow itself") }
                 return ((), unchanged)
             }
-            let previous = try otherID.map { try placementKey(of: $0, inList: listID) }
-            guard try place(item, inList: listID, after: previous) else { return ((), unchanged) }
+            let other = try otherID.map { try requireItem(id: $0) }
+            let previous = try other.map { other -> Key in
+                _ = try placementKey(of: other.id, inList: listID)
+                return try subtreeEnd(of: other)
+            }
+            var parentUID: String? = try other.flatMap { try parentID(of: $0.id) == nil ? nil : $0.parentUID }
+            // A relation not in effect here (a parent in another list, kept for the sync) survives a reorder to the top level.
+            if parentUID == nil, listID == item.listID, try parentID(of: id) == nil { parentUID = item.parentUID }
+            if let parentUID { try requireNoLoop(childUID: item.uid, parentUID: parentUID) }
+            let before = try subtreeIDs(of: id).map { try positions.key(ofTodo: $0) }
+            try placeSubtree(of: item, inList: listID, after: previous, parentUID: parentUID)
+            let after = try subtreeIDs(of: id).map { try positions.key(ofTodo: $0) }
+            guard before != after || item.listID != listID || item.parentUID != parentUID else { return ((), unchanged) }
             return ((), .todos("move %@", titles: [item.title], ids: [id]))
         }
     }

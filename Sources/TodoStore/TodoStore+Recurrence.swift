@@ -16,11 +16,11 @@ extension TodoStore {
     /// Marks the todos done or open again like `setDone`, and for each recurring todo marked done
     /// creates its next occurrence right after it: one transaction, one undo step.
     @discardableResult
-    public func setDoneReportingNext(_ done: Bool, ids: [Int64]) throws -> Committed<DoneResult> {
+    public func setDoneReportingNext(_ done: Bool, ids: [Int64], subtasks: SubtaskHandling = .onlyThese) throws -> Committed<DoneResult> {
         try journaled {
             let now = clock()
             var results: [TodoItem] = [], changed: [TodoItem] = [], next: [TodoItem] = []
-            for id in Self.unique(ids) {
+            for id in subtasks == .subtasksToo ? try withSubtrees(ids) : Self.unique(ids) {
                 var item = try requireItem(id: id)
                 if item.isDone != done {
                     changed.append(item)
@@ -97,9 +97,10 @@ extension TodoStore {
         // Everything the person gave the series goes on: title, notes, priority, tags, the flag and
         // the reminders that follow the due (one at a wall time belongs to the occurrence done).
         let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due, tags: item.tags,
-                                     listID: item.listID, after: Key(position: item.position, id: item.id), uid: uid)
-        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ?, reminders = ? WHERE id = ?",
-                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion,
+                                     listID: item.listID, after: try subtreeEnd(of: item), uid: uid)
+        // A recurring subtask's next occurrence is a subtask of the same parent, after the done one's subtree.
+        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ?, parent_uid = ?, reminders = ? WHERE id = ?",
+                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion, item.parentUID,
                             Reminder.stored(item.reminders.filter(\.isRelativeToDue)), created.id])
         return try requireItem(id: created.id)
     }

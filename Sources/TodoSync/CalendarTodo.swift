@@ -41,6 +41,9 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public var sortOrder: Int64?
     /// X-TICK-FLAGGED:TRUE.
     public var isFlagged: Bool
+    /// The parent's UID (`RELATED-TO;RELTYPE=PARENT`, or RELATED-TO without RELTYPE, which RFC 5545
+    /// reads as a parent), nil for none; other RELTYPEs are another client's, kept as written.
+    public var parentUID: String?
     /// The VALARMs Tick can show, as reminders (see `CalendarAlarms`), sorted, each once.
     public var reminders: [Reminder] = []
 
@@ -51,7 +54,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public init(uid: String, title: String, notes: String = "", priority: Int = 0, due: String? = nil,
                 completedAt: Date? = nil, isCancelled: Bool = false, createdAt: Date? = nil, lastModified: Date? = nil,
                 tags: [String] = [], rrule: String? = nil, recursFromCompletion: Bool = false, listName: String? = nil, sortOrder: Int64? = nil,
-                isFlagged: Bool = false, isInProcess: Bool = false, percentComplete: Int? = nil) {
+                isFlagged: Bool = false, isInProcess: Bool = false, percentComplete: Int? = nil, parentUID: String? = nil) {
         self.uid = uid
         self.title = title
         self.notes = notes
@@ -69,6 +72,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         self.isFlagged = isFlagged
         self.isInProcess = isInProcess
         self.percentComplete = percentComplete
+        self.parentUID = parentUID
     }
 
     /// A stored todo as a VTODO carries it: its list's name and its place in the list's order
@@ -77,7 +81,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         self.init(uid: item.uid, title: item.title, notes: item.notes, priority: item.priority, due: item.due,
                   completedAt: item.completedAt, isCancelled: item.status == .cancelled, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged,
-                  isInProcess: item.status == .inProcess, percentComplete: item.percentComplete)
+                  isInProcess: item.status == .inProcess, percentComplete: item.percentComplete, parentUID: item.parentUID)
         reminders = item.reminders
     }
 
@@ -91,6 +95,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.modifiedAt = lastModified
         todo.statusMark = isCancelled && completedAt != nil ? .cancelled : isInProcess && completedAt == nil ? .inProcess : nil
         todo.percentComplete = percentComplete
+        todo.parentUID = parentUID
         todo.reminders = reminders
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
@@ -104,7 +109,7 @@ extension CalendarTodo {
         /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time,
         /// cancelled, started and PERCENT-COMPLETE; `reminders` are VALARM components, not
         /// properties (last, since a VTODO's components follow its properties).
-        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, reminders
+        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent, reminders
 
         /// The properties of the group: every line of these goes when the field is written again.
         public var propertyNames: [String] {
@@ -121,9 +126,19 @@ extension CalendarTodo {
             case .list: ["X-TICK-LIST"]
             case .sortOrder: ["X-APPLE-SORT-ORDER"]
             case .flag: ["X-TICK-FLAGGED"]
+            // Only its parent lines (`owns`): RELATED-TO of another RELTYPE stays as written.
+            case .parent: ["RELATED-TO"]
             // Components: the rewriter removes and adds whole VALARMs (`VTodoRewriter`).
             case .reminders: []
             }
+        }
+
+        /// Whether a line named in `propertyNames` belongs to this field: every one does, except
+        /// that the parent is only a RELATED-TO without RELTYPE or with RELTYPE=PARENT.
+        func owns(_ line: ContentLine) -> Bool {
+            guard propertyNames.contains(line.name) else { return false }
+            guard self == .parent else { return true }
+            return CalendarTodo.isParentRelation(line.unfolded)
         }
 
         /// Whether `a` and `b` hold the same value for this field as Tick reads it: times to the
@@ -143,6 +158,7 @@ extension CalendarTodo {
             case .list: a.listName == b.listName
             case .sortOrder: a.sortOrder == b.sortOrder
             case .flag: a.isFlagged == b.isFlagged
+            case .parent: a.parentUID == b.parentUID
             case .reminders: Reminder.unique(a.reminders) == Reminder.unique(b.reminders)
             }
         }
@@ -168,12 +184,24 @@ extension CalendarTodo {
             case .list: result.listName = source.listName
             case .sortOrder: result.sortOrder = source.sortOrder
             case .flag: result.isFlagged = source.isFlagged
+            case .parent: result.parentUID = source.parentUID
             case .reminders: result.reminders = source.reminders
             }
             return result
         }
 
         static func seconds(_ date: Date?) -> Int64? { date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } }
+    }
+}
+
+extension CalendarTodo {
+    /// Whether an unfolded RELATED-TO line names a parent: no RELTYPE parameter, or RELTYPE=PARENT
+    /// (in any case, quoted or not).
+    static func isParentRelation(_ unfolded: String) -> Bool {
+        let end = VTodoReader.valueStart(unfolded).map { unfolded.index(before: $0) } ?? unfolded.endIndex
+        let parameters = unfolded[..<end].split(separator: ";").dropFirst()
+        guard let relType = parameters.first(where: { $0.uppercased().hasPrefix("RELTYPE=") }) else { return true }
+        return relType.dropFirst("RELTYPE=".count).filter { $0 != "\"" }.uppercased() == "PARENT"
     }
 }
 

@@ -36,7 +36,7 @@ struct VTodoReader {
         var completed: Date?, created: Date?, modified: Date?, stamp: Date?
         // From the lines as written, as the rewriter splits them (libical splits at escaped commas too).
         let categories = CategoriesLine.categories(in: lines)
-        var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false, percent: Int?
+        var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false, percent: Int?, parentUID: String?
         for property in Libical.properties(of: vtodo) {
             let name = Libical.name(of: property)
             switch icalproperty_isa(property) {
@@ -61,6 +61,11 @@ struct VTodoReader {
             case ICAL_CREATED_PROPERTY: created = try date(icalproperty_get_created(property), of: property, named: name)
             case ICAL_LASTMODIFIED_PROPERTY: modified = try date(icalproperty_get_lastmodified(property), of: property, named: name)
             case ICAL_DTSTAMP_PROPERTY: stamp = try date(icalproperty_get_dtstamp(property), of: property, named: name)
+            case ICAL_RELATEDTO_PROPERTY where parentUID == nil:
+                // The first parent relation (no RELTYPE means PARENT); a value no UID could be is none.
+                let reltype = Libical.parameter("RELTYPE", of: property)?.uppercased()
+                let value = Libical.string(icalproperty_get_relatedto(property))
+                if reltype == nil || reltype == "PARENT", Self.isUsableUID(value) { parentUID = value }
             case ICAL_X_PROPERTY:
                 let value = Libical.string(icalproperty_get_x(property))
                 switch name {
@@ -75,7 +80,7 @@ struct VTodoReader {
         }
         guard !uid.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw CalendarError(line: startLine, problem: .missingUID) }
         // A UID is written on one line and names the todo in the store: no control character, at most 255 bytes.
-        if uid.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || uid.utf8.count > 255 {
+        if !Self.isUsableUID(uid) {
             throw unreadable("UID", "\(CalendarText.quoted(uid)) has a control character or is longer than 255 bytes")
         }
         guard let title, !title.allSatisfy(\.isWhitespace) else { throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary) }
@@ -87,7 +92,14 @@ struct VTodoReader {
                             tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
                             recursFromCompletion: rrule != nil && fromCompletion,
                             listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged,
-                            isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent)
+                            isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent, parentUID: parentUID)
+    }
+
+    /// Whether `uid` can name a todo in the store: something other than blanks, no control
+    /// character, at most 255 bytes.
+    static func isUsableUID(_ uid: String) -> Bool {
+        !uid.allSatisfy { $0 == " " || $0 == "\t" } && !uid.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            && uid.utf8.count <= 255
     }
 
     /// The first DTSTART as local wall time (as a DUE is read, to the second), nil when there is

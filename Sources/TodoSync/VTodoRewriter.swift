@@ -6,7 +6,7 @@ import TodoStore
 ///
 /// The original is read first (a VTODO Tick cannot read throws, and nothing is written). Then each
 /// of Tick's fields (`CalendarTodo.Field`) whose value differs from the original's is written
-/// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO, other
+/// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO other than a parent, other
 /// clients' X- properties, parameters, the VCALENDAR around it, VTIMEZONEs) is kept byte for byte,
 /// folding included. Reminders change alarm by alarm: a VALARM whose reminder Tick removed goes,
 /// one for a reminder added is appended, and every other VALARM (those Tick cannot show included)
@@ -73,7 +73,7 @@ public struct VTodoRewriter {
                 appendedComponents += added.map { CalendarAlarms.lines($0, title: todo.title, zone: zone) }.joined()
                 continue
             }
-            let indexes = place.properties.filter { field.propertyNames.contains(scan.lines[$0].name) }
+            let indexes = place.properties.filter { field.owns(scan.lines[$0]) }
             if field == .tags {
                 // Category by category: those Tick did not change stay as written, their lines byte for byte.
                 let (lines, newLine) = CalendarTags.rewrittenLines(indexes.map { ($0, scan.lines[$0]) }, for: todo.tags)

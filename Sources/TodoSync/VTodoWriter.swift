@@ -35,6 +35,10 @@ struct VTodoWriter {
         case .list: return todo.listName.map { [CalendarText.folded("X-TICK-LIST:" + CalendarText.escaped($0))] } ?? []
         case .sortOrder: return todo.sortOrder.map { [CalendarText.folded("X-APPLE-SORT-ORDER:\($0)")] } ?? []
         case .flag: return todo.isFlagged ? [CalendarText.folded("X-TICK-FLAGGED:TRUE")] : []
+        case .parent:
+            guard let uid = todo.parentUID, let property = uid.withCString({ icalproperty_new_relatedto($0) }) else { return [] }
+            icalproperty_add_parameter(property, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
+            return [Libical.serialized(property)]
         case .reminders: return Reminder.unique(todo.reminders).map { CalendarAlarms.lines($0, title: todo.title, zone: zone) }
         }
     }

@@ -5,17 +5,17 @@ import TickTesting
 
 /// Issue 31 part 3: a todo's reminders (the VALARMs Tick can show) in the store: journaled and
 /// undoable, carried by a recurring todo's next occurrence when they follow the due, found when
-/// they come due, in whatever zone the clock is read, and upgraded from version 10.
+/// they come due, in whatever zone the clock is read, and upgraded from version 11.
 @Suite("Reminders in the store")
 struct ReminderStoreTests {
-    /// Takes a current store back to version 10: no reminders column, its index gone, the journal
-    /// and modified-time triggers as version 10 made them (triggers and index first: SQLite refuses
+    /// Takes a current store back to version 11: no reminders column, its index gone, the journal
+    /// and modified-time triggers as version 11 made them (triggers and index first: SQLite refuses
     /// to drop a column they name).
-    static let backToVersion10SQL = """
+    static let backToVersion11SQL = """
         DROP INDEX todos_with_reminders;
-        \(Schema.rebuiltTodoJournalSQL(columns: Schema.version7JournaledTodoColumns + Schema.uidColumns + Schema.statusColumns))
+        \(Schema.rebuiltTodoJournalSQL(columns: Schema.version11JournaledTodoColumns))
         DROP TRIGGER todos_modified_time;
-        \(Schema.modifiedTimeTriggerSQL(columns: Schema.modifyingTodoColumns + Schema.statusColumns))
+        \(Schema.modifiedTimeTriggerSQL(columns: Schema.version11ModifyingTodoColumns))
         ALTER TABLE todos DROP COLUMN reminders;
         ALTER TABLE history_todos DROP COLUMN old_reminders; ALTER TABLE history_todos DROP COLUMN new_reminders;
         """
@@ -149,15 +149,15 @@ struct ReminderStoreTests {
         #expect(try store.item(id: todo.id)?.reminders == [.beforeDue(minutes: 10), .at("2026-12-04T08:00")])
     }
 
-    @Test("a version 10 store upgrades: its todos have no reminders, undo of a step from before the upgrade still works, reminders can be added")
-    func upgradesVersion10() throws {
+    @Test("a version 11 store upgrades: its todos have no reminders, undo of a step from before the upgrade still works, reminders can be added")
+    func upgradesVersion11() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/tick.db"
             do {
                 let store = try openStore(path)
                 let todos = try store.add(titles: ["a", "b"])
                 try store.update(id: todos[1].id, title: "b edited")
-                try store.connection.execute(Self.backToVersion10SQL + "PRAGMA user_version = 10;")
+                try store.connection.execute(Self.backToVersion11SQL + "PRAGMA user_version = 11;")
                 store.close()
             }
             let store = try openStore(path)

@@ -7,10 +7,10 @@ import TickTesting
 /// store: one undoable step each, counted as open or finished, imported, exported and upgraded.
 @Suite("Statuses: started, cancelled, percent complete")
 struct StatusTests {
-    /// Takes a current store back to version 9: no status columns, the journal and modified-time
+    /// Takes a current store back to version 9 (through version 10): no status columns, the journal and modified-time
     /// triggers as version 9 made them (the triggers go first: SQLite refuses to drop a column a
     /// trigger names).
-    static let backToVersion9SQL = ReminderStoreTests.backToVersion10SQL + """
+    static let backToVersion9SQL = MigrationToVersion11Tests.backToVersion10SQL + """
         \(Schema.rebuiltTodoJournalSQL(columns: Schema.version7JournaledTodoColumns + Schema.uidColumns))
         DROP TRIGGER todos_modified_time;
         \(Schema.modifiedTimeTriggerSQL(columns: Schema.modifyingTodoColumns))

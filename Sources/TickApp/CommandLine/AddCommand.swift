@@ -8,6 +8,7 @@ struct AddCommand: Subcommand {
         arguments: [ArgumentDescription("TITLE", help: "the title (the words are joined with spaces)", repeats: true)],
         options: [
             OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list"),
+            OptionDescription("parent", short: "p", value: .text("ID"), help: "add it as the last subtask of todo ID, in that todo's list"),
             TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption, TodoFields.remindOption,
         ],
         discussion: """
@@ -27,7 +28,7 @@ struct AddCommand: Subcommand {
         """,
         examples: ["tick add --priority high --due fri Pay rent", "tick add 'Pay rent !!! @fri'",
                    "tick add --tag home --tag money Pay rent",
-                   "tick add --list Groceries Oat milk",
+                   "tick add --list Groceries Oat milk", "tick add --parent 12 Book flights",
                    "tick add --due mon --every mon,thu Standup", "tick add 'Dentist @fri 9:00 @remind 1h before'", "tick add -- -20% coupon"])
 
     let text: String
@@ -36,10 +37,16 @@ struct AddCommand: Subcommand {
     let dueWord: String?
     let everyWord: String?
     let tagWords: [String]
+    /// `--parent`: the todo this one becomes a subtask of.
+    let parentID: Int64?
     /// `--remind` values, in order.
     let remindWords: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        parentID = try arguments.value("parent").map { word throws(UsageError) in try TodoIDs.parse([word])[0] }
+        if parentID != nil, arguments.value("list") != nil {
+            throw UsageError(message: "--parent puts the todo in its parent's list: leave out --list")
+        }
         text = arguments.positionals.joined(separator: " ")
         everyWord = arguments.value("every")
         listName = arguments.value("list")
@@ -54,6 +61,17 @@ struct AddCommand: Subcommand {
                                     remindWords: remindWords, today: context.today)
         let store = try context.openStore()
         defer { store.close() }
+        if let parentID {
+            _ = try TodoIDs.require([parentID], in: store)
+            let item = try store.addSubtask(title: fields.title ?? text, toParent: parentID, priority: fields.priority ?? 0,
+                                            due: fields.due??.stored, recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [],
+                                            reminders: fields.reminders ?? []).value
+            let listName = TodoTable.safe(try store.lists().first { $0.id == item.listID }?.name ?? "").text
+            context.committedChange = "added \(item.id) to \(listName) under \(parentID)"
+            context.print("Added \(item.id) to \(listName) under \(parentID): \(Describe.todo(item))")
+            if let hint = fields.hint { context.writeError("tick add: \(hint)\n") }
+            return 0
+        }
         // One transaction finds or creates the list and reads its last open todo: another process
         // adding, deleting or creating that list meanwhile cannot make this add fail.
         // A recurring todo without a due day starts on its first occurrence.

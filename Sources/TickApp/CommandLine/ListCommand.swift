@@ -25,6 +25,8 @@ struct ListCommand: Subcommand {
         list and title; a flagged title starts with ⚑, a title followed by ✎ has notes (--json shows them), \
         by ↻ recurs, then how far along an open todo is (40%) when it says, and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order (or --sort's), done todos in the order they were completed. \
+        A subtask's title is indented two spaces per level under its parent (past 6 levels the level \
+        shows as a number, ‹7›); --json gives it "parent", its parent's id. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
         When a listing goes to a file or a pipe and takes more than half a second (a store of a \
         million todos), a progress bar shows on standard error when it is a terminal (not with --quiet). \
@@ -148,14 +150,18 @@ struct ListCommand: Subcommand {
                                         sharesTerminalWithOutput: true)
         defer { progress.finish() }
         var count = 0
+        // Only a store with subtasks pays for reading each row's place in the outline.
+        let hasSubtasks = try store.hasSubtasks()
         try context.buffered { write in
             if json { try write("[") }
             for list in lists {
                 try forEachItem(in: list, query: query, store: store) { item in
                     if json {
-                        try write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name))
+                        let parentID = hasSubtasks ? try store.parentID(of: item.id) : nil
+                        try write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name, parentID: parentID))
                     } else {
-                        try write(table.row(item, listName: list.name) + "\n")
+                        let depth = hasSubtasks ? try store.depth(of: item.id) : 0
+                        try write(table.row(item, listName: list.name, depth: depth) + "\n")
                     }
                     count += 1
                     if count % 500 == 0 { progress.update(count: count, total: max(total, count)) }

@@ -25,14 +25,26 @@ struct TodoTable {
         dueWidth = showsDueTimes ? 16 : 10
     }
 
-    /// One row, without a line break.
-    func row(_ item: TodoItem, listName: String) -> String {
+    /// Levels of subtasks shown by indentation; deeper ones show their level as a number.
+    static let indentedLevels = 6
+
+    /// What goes before a subtask's title at `depth`: two spaces per level, and past
+    /// `indentedLevels` the level as a number (`‹9› `), so deep outlines stay readable.
+    static func indentation(depth: Int) -> String {
+        guard depth > 0 else { return "" }
+        let spaces = String(repeating: "  ", count: min(depth, indentedLevels))
+        return depth > indentedLevels ? spaces + "‹\(depth)› " : spaces
+    }
+
+    /// One row, without a line break; a subtask's title is indented by its `depth`.
+    func row(_ item: TodoItem, listName: String, depth: Int = 0) -> String {
         let id = String(item.id)
         let state = TodoStatusMarks.box(of: item.status)
         let priority = String(repeating: "!", count: min(3, max(0, item.priority)))
         let list = Self.safe(listName)
         // Tags hold only letters, digits, - and _ (the store checks), so they need no placeholders.
-        let title = (item.isFlagged ? "⚑ " : "") + Self.safe(item.title).text + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
+        let title = Self.indentation(depth: depth) + (item.isFlagged ? "⚑ " : "") + Self.safe(item.title).text
+            + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
             + (item.recurrence == nil ? "" : " " + TodoCell.recurrenceMarker)
             + (TodoStatusMarks.percent(of: item).map { " " + $0 } ?? "") + item.tags.map { " #" + $0 }.joined()
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id

@@ -24,8 +24,8 @@ public enum JSONFormat {
     /// The version this Tick writes and the newest it reads.
     public static let version = 1
 
-    /// One todo as a one-line JSON object.
-    public static func todoObject(_ item: TodoItem, listName: String) -> String {
+    /// One todo as a one-line JSON object; a subtask's `parentID` (its parent in effect) adds `"parent"`.
+    public static func todoObject(_ item: TodoItem, listName: String, parentID: Int64? = nil) -> String {
         JSONText.object([
             ("id", String(item.id)), ("list", JSONText.quoted(listName)), ("title", JSONText.quoted(item.title)),
             ("notes", JSONText.quoted(item.notes)), ("priority", String(item.priority)), ("due", JSONText.optional(item.due)),
@@ -34,7 +34,8 @@ public enum JSONFormat {
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
         ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence) + statusMembers(item)
-          + (item.reminders.isEmpty ? [] : [("reminders", "[" + item.reminders.map { JSONText.quoted($0.stored) }.joined(separator: ", ") + "]")]))
+            + (parentID.map { [("parent", String($0))] } ?? [])
+            + (item.reminders.isEmpty ? [] : [("reminders", "[" + item.reminders.map { JSONText.quoted($0.stored) }.joined(separator: ", ") + "]")]))
     }
 
     /// `"status"` for a started or cancelled todo (open and done are `"done"` already) and
