@@ -8,7 +8,7 @@ public enum Command: String, CaseIterable, Sendable {
     case moveTodoDown, moveTodoUp, moveToList
     case undo, redo
     case search, nextMatch, previousMatch
-    case collapse, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda
+    case collapse, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda, cycleTheme
     case editMode, mark, markAll
     case help, statistics, redraw, sync, quit
 
@@ -33,7 +33,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .search, .nextMatch, .previousMatch: return .search
         case .editMode: return .todos
         case .mark, .markAll: return .editing
-        case .help, .statistics, .redraw, .sync, .quit: return .app
+        case .help, .statistics, .redraw, .sync, .quit, .cycleTheme: return .app
         }
     }
 
@@ -84,6 +84,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .help: return "show or hide this help"
         case .statistics: return "show cell reuse and drawing statistics"
         case .redraw: return "redraw the screen"
+        case .cycleTheme: return "theme: dark, light, high-contrast, 16-color (theme NAME in the config file keeps one)"
         case .sync: return "sync with the CalDAV server now (when the config file has sync lines)"
         case .quit: return "quit"
         }

@@ -9,6 +9,7 @@ import TodoStore
 ///
 ///     bind [<mode>] <key> <action>  bind <C-n> moveDown, bind notes <C-s> save   (keys in key-script notation)
 ///     unbind [<mode>] <key>         unbind d, unbind lists d   (no mode: the list)
+///     theme dark|light|high-contrast|16-color   the look (T cycles it while Tick runs)
 ///     color <element> <color> [on <color>] [bold] [dim] [underline] [reverse] [italic]
 ///     mouse yes|no
 ///     clipboard yes|no            whether y copies a title to the terminal's clipboard (OSC 52)
@@ -30,6 +31,8 @@ public struct Configuration: Equatable {
         get { keyMaps.list }
         set { keyMaps.list = newValue }
     }
+    /// The named look (`theme light`); `color` lines change it element by element.
+    public var themeName: ThemeName = .dark
     /// Style changes from `color` lines, by element name.
     public var colors: [String: Style] = [:]
     /// Whether to ask the terminal for mouse events (`mouse no` turns it off).
@@ -165,6 +168,11 @@ public struct Configuration: Equatable {
             let name = arguments.joined(separator: " ")
             guard !name.isEmpty else { throw Problem(message: "list wants a list name, like: list Work") }
             defaultList = name
+        case "theme":
+            guard arguments.count == 1, let name = ThemeName(rawValue: arguments[0].lowercased()) else {
+                throw Problem(message: "theme wants one of: \(ThemeName.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            themeName = name
         case "hide-completed":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "hide-completed wants yes or no") }
             hidesCompleted = value
@@ -188,7 +196,7 @@ public struct Configuration: Equatable {
             views.removeAll { $0.name.lowercased() == view.name.lowercased() }
             views.append(view)
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view, remind-alert)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, theme, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view, remind-alert)")
         }
     }
 
@@ -256,7 +264,7 @@ public struct Configuration: Equatable {
     }
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-        lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.clipboard == rhs.clipboard && lhs.reminderAlerts == rhs.reminderAlerts && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
+        lhs.themeName == rhs.themeName && lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.clipboard == rhs.clipboard && lhs.reminderAlerts == rhs.reminderAlerts && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
             && lhs.hidesCompleted == rhs.hidesCompleted && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
             && lhs.sync == rhs.sync
             && lhs.keyMaps.signature == rhs.keyMaps.signature

@@ -20,11 +20,7 @@ public enum InteractiveSession {
         let screen = try TerminalScreen(options: TerminalOptions(mouse: configuration.mouse && !options.disablesMouse,
                                                                  countsBytes: options.printsStatistics))
         let app = TickApp(store: store, size: screen.size, configuration: configuration)
-        switch screen.colorCapability {
-        case .palette256: app.theme = Theme.rich.applying(configuration.colors)
-        case .monochrome: app.theme = Theme.standard.applying(configuration.colors).monochrome
-        default: app.theme = Theme.standard.applying(configuration.colors)
-        }
+        app.useTheme(configuration.themeName, on: ThemeColors(screen.colorCapability))
         // The notes editor gets the terminal with curses suspended; the opener never gets it.
         app.externalPrograms = .system(environment: ProcessInfo.processInfo.environment) { run in
             screen.runOutsideCurses(run)
@@ -143,5 +139,16 @@ public enum InteractiveSession {
         }
         if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
         return 0
+    }
+}
+
+extension ThemeColors {
+    /// The colors a theme may use on a terminal of `capability`.
+    init(_ capability: ColorCapability) {
+        switch capability {
+        case .monochrome: self = .monochrome
+        case .ansi8, .ansi16: self = .ansi
+        case .palette256: self = .palette256
+        }
     }
 }

@@ -87,6 +87,7 @@ extension TickApp {
         case .statistics:
             list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
         case .redraw: needsFullRedraw = true
+        case .cycleTheme: cycleTheme()
         case .sync: syncNow()
         case .quit: isFinished = true
         }

@@ -20,6 +20,13 @@ public final class TickApp {
     }
     /// How things look.
     public var theme: Theme { didSet { list.theme = theme } }
+    /// The named look (`theme` in the config file, `T`) and the terminal colors it is drawn with;
+    /// `useTheme(_:on:)` sets both and `theme` from them.
+    public internal(set) var themeName: ThemeName
+    /// The colors the terminal can show (key scripts and tests: the ANSI colors).
+    public internal(set) var themeColors: ThemeColors = .ansi
+    /// The config file's `color` lines, applied over whichever theme is in use.
+    let colorChanges: [String: Style]
     /// The screen size the app draws for.
     public private(set) var size: Size
     /// Set once the user quit.
@@ -69,6 +76,8 @@ public final class TickApp {
         if let today { list.today = today }
         if let timeOfDay { list.timeOfDay = timeOfDay }
         self.theme = theme.applying(configuration.colors)
+        themeName = configuration.themeName
+        colorChanges = configuration.colors
         self.size = size
         keyMaps = configuration.keyMaps
         list.keys = KeyNames(keyMaps)

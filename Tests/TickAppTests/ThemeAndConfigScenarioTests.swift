@@ -124,7 +124,7 @@ struct ThemeAndConfigScenarioTests {
             "Tick help — ? or Esc closes",
             "Config file: 3 problems (the other lines apply) ───────────",
             "/home/me/.config/tick/config:1: unknown setting \"colour\"",
-            "  (settings: bind, unbind, color, mouse, list,",
+            "  (settings: bind, unbind, theme, color, mouse, list,",
             "  hide-completed, wrap, sort, history, sync, clipboard,",
             "  view, remind-alert)",
             "/home/me/.config/tick/config:2: bind wants a key and a",

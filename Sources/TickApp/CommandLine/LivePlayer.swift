@@ -37,15 +37,15 @@ public final class LivePlayer {
     /// Whether the caption line offers Space and q: not in a recording, where nobody can press them.
     public var showsControls = true
 
-    /// A player drawing `app` on `screen`, pausing `delayMilliseconds` after each key; `colors` are a config file's.
-    public init(app: TickApp, screen: any PlaybackSurface, delayMilliseconds: Int, colors: [String: Style] = [:]) {
+    /// A player drawing `app` on `screen` in the app's theme (its config file's `theme` and `color`
+    /// lines), pausing `delayMilliseconds` after each key.
+    public init(app: TickApp, screen: any PlaybackSurface, delayMilliseconds: Int) {
         self.app = app
         self.screen = screen
         delay = max(0, delayMilliseconds)
         frame = Canvas(width: screen.size.width, height: screen.size.height)
         appCanvas = Canvas(width: 0, height: 0)
-        let theme = Self.theme(for: screen.colorCapability).applying(colors)
-        app.theme = screen.colorCapability == .monochrome ? theme.monochrome : theme
+        app.useTheme(app.themeName, on: ThemeColors(screen.colorCapability))
         layout()
     }
 
@@ -62,7 +62,7 @@ public final class LivePlayer {
                                                                  inputDescriptor: keyboard.descriptor))
         defer { screen.stop() }
         let app = TickApp(store: store, size: screen.size, configuration: configuration)
-        let player = LivePlayer(app: app, screen: screen, delayMilliseconds: delayMilliseconds, colors: configuration.colors)
+        let player = LivePlayer(app: app, screen: screen, delayMilliseconds: delayMilliseconds)
         var outcome = Outcome.finished
         while outcome == .finished, !app.isFinished, let steps = try reader.next() { outcome = player.play(steps) }
         if outcome == .finished, !app.isFinished { outcome = player.hold(saying: "End of the script: press any key to leave") }
@@ -75,11 +75,6 @@ public final class LivePlayer {
     private var captionStyle: Style {
         screen.colorCapability == .palette256 ? Style(foreground: .indexed(231), background: .indexed(24))
             : Style(attributes: .reverse)
-    }
-
-    /// The default look for what the terminal can show.
-    static func theme(for capability: ColorCapability) -> Theme {
-        capability == .palette256 ? .rich : .standard
     }
 
     /// Plays the steps; returns early when the viewer stops or a signal arrives.

@@ -108,7 +108,7 @@ extension ModeKeyMap where Action == Command {
         (.character("h"), .swipeLeft), (.left, .swipeLeft),
         (.character("/"), .search), (.character("n"), .nextMatch), (.character("N"), .previousMatch),
         (.character("z"), .collapse), (.character("H"), .toggleCompleted), (.character("s"), .cycleSort),
-        (.character("W"), .toggleWrap),
+        (.character("W"), .toggleWrap), (.character("T"), .cycleTheme),
         (.character("L"), .manageLists), (.character("A"), .toggleAgenda),
         (.character("v"), .editMode), (.character("V"), .markAll),
         (.character("?"), .help), (.function(1), .help),
