@@ -13,6 +13,7 @@ import TodoStore
 ///     color <element> <color> [on <color>] [bold] [dim] [underline] [reverse] [italic]
 ///     mouse yes|no
 ///     clipboard yes|no            whether y copies a title to the terminal's clipboard (OSC 52)
+///     remind-alert off|bell|title|osc9|osc777…   how a reminder coming due is told besides the status line
 ///     list <name>                 the list Tick starts on and `tick add` uses
 ///     hide-completed yes|no
 ///     wrap yes|no                 long titles wrap onto up to 3 lines (W toggles it)
@@ -38,6 +39,8 @@ public struct Configuration: Equatable {
     public var mouse = true
     /// Whether `y` may set the terminal's clipboard with OSC 52 (`clipboard no` turns it off).
     public var clipboard = true
+    /// How a reminder coming due is told besides the status line (`remind-alert bell osc9`); none by default.
+    public var reminderAlerts = ReminderAlerts()
     /// The list Tick starts on and `tick add` uses (`list Work`); nil is the Inbox.
     public var defaultList: String?
     /// Whether completed todos start hidden (`hide-completed yes`).
@@ -156,6 +159,11 @@ public struct Configuration: Equatable {
         case "clipboard":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "clipboard wants yes or no") }
             clipboard = value
+        case "remind-alert":
+            guard let alerts = ReminderAlerts.parse(arguments) else {
+                throw Problem(message: "remind-alert wants off, or one or more of: bell, title, osc9, osc777")
+            }
+            reminderAlerts = alerts
         case "list":
             let name = arguments.joined(separator: " ")
             guard !name.isEmpty else { throw Problem(message: "list wants a list name, like: list Work") }
@@ -188,7 +196,7 @@ public struct Configuration: Equatable {
             views.removeAll { $0.name.lowercased() == view.name.lowercased() }
             views.append(view)
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, theme, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, theme, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view, remind-alert)")
         }
     }
 
@@ -256,7 +264,7 @@ public struct Configuration: Equatable {
     }
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
-        lhs.themeName == rhs.themeName && lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.clipboard == rhs.clipboard && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
+        lhs.themeName == rhs.themeName && lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.clipboard == rhs.clipboard && lhs.reminderAlerts == rhs.reminderAlerts && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
             && lhs.hidesCompleted == rhs.hidesCompleted && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
             && lhs.sync == rhs.sync
             && lhs.keyMaps.signature == rhs.keyMaps.signature

@@ -76,6 +76,8 @@ struct DetailDocument {
         if let status = Self.statusText(of: item, theme: theme) { field("Status", status) }
         // Only a todo with tags has the line: most have none, and the edit line (e) is where they are typed.
         if !item.tags.isEmpty { field("Tags", StyledText(item.tags.map { "#" + $0 }.joined(separator: " "), style: theme.tag)) }
+        // Only a todo with reminders has the line (`DetailDocument+Reminders.swift`; e edits them as @remind in the title).
+        if let reminders = Self.remindersText(of: item, zone: source.zone, theme: theme) { field("Reminders", reminders) }
         field("Created", StyledText(Day.localTime(item.createdAt, in: source.zone)))
         field("Completed", item.completedAt.map { StyledText(Day.localTime($0, in: source.zone)) } ?? StyledText("not yet", style: theme.hint))
         notesLabel = lines.count

@@ -25,6 +25,7 @@ public enum InteractiveSession {
         app.externalPrograms = .system(environment: ProcessInfo.processInfo.environment) { run in
             screen.runOutsideCurses(run)
         }
+        app.reminderAlerts = configuration.reminderAlerts
         app.terminalAbilities = .terminal(named: ProcessInfo.processInfo.environment["TERM"], clipboardAllowed: configuration.clipboard)
         if configuration.sync.isConfigured, !store.isInMemory {
             // The sync's own connection to the file, on its own queue: it writes as another process would.
@@ -116,8 +117,9 @@ public enum InteractiveSession {
                     needsFrame = true
                     tidying.indexMayHaveChanged()
                 }
-                // A due time passing turns its row late without a key.
+                // A due time passing turns its row late without a key; a reminder coming due is said.
                 if app.showClockChange() { needsFrame = true }
+                if app.showDueReminders() { needsFrame = true }
             }
             if app.showFoundSearches() { needsFrame = true }
             if app.isSyncing, ContinuousClock.now - lastSpin >= .milliseconds(syncPollMilliseconds) {

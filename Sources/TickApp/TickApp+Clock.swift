@@ -2,12 +2,21 @@ import FoundationEssentials
 import TermTable
 import TodoStore
 
+/// An instant (for files that leave Foundation's names out: its `IndexPath` is not the table's).
+public typealias Instant = Date
+/// The instant now, as the app reads it.
+public typealias InstantClock = () -> Date
+
 extension TodoListController {
+    /// The real clock.
+    public static var systemClock: InstantClock { { Date() } }
+
     /// Reads today and the time of day from `clock` in `zone`. The app starts on the real clock in
     /// the process's zone (`Day.today`, `Due.timeOfDayNow`: `LocalTime.fromEnvironment`); tests
-    /// give a fixed instant and a zone instead.
+    /// give a fixed instant and a zone instead. Reminders come due against the same clock.
     public func followClock(_ clock: @escaping () -> Date, in zone: LocalTime) {
         localTime = zone
+        self.clock = clock
         today = { Day(clock(), in: zone) }
         timeOfDay = { Due.minutesOfDay(clock(), in: zone) }
     }

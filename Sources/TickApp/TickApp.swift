@@ -48,6 +48,10 @@ public final class TickApp {
     public var terminalAbilities = TerminalAbilities.none
     /// Bytes for the terminal besides the frame, until the session takes them (`takeTerminalOutput()`).
     public internal(set) var terminalOutput: [UInt8] = []
+    /// How a reminder coming due is told besides the status line (the config file's `remind-alert`).
+    public var reminderAlerts = ReminderAlerts()
+    /// When `showDueReminders()` last looked; nil before its first look.
+    var lastReminderLook: Instant?
 
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.

@@ -8,7 +8,9 @@ import TodoStore
 ///
 /// A word that looks like a date but is not one (`@2026-02-30`, `@25:00`) stays in the title and is
 /// named in `hint`; two due dates in one title are a `mistake`, since one of them would be lost.
-/// Other `@` words (`@phone`, `bob@example.com`) are plain title text.
+/// `@remind …` adds a reminder (`@remind 15m before`, `@remind fri 9:00`; the forms are listed with
+/// `ReminderWords`); a title may have several. Other `@` words (`@phone`, `bob@example.com`) are
+/// plain title text.
 public struct TitleSyntax: Equatable, Sendable {
     /// The title with the markers taken out.
     public var title: String
@@ -30,6 +32,12 @@ public struct TitleSyntax: Equatable, Sendable {
     public var unreadRecurrence = false
     /// The tags (`#work` → `work`), in the order typed, without repeats.
     public var tags: [String] = []
+    /// The reminders of `@remind` markers (see `ReminderWords`), sorted, each once.
+    public var reminders: [Reminder] = []
+    /// The reminder markers read, as typed (`@remind 15m before`); several are fine.
+    public var reminderMarkers: [String] = []
+    /// An `@remind` not followed by words it understands; it stays in the title.
+    public var unreadReminder = false
 
     /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
     /// an `@` word: finding the local day costs a time-zone lookup. `now` (minutes after midnight)
@@ -44,6 +52,7 @@ public struct TitleSyntax: Equatable, Sendable {
         var reference: Day?
         var recurrence: RecurrenceRule?, recurrenceMarkers: [String] = [], unreadRecurrence = false
         var tags: [String] = []
+        var reminders: [Reminder] = [], reminderMarkers: [String] = [], unreadReminder = false
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var index = 0
         while index < words.count {
@@ -58,6 +67,17 @@ public struct TitleSyntax: Equatable, Sendable {
                     continue
                 }
                 unreadRecurrence = true
+            }
+            if lowered == "@remind" {
+                let day = reference ?? today()
+                reference = day
+                if let read = ReminderWords.read(words[index...], today: day) {
+                    reminders.append(read.reminder)
+                    reminderMarkers.append(words[(index - 1)..<(index + read.consumed)].joined(separator: " "))
+                    index += read.consumed
+                    continue
+                }
+                unreadReminder = true
             }
             if let tag = TodoTags.tag(inWord: word) {
                 tags.append(tag)
@@ -90,13 +110,15 @@ public struct TitleSyntax: Equatable, Sendable {
         let title = kept.filter { !$0.isEmpty }.joined(separator: " ")
         return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates, unreadTimes: unreadTimes,
                            recurrence: recurrence, recurrenceMarkers: recurrenceMarkers, unreadRecurrence: unreadRecurrence,
-                           tags: TodoTags.unique(tags))
+                           tags: TodoTags.unique(tags), reminders: Reminder.unique(reminders), reminderMarkers: reminderMarkers,
+                           unreadReminder: unreadReminder)
     }
 
     /// "@2026-02-30 is not a date; kept in the title", or nil when every date-like word was read.
     public var hint: String? {
         let every = unreadRecurrence ? "@every needs day, week, month, year, 2 weeks or mon,thu; kept in the title" : nil
-        let parts = [Self.hint(unreadDates), Self.timeHint(unreadTimes), every].compactMap { $0 }
+        let remind = unreadReminder ? ReminderWords.hint : nil
+        let parts = [Self.hint(unreadDates), Self.timeHint(unreadTimes), every, remind].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 

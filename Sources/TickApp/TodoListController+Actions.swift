@@ -34,10 +34,11 @@ extension TodoListController {
                 // done todo, after the subtree of the last open todo's topmost parent, at the top.
                 let beside = selected?.isDone == true ? try store.ancestorIDs(of: after).last ?? after : after
                 added = try store.add(title: parsed.title, besideSubtreeOf: beside, priority: parsed.priority ?? 0, due: due,
-                                      recurrence: parsed.recurrence, tags: parsed.tags)
+                                      recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders)
             } else {
                 added = try store.add(title: parsed.title, listID: list.id, after: after,
-                                      priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags)
+                                      priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags,
+                                      reminders: parsed.reminders)
             }
             message = .info(parsed.hinted("Added \(quoted(added.value.title))"))
             return added
@@ -87,7 +88,7 @@ extension TodoListController {
         return true
     }
 
-    /// The title line shown when editing a todo: its title plus its tag, priority, due and recurrence markers.
+    /// The title line shown when editing a todo: its title plus its tag, priority, due, recurrence and reminder markers.
     func editableTitle(of item: TodoItem) -> String { TodoEditForm.titleLine(of: item) }
 
     /// The rule a todo has after its title is edited to `parsed`: the title's `@every`, else none when
@@ -121,7 +122,8 @@ extension TodoListController {
             return false
         }
         let edited = TitleFields(title: parsed.title, priority: parsed.priority ?? 0, due: parsed.due?.stored,
-                                 recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags)
+                                 recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags,
+                                 reminders: parsed.reminders)
         let (fields, replaced) = base.map { Self.merge(edited, base: TitleFields($0), current: TitleFields(item)) } ?? (edited, [])
         guard fields != TitleFields(item) else {
             if let hint = parsed.hint { message = .info(hint) }
@@ -129,7 +131,7 @@ extension TodoListController {
         }
         return mutate({
             let committed = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
-                                             recurrence: .some(fields.recurrence), tags: fields.tags)
+                                             recurrence: .some(fields.recurrence), tags: fields.tags, reminders: fields.reminders)
             let updated = committed.value
             if replaced.isEmpty {
                 message = .info(parsed.hinted("Edited \(quoted(updated.title))"))

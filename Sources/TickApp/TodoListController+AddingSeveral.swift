@@ -34,7 +34,11 @@ extension TodoListController {
                 after = list.openCount > 0 ? try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id : nil
             }
             if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
-            let todos = parsed.map { NewTodo(title: $0.title, priority: $0.priority ?? 0, due: $0.due?.stored, tags: $0.tags) }
+            let todos = parsed.map { line in
+                var todo = NewTodo(title: line.title, priority: line.priority ?? 0, due: line.due?.stored, tags: line.tags)
+                todo.reminders = line.reminders
+                return todo
+            }
             let committed = try store.add(todos, toList: list.id, after: after)
             let items = committed.value
             // Unfolding first was a step of its own, which the add's change does not tell.

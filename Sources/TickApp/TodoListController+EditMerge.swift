@@ -16,18 +16,21 @@ extension TodoListController {
         var due: String?
         var recurrence: RecurrenceRule?
         var tags: [String]
+        var reminders: [Reminder]
 
         /// The fields of `item`.
         init(_ item: TodoItem) {
-            self.init(title: item.title, priority: item.priority, due: item.due, recurrence: item.recurrence, tags: item.tags)
+            self.init(title: item.title, priority: item.priority, due: item.due, recurrence: item.recurrence, tags: item.tags,
+                      reminders: item.reminders)
         }
 
-        init(title: String, priority: Int, due: String?, recurrence: RecurrenceRule?, tags: [String]) {
+        init(title: String, priority: Int, due: String?, recurrence: RecurrenceRule?, tags: [String], reminders: [Reminder] = []) {
             self.title = title
             self.priority = priority
             self.due = due
             self.recurrence = recurrence
             self.tags = tags
+            self.reminders = Reminder.unique(reminders)
         }
     }
 
@@ -56,6 +59,7 @@ extension TodoListController {
         take(\.due, "due", { $0 ?? "no due date" })
         take(\.recurrence, "recurrence", { $0.flatMap(RecurrenceWords.marker) ?? ($0 == nil ? "not recurring" : "a rule of another app") })
         take(\.tags, "tags", { $0.isEmpty ? "no tags" : $0.map { "#" + $0 }.joined(separator: " ") })
+        take(\.reminders, "reminders", { $0.isEmpty ? "no reminders" : $0.map(\.description).joined(separator: ", ") })
         return (merged, replaced)
     }
 

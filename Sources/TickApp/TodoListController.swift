@@ -25,6 +25,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// The zone the details show creation and completion times in (`followClock(_:in:)` sets it
     /// with `today` and `timeOfDay`).
     public var localTime = LocalTime.fromEnvironment
+    /// The instant now, which reminders come due against (`followClock(_:in:)` sets it too).
+    public var clock: InstantClock = TodoListController.systemClock
     /// Sort, completed todos shown or hidden, and the live search filter.
     public internal(set) var options = ViewOptions() {
         didSet {

@@ -55,6 +55,7 @@ struct ImportSession {
         try Validation.notes(item.notes)
         try Validation.due(item.due)
         try Validation.tags(item.tags)
+        try Validation.reminders(item.reminders)
         _ = try Validation.listName(item.listName)
     }
 

@@ -46,6 +46,8 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     /// parent may come later in the import, or be in another list (see `TodoItem.parentUID`); a
     /// parent that would make a loop is not taken (`ImportSummary.refusedParents`).
     public var parentUID: String?
+    /// Its reminders (the VALARMs Tick can show); stored sorted, each once.
+    public var reminders: [Reminder] = []
 
     /// The mark as stored: a mark that contradicts the completion (started yet completed,
     /// cancelled yet open) is dropped.

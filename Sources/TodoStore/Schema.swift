@@ -24,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 11
+    static let currentVersion = 12
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -114,6 +114,8 @@ enum Schema {
         10: statusesSQL,
         // Version 11: subtasks, a todo's parent by UID, journaled and a modification (`subtasksSQL`).
         11: subtasksSQL,
+        // Version 12 (reminders): a todo's reminders, its VALARMs Tick can show (`remindersSQL`).
+        remindersVersion: remindersSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -50,6 +50,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case parentCycle(String)
     /// A PERCENT-COMPLETE outside 0–100.
     case invalidPercentComplete(Int)
+    /// A reminder that cannot be stored (no real wall time, or too far from the due).
+    case invalidReminder(String)
 }
 
 extension StoreError: CustomStringConvertible, LocalizedError {
@@ -105,6 +107,8 @@ extension StoreError: CustomStringConvertible, LocalizedError {
             return "cannot make it a subtask there: \(reason)"
         case let .invalidPercentComplete(value):
             return "\(value)% is not a progress: give a whole number from 0 to 100"
+        case let .invalidReminder(word):
+            return "\(StoreError.quoted(word)) is not a reminder: give minutes before the due (at most ten years) or a real day and time"
         case let .syncAlreadyRunning(path):
             return "a sync of \(path) is already running (the open app or another tick sync); try again when it ends"
         }

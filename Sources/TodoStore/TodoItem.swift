@@ -38,6 +38,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     /// only while a todo with that UID is in the same list; otherwise the todo shows at the top and
     /// the relation is kept as it came (see `TodoStore.parentID(of:)`).
     public var parentUID: String?
+    /// Its reminders (the VALARMs Tick can show), sorted, each once.
+    public var reminders: [Reminder]
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -46,7 +48,7 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
                 isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
-                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, parentUID: String? = nil) {
+                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, parentUID: String? = nil, reminders: [Reminder] = []) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -63,5 +65,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.statusMark = statusMark
         self.percentComplete = percentComplete
         self.parentUID = parentUID
+        self.reminders = reminders
     }
 }

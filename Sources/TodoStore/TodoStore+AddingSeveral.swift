@@ -12,6 +12,7 @@ extension TodoStore {
             try Validation.title(todo.title)
             try Validation.due(todo.due)
             try Validation.tags(todo.tags)
+            try Validation.reminders(todo.reminders)
         }
         guard !todos.isEmpty else { return Committed(value: [], change: .none) }
         return try journaled {
@@ -20,8 +21,12 @@ extension TodoStore {
             var added: [TodoItem] = []
             added.reserveCapacity(todos.count)
             for todo in todos {
-                let item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due,
+                var item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due,
                                           tags: TodoTags.unique(todo.tags), listID: listID, after: previous)
+                if !todo.reminders.isEmpty {
+                    try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(todo.reminders), item.id])
+                    item.reminders = Reminder.unique(todo.reminders)
+                }
                 added.append(item)
                 previous = Key(position: item.position, id: item.id)
             }

@@ -19,8 +19,10 @@ extension TodoStore {
     /// creating that list at the end of the lists when there is none; one transaction, one undo step.
     @discardableResult
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
-                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<EndPlacement> {
+                       due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = [],
+                       reminders: [Reminder] = []) throws -> Committed<EndPlacement> {
         try Validation.title(title)
+        try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
@@ -34,6 +36,10 @@ extension TodoStore {
                 try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
                                    [recurrence.rrule, recurrence.countsFromCompletion, item.id])
                 item.recurrence = recurrence
+            }
+            if !reminders.isEmpty {
+                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
+                item.reminders = Reminder.unique(reminders)
             }
             return (EndPlacement(item: item, list: list, createdList: created),
                     .todos("add %@", titles: [title], ids: [item.id]))

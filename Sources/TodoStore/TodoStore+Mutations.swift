@@ -7,8 +7,10 @@ extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
-                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<TodoItem> {
+                    priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = [],
+                    reminders: [Reminder] = []) throws -> Committed<TodoItem> {
         try Validation.title(title)
+        try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
@@ -21,6 +23,10 @@ extension TodoStore {
                 try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
                                    [recurrence.rrule, recurrence.countsFromCompletion, item.id])
                 item.recurrence = recurrence
+            }
+            if !reminders.isEmpty {
+                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
+                item.reminders = Reminder.unique(reminders)
             }
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
@@ -50,10 +56,13 @@ extension TodoStore {
     }
 
     /// Changes the given fields of a todo (nil leaves a field alone; `due: .some(nil)` clears the
-    /// due day, `recurrence: .some(nil)` the rule, `tags: []` every tag) and returns it.
+    /// due day, `recurrence: .some(nil)` the rule, `tags: []` every tag, `reminders: []` every
+    /// reminder) and returns it.
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
-                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil) throws -> Committed<TodoItem> {
+                       isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil,
+                       reminders: [Reminder]? = nil) throws -> Committed<TodoItem> {
+        if let reminders { try Validation.reminders(reminders) }
         if let title { try Validation.title(title) }
         if let tags { try Validation.tags(tags) }
         if let notes { try Validation.notes(notes) }
@@ -68,13 +77,15 @@ extension TodoStore {
             if let isFlagged { edited.isFlagged = isFlagged }
             if let recurrence { edited.recurrence = recurrence }
             if let tags { edited.tags = TodoTags.unique(tags) }
+            if let reminders { edited.reminders = Reminder.unique(reminders) }
             guard edited != item else { return (item, StepSummary(description: "")) }
             try connection.run("""
                 UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?,
-                                 tags = ?
+                                 tags = ?, reminders = ?
                 WHERE id = ?
                 """, [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged,
-                      edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, TodoTags.stored(edited.tags), id])
+                      edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, TodoTags.stored(edited.tags),
+                      Reminder.stored(edited.reminders), id])
             var unflagged = edited
             unflagged.isFlagged = item.isFlagged
             let verb = unflagged == item ? (edited.isFlagged ? "flag %@" : "unflag %@") : "edit %@"

@@ -7,8 +7,9 @@ extension TodoStore {
     /// `add(title:listID:after:)` puts a todo right after another, which inside an outline would
     /// split that todo from its subtasks; the app adds beside a selected todo with this one.
     public func add(title: String, besideSubtreeOf id: Int64, priority: Int = 0, due: String? = nil,
-                    recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<TodoItem> {
+                    recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = []) throws -> Committed<TodoItem> {
         try Validation.title(title)
+        try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.due(due)
         return try journaled {
@@ -20,6 +21,10 @@ extension TodoStore {
                                [parentUID, recurrence?.rrule, recurrence?.countsFromCompletion ?? false, item.id])
             item.parentUID = parentUID
             item.recurrence = recurrence
+            if !reminders.isEmpty {
+                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
+                item.reminders = Reminder.unique(reminders)
+            }
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }

@@ -94,12 +94,14 @@ extension TodoStore {
         // occurrence (one todo once synced, not two); a fresh UID only if that name is taken already.
         let derived = Self.nextOccurrenceUID(after: item.uid)
         let uid = try self.item(uid: derived) == nil ? derived : Self.newUID()
-        // Everything the person gave the series goes on: title, notes, priority, tags and the flag.
+        // Everything the person gave the series goes on: title, notes, priority, tags, the flag and
+        // the reminders that follow the due (one at a wall time belongs to the occurrence done).
         let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due, tags: item.tags,
                                      listID: item.listID, after: try subtreeEnd(of: item), uid: uid)
         // A recurring subtask's next occurrence is a subtask of the same parent, after the done one's subtree.
-        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ?, parent_uid = ? WHERE id = ?",
-                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion, item.parentUID, created.id])
+        try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ?, parent_uid = ?, reminders = ? WHERE id = ?",
+                           [item.isFlagged, next.rule.rrule, next.rule.countsFromCompletion, item.parentUID,
+                            Reminder.stored(item.reminders.filter(\.isRelativeToDue)), created.id])
         return try requireItem(id: created.id)
     }
 }

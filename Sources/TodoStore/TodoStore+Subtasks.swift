@@ -105,8 +105,9 @@ extension TodoStore {
     /// Adds a todo as the last subtask of `parentID` (in the parent's list) and returns it.
     @discardableResult
     public func addSubtask(title: String, toParent parentID: Int64, notes: String = "", priority: Int = 0, due: String? = nil,
-                           recurrence: RecurrenceRule? = nil, tags: [String] = []) throws -> Committed<TodoItem> {
+                           recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = []) throws -> Committed<TodoItem> {
         try Validation.title(title)
+        try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
@@ -118,6 +119,10 @@ extension TodoStore {
                                [parent.uid, recurrence?.rrule, recurrence?.countsFromCompletion ?? false, item.id])
             item.parentUID = parent.uid
             item.recurrence = recurrence
+            if !reminders.isEmpty {
+                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
+                item.reminders = Reminder.unique(reminders)
+            }
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }

@@ -36,6 +36,14 @@ enum Validation {
         if let percent, !(0...100).contains(percent) { throw StoreError.invalidPercentComplete(percent) }
     }
 
+    /// Each reminder is one the store can keep: its stored word reads back as the same reminder (a
+    /// real wall time, an offset of at most `Reminder.maximumMinutes`).
+    static func reminders(_ reminders: [Reminder]) throws {
+        for reminder in reminders where Reminder(stored: reminder.stored) != reminder {
+            throw StoreError.invalidReminder(reminder.stored)
+        }
+    }
+
     /// Notes are the user's text, kept as is, except that they cannot hold a NUL.
     static func notes(_ notes: String) throws {
         if containsNUL(notes) { throw StoreError.invalidNotes("notes " + nulProblem) }

@@ -32,6 +32,8 @@ enum CalendarReading {
         }
         let reader = VTodoReader(lines: scan.propertyLines(of: place), startLine: begin, calendar: calendar?.pointer,
                                  calendarName: calendarName ?? scan.calendarName, zone: zone)
-        return (try reader.read(vtodo), reader.start(vtodo))
+        var todo = try reader.read(vtodo)
+        todo.reminders = CalendarAlarms.reminders(of: place, in: scan, zone: zone)
+        return (todo, reader.start(vtodo))
     }
 }

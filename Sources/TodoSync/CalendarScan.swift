@@ -12,6 +12,8 @@ struct CalendarScan {
         var properties: [Int]
         /// Index of its first sub-component's `BEGIN`, if it has one.
         var firstChild: Int?
+        /// Its direct sub-components (VALARMs, mostly): the indexes of each one's `BEGIN` and `END`.
+        var children: [(begin: Int, end: Int)] = []
     }
 
     var lines: [ContentLine]
@@ -52,6 +54,7 @@ struct CalendarScan {
                 } else if open != nil, open!.firstChild == nil {
                     open!.firstChild = index
                 }
+                if let todo = open, stack.last?.index == todo.begin, index != todo.begin { open!.children.append((index, index)) }
                 if stack.count == 1, stack[0].name == "VCALENDAR", !["VTODO", "VTIMEZONE"].contains(name) {
                     otherComponents[name, default: 0] += 1
                 }
@@ -69,6 +72,7 @@ struct CalendarScan {
                         "END:\(name) where END:\(top.name) was expected (BEGIN on line \(lines[top.index].lineNumber))"))
                 }
                 stack.removeLast()
+                if let todo = open, stack.last?.index == todo.begin, !todo.children.isEmpty { open!.children[todo.children.count - 1].end = index }
                 if name == "VTIMEZONE", stack.count == 1 { timeZones.append((top.index, index)) }
                 if name == "VTODO", var todo = open, todo.begin == top.index {
                     todo.end = index

@@ -44,6 +44,8 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     /// The parent's UID (`RELATED-TO;RELTYPE=PARENT`, or RELATED-TO without RELTYPE, which RFC 5545
     /// reads as a parent), nil for none; other RELTYPEs are another client's, kept as written.
     public var parentUID: String?
+    /// The VALARMs Tick can show, as reminders (see `CalendarAlarms`), sorted, each once.
+    public var reminders: [Reminder] = []
 
     /// Whether the todo is done (completed or cancelled).
     public var isDone: Bool { completedAt != nil }
@@ -80,6 +82,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
                   completedAt: item.completedAt, isCancelled: item.status == .cancelled, createdAt: item.createdAt, lastModified: lastModified, tags: item.tags,
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged,
                   isInProcess: item.status == .inProcess, percentComplete: item.percentComplete, parentUID: item.parentUID)
+        reminders = item.reminders
     }
 
     /// The todo to import, into `listName` when the VTODO names no list, last modified at its
@@ -93,6 +96,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.statusMark = isCancelled && completedAt != nil ? .cancelled : isInProcess && completedAt == nil ? .inProcess : nil
         todo.percentComplete = percentComplete
         todo.parentUID = parentUID
+        todo.reminders = reminders
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
     }
@@ -103,8 +107,9 @@ extension CalendarTodo {
     /// value changes (`VTodoRewriter`) and merged as one (`TodoMerge`).
     public enum Field: String, CaseIterable, Sendable {
         /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time,
-        /// cancelled, started and PERCENT-COMPLETE.
-        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent
+        /// cancelled, started and PERCENT-COMPLETE; `reminders` are VALARM components, not
+        /// properties (last, since a VTODO's components follow its properties).
+        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent, reminders
 
         /// The properties of the group: every line of these goes when the field is written again.
         public var propertyNames: [String] {
@@ -123,6 +128,8 @@ extension CalendarTodo {
             case .flag: ["X-TICK-FLAGGED"]
             // Only its parent lines (`owns`): RELATED-TO of another RELTYPE stays as written.
             case .parent: ["RELATED-TO"]
+            // Components: the rewriter removes and adds whole VALARMs (`VTodoRewriter`).
+            case .reminders: []
             }
         }
 
@@ -152,6 +159,7 @@ extension CalendarTodo {
             case .sortOrder: a.sortOrder == b.sortOrder
             case .flag: a.isFlagged == b.isFlagged
             case .parent: a.parentUID == b.parentUID
+            case .reminders: Reminder.unique(a.reminders) == Reminder.unique(b.reminders)
             }
         }
 
@@ -177,6 +185,7 @@ extension CalendarTodo {
             case .sortOrder: result.sortOrder = source.sortOrder
             case .flag: result.isFlagged = source.isFlagged
             case .parent: result.parentUID = source.parentUID
+            case .reminders: result.reminders = source.reminders
             }
             return result
         }

@@ -8,7 +8,9 @@ import TodoStore
 /// of Tick's fields (`CalendarTodo.Field`) whose value differs from the original's is written
 /// again, in the place of its old lines; every other line (VALARMs, ATTACH, RELATED-TO other than a parent, other
 /// clients' X- properties, parameters, the VCALENDAR around it, VTIMEZONEs) is kept byte for byte,
-/// folding included. Two exceptions keep what others wrote as far as they can: CATEGORIES change
+/// folding included. Reminders change alarm by alarm: a VALARM whose reminder Tick removed goes,
+/// one for a reminder added is appended, and every other VALARM (those Tick cannot show included)
+/// stays as written (`CalendarAlarms`). Two exceptions keep what others wrote as far as they can: CATEGORIES change
 /// category by category (`CalendarTags.rewrittenLines`), and DTSTART is rewritten only when the
 /// new DUE or RRULE makes it invalid (`TodoStart`). A change also updates LAST-MODIFIED and DTSTAMP
 /// and adds one to SEQUENCE. A todo whose fields all match gives back the original unchanged.
@@ -52,8 +54,25 @@ public struct VTodoRewriter {
         // Each own property line: kept (nil) or replaced by the text given ("" removes it).
         var replacement: [Int: String] = [:]
         var appended = ""
+        // Whole components Tick adds (VALARMs), before END:VTODO.
+        var appendedComponents = ""
         var sequence: Int?
         for field in changed {
+            if field == .reminders {
+                // Alarm by alarm: those Tick cannot show, and those whose reminder stays, are kept byte for byte.
+                var kept = Set<Reminder>()
+                for child in place.children {
+                    guard let reminder = CalendarAlarms.reminder(scan.lines[child.begin...child.end], zone: zone) else { continue }
+                    if todo.reminders.contains(reminder) {
+                        kept.insert(reminder)
+                    } else {
+                        for index in child.begin...child.end { replacement[index] = "" }
+                    }
+                }
+                let added = Reminder.unique(todo.reminders).filter { !kept.contains($0) }
+                appendedComponents += added.map { CalendarAlarms.lines($0, title: todo.title, zone: zone) }.joined()
+                continue
+            }
             let indexes = place.properties.filter { field.owns(scan.lines[$0]) }
             if field == .tags {
                 // Category by category: those Tick did not change stay as written, their lines byte for byte.
@@ -108,6 +127,7 @@ public struct VTodoRewriter {
         var result = String(original[..<scan.lines[place.begin].raw.startIndex])
         for index in place.begin...place.end {
             if index == insertAt { result += appended }
+            if index == place.end { result += appendedComponents }
             if let text = replacement[index] { result += text } else { result += Self.withBreak(scan.lines[index].raw) }
         }
         result += original[scan.lines[place.end].raw.endIndex...]

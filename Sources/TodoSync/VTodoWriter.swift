@@ -39,6 +39,7 @@ struct VTodoWriter {
             guard let uid = todo.parentUID, let property = uid.withCString({ icalproperty_new_relatedto($0) }) else { return [] }
             icalproperty_add_parameter(property, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
             return [Libical.serialized(property)]
+        case .reminders: return Reminder.unique(todo.reminders).map { CalendarAlarms.lines($0, title: todo.title, zone: zone) }
         }
     }
 

@@ -9,7 +9,8 @@ struct InstallTests {
     /// Every file an install puts under the prefix.
     static let installedFiles = [
         "bin/tick", "share/bash-completion/completions/tick", "share/fish/vendor_completions.d/tick.fish",
-        "share/man/man1/tick.1", "share/zsh/site-functions/_tick",
+        "share/man/man1/tick.1", "share/systemd/user/tick-remind.service", "share/systemd/user/tick-remind.timer",
+        "share/zsh/site-functions/_tick",
     ]
 
     /// Runs `make ARGUMENTS` in the package root; returns its status and what it printed.
@@ -44,7 +45,7 @@ struct InstallTests {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    @Test("make install puts exactly the program, its manual page and the three completion scripts under DESTDIR/PREFIX; make uninstall removes them",
+    @Test("make install puts exactly the program, its manual page, the three completion scripts and the tick-remind systemd user units under DESTDIR/PREFIX; make uninstall removes them",
           .enabled(if: makeProgram != nil, "make is not installed"),
           arguments: [(["PREFIX=/usr"], "usr"), ([], "usr/local")])
     func installAndUninstall(prefixArguments: [String], prefix: String) throws {
@@ -64,6 +65,10 @@ struct InstallTests {
         #expect(try installed("share/bash-completion/completions/tick") == tickOutput(["completions", "bash"], in: scratch))
         #expect(try installed("share/zsh/site-functions/_tick") == tickOutput(["completions", "zsh"], in: scratch))
         #expect(try installed("share/fish/vendor_completions.d/tick.fish") == tickOutput(["completions", "fish"], in: scratch))
+        // The service starts the tick of this prefix (without DESTDIR: where it will run), every minute by the timer.
+        let service = try installed("share/systemd/user/tick-remind.service")
+        #expect(service.contains("ExecStart=/bin/sh -c 'out=$$(\"/\(prefix)/bin/tick\" remind);") && !service.contains("@BINDIR@"))
+        #expect(try installed("share/systemd/user/tick-remind.timer").contains("OnCalendar=*-*-* *:*:00"))
 
         let uninstall = try make(["uninstall"] + variables, in: scratch)
         #expect(uninstall.status == 0, "\(uninstall.output)")

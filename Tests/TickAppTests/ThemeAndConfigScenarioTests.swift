@@ -126,7 +126,7 @@ struct ThemeAndConfigScenarioTests {
             "/home/me/.config/tick/config:1: unknown setting \"colour\"",
             "  (settings: bind, unbind, theme, color, mouse, list,",
             "  hide-completed, wrap, sort, history, sync, clipboard,",
-            "  view)",
+            "  view, remind-alert)",
             "/home/me/.config/tick/config:2: bind wants a key and a",
             "  command, like: bind <C-n> moveDown",
             "/home/me/.config/tick/config:3: mouse wants yes or no",

@@ -10,7 +10,7 @@ import TickTesting
 struct MigrationToVersion11Tests {
     /// Takes a current store back to version 10: no parent column, the journal and modification
     /// triggers of version 10 (the triggers go first: SQLite refuses to drop a column a trigger names).
-    static let backToVersion10SQL = """
+    static let backToVersion10SQL = ReminderStoreTests.backToVersion11SQL + """
         \(Schema.rebuiltTodoJournalSQL(columns: Schema.version10JournaledTodoColumns))
         DROP TRIGGER todos_modified_time;
         \(Schema.modifiedTimeTriggerSQL(columns: Schema.version10ModifyingTodoColumns))

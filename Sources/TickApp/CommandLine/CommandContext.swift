@@ -23,6 +23,8 @@ public final class CommandContext {
     }
     /// The zone times are shown in and days are read in (`tick show`, `tick purge --before`).
     public var localTime: LocalTime = .fromEnvironment
+    /// The clock `tick remind` reads the time from (tests give a fixed instant).
+    public var clock: () -> Date = { Date() }
     /// Whether standard output is a terminal: export then shows control characters as placeholders.
     public var outputIsTerminal: Bool
     /// Writes to standard output, throwing when the write fails (a full disk, a closed pipe).

@@ -8,7 +8,7 @@ public enum CommandLineTool {
     /// Every subcommand, in the order `tick --help` lists them.
     public static let commands: [any Subcommand.Type] = [
         AddCommand.self, ListCommand.self, DoneCommand.self, UndoneCommand.self, StartCommand.self, CancelCommand.self, RemoveCommand.self, EditCommand.self,
-        MoveCommand.self, ShowCommand.self, NoteCommand.self, UndoCommand.self, RedoCommand.self, PurgeCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DemoCommand.self, CompletionsCommand.self, HelpCommand.self,
+        MoveCommand.self, ShowCommand.self, RemindCommand.self, NoteCommand.self, UndoCommand.self, RedoCommand.self, PurgeCommand.self, ExportCommand.self, ImportCommand.self, SyncCommand.self, DemoCommand.self, CompletionsCommand.self, HelpCommand.self,
     ]
 
     /// Commands for the completion scripts only: routed like the others, but left out of the help,

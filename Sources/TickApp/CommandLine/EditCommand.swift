@@ -10,7 +10,7 @@ struct EditCommand: Subcommand {
                                 repeats: true, isOptional: true, completion: .source(.title)),
         ],
         options: [
-            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption,
+            TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption, TodoFields.remindOption,
             OptionDescription("notes", value: .text("TEXT"), help: "replace the notes (\"\" clears them)"),
             OptionDescription("flag", help: "flag the todo"),
             OptionDescription("unflag", help: "remove the flag"),
@@ -24,10 +24,11 @@ struct EditCommand: Subcommand {
         editor fails or the todo was changed elsewhere meanwhile: then your text is kept in a file the message names.
 
         What is not given stays as it was: a new title without markers keeps the priority, due day and \
-        recurrence (--every none stops it); #tags in the title or --tag replace all the tags. \
+        recurrence (--every none stops it); #tags in the title or --tag replace all the tags, and @remind \
+        in the title or --remind replace all the reminders (--remind none removes them). \
         As with tick add, a title with ! needs single quotes in bash and zsh.
         """,
-        examples: ["tick edit 12", "tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --priority medium --due none --flag", "tick edit 12 --every none", "tick edit 12 --status started --percent 40",
+        examples: ["tick edit 12", "tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --remind '15m before' --remind 'fri 9:00'", "tick edit 12 --remind none", "tick edit 12 --priority medium --due none --flag", "tick edit 12 --every none", "tick edit 12 --status started --percent 40",
                    "tick edit 12 --notes $'line 1\\nline 2'"])
 
     let id: Int64
@@ -36,6 +37,8 @@ struct EditCommand: Subcommand {
     let dueWord: String?
     let everyWord: String?
     let tagWords: [String]
+    /// `--remind` values, in order.
+    let remindWords: [String]
     let notes: String?
     let flag: Bool?
     let status: TodoStatus?
@@ -49,12 +52,13 @@ struct EditCommand: Subcommand {
         dueWord = arguments.value("due")
         everyWord = arguments.value("every")
         tagWords = arguments.values["tag"] ?? []
+        remindWords = arguments.values["remind"] ?? []
         notes = arguments.value("notes")
         if arguments.has("flag") && arguments.has("unflag") { throw UsageError(message: "--flag and --unflag exclude each other") }
         flag = arguments.has("flag") ? true : arguments.has("unflag") ? false : nil
         status = try arguments.value("status").map(StatusChange.status(named:))
         percent = try arguments.value("percent").map(StatusChange.percent(named:))
-        opensEditor = text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && notes == nil
+        opensEditor = text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && remindWords.isEmpty && notes == nil
             && flag == nil && status == nil && percent == nil
     }
 
@@ -64,12 +68,13 @@ struct EditCommand: Subcommand {
     func run(in context: CommandContext) throws -> Int32 {
         if opensEditor { return try editInEditor(in: context) }
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
-                                    today: context.today, now: context.timeOfDay)
+                                    remindWords: remindWords, today: context.today, now: context.timeOfDay)
         let store = try context.openStore()
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
         var item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
-                                    due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags).value
+                                    due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags,
+                                    reminders: fields.reminders).value
         var next: TodoItem?
         if let status {
             let result = try store.setStatus(status, ids: [id]).value

@@ -6,7 +6,7 @@ struct ShowCommand: Subcommand {
         name: "show", summary: "Show everything about one todo.",
         arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it", completion: .source(.ids))],
         options: [OptionDescription("json", help: "print it as a JSON object (as tick ls --json prints each todo)")],
-        discussion: "One field a line: id, title, list, state, priority, due, flag, recurrence, tags, created, completed, uid, then the notes.",
+        discussion: "One field a line: id, title, list, state, priority, due, flag, recurrence, tags, reminders, created, completed, uid, then the notes.",
         examples: ["tick show 12", "tick show 12 --json"])
 
     let id: Int64
@@ -36,6 +36,7 @@ struct ShowCommand: Subcommand {
             ("flag", item.isFlagged ? "⚑ flagged" : "no"),
             ("repeats", item.recurrence.map { "↻ " + RecurrenceWords.describe($0) } ?? "no"),
             ("tags", item.tags.isEmpty ? "none" : item.tags.map { "#" + $0 }.joined(separator: " ")),
+            ("reminders", DetailDocument.remindersLine(of: item, zone: context.localTime)),
             ("created", Day.localTime(item.createdAt, in: context.localTime)),
         ]
         if let completed = item.completedAt { lines.append(("completed", Day.localTime(completed, in: context.localTime))) }

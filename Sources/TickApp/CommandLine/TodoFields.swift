@@ -24,6 +24,11 @@ struct TodoFields {
         "tag", short: "t", value: .text("NAME"),
         help: "a tag, as #NAME in a title (letters, digits, - and _); repeat it for several", completes: .tags)
 
+    /// `--remind WHEN`, repeatable.
+    static let remindOption = OptionDescription(
+        "remind", value: .text("WHEN"),
+        help: "a reminder, as @remind in a title: \"15m before\", \"1h after\", due, \"fri 9:00\", 2026-12-24T18:00, or none; repeat it for several")
+
     /// The tags of the title's `#words` and of `--tag`, without repeats; nil when neither gave any.
     var tags: [String]?
     /// The title without its markers; nil when no title was given.
@@ -34,12 +39,24 @@ struct TodoFields {
     var due: Due??
     /// The recurrence; `.some(nil)` for `--every none`, nil when neither the title nor `--every` said.
     var recurrence: RecurrenceRule??
+    /// The reminders of the title's `@remind` markers and of `--remind` (`[]` for `--remind none`);
+    /// nil when neither gave any.
+    var reminders: [Reminder]?
     /// The note about words that look like dates but are not, for standard error.
     var hint: String?
 
     /// Reads the title's markers and the options, relative to `today`.
     init(text: String?, priorityWord: String?, dueWord: String?, everyWord: String? = nil, tagWords: [String] = [],
-         today: Day, now: Int? = nil) throws(UsageError) {
+         remindWords: [String] = [], today: Day, now: Int? = nil) throws(UsageError) {
+        if !remindWords.isEmpty {
+            reminders = try remindWords.filter { $0.lowercased() != "none" }.map { word throws(UsageError) -> Reminder in
+                guard let reminder = ReminderWords.reminder(fromPhrase: word, today: today) else {
+                    throw UsageError(message: "cannot read the reminder \(ListCommand.quoted(word)): use \"15m before\", \"1h after\", due, "
+                                     + "a day and a time (\"fri 9:00\", 2026-12-24T18:00), or none")
+                }
+                return reminder
+            }
+        }
         if let priorityWord { priority = Self.level(priorityWord) }
         if let everyWord {
             do {
@@ -78,6 +95,7 @@ struct TodoFields {
         if let rule = parsed.recurrence { recurrence = .some(rule) }
         if let day = parsed.due { due = .some(day) }
         if !parsed.tags.isEmpty { tags = TodoTags.unique(parsed.tags + optionTags) }
+        if !parsed.reminders.isEmpty { reminders = Reminder.unique(parsed.reminders + (reminders ?? [])) }
         hint = parsed.hint.map(Self.safe)
     }
 

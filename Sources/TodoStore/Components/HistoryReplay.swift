@@ -52,7 +52,9 @@ struct HistoryReplay {
                                        // Version 10's status mark and percentage: NULL before it (plainly open or done).
                                        row.optionalString(at: 15), row.optionalInt64(at: 16),
                                        // Rows from before version 11 have no parent: the top of the list.
-                                       row.optionalString(at: 17)])
+                                       row.optionalString(at: 17),
+                                       // Version 12's reminders: NULL before it (none).
+                                       row.optionalString(at: 18)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }

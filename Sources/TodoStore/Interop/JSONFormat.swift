@@ -14,7 +14,7 @@ import FoundationEssentials
 ///      "uid": "6F2C…"}
 ///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false; a
 ///     started or cancelled one "status": "in-process" or "cancelled"; one that says how far along
-///     it is "percent_complete": 40)
+///     it is "percent_complete": 40; one with reminders "reminders": ["due-15", "2026-12-04T09:00"])
 ///   ]
 /// }
 /// ```
@@ -34,7 +34,8 @@ public enum JSONFormat {
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
         ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence) + statusMembers(item)
-            + (parentID.map { [("parent", String($0))] } ?? []))
+            + (parentID.map { [("parent", String($0))] } ?? [])
+            + (item.reminders.isEmpty ? [] : [("reminders", "[" + item.reminders.map { JSONText.quoted($0.stored) }.joined(separator: ", ") + "]")]))
     }
 
     /// `"status"` for a started or cancelled todo (open and done are `"done"` already) and
@@ -183,6 +184,14 @@ public enum JSONFormat {
             }
         }
         todo.tags = try fields.strings("tags") ?? []
+        // "reminders": ["due-15", "2026-12-04T09:00"] (see `Reminder.stored`).
+        todo.reminders = try (fields.strings("reminders") ?? []).map { word throws(InteropError) -> Reminder in
+            guard let reminder = Reminder(stored: word) else {
+                throw InteropError(line: fields.line(of: "reminders"),
+                                   problem: "\(JSONText.quoted(word)) is not a reminder (due-15 is 15 minutes before the due, 2026-12-04T09:00 a time)")
+            }
+            return reminder
+        }
         // The iCalendar UID: importing the file again updates these todos instead of adding them.
         todo.uid = try fields.string("uid")
         todo.percentComplete = try fields.integer("percent_complete", in: 0...100).map { Int($0) }
