@@ -45,6 +45,16 @@ struct ReminderScenarioTests {
         ])
     }
 
+    @Test("@remind in the title of a subtask added with c keeps its reminder, as on a todo added with a")
+    func subtaskKeepsItsReminder() throws {
+        let scenario = try Scenario(["Trip"], size: Size(width: 60, height: 10))
+        try scenario.type("cBook flights @today 15:00 @remind 15m before<Enter>")
+        let item = try #require(scenario.list.selectedItem)
+        #expect(item.title == "Book flights")
+        #expect(item.parentUID != nil)
+        #expect(item.reminders == [.beforeDue(minutes: 15)])
+    }
+
     @Test("e shows the reminders as @remind markers; taking one out removes that reminder, and u brings it back")
     func editRemovesAndUndoRestores() throws {
         let scenario = try Scenario(size: Size(width: 80, height: 6))
