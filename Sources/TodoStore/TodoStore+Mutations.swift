@@ -19,16 +19,23 @@ extension TodoStore {
             let previous = try id.map { try placementKey(of: $0, inList: listID) }
             var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
                                       listID: listID, after: previous)
-            if let recurrence {
-                try connection.run("UPDATE todos SET rrule = ?, rrule_from_completion = ? WHERE id = ?",
-                                   [recurrence.rrule, recurrence.countsFromCompletion, item.id])
-                item.recurrence = recurrence
-            }
-            if !reminders.isEmpty {
-                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
-                item.reminders = Reminder.unique(reminders)
-            }
+            try completeAddedTodo(&item, parentUID: nil, recurrence: recurrence, reminders: reminders)
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
+        }
+    }
+
+    /// Writes what `insertTodo` leaves out of a todo just inserted: its parent, its recurrence and
+    /// its reminders (each only when it has one), in the same step; `item` says them too.
+    func completeAddedTodo(_ item: inout TodoItem, parentUID: String?, recurrence: RecurrenceRule?, reminders: [Reminder]) throws {
+        if parentUID != nil || recurrence != nil {
+            try connection.run("UPDATE todos SET parent_uid = ?, rrule = ?, rrule_from_completion = ? WHERE id = ?",
+                               [parentUID, recurrence?.rrule, recurrence?.countsFromCompletion ?? false, item.id])
+            item.parentUID = parentUID
+            item.recurrence = recurrence
+        }
+        if !reminders.isEmpty {
+            try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
+            item.reminders = Reminder.unique(reminders)
         }
     }
 

@@ -17,14 +17,7 @@ extension TodoStore {
             let parentUID = try parentID(of: id) == nil ? nil : sibling.parentUID
             var item = try insertTodo(title: title, priority: priority, due: due, tags: TodoTags.unique(tags),
                                       listID: sibling.listID, after: try subtreeEnd(of: sibling))
-            try connection.run("UPDATE todos SET parent_uid = ?, rrule = ?, rrule_from_completion = ? WHERE id = ?",
-                               [parentUID, recurrence?.rrule, recurrence?.countsFromCompletion ?? false, item.id])
-            item.parentUID = parentUID
-            item.recurrence = recurrence
-            if !reminders.isEmpty {
-                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
-                item.reminders = Reminder.unique(reminders)
-            }
+            try completeAddedTodo(&item, parentUID: parentUID, recurrence: recurrence, reminders: reminders)
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }

@@ -115,14 +115,7 @@ extension TodoStore {
             let parent = try requireItem(id: parentID)
             var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
                                       listID: parent.listID, after: try subtreeEnd(of: parent))
-            try connection.run("UPDATE todos SET parent_uid = ?, rrule = ?, rrule_from_completion = ? WHERE id = ?",
-                               [parent.uid, recurrence?.rrule, recurrence?.countsFromCompletion ?? false, item.id])
-            item.parentUID = parent.uid
-            item.recurrence = recurrence
-            if !reminders.isEmpty {
-                try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(reminders), item.id])
-                item.reminders = Reminder.unique(reminders)
-            }
+            try completeAddedTodo(&item, parentUID: parent.uid, recurrence: recurrence, reminders: reminders)
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
         }
     }
