@@ -168,6 +168,8 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         let fresh = TickApp(store: store, size: Size(width: app.size.width, height: table.frame.height + 1),
                             today: app.list.today, timeOfDay: app.list.timeOfDay)
         fresh.restore(view)
+        // The theme `T` chose is this session's, as the view is: the fresh app is told it too.
+        fresh.useTheme(app.themeName, on: app.themeColors)
         let freshCanvas = fresh.renderScreen().canvas
         freshOpens += 1
         let frame = table.frame

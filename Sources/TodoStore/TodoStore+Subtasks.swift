@@ -317,7 +317,14 @@ extension TodoStore {
 
     /// The todos of list `listID` whose parent is named `uid` (subtasks that arrived before it).
     func waitingChildren(ofUID uid: String, inList listID: Int64) throws -> [Int64] {
-        try connection.query("SELECT id FROM todos WHERE parent_uid = ? AND list_id = ? ORDER BY position DESC, id DESC",
-                             [uid, listID]) { $0.int64(at: 0) }
+        try connection.query(Self.waitingChildrenSQL, [uid, listID]) { $0.int64(at: 0) }
     }
+
+    /// `waitingChildren`'s query, by the parent's index: without statistics SQLite walked the list's
+    /// whole order instead (it needs no sort), and an import of n todos, which asks for each one,
+    /// cost n² (150,000 todos went at 220 a second).
+    static let waitingChildrenSQL = """
+        SELECT id FROM todos INDEXED BY todos_by_parent_uid WHERE parent_uid = ? AND list_id = ?
+        ORDER BY position DESC, id DESC
+        """
 }

@@ -79,6 +79,16 @@ struct ImportDuplicateTests {
         }
     }
 
+    @Test("Looking for the subtasks waiting for each imported todo is an index lookup, not a walk of its list")
+    func waitingSubtasksUseTheParentIndex() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            defer { store.close() }
+            let plan = try store.connection.query("EXPLAIN QUERY PLAN " + TodoStore.waitingChildrenSQL, ["uid", Int64(1)]) { $0.string(at: 3) }
+            #expect(plan.contains { $0.contains("USING INDEX todos_by_parent_uid (parent_uid=?)") }, "\(plan)")
+        }
+    }
+
     @Test("Progress is reported while todos are written, and a throw from it leaves the store as it was")
     func progressAndStopping() throws {
         try withTemporaryFolder { folder in
