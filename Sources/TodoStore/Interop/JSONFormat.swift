@@ -128,7 +128,7 @@ public enum JSONFormat {
         case .array(let elements):
             todoNodes = elements
         case .object(let members):
-            let fields = Fields(members, line: root.line, what: "the document")
+            let fields = JSONObjectFields(members, line: root.line, what: "the document")
             if let format = try fields.string("format"), format != "tick" {
                 throw InteropError(line: root.line, problem: "\"format\" is \(JSONText.quoted(format)), not \"tick\"")
             }
@@ -150,7 +150,7 @@ public enum JSONFormat {
     }
 
     private static func decodeList(_ node: JSONNode) throws(InteropError) -> InteropList {
-        let fields = try Fields(object: node, what: "a list")
+        let fields = try JSONObjectFields(object: node, what: "a list")
         guard let name = try fields.string("name") else { throw InteropError(line: node.line, problem: "a list needs a \"name\"") }
         do { _ = try Validation.listName(name) } catch { throw InteropError(line: node.line, problem: "\(error)") }
         return InteropList(name: name, isInbox: try fields.bool("inbox") ?? false, isCollapsed: try fields.bool("collapsed") ?? false)
@@ -167,7 +167,7 @@ public enum JSONFormat {
     }
 
     private static func decodeTodo(_ node: JSONNode, inboxName: String, now: Date) throws(InteropError) -> NewTodo {
-        let fields = try Fields(object: node, what: "a todo")
+        let fields = try JSONObjectFields(object: node, what: "a todo")
         guard let title = try fields.string("title") else { throw InteropError(line: node.line, problem: "a todo needs a \"title\"") }
         var todo = NewTodo(title: title, listName: try fields.string("list") ?? inboxName)
         todo.notes = try fields.string("notes") ?? ""
@@ -240,8 +240,9 @@ private struct UIDsSeen {
     }
 }
 
-/// The members of one JSON object, read with type checks that name the member and its line.
-private struct Fields {
+/// The members of one JSON object, read with type checks that name the member and its line (the
+/// JSON importer's todos and lists, taskwarrior's tasks through `TaskwarriorFields`).
+struct JSONObjectFields {
     let members: [String: JSONNode]
     let line: Int
     let what: String
@@ -262,12 +263,13 @@ private struct Fields {
     func line(of key: String) -> Int { members[key]?.line ?? line }
 
     /// The member's value unless it is missing or null.
-    private func value(_ key: String) -> JSONNode? {
+    func value(_ key: String) -> JSONNode? {
         guard let node = members[key], node.value != .null else { return nil }
         return node
     }
 
-    private func mismatch(_ key: String, _ node: JSONNode, _ wanted: String) -> InteropError {
+    /// The error for member `key` holding something other than `wanted`, at its line.
+    func mismatch(_ key: String, _ node: JSONNode, _ wanted: String) -> InteropError {
         InteropError(line: node.line, problem: "\"\(key)\" must be \(wanted), not \(node.value.kindName)")
     }
 

@@ -160,36 +160,21 @@ struct TaskwarriorTask {
 
 /// The members of one taskwarrior object, read with type checks that name the attribute and its line.
 struct TaskwarriorFields {
-    private let members: [String: JSONNode]
-    private let line: Int
+    private let fields: JSONObjectFields
 
     init(_ members: [(key: String, node: JSONNode)], line: Int) {
-        self.members = Dictionary(members.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
-        self.line = line
+        fields = JSONObjectFields(members, line: line, what: "a task")
     }
 
-    func line(of key: String) -> Int { members[key]?.line ?? line }
+    func line(of key: String) -> Int { fields.line(of: key) }
 
-    private func value(_ key: String) -> JSONNode? {
-        guard let node = members[key], node.value != .null else { return nil }
-        return node
-    }
+    private func value(_ key: String) -> JSONNode? { fields.value(key) }
 
-    private func mismatch(_ key: String, _ node: JSONNode, _ wanted: String) -> InteropError {
-        InteropError(line: node.line, problem: "\"\(key)\" must be \(wanted), not \(node.value.kindName)")
-    }
+    private func mismatch(_ key: String, _ node: JSONNode, _ wanted: String) -> InteropError { fields.mismatch(key, node, wanted) }
 
-    func string(_ key: String) throws(InteropError) -> String? {
-        guard let node = value(key) else { return nil }
-        guard case .string(let text) = node.value else { throw mismatch(key, node, "a string") }
-        return text
-    }
+    func string(_ key: String) throws(InteropError) -> String? { try fields.string(key) }
 
-    func array(_ key: String) throws(InteropError) -> [JSONNode]? {
-        guard let node = value(key) else { return nil }
-        guard case .array(let elements) = node.value else { throw mismatch(key, node, "an array") }
-        return elements
-    }
+    func array(_ key: String) throws(InteropError) -> [JSONNode]? { try fields.array(key) }
 
     /// An array of strings, or (as taskwarrior before 2.6 wrote `depends` and tags) one string of
     /// comma-separated values.
