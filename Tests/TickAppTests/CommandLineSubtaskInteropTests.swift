@@ -121,14 +121,15 @@ struct CommandLineSubtaskInteropTests {
     func filteredListingStaysATree() throws {
         let tick = try Self.tree()
         let lines = tick.output("ls", "milk").split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(lines)")
+        try #require(lines.count == 4, "\(lines)")
         #expect(lines[0].hasPrefix("· ") && lines[0].hasSuffix("Home  Trip"), "\(lines)")
         #expect(lines[1].hasPrefix("· ") && lines[1].hasSuffix("Home    Book flights"), "\(lines)")
         #expect(lines[2].hasPrefix("4 ") && lines[2].hasSuffix("Home      Compare prices milk"), "\(lines)")
         #expect(lines[3].hasPrefix("2 ") && lines[3].hasSuffix("Home  Groceries milk"), "\(lines)")
         let json = tick.output("ls", "--json", "milk").split(separator: "\n").filter { $0.contains("\"id\"") }
-        #expect(json.count == 2 && json[0].contains("\"parent\": 3"))
+        #expect(json.count == 2 && json.first?.contains("\"parent\": 3") == true)
         let sub = tick.output("ls", "Book").split(separator: "\n").map(String.init)
-        #expect(sub.count == 2 && sub[0].hasPrefix("· ") && sub[1].hasPrefix("3 ") && sub[1].hasSuffix("Home    Book flights"), "\(sub)")
+        try #require(sub.count == 2, "\(sub)")
+        #expect(sub[0].hasPrefix("· ") && sub[1].hasPrefix("3 ") && sub[1].hasSuffix("Home    Book flights"), "\(sub)")
     }
 }
