@@ -14,7 +14,9 @@ import FoundationEssentials
 ///      "uid": "6F2C…"}
 ///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false; a
 ///     started or cancelled one "status": "in-process" or "cancelled"; one that says how far along
-///     it is "percent_complete": 40; one with reminders "reminders": ["due-15", "2026-12-04T09:00"])
+///     it is "percent_complete": 40; one with reminders "reminders": ["due-15", "2026-12-04T09:00"]; a
+///     subtask "parent": 1, its parent's "id", or "parent_uid" for a parent not in its list: see
+///     `JSONParentLinks`)
 ///   ]
 /// }
 /// ```
