@@ -18,25 +18,50 @@ public struct ImportFuzzer {
         // Refusing the input is a valid outcome here; the fuzzer looks for crashes, not for errors.
         let todoTxt = try? TodoTxtFormat.decode(data, now: now), json = try? JSONFormat.decode(data, now: now)
         let pieceSize = 1 + data.count % 7
-        precondition(readTodoTxtInPieces(data, size: pieceSize) == todoTxt?.todos, "todo.txt read in pieces of \(pieceSize) differs")
-        precondition(readJSONInPieces(data, size: pieceSize) == json?.todos, "JSON read in pieces of \(pieceSize) differs")
+        precondition(readTodoTxtInPieces(data, size: pieceSize).map(sameUIDs) == todoTxt.map { sameUIDs($0.todos) },
+                     "todo.txt read in pieces of \(pieceSize) differs")
+        precondition(readJSONInPieces(data, size: pieceSize).map(sameUIDs) == json.map { sameUIDs($0.todos) }, "JSON read in pieces of \(pieceSize) differs")
         return (todoTxt != nil ? 1 : 0) + (json != nil ? 1 : 0)
     }
 
     /// The moment done todos without a completion time get, the same for every reading compared.
     private static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// The todos of `data` as `TodoTxtReader` reads it in pieces of `size` bytes, or nil when it refuses it.
+    /// The todos of `data` as `TodoTxtReader` reads it twice in pieces of `size` bytes (the second
+    /// time with the subtasks' links the first found), or nil when it refuses it.
     static func readTodoTxtInPieces(_ data: Data, size: Int) -> [NewTodo]? {
-        var reader = TodoTxtReader(now: now)
+        var noting = TodoTxtReader(now: now)
         var todos: [NewTodo] = []
         do {
+            for start in stride(from: 0, to: data.count, by: size) {
+                _ = try noting.read(data[(data.startIndex + start)..<(data.startIndex + min(data.count, start + size))])
+            }
+            _ = try noting.finish()
+            var reader = TodoTxtReader(now: now, links: noting.resolvedLinks())
             for start in stride(from: 0, to: data.count, by: size) {
                 todos += try reader.read(data[(data.startIndex + start)..<(data.startIndex + min(data.count, start + size))])
             }
             return todos + (try reader.finish())
         } catch {
             return nil
+        }
+    }
+
+    /// `todos` with the UIDs an import makes up (fresh at each reading) numbered in order of first
+    /// appearance, so two readings compare by the links they made.
+    static func sameUIDs(_ todos: [NewTodo]) -> [NewTodo] {
+        var numbers: [String: String] = [:]
+        func number(_ uid: String?) -> String? {
+            guard let uid else { return nil }
+            if let known = numbers[uid] { return known }
+            numbers[uid] = "uid-\(numbers.count)"
+            return numbers[uid]
+        }
+        return todos.map { todo in
+            var todo = todo
+            todo.uid = number(todo.uid)
+            todo.parentUID = number(todo.parentUID)
+            return todo
         }
     }
 
@@ -54,7 +79,8 @@ public struct ImportFuzzer {
         }
         var todos: [NewTodo] = []
         guard let first = try? JSONFormat.read(from: pieces(), now: now, todo: { _ in }),
-              (try? JSONFormat.read(from: pieces(), now: now, inboxName: first.inboxName, todo: { todos.append($0) })) != nil else { return nil }
+              (try? JSONFormat.read(from: pieces(), now: now, inboxName: first.inboxName, links: first.links,
+                                    todo: { todos.append($0) })) != nil else { return nil }
         return todos
     }
 

@@ -30,6 +30,12 @@ public struct TodoQuery: Hashable, Sendable {
     public var isFlagged = false
     /// Only recurring todos (`is:recurring`).
     public var isRecurring = false
+    /// Only direct subtasks of these todos (`parent:ID`; several: any of them), by todo id.
+    public var parentIDs: [Int64] = []
+    /// Only subtasks: todos whose parent is in effect (`is:subtask`).
+    public var isSubtask = false
+    /// Only todos with subtasks (`has:subtasks`).
+    public var hasSubtasks = false
 
     /// Which todos of a list a query asks for by their state.
     public enum Completion: Hashable, Sendable {

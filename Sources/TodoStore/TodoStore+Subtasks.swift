@@ -80,6 +80,15 @@ extension TodoStore {
             """, [id, Int64(Self.parentChainLimit)]) { $0.int64(at: 0) }
     }
 
+    /// The todo's parents in effect, nearest first (empty at the top), as stored.
+    public func ancestors(of id: Int64) throws -> [TodoItem] {
+        try reading {
+            let ids = try ancestorIDs(of: id)
+            let byID = Dictionary(try items(ids: ids).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return ids.compactMap { byID[$0] }
+        }
+    }
+
     /// How many of the todo's direct subtasks are done, of how many.
     public func subtaskProgress(of id: Int64) throws -> SubtaskProgress {
         try connection.queryFirst("""
@@ -310,8 +319,12 @@ extension TodoStore {
             let above = try connection.queryFirst("""
                 SELECT id FROM todos WHERE list_id = ? AND (position, id) < (?, ?) ORDER BY position DESC, id DESC LIMIT 1
                 """, [item.listID, item.position, item.id]) { $0.int64(at: 0) }
-            if let above, try above == parentID || ancestorIDs(of: above).contains(parentID) { continue }
-            try placeSubtree(of: item, inList: item.listID, after: try positions.key(ofTodo: parentID), parentUID: item.parentUID)
+            // Below its parent already: the parent comes first, and the row above is it or one of its
+            // subtasks (a subtask of this todo that arrived above it is not: it settles later).
+            let parentKey = try positions.key(ofTodo: parentID)
+            let isBelowParent = (parentKey.position, parentKey.id) < (item.position, item.id)
+            if isBelowParent, let above, try above == parentID || ancestorIDs(of: above).contains(parentID) { continue }
+            try placeSubtree(of: item, inList: item.listID, after: parentKey, parentUID: item.parentUID)
         }
     }
 

@@ -30,6 +30,11 @@ struct QueryParserTests {
         ("#work #q4", query { $0.tags = ["work", "q4"] }),
         ("#123", query { $0.words = ["#123"] }),
         ("-#someday", query { $0.excludedTags = ["someday"] }),
+        ("parent:12", query { $0.parentIDs = [12] }),
+        ("parent:12 parent:3", query { $0.parentIDs = [12, 3] }),
+        ("is:subtask", query { $0.isSubtask = true }),
+        ("has:subtasks", query { $0.hasSubtasks = true }),
+        ("Has:Subtasks parent", query { $0.hasSubtasks = true; $0.words = ["parent"] }),
         ("!", query { $0.priorities = [1] }),
         ("!!", query { $0.priorities = [2] }),
         ("!!!", query { $0.priorities = [3] }),
@@ -77,6 +82,8 @@ struct QueryParserTests {
         ("@2026-12-24..2026-12-01", .backwardsRange("@2026-12-24..2026-12-01")),
         ("list:", .missingListName),
         ("is:late", .notAState("is:late")),
+        ("parent:x", .notATodoID("parent:x")),
+        ("parent:", .notATodoID("parent:")),
     ]
 
     @Test("A term that is not what it looks like is a typed error that names it", arguments: mistakes)

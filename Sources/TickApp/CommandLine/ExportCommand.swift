@@ -17,8 +17,10 @@ struct ExportCommand: Subcommand {
         order) and the lists, so tick import of it into an empty store gives back the same list. todo.txt \
         keeps what the format can hold: done state and dates, priority as (A) (B) (C), the list as +project, \
         due:YYYY-MM-DD (the day only: a due time is dropped, as todo.txt has no standard way to say it); a todo imported from a todo.txt line without a creation date is written without \
-        one. iCalendar writes one VTODO per todo (UID, title, notes, priority, due, state, dates, tags, \
-        recurrence, list, order, flag), which tick import and calendar apps read. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
+        one. Subtasks: in todo.txt a parent gets id:N (N its todo id) and each subtask p:N, as topydo \
+        writes them; in JSON a subtask's "parent" is its parent's "id"; in iCalendar it is \
+        RELATED-TO;RELTYPE=PARENT. iCalendar writes one VTODO per todo (UID, title, notes, priority, due, state, dates, tags, \
+        recurrence, list, order, flag, parent), which tick import and calendar apps read. A FILE that is a symbolic link has its target replaced; a device or a FIFO is \
         written through. On a terminal, control characters in titles show as placeholders (␛). While \
         an export takes more than half a second, a progress bar shows on standard error when it is a \
         terminal (and standard output is not); Ctrl-C stops an export to FILE and leaves FILE as it \

@@ -23,7 +23,10 @@ struct ImportCommand: Subcommand {
         names the list and todos without one go to the Inbox; relative due days other tools write \
         (due:tod, due:tom, due:fri, due:3d, due:2w, due:1m) are read as of today; t:YYYY-MM-DD (a \
         threshold) is kept in the notes as Starts: YYYY-MM-DD, and h:1 lines (hidden placeholders) are \
-        skipped. A todo that looks \
+        skipped; a line with p:N is a subtask of the line with id:N, whichever comes first (an id: or p: \
+        that no other line matches, or a p: that would make a loop of parents, stays in the title, \
+        and the summary counts it). In JSON, a subtask's "parent" is its parent's "id" in the file \
+        (before or after it); in iCalendar, RELATED-TO;RELTYPE=PARENT (or without RELTYPE). A todo that looks \
         like one already in the store (same list, title, due day, and open or done) is a duplicate: \
         duplicates are counted and skipped unless --allow-duplicates is given, so importing a file \
         twice adds nothing the second time. On a terminal a progress bar shows on standard error \
@@ -34,8 +37,10 @@ struct ImportCommand: Subcommand {
         (task export) is read a task at a time: a project is a list (Work.Reports becomes \
         Work/Reports), priorities H, M, L are high, medium, low, a recurring task is one recurring \
         todo, deleted tasks are skipped, each UUID is the todo's UID (importing the export again \
-        updates instead of adding), and what Tick has no field for (annotations, wait and \
-        scheduled dates, dependencies, UDAs) is kept as lines of the notes, which the summary \
+        updates instead of adding), a task that depends on others of its project is their parent and \
+        they its subtasks (a task several depend on goes under the first of them; the others keep \
+        Depends on: UUID in their notes, as for a task of another project), and what Tick has no field for (annotations, wait and \
+        scheduled dates, other dependencies, UDAs) is kept as lines of the notes, which the summary \
         counts. A folder is read as a vdir (as vdirsyncer writes it for todoman and khal): one .ics \
         file per todo, each folder of them a list named by its displayname file, else by the folder.
         """,

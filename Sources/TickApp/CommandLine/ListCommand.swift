@@ -26,7 +26,11 @@ struct ListCommand: Subcommand {
         by ↻ recurs, then how far along an open todo is (40%) when it says, and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order (or --sort's), done todos in the order they were completed. \
         A subtask's title is indented two spaces per level under its parent (past 6 levels the level \
-        shows as a number, ‹7›); --json gives it "parent", its parent's id. \
+        shows as a number, ‹7›); --json gives it "parent", its parent's id. When a query keeps a \
+        subtask but not its parent, the parent is shown above it as context, with · for its id and \
+        no state, priority or due, so the indentation reads right (--json lists only the matches). \
+        Only open todos in the manual order read as an outline: done todos (in the order they were \
+        completed) and other --sort orders are not indented. \
         The ids are what done, undone, rm, edit and mv take; they never change and are never reused. \
         When a listing goes to a file or a pipe and takes more than half a second (a store of a \
         million todos), a progress bar shows on standard error when it is a terminal (not with --quiet). \
@@ -150,26 +154,81 @@ struct ListCommand: Subcommand {
                                         sharesTerminalWithOutput: true)
         defer { progress.finish() }
         var count = 0
-        // Only a store with subtasks pays for reading each row's place in the outline.
+        // Only a store with subtasks pays for reading each row's place in the outline (a page at a time).
         let hasSubtasks = try store.hasSubtasks()
         try context.buffered { write in
             if json { try write("[") }
             for list in lists {
-                try forEachItem(in: list, query: query, store: store) { item in
-                    if json {
-                        let parentID = hasSubtasks ? try store.parentID(of: item.id) : nil
-                        try write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name, parentID: parentID))
-                    } else {
-                        let depth = hasSubtasks ? try store.depth(of: item.id) : 0
-                        try write(table.row(item, listName: list.name, depth: depth) + "\n")
+                var outline = OutlineRows(isOutline: sort == .manual)
+                var page: [TodoItem] = []
+                func flush() throws {
+                    let places = try hasSubtasks ? store.outlinePlaces(of: page) : [:]
+                    for item in page {
+                        let parentID = places[item.id]?.parentID
+                        if json {
+                            try write((count == 0 ? "\n" : ",\n") + JSONFormat.todoObject(item, listName: list.name, parentID: parentID))
+                        } else {
+                            let (context, depth) = try outline.place(item, parentID: parentID, store: store)
+                            for (ancestor, level) in context { try write(table.contextRow(ancestor, listName: list.name, depth: level) + "\n") }
+                            try write(table.row(item, listName: list.name, depth: depth) + "\n")
+                        }
+                        count += 1
+                        if count % 500 == 0 { progress.update(count: count, total: max(total, count)) }
                     }
-                    count += 1
-                    if count % 500 == 0 { progress.update(count: count, total: max(total, count)) }
+                    page.removeAll(keepingCapacity: true)
                 }
+                try forEachItem(in: list, query: query, store: store) { item in
+                    page.append(item)
+                    if page.count == Self.pageSize { try flush() }
+                }
+                try flush()
             }
             if json { try write(count == 0 ? "]\n" : "\n]\n") }
         }
         return 0
+    }
+
+    /// Rows whose places in the outline are read at once.
+    static let pageSize = 500
+
+    /// The outline of one list's rows as they are written: the chain of parents above the last row,
+    /// so a subtask's depth is where its parent stands in it (no read per row), and a subtask whose
+    /// parent was not written (a query left it out, or it is done) gets its missing parents first,
+    /// as context. Only open todos in the manual order are an outline; other rows are not indented.
+    struct OutlineRows {
+        /// Whether the rows come in the manual order.
+        let isOutline: Bool
+        /// The ids of the last row and its parents, the top first.
+        private var chain: [Int64] = []
+
+        init(isOutline: Bool) { self.isOutline = isOutline }
+
+        /// The parents to write before `item` as context, each with its depth, and `item`'s depth.
+        mutating func place(_ item: TodoItem, parentID: Int64?, store: TodoStore) throws -> (context: [(TodoItem, Int)], depth: Int) {
+            guard isOutline, !item.isDone else {
+                chain = []
+                return ([], 0)
+            }
+            guard let parentID else {
+                chain = [item.id]
+                return ([], 0)
+            }
+            var context: [(TodoItem, Int)] = []
+            if let index = chain.lastIndex(of: parentID) {
+                chain.removeSubrange((index + 1)...)
+            } else {
+                // Its parent was not written: the parents below the last one the chain shares, as context.
+                let ancestors = try store.ancestors(of: item.id).reversed()
+                let shared = ancestors.prefix { ancestor in chain.contains(ancestor.id) }
+                if let last = shared.last, let index = chain.lastIndex(of: last.id) { chain.removeSubrange((index + 1)...) } else { chain = [] }
+                for ancestor in ancestors.dropFirst(shared.count) {
+                    context.append((ancestor, chain.count))
+                    chain.append(ancestor.id)
+                }
+            }
+            chain.append(item.id)
+            return (context, chain.count - 1)
+        }
     }
 
     /// The rows of one list the filter asks for, read in pages (a list may hold a million todos):

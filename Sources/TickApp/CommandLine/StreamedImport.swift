@@ -33,6 +33,12 @@ struct StreamedImport {
     private(set) var relativeDueDayCount = 0
     /// What the file held besides todos and their fields: lines skipped, fields kept as notes.
     private(set) var tally = ImportTally()
+    /// todo.txt's subtask links (`id:`, `p:`) as the first reading found them, which the second applies.
+    private(set) var todoTxtLinks: TodoTxtLinks?
+    /// JSON's subtasks' parents (`"parent"`) as the first reading found them, which the second applies.
+    private(set) var jsonLinks: JSONParentLinks?
+    /// taskwarrior's `depends` as the first reading found them, which the second applies.
+    private(set) var taskwarriorDependencies: TaskwarriorDependencies?
 
     /// The lists and the number of todos the first reading found.
     private struct Checked {
@@ -112,7 +118,7 @@ struct StreamedImport {
         }
         switch format {
         case .todoTxt:
-            var reader = TodoTxtReader(now: now, today: today)
+            var reader = TodoTxtReader(now: now, today: today, links: todoTxtLinks)
             while let piece = next() {
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 for item in try reader.read(piece) { try each(item) }
@@ -120,19 +126,22 @@ struct StreamedImport {
             for item in try reader.finish() { try each(item) }
             relativeDueDayCount = reader.relativeDueDayCount
             tally = reader.tally
+            if todoTxtLinks == nil { todoTxtLinks = reader.resolvedLinks() }
             // "+Inbox" always means the Inbox, whatever the importing store calls it.
             return Checked(lists: lists([InteropList(name: "Inbox", isInbox: true)]), count: count)
         case .json:
-            let document = try JSONFormat.read(from: next, now: now, inboxName: inboxName, todo: each)
+            let document = try JSONFormat.read(from: next, now: now, inboxName: inboxName, links: jsonLinks, todo: each)
+            if jsonLinks == nil { jsonLinks = document.links }
             return Checked(lists: lists(document.lists), count: count)
         case .taskwarrior:
-            var reader = TaskwarriorReader(now: now)
+            var reader = TaskwarriorReader(now: now, dependencies: taskwarriorDependencies)
             while let piece = next() {
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 for item in try reader.read(piece) { try each(item) }
             }
             for item in try reader.finish() { try each(item) }
             tally = reader.tally
+            if taskwarriorDependencies == nil { taskwarriorDependencies = reader.resolvedDependencies() }
             // A task without a project goes to the Inbox; projects are lists, created when missing.
             return Checked(lists: lists([InteropList(name: "Inbox", isInbox: true)]), count: count)
         }

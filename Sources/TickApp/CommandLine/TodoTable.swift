@@ -53,6 +53,16 @@ struct TodoTable {
         return columns.joined(separator: "  ")
     }
 
+    /// A parent shown as context above a subtask a query kept (it did not match itself): `·` for its
+    /// id, no state, priority or due, its title indented by its `depth`; no script reads it as a match.
+    func contextRow(_ item: TodoItem, listName: String, depth: Int) -> String {
+        let list = Self.safe(listName)
+        let columns: [String] = [String(repeating: " ", count: idWidth - 1) + "·", "   ", "   ", "".padded(to: dueWidth),
+                                 list.text + String(repeating: " ", count: max(0, listWidth - list.width)),
+                                 Self.indentation(depth: depth) + Self.safe(item.title).text]
+        return columns.joined(separator: "  ")
+    }
+
     /// Text of several lines as a terminal may show it: each line's control characters as
     /// placeholders (␛, ␇), the line breaks kept. For messages that quote user data (a file name, a
     /// title, an argument), so that data can never act on the terminal.

@@ -17,6 +17,8 @@ public enum QueryLanguage {
         ("list:Work list:\"Home office\"", "in that list (several: any of them)"),
         ("is:open is:done", "open or done todos only (both: both)"),
         ("is:flagged is:recurring", "flagged, recurring"),
+        ("parent:ID", "the subtasks of todo ID (its direct ones; several: any of them)"),
+        ("is:subtask has:subtasks", "subtasks (todos under a parent), parents (todos with subtasks)"),
     ]
 
     /// The table as `--help` shows it, each line indented so it is printed as it is.

@@ -8,7 +8,8 @@ import TodoStore
 /// quoted term is always text. `#tag`, `-#tag`; `!`, `!!`, `!!!`, `!none`; `@today`, `@overdue`,
 /// `@week`, `@none`, `@FROM..TO` (either end may be left out) and every day `@` takes in a title
 /// (`@tonight` is today; the forms in several terms, `@in 3 days` and `@next friday`, too);
-/// `list:NAME`; `is:open`, `is:done`, `is:flagged`, `is:recurring`; anything else is a word
+/// `list:NAME`; `is:open`, `is:done`, `is:flagged`, `is:recurring`, `is:subtask`; `has:subtasks`;
+/// `parent:ID` (a todo's id, as `tick ls` shows it); anything else is a word
 /// (`#123`, not a tag, is the text it is, as in a title).
 public enum QueryParser {
     /// Reads `text` against `today`, or says which term is wrong and why.
@@ -98,8 +99,14 @@ public enum QueryParser {
             case "done": query.completion = query.completion == .open || query.completion == .both ? .both : .done
             case "flagged": query.isFlagged = true
             case "recurring": query.isRecurring = true
+            case "subtask": query.isSubtask = true
             default: throw .notAState(text)
             }
+        } else if lowered == "has:subtasks" {
+            query.hasSubtasks = true
+        } else if lowered.hasPrefix("parent:") {
+            guard let id = Int64(text.dropFirst(7)), id > 0 else { throw .notATodoID(text) }
+            query.parentIDs.append(id)
         } else {
             query.words.append(text)
         }
@@ -138,8 +145,10 @@ public enum QueryError: Error, Equatable, CustomStringConvertible {
     case backwardsRange(String)
     /// `list:` without a name.
     case missingListName
-    /// `is:…` other than open, done, flagged, recurring.
+    /// `is:…` other than open, done, flagged, recurring, subtask.
     case notAState(String)
+    /// `parent:…` without a todo id.
+    case notATodoID(String)
 
     /// The sentence shown for it.
     public var description: String {
@@ -150,7 +159,8 @@ public enum QueryError: Error, Equatable, CustomStringConvertible {
             "\(text) is not a date: use @today, @overdue, @week, @none, a day (@fri, @2026-12-24, @+3d) or a range (@2026-12-01..2026-12-24)"
         case .backwardsRange(let text): "\(text) ends before it starts"
         case .missingListName: "list: needs a list name (list:Work, list:\"Home office\")"
-        case .notAState(let text): "\(text) is not a state: use is:open, is:done, is:flagged or is:recurring"
+        case .notAState(let text): "\(text) is not a state: use is:open, is:done, is:flagged, is:recurring or is:subtask"
+        case .notATodoID(let text): "\(text) needs a todo's id, as tick ls shows it (parent:12)"
         }
     }
 }

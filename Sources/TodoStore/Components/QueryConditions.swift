@@ -53,6 +53,19 @@ struct QueryConditions {
         }
         if query.isFlagged { terms.append("\(t).flagged != 0") }
         if query.isRecurring { terms.append("\(t).rrule IS NOT NULL") }
+        // The outline: a parent is in effect while it is a todo of the same list (`todos_by_uid`, `todos_by_parent_uid`).
+        if !query.parentIDs.isEmpty {
+            let ids = query.parentIDs.map { bind($0) }.joined(separator: ", ")
+            terms.append("EXISTS (SELECT 1 FROM todos qp WHERE qp.id IN (\(ids)) AND qp.uid = \(t).parent_uid AND qp.list_id = \(t).list_id)")
+        }
+        if query.isSubtask {
+            terms.append("EXISTS (SELECT 1 FROM todos qp WHERE qp.uid = \(t).parent_uid AND qp.list_id = \(t).list_id)")
+        }
+        if query.hasSubtasks {
+            terms.append("""
+                EXISTS (SELECT 1 FROM todos qc INDEXED BY todos_by_parent_uid WHERE qc.parent_uid = \(t).uid AND qc.list_id = \(t).list_id)
+                """)
+        }
         return (terms.isEmpty ? "1" : terms.joined(separator: " AND "), exact)
     }
 

@@ -21,8 +21,17 @@ public struct ImportTally: Equatable, Sendable {
         case annotation
         /// taskwarrior: user-defined attributes (`UDA name: value`).
         case userDefinedAttribute
-        /// taskwarrior: `depends` (`Depends on: UUID, …`), one per UUID.
+        /// taskwarrior: `depends` (`Depends on: UUID, …`), one per UUID: those that did not make the
+        /// task the parent of the one it waits on (that task had a parent already, or is not in the file).
         case dependency
+        /// taskwarrior: `depends`, each making the task the parent of the task it waits on.
+        case dependencyAsSubtask
+        /// todo.txt: `p:N` links to a line with `id:N`, each making a subtask.
+        case subtaskLink
+        /// todo.txt: `id:` and `p:` words no other line matches, kept in the title.
+        case unmatchedLink
+        /// todo.txt: `p:` words that would have closed a loop of parents, kept in the title.
+        case loopingLink
         /// taskwarrior: `parent`, the recurring task an occurrence belongs to (`Parent: UUID`).
         case parent
         /// taskwarrior: `wait` (a start date, or `Wait:` beside a later `scheduled`).
@@ -54,6 +63,10 @@ public struct ImportTally: Equatable, Sendable {
             case .annotation: ("annotation", "annotations")
             case .userDefinedAttribute: ("UDA", "UDAs")
             case .dependency: ("dependency", "dependencies")
+            case .dependencyAsSubtask: ("dependency to a subtask", "dependencies to subtasks")
+            case .subtaskLink: ("p: link to a subtask", "p: links to subtasks")
+            case .unmatchedLink: ("id:/p: word no other line matches", "id:/p: words no other line matches")
+            case .loopingLink: ("p: word that would make a loop of parents", "p: words that would make a loop of parents")
             case .parent: ("parent", "parents")
             case .waitDate: ("wait date", "wait dates")
             case .scheduledDate: ("scheduled date", "scheduled dates")
@@ -71,7 +84,12 @@ public struct ImportTally: Equatable, Sendable {
         public var isSkipped: Bool { self == .deleted || self == .hiddenLine || self == .pendingOccurrence }
 
         /// Whether this kind counts things mapped to a field Tick has under another name.
-        public var isMapped: Bool { self == .project || self == .recurringSeries || self == .uuid }
+        public var isMapped: Bool {
+            self == .project || self == .recurringSeries || self == .uuid || self == .dependencyAsSubtask || self == .subtaskLink
+        }
+
+        /// Whether this kind counts words left in titles as text.
+        public var isKeptInTitle: Bool { self == .unmatchedLink || self == .loopingLink }
     }
 
     /// The counts, by kind (kinds never counted are absent).
@@ -98,15 +116,18 @@ public struct ImportTally: Equatable, Sendable {
     public var isEmpty: Bool { counts.isEmpty }
 
     /// What an import summary adds: "; mapped: 2 projects to lists; skipped 23 deleted tasks; kept
-    /// as notes: 12 annotations, 3 UDAs", kinds in a fixed order; empty when nothing was counted.
+    /// as notes: 12 annotations, 3 UDAs; kept in titles: 1 id:/p: word no other line matches",
+    /// kinds in a fixed order; empty when nothing was counted.
     public var summary: String {
         let mapped = Kind.allCases.filter { $0.isMapped && self[$0] > 0 }.map { $0.counted(self[$0]) }
         let skipped = Kind.allCases.filter { $0.isSkipped && self[$0] > 0 }.map { $0.counted(self[$0]) }
-        let kept = Kind.allCases.filter { !$0.isSkipped && !$0.isMapped && self[$0] > 0 }.map { $0.counted(self[$0]) }
+        let inTitles = Kind.allCases.filter { $0.isKeptInTitle && self[$0] > 0 }.map { $0.counted(self[$0]) }
+        let kept = Kind.allCases.filter { !$0.isSkipped && !$0.isMapped && !$0.isKeptInTitle && self[$0] > 0 }.map { $0.counted(self[$0]) }
         var text = ""
         if !mapped.isEmpty { text += "; mapped: " + mapped.joined(separator: ", ") }
         if !skipped.isEmpty { text += "; skipped " + skipped.joined(separator: ", ") }
         if !kept.isEmpty { text += "; kept as notes: " + kept.joined(separator: ", ") }
+        if !inTitles.isEmpty { text += "; kept in titles: " + inTitles.joined(separator: ", ") }
         return text
     }
 }

@@ -14,7 +14,9 @@ import FoundationEssentials
 ///      "uid": "6F2C…"}
 ///     (a recurring todo adds "rrule": "FREQ=WEEKLY;BYDAY=MO,TH", "rrule_from_completion": false; a
 ///     started or cancelled one "status": "in-process" or "cancelled"; one that says how far along
-///     it is "percent_complete": 40; one with reminders "reminders": ["due-15", "2026-12-04T09:00"])
+///     it is "percent_complete": 40; one with reminders "reminders": ["due-15", "2026-12-04T09:00"]; a
+///     subtask "parent": 1, its parent's "id", or "parent_uid" for a parent not in its list: see
+///     `JSONParentLinks`)
 ///   ]
 /// }
 /// ```
@@ -24,7 +26,8 @@ public enum JSONFormat {
     /// The version this Tick writes and the newest it reads.
     public static let version = 1
 
-    /// One todo as a one-line JSON object; a subtask's `parentID` (its parent in effect) adds `"parent"`.
+    /// One todo as a one-line JSON object; a subtask's `parentID` (its parent in effect) adds
+    /// `"parent"`, and a parent not in effect (in another list, or not there) `"parent_uid"`.
     public static func todoObject(_ item: TodoItem, listName: String, parentID: Int64? = nil) -> String {
         JSONText.object([
             ("id", String(item.id)), ("list", JSONText.quoted(listName)), ("title", JSONText.quoted(item.title)),
@@ -34,7 +37,7 @@ public enum JSONFormat {
             ("completed", JSONText.optional(item.completedAt.map(Timestamp.iso))),
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
         ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence) + statusMembers(item)
-            + (parentID.map { [("parent", String($0))] } ?? [])
+            + (parentID.map { [("parent", String($0))] } ?? item.parentUID.map { [("parent_uid", JSONText.quoted($0))] } ?? [])
             + (item.reminders.isEmpty ? [] : [("reminders", "[" + item.reminders.map { JSONText.quoted($0.stored) }.joined(separator: ", ") + "]")]))
     }
 
@@ -66,8 +69,8 @@ public enum JSONFormat {
         }
         try write("\n  ],\n  \"todos\": [")
         var count = 0
-        try store.forEachTodoForExport { item, list in
-            try write((count == 0 ? "\n    " : ",\n    ") + todoObject(item, listName: list.name))
+        try store.forEachTodoForExport { item, list, _, outline in
+            try write((count == 0 ? "\n    " : ",\n    ") + todoObject(item, listName: list.name, parentID: outline.parentID))
             count += 1
         }
         try write(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
@@ -83,10 +86,16 @@ public enum JSONFormat {
         let inboxName = lists.first(where: \.isInbox)!.name
         document.todos.reserveCapacity(todoNodes.count)
         var uids = UIDsSeen()
+        var links = JSONParentLinks()
         for node in todoNodes {
             let todo = try decodeTodo(node, inboxName: inboxName, now: now)
             try uids.check(todo, line: node.line)
+            try links.note(todo, fields: try JSONObjectFields(object: node, what: "a todo"))
             document.todos.append(todo)
+        }
+        try links.resolve()
+        for (index, node) in todoNodes.enumerated() {
+            try links.apply(to: &document.todos[index], fields: try JSONObjectFields(object: node, what: "a todo"))
         }
         return document
     }
@@ -97,6 +106,8 @@ public enum JSONFormat {
         public var lists: [InteropList]
         /// How many todos it held, each checked and handed over.
         public var todoCount: Int
+        /// The subtasks' parents as this reading found them: what the second reading takes.
+        public var links: JSONParentLinks
         /// The name of the document's Inbox, which todos without a `"list"` go to.
         public var inboxName: String { lists.first(where: \.isInbox)?.name ?? "Inbox" }
     }
@@ -106,17 +117,25 @@ public enum JSONFormat {
     /// read. Todos without a `"list"` go to `inboxName`, the document's Inbox as a first reading
     /// found it (nil: its usual name, good enough to check them). Throws an `InteropError` with its
     /// line for the document, or what `todo` throws.
+    ///
+    /// Subtasks' parents (`"parent"`, see `JSONParentLinks`) need two readings: the first, without
+    /// `links`, hands over todos without them and returns the links it found; the second, given
+    /// them, hands over the todos with their parents.
     public static func read(from more: @escaping () -> [UInt8]?, now: Date = Date(), inboxName: String? = nil,
-                            todo: (NewTodo) throws -> Void) throws -> StreamedDocument {
+                            links: JSONParentLinks? = nil, todo: (NewTodo) throws -> Void) throws -> StreamedDocument {
         var parser = JSONParser(reading: more)
         var uids = UIDsSeen()
+        var found = links ?? JSONParentLinks()
         let walked = try parser.walk(streaming: "todos", keeping: ["format", "version", "lists", "todos"]) { node in
-            let decoded = try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now)
+            var decoded = try decodeTodo(node, inboxName: inboxName ?? "Inbox", now: now)
             try uids.check(decoded, line: node.line)
+            let fields = try JSONObjectFields(object: node, what: "a todo")
+            if found.isResolved { try found.apply(to: &decoded, fields: fields) } else { try found.note(decoded, fields: fields) }
             try todo(decoded)
         }
         let (lists, _) = try header(of: walked.root)
-        return StreamedDocument(lists: lists, todoCount: walked.elementCount)
+        if !found.isResolved { try found.resolve() }
+        return StreamedDocument(lists: lists, todoCount: walked.elementCount, links: found)
     }
 
     /// The lists of a document (the Inbox added first when it names none) and the nodes of its

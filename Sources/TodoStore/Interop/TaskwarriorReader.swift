@@ -31,15 +31,27 @@ public struct TaskwarriorReader {
     public private(set) var tally = ImportTally()
     /// The projects seen, to count each once.
     private var projects: Set<String> = []
+    /// `depends` as subtasks: noted while unresolved (a first reading), applied once resolved (the second).
+    private var dependencies: TaskwarriorDependencies
 
     /// Bytes handed over so far.
     public var bytesRead: Int { stream.bytesRead }
 
     /// A reader whose local days and times are in `times`' zone; `now` stands in for a completion
     /// time a completed task lacks.
-    public init(times: TaskwarriorTime = TaskwarriorTime(), now: Date = Date()) {
+    /// `dependencies`: none (a first reading notes them), or those a first reading resolved, which
+    /// this reading applies (see `TaskwarriorDependencies`).
+    public init(times: TaskwarriorTime = TaskwarriorTime(), now: Date = Date(), dependencies: TaskwarriorDependencies? = nil) {
         self.times = times
         self.now = now
+        self.dependencies = dependencies ?? TaskwarriorDependencies()
+    }
+
+    /// The dependencies this reading noted, resolved: what a second reading of the same export applies.
+    public func resolvedDependencies() -> TaskwarriorDependencies {
+        var resolved = dependencies
+        resolved.resolve()
+        return resolved
     }
 
     /// Whether a JSON file that starts with `start` is a taskwarrior export: its first object has a
@@ -73,7 +85,7 @@ public struct TaskwarriorReader {
     public mutating func read<Piece: Collection<UInt8>>(_ piece: Piece) throws(InteropError) -> [NewTodo] {
         var todos: [NewTodo] = []
         for node in try stream.read(piece) {
-            if let todo = try take(TaskwarriorTask(node, times: times, now: now)) { todos.append(todo) }
+            if let todo = try take(TaskwarriorTask(node, times: times, now: now, dependencies: dependencies)) { todos.append(todo) }
         }
         return todos
     }
@@ -90,7 +102,7 @@ public struct TaskwarriorReader {
                 if let occurrence = earliestOccurrence[uuid] { template.todo.due = occurrence.todo.due }
             }
             tally.add(template.kept)
-            count(template.todo)
+            count(template)
             todos.append(template.todo)
         }
         for parent in series where !templateUUIDs.contains(parent) {
@@ -99,7 +111,7 @@ public struct TaskwarriorReader {
             if !deletedTemplates.contains(parent) { occurrence.todo.recurrence = occurrence.seriesRule }
             folded -= 1
             tally.add(occurrence.kept)
-            count(occurrence.todo)
+            count(occurrence)
             todos.append(occurrence.todo)
         }
         tally.add(.pendingOccurrence, folded)
@@ -136,12 +148,15 @@ public struct TaskwarriorReader {
             break
         }
         tally.add(task.kept)
-        count(task.todo)
+        count(task)
         return task.todo
     }
 
-    /// Counts what a todo that is added has mapped: its UUID, its project, its recurrence.
-    private mutating func count(_ todo: NewTodo) {
+    /// Counts what a todo that is added has mapped: its UUID, its project, its recurrence; notes its
+    /// dependencies (a first reading).
+    private mutating func count(_ task: TaskwarriorTask) {
+        let todo = task.todo
+        if !dependencies.isResolved { dependencies.note(uuid: task.uuid, listName: todo.listName, dependsOn: task.dependsOn) }
         if todo.uid != nil { tally.add(.uuid) }
         // A task without a project goes to the Inbox, named so by `TaskwarriorTask`.
         if todo.listName != NewTodo(title: "").listName, projects.insert(todo.listName).inserted { tally.add(.project) }

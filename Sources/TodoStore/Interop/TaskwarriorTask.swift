@@ -16,7 +16,8 @@ import FoundationEssentials
 /// | `annotations` | notes, one line each with its local date and time |
 /// | `wait`, `scheduled` | `Starts:` (the later of the two; the other as `Wait:` or `Scheduled:`) |
 /// | `start`, `until` | `Started:`, `Until:` |
-/// | `depends`, `parent` | `Depends on: UUID, …`, `Parent: UUID` |
+/// | `depends` | subtasks: a task is the parent of the tasks of its project it depends on (see `TaskwarriorDependencies`; the rest `Depends on: UUID, …`) |
+/// | `parent` (the recurring task of an occurrence) | `Parent: UUID` |
 /// | any other attribute (UDAs) | `UDA name: value` |
 ///
 /// `id`, `urgency`, `mask`, `imask` and `rtype` periodic are taskwarrior's bookkeeping, derived or
@@ -41,6 +42,8 @@ struct TaskwarriorTask {
     var kept: ImportTally
     /// The rule its `recur` gives (an occurrence's is its series'), or nil.
     var seriesRule: RecurrenceRule?
+    /// The UUIDs it depends on (`depends`), all of them.
+    var dependsOn: [String]
 
     /// Attributes Tick reads or deliberately leaves (derived or bookkeeping); every other one is a UDA.
     static let knownAttributes: Set<String> = [
@@ -50,8 +53,9 @@ struct TaskwarriorTask {
     ]
 
     /// Reads the task `node` holds; `times` puts its dates in the local zone, `now` stands in for a
-    /// completion time it lacks.
-    init(_ node: JSONNode, times: TaskwarriorTime, now: Date) throws(InteropError) {
+    /// completion time it lacks; resolved `dependencies` give it its parent and leave the
+    /// dependencies that made subtasks out of its notes.
+    init(_ node: JSONNode, times: TaskwarriorTime, now: Date, dependencies: TaskwarriorDependencies = TaskwarriorDependencies()) throws(InteropError) {
         guard case .object(let members) = node.value else {
             throw InteropError(line: node.line, problem: "a task must be an object, not \(node.value.kindName)")
         }
@@ -138,8 +142,12 @@ struct TaskwarriorTask {
         if let otherPriority { notes.keep("Priority", otherPriority, as: .otherPriority) }
         if !otherTags.isEmpty { notes.keep("Tags", otherTags.joined(separator: ", "), as: .otherTag, count: otherTags.count) }
 
-        let depends = try fields.uuids("depends")
-        if !depends.isEmpty { notes.keep("Depends on", depends.joined(separator: ", "), as: .dependency, count: depends.count) }
+        dependsOn = try fields.uuids("depends")
+        let uuid = uuid
+        let waiting = dependsOn.filter { !dependencies.isMapped($0, of: uuid) }
+        notes.tally.add(.dependencyAsSubtask, dependsOn.count - waiting.count)
+        if !waiting.isEmpty { notes.keep("Depends on", waiting.joined(separator: ", "), as: .dependency, count: waiting.count) }
+        todo.parentUID = dependencies.parent(of: uuid)
         if let parent { notes.keep("Parent", parent, as: .parent) }
 
         for (name, value) in members where !Self.knownAttributes.contains(name) && value.value != .null {

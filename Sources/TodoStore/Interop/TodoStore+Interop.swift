@@ -17,9 +17,16 @@ extension TodoStore {
     /// `forEachTodoForExport`, also telling `body` which dates the todo was given (todos imported
     /// from todo.txt lines without a creation or completion date, see `Schema.importFactsSQL`).
     public func forEachTodoForExport(_ body: (TodoItem, TodoList, DatesGiven) throws -> Void) throws {
+        try forEachTodoForExport { item, list, dates, _ in try body(item, list, dates) }
+    }
+
+    /// `forEachTodoForExport`, also telling `body` the todo's place in the outline (its parent in
+    /// effect, whether it has subtasks), looked up a page at a time.
+    public func forEachTodoForExport(_ body: (TodoItem, TodoList, DatesGiven, OutlinePlace) throws -> Void) throws {
         try reading {
             // Most stores note none: then no page needs looking up.
             let anyNoted = try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos_without_dates)") != 0
+            let anySubtasks = try hasSubtasks()
             for list in try lists() {
                 var after: (position: Int64, id: Int64)?
                 while true {
@@ -27,7 +34,10 @@ extension TodoStore {
                         "WHERE list_id = ? AND (position, id) > (?, ?) ORDER BY position, id LIMIT \(Self.exportPageSize)",
                         [list.id, after?.position ?? Int64.min, after?.id ?? Int64.min])
                     let notes = try anyNoted ? datesNotGiven(among: page) : [:]
-                    for item in page { try body(item, list, notes[item.id].map { $0.dates(for: item) } ?? DatesGiven()) }
+                    let outline = try anySubtasks ? outlinePlaces(of: page) : [:]
+                    for item in page {
+                        try body(item, list, notes[item.id].map { $0.dates(for: item) } ?? DatesGiven(), outline[item.id] ?? OutlinePlace())
+                    }
                     guard page.count == Self.exportPageSize, let last = page.last else { break }
                     after = (last.position, last.id)
                 }
@@ -67,6 +77,30 @@ extension TodoStore {
                                                                                                    completedAtWithoutDate: $0.optionalInt64(at: 2))) }) {
                 found[note.id] = note.note
             }
+        }
+        return found
+    }
+
+    /// The places in the outline of those of `items` that have a parent in effect or subtasks: two
+    /// indexed lookups per chunk of ids (`todos_by_uid`, `todos_by_parent_uid`), none per todo.
+    public func outlinePlaces(of items: [TodoItem]) throws -> [Int64: OutlinePlace] {
+        var found: [Int64: OutlinePlace] = [:]
+        let parents = """
+            SELECT c.id, p.id FROM todos c JOIN todos p ON p.uid = c.parent_uid AND p.list_id = c.list_id
+            WHERE c.id IN (\(Self.placeholders(Self.idChunkSize))) AND c.parent_uid IS NOT NULL
+            """
+        let withSubtasks = """
+            SELECT p.id FROM todos p WHERE p.id IN (\(Self.placeholders(Self.idChunkSize)))
+            AND EXISTS (SELECT 1 FROM todos c INDEXED BY todos_by_parent_uid WHERE c.parent_uid = p.uid AND c.list_id = p.list_id)
+            """
+        let named = items.filter { $0.parentUID != nil }.map(\.id)
+        for chunk in Self.paddedChunks(named, size: Self.idChunkSize) {
+            for (child, parent) in try connection.query(parents, chunk, row: { ($0.int64(at: 0), $0.int64(at: 1)) }) {
+                found[child, default: OutlinePlace()].parentID = parent
+            }
+        }
+        for chunk in Self.paddedChunks(items.map(\.id), size: Self.idChunkSize) {
+            for id in try connection.query(withSubtasks, chunk, row: { $0.int64(at: 0) }) { found[id, default: OutlinePlace()].hasSubtasks = true }
         }
         return found
     }
@@ -172,6 +206,20 @@ extension TodoStore {
             }
             return (inbox.name, StepSummary(description: "import lists"))
         }.value
+    }
+}
+
+/// A todo's place in the outline, as an export or a listing writes it.
+public struct OutlinePlace: Equatable, Sendable {
+    /// The id of its parent in effect (a todo of its list with its `parentUID`), or nil at the top.
+    public var parentID: Int64?
+    /// Whether some todo of its list is its subtask.
+    public var hasSubtasks: Bool
+
+    /// A place; by default at the top, without subtasks.
+    public init(parentID: Int64? = nil, hasSubtasks: Bool = false) {
+        self.parentID = parentID
+        self.hasSubtasks = hasSubtasks
     }
 }
 

@@ -22,7 +22,7 @@ public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
     /// `dates` leaves out a date the line it came from did not have; the dates are days in `zone`.
     public static func line(for item: TodoItem, listName: String?, zone: LocalTime = .fromEnvironment,
-                            dates: DatesGiven = DatesGiven()) -> String {
+                            dates: DatesGiven = DatesGiven(), outline: OutlinePlace = OutlinePlace()) -> String {
         var parts: [String] = []
         if let completed = item.completedAt {
             parts.append("x")
@@ -44,6 +44,9 @@ public enum TodoTxtFormat {
         if let rec = item.recurrence.flatMap(recurrenceWord) { parts.append("rec:" + rec) }
         if let start = KeptNotes.startDate(in: item.notes) { parts.append("t:" + start.prefix(10)) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
+        // topydo's subtasks: the parent's todo id names it.
+        if outline.hasSubtasks { parts.append("id:\(item.id)") }
+        if let parent = outline.parentID { parts.append("p:\(parent)") }
         return parts.joined(separator: " ")
     }
 
@@ -53,9 +56,9 @@ public enum TodoTxtFormat {
     public static func export(_ store: TodoStore, zone: LocalTime = .fromEnvironment, to write: (String) throws -> Void) throws -> Int {
         var count = 0
         let zone = zone.fixed
-        try store.forEachTodoForExport { item, list, dates in
+        try store.forEachTodoForExport { item, list, dates, outline in
             try write(line(for: item, listName: list.id == TodoStore.inboxListID ? nil : list.name, zone: zone,
-                           dates: dates) + "\n")
+                           dates: dates, outline: outline) + "\n")
             count += 1
         }
         return count
@@ -71,12 +74,22 @@ public enum TodoTxtFormat {
                               reportProgress: (_ bytesRead: Int) throws(InteropError) -> Void = { _ in }) throws(InteropError) -> InteropDocument {
         // "+Inbox" always means the Inbox, whatever the importing store calls it.
         var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])
-        var reader = TodoTxtReader(zone: zone, now: now, today: today)
+        // The first reading notes the subtasks' links (`id:`, `p:`), the second gives each todo its place.
+        var noting = TodoTxtReader(zone: zone, now: now, today: today)
         var start = data.startIndex
         while start < data.endIndex {
             let end = data.index(start, offsetBy: progressInterval, limitedBy: data.endIndex) ?? data.endIndex
+            _ = try noting.read(data[start..<end])
+            try reportProgress((end - data.startIndex) / 2)
+            start = end
+        }
+        _ = try noting.finish()
+        var reader = TodoTxtReader(zone: zone, now: now, today: today, links: noting.resolvedLinks())
+        start = data.startIndex
+        while start < data.endIndex {
+            let end = data.index(start, offsetBy: progressInterval, limitedBy: data.endIndex) ?? data.endIndex
             document.todos += try reader.read(data[start..<end])
-            try reportProgress(end - data.startIndex)
+            try reportProgress((data.count + end - data.startIndex) / 2)
             start = end
         }
         document.todos += try reader.finish()
@@ -91,8 +104,10 @@ public enum TodoTxtFormat {
     /// Why one line cannot be imported.
     struct LineProblem: Error { var message: String }
 
-    /// Parses one non-blank line.
-    static func todo(from text: String, days: inout DayCache, now: Date) throws(LineProblem) -> NewTodo {
+    /// Parses one non-blank line, line `line` of its file: with `links`, its `id:` and `p:` words
+    /// are noted (first reading) or taken out of the title for its place in the outline (second).
+    static func todo(from text: String, days: inout DayCache, now: Date, line: Int = 0,
+                     links: inout TodoTxtLinks?) throws(LineProblem) -> NewTodo {
         var rest = Substring(text)
         var todo = NewTodo(title: "")
         var completed: Date?
@@ -152,6 +167,8 @@ public enum TodoTxtFormat {
             if todo.priority == 0 { todo.priority = priority(forLetter: words[index].utf8.last!) }
             words.remove(at: index)
         }
+        if links?.isResolved == false { links?.note(line: line, titleWords: words) }
+        if links?.isResolved == true { applyLinks(links?.place(ofLine: line), to: &todo, words: &words, tally: &days.tally) }
         todo.title = words.joined(separator: " ")
         guard !todo.title.allSatisfy(\.isWhitespace) else {
             throw LineProblem(message: "no title (only dates, a priority, @contexts, a +project or due: were found)")
@@ -170,6 +187,25 @@ public enum TodoTxtFormat {
         todo.createdAt = created ?? (isDone ? completed : nil)
         todo.isCreationDateKnown = created != nil
         return todo
+    }
+
+    /// Gives `todo` its place in the outline and takes the words of the links that hold out of its
+    /// title (unless nothing else would be left of it: then they stay, and the links hold all the
+    /// same); every other `id:`/`p:` word stays, counted.
+    private static func applyLinks(_ place: TodoTxtLinks.Place?, to todo: inout NewTodo, words: inout [Substring], tally: inout ImportTally) {
+        var kept = words
+        if let place {
+            todo.uid = place.uid
+            todo.parentUID = place.parentUID
+            if place.parentUID != nil { tally.add(.subtaskLink) }
+            kept.removeAll { word in TodoTxtLinks.value(of: word, after: "id:").map(place.ids.contains) ?? false }
+            if let parent = place.parent, let index = kept.firstIndex(where: { TodoTxtLinks.value(of: $0, after: "p:") == parent }) {
+                kept.remove(at: index)
+            }
+            if place.looping != nil { tally.add(.loopingLink) }
+            if !kept.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) { words = kept }
+        }
+        tally.add(.unmatchedLink, kept.count(where: TodoTxtLinks.isLinkWord) - (place?.looping != nil ? 1 : 0))
     }
 
     /// Day starts already worked out: a file repeats few dates.

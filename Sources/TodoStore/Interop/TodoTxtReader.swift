@@ -15,16 +15,30 @@ public struct TodoTxtReader {
     public private(set) var bytesRead = 0
     /// How many due days were written relative to the day of reading (`due:tom`), so far.
     public var relativeDueDayCount: Int { days.relativeDueDayCount }
-    /// Hidden lines (`h:1`) skipped and thresholds (`t:`) kept as notes, so far.
+    /// Hidden lines (`h:1`) skipped and thresholds (`t:`) kept as notes, so far; with resolved
+    /// links, the subtasks' links taken and the `id:`/`p:` words left in titles.
     public var tally: ImportTally { days.tally }
+    /// The subtasks' links (`id:`, `p:`): noted while unresolved (a first reading), applied once
+    /// resolved (the second; see `TodoTxtLinks`).
+    private var links: TodoTxtLinks?
 
     /// A reader; `now` stands in for the completion time of a done todo without a completion date,
     /// and its day (or `today`, a `CivilCalendar` day number) is what relative due days count from;
     /// the file's dates are days in `zone`.
-    public init(zone: LocalTime = .fromEnvironment, now: Date = Date(), today: Int? = nil) {
+    /// `links`: none (a first reading notes them), or those a first reading resolved, which this
+    /// reading applies.
+    public init(zone: LocalTime = .fromEnvironment, now: Date = Date(), today: Int? = nil, links: TodoTxtLinks? = nil) {
         self.now = now
+        self.links = links ?? TodoTxtLinks()
         let zone = zone.fixed
         days = TodoTxtFormat.DayCache(zone: zone, today: today ?? zone.dayNumber(of: now))
+    }
+
+    /// The links this reading noted, resolved: what a second reading of the same text applies.
+    public func resolvedLinks() -> TodoTxtLinks {
+        var resolved = links ?? TodoTxtLinks()
+        resolved.resolve()
+        return resolved
     }
 
     /// The todos of the lines `piece` completes, in order; throws at the first line that cannot be read.
@@ -68,7 +82,7 @@ public struct TodoTxtReader {
             return
         }
         do {
-            todos.append(try TodoTxtFormat.todo(from: text, days: &days, now: now))
+            todos.append(try TodoTxtFormat.todo(from: text, days: &days, now: now, line: lineNumber, links: &links))
         } catch let problem {
             throw InteropError(line: lineNumber, problem: problem.message)
         }
