@@ -11,6 +11,7 @@ extension TodoStore {
         for todo in todos {
             try Validation.title(todo.title)
             try Validation.due(todo.due)
+            try Validation.start(todo.start)
             try Validation.tags(todo.tags)
             try Validation.reminders(todo.reminders)
         }
@@ -21,7 +22,7 @@ extension TodoStore {
             var added: [TodoItem] = []
             added.reserveCapacity(todos.count)
             for todo in todos {
-                var item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due,
+                var item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due, start: todo.start,
                                           tags: TodoTags.unique(todo.tags), listID: listID, after: previous)
                 if !todo.reminders.isEmpty {
                     try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(todo.reminders), item.id])

@@ -53,6 +53,8 @@ struct QueryConditions {
         }
         if query.isFlagged { terms.append("\(t).flagged != 0") }
         if query.isRecurring { terms.append("\(t).rrule IS NOT NULL") }
+        if let today = query.waitingOn { terms.append("(\(t).start IS NOT NULL AND substr(\(t).start, 1, 10) > \(bind(today)))") }
+        if let today = query.readyOn { terms.append("(\(t).start IS NULL OR substr(\(t).start, 1, 10) <= \(bind(today)))") }
         return (terms.isEmpty ? "1" : terms.joined(separator: " AND "), exact)
     }
 

@@ -25,9 +25,11 @@ public struct ImportTally: Equatable, Sendable {
         case dependency
         /// taskwarrior: `parent`, the recurring task an occurrence belongs to (`Parent: UUID`).
         case parent
-        /// taskwarrior: `wait` (a start date, or `Wait:` beside a later `scheduled`).
+        /// taskwarrior: the later of `wait` and `scheduled`, the todo's start date.
+        case startDate
+        /// taskwarrior: `wait` kept as `Wait:` beside a later `scheduled`.
         case waitDate
-        /// taskwarrior: `scheduled` (a start date, or `Scheduled:` beside a later `wait`).
+        /// taskwarrior: `scheduled` kept as `Scheduled:` beside a later `wait`.
         case scheduledDate
         /// todo.txt: `t:YYYY-MM-DD` thresholds (start dates).
         case threshold
@@ -55,9 +57,10 @@ public struct ImportTally: Equatable, Sendable {
             case .userDefinedAttribute: ("UDA", "UDAs")
             case .dependency: ("dependency", "dependencies")
             case .parent: ("parent", "parents")
+            case .startDate: ("wait or scheduled date to a start date", "wait or scheduled dates to start dates")
             case .waitDate: ("wait date", "wait dates")
             case .scheduledDate: ("scheduled date", "scheduled dates")
-            case .threshold: ("threshold date (t:)", "threshold dates (t:)")
+            case .threshold: ("threshold date (t:) to a start date", "threshold dates (t:) to start dates")
             case .startTime: ("start time", "start times")
             case .untilDate: ("until date", "until dates")
             case .otherPriority: ("priority other than H, M, L", "priorities other than H, M, L")
@@ -71,7 +74,7 @@ public struct ImportTally: Equatable, Sendable {
         public var isSkipped: Bool { self == .deleted || self == .hiddenLine || self == .pendingOccurrence }
 
         /// Whether this kind counts things mapped to a field Tick has under another name.
-        public var isMapped: Bool { self == .project || self == .recurringSeries || self == .uuid }
+        public var isMapped: Bool { self == .project || self == .recurringSeries || self == .uuid || self == .threshold || self == .startDate }
     }
 
     /// The counts, by kind (kinds never counted are absent).
