@@ -17,6 +17,7 @@ public enum QueryLanguage {
         ("list:Work list:\"Home office\"", "in that list (several: any of them)"),
         ("is:open is:done", "open or done todos only (both: both)"),
         ("is:flagged is:recurring", "flagged, recurring"),
+        ("is:waiting is:ready", "start date after today (^fri), or none or not after today"),
     ]
 
     /// The table as `--help` shows it, each line indented so it is printed as it is.
