@@ -16,8 +16,14 @@ public enum AgendaGroup: String, CaseIterable, Sendable {
     }
 
     /// The due days the group holds, seen from `today`; "next 7 days" is the rest of the week that
-    /// starts today (the days after tomorrow, up to six days from today).
+    /// starts today (the days after tomorrow, up to six days from today). A todo still waiting for
+    /// its start date (`^fri`) is in no group until that day.
     public func window(today: Day) -> TodoStore.DueWindow {
+        days(today: today).hidingWaiting(on: today.iso)
+    }
+
+    /// The due days alone (a query's `@today` keeps the todos still waiting).
+    func days(today: Day) -> TodoStore.DueWindow {
         switch self {
         case .overdue: DueSelection.window(from: nil, before: today)
         case .today: DueSelection.window(from: today, before: today.adding(days: 1))
@@ -54,12 +60,18 @@ public enum DueSelection: Equatable, Sendable {
         }
     }
 
-    /// The due days selected, seen from `today`.
+    /// The due days selected, seen from `today`, without the todos still waiting for their start
+    /// date, as the agenda shows them.
     public func window(today: Day) -> TodoStore.DueWindow {
+        days(today: today).hidingWaiting(on: today.iso)
+    }
+
+    /// The due days alone (a query's `@today` keeps the todos still waiting).
+    func days(today: Day) -> TodoStore.DueWindow {
         switch self {
-        case .overdue: AgendaGroup.overdue.window(today: today)
-        case .today: AgendaGroup.today.window(today: today)
-        case .tomorrow: AgendaGroup.tomorrow.window(today: today)
+        case .overdue: AgendaGroup.overdue.days(today: today)
+        case .today: AgendaGroup.today.days(today: today)
+        case .tomorrow: AgendaGroup.tomorrow.days(today: today)
         case .week: Self.window(from: today, before: today.adding(days: Self.weekLength))
         case .day(let day): Self.window(from: day, before: day.adding(days: 1))
         }

@@ -9,7 +9,8 @@ import TodoStore
 /// A word that looks like a date but is not one (`@2026-02-30`, `@25:00`) stays in the title and is
 /// named in `hint`; two due dates in one title are a `mistake`, since one of them would be lost.
 /// `@remind …` adds a reminder (`@remind 15m before`, `@remind fri 9:00`; the forms are listed with
-/// `ReminderWords`); a title may have several. Other `@` words (`@phone`, `bob@example.com`) are
+/// `ReminderWords`); a title may have several. `^when` is the start date, before which the todo
+/// waits (`^fri`, `^2026-12-09`, `^mon 9:00`: any day and time `@` takes). Other `@` words (`@phone`, `bob@example.com`) are
 /// plain title text.
 public struct TitleSyntax: Equatable, Sendable {
     /// The title with the markers taken out.
@@ -38,6 +39,10 @@ public struct TitleSyntax: Equatable, Sendable {
     public var reminderMarkers: [String] = []
     /// An `@remind` not followed by words it understands; it stays in the title.
     public var unreadReminder = false
+    /// The start date (`^fri`), when the title named one.
+    public var start: Due?
+    /// The start markers read, as typed (`^fri`); more than one is a mistake.
+    public var startMarkers: [String] = []
 
     /// Parses a typed title relative to `today`, which is only worked out (once) when the title has
     /// an `@` word: finding the local day costs a time-zone lookup. `now` (minutes after midnight)
@@ -53,6 +58,7 @@ public struct TitleSyntax: Equatable, Sendable {
         var recurrence: RecurrenceRule?, recurrenceMarkers: [String] = [], unreadRecurrence = false
         var tags: [String] = []
         var reminders: [Reminder] = [], reminderMarkers: [String] = [], unreadReminder = false
+        var start: Due?, startMarkers: [String] = []
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var index = 0
         while index < words.count {
@@ -87,6 +93,18 @@ public struct TitleSyntax: Equatable, Sendable {
                 priority = word.count
                 continue
             }
+            if word.hasPrefix("^"), word.count > 1 {
+                let day = reference ?? today()
+                reference = day
+                if let found = parseDuePhrase(word.dropFirst(), following: words[index...], today: day, now: now()) {
+                    start = found.due
+                    startMarkers.append(words[(index - 1)..<(index + found.consumed)].joined(separator: " "))
+                    index += found.consumed
+                    if let unread = found.unreadTime { unreadTimes.append(unread) }
+                    continue
+                }
+                if looksLikeDue(word.dropFirst()) { unreadDates.append(String(word)) }
+            }
             if word.hasPrefix("@"), word.count > 1 {
                 let day = reference ?? today()
                 reference = day
@@ -111,7 +129,7 @@ public struct TitleSyntax: Equatable, Sendable {
         return TitleSyntax(title: title, priority: priority, due: due, dueMarkers: dueMarkers, unreadDates: unreadDates, unreadTimes: unreadTimes,
                            recurrence: recurrence, recurrenceMarkers: recurrenceMarkers, unreadRecurrence: unreadRecurrence,
                            tags: TodoTags.unique(tags), reminders: Reminder.unique(reminders), reminderMarkers: reminderMarkers,
-                           unreadReminder: unreadReminder)
+                           unreadReminder: unreadReminder, start: start, startMarkers: startMarkers)
     }
 
     /// "@2026-02-30 is not a date; kept in the title", or nil when every date-like word was read.
@@ -142,6 +160,9 @@ public struct TitleSyntax: Equatable, Sendable {
 
     /// "two due dates, @2026-12-31 and @tom" when the title names more than one (one would be lost), else nil.
     public var mistake: String? {
+        if startMarkers.count > 1 {
+            return "two start dates, \(Self.listed(startMarkers.map(Self.shortened)))"
+        }
         if recurrenceMarkers.count > 1 {
             return "two recurrences, \(Self.listed(recurrenceMarkers.map(Self.shortened)))"
         }
@@ -165,7 +186,8 @@ public struct TitleSyntax: Equatable, Sendable {
         let space = UInt8(ascii: " ")
         var previous = space
         for byte in text.utf8 {
-            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || (byte == space && previous == space) { return false }
+            if byte == UInt8(ascii: "!") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "^")
+                || (byte == space && previous == space) { return false }
             previous = byte
         }
         return previous != space
@@ -181,6 +203,18 @@ public struct TitleSyntax: Equatable, Sendable {
         case 2...99: return "in \(delta) d"
         case -99 ... -2: return "\(-delta) d late"
         default: return due.iso
+        }
+    }
+
+    /// How a start date reads next to a todo still waiting: "starts tomorrow", "starts in 3 d", or
+    /// "starts 2026-12-09" when far away; nil once it has started (its day is today or past).
+    public static func describe(start: Day, today: Day) -> String? {
+        let delta = start.ordinal - today.ordinal
+        switch delta {
+        case ...0: return nil
+        case 1: return "starts tomorrow"
+        case 2...99: return "starts in \(delta) d"
+        default: return "starts " + start.iso
         }
     }
 }

@@ -121,6 +121,13 @@ final class TodoCell: TableViewCell {
         drawSelection(in: &canvas)
     }
 
+    /// " starts in 3 d" (dimmed with the tags) while an open todo waits for its start date, else "".
+    func startText(of item: TodoItem) -> String {
+        guard !item.isDone, let start = item.start.flatMap({ Due(stored: $0) }),
+              let words = TitleSyntax.describe(start: start.day, today: today) else { return "" }
+        return " " + words
+    }
+
     /// Where a todo's title goes in a row of `width` columns whose title starts at column `x`.
     struct TitlePlace {
         /// The column the title starts at.
@@ -162,7 +169,7 @@ final class TodoCell: TableViewCell {
         // The ✎ keeps its place when the title is cut short: the title gives way, not the marker.
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
-        let tags = progressText + percentText(of: item) + (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
+        let tags = progressText + percentText(of: item) + startText(of: item) + (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
         let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
         return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueWords: dueWords, dueEnd: dueEnd,
@@ -182,7 +189,7 @@ final class TodoCell: TableViewCell {
     /// is shown whole: the tags drawn at `origin` are " #a #b", `columns` wide.
     private func markSearchedTag(of item: TodoItem, at origin: Point, columns: Int, fits: Bool, canvas: inout Canvas) {
         guard let needle = highlight, let wanted = TodoTags.tag(searchedBy: needle) else { return }
-        var column = 1 + DisplayWidth.of(progressText + percentText(of: item))
+        var column = 1 + DisplayWidth.of(progressText + percentText(of: item) + startText(of: item))
         for tag in item.tags {
             let width = 1 + DisplayWidth.of(tag)
             if TodoTags.key(tag) == TodoTags.key(wanted) {

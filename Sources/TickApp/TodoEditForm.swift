@@ -35,6 +35,7 @@ struct TodoEditForm: Equatable {
         for tag in item.tags { text += " #" + tag }
         if item.priority > 0 { text += " " + String(repeating: "!", count: min(3, item.priority)) }
         if let due = item.due { text += " @" + due }
+        if let start = item.start { text += " ^" + start }
         if let marker = item.recurrence.flatMap(RecurrenceWords.marker) { text += " " + marker }
         for reminder in item.reminders { text += " " + ReminderWords.marker(reminder) }
         return text

@@ -34,11 +34,12 @@ extension TodoListController {
                 // done todo, after the subtree of the last open todo's topmost parent, at the top.
                 let beside = selected?.isDone == true ? try store.ancestorIDs(of: after).last ?? after : after
                 added = try store.add(title: parsed.title, besideSubtreeOf: beside, priority: parsed.priority ?? 0, due: due,
-                                      recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders)
+                                      recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders,
+                                      start: parsed.start?.stored)
             } else {
                 added = try store.add(title: parsed.title, listID: list.id, after: after,
                                       priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags,
-                                      reminders: parsed.reminders)
+                                      reminders: parsed.reminders, start: parsed.start?.stored)
             }
             message = .info(parsed.hinted("Added \(quoted(added.value.title))"))
             return added
@@ -123,7 +124,7 @@ extension TodoListController {
         }
         let edited = TitleFields(title: parsed.title, priority: parsed.priority ?? 0, due: parsed.due?.stored,
                                  recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags,
-                                 reminders: parsed.reminders)
+                                 reminders: parsed.reminders, start: parsed.start?.stored)
         let (fields, replaced) = base.map { Self.merge(edited, base: TitleFields($0), current: TitleFields(item)) } ?? (edited, [])
         guard fields != TitleFields(item) else {
             if let hint = parsed.hint { message = .info(hint) }
@@ -131,7 +132,8 @@ extension TodoListController {
         }
         return mutate({
             let committed = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
-                                             recurrence: .some(fields.recurrence), tags: fields.tags, reminders: fields.reminders)
+                                             recurrence: .some(fields.recurrence), tags: fields.tags, reminders: fields.reminders,
+                                             start: .some(fields.start))
             let updated = committed.value
             if replaced.isEmpty {
                 message = .info(parsed.hinted("Edited \(quoted(updated.title))"))

@@ -37,6 +37,7 @@ extension TodoListController {
             let todos = parsed.map { line in
                 var todo = NewTodo(title: line.title, priority: line.priority ?? 0, due: line.due?.stored, tags: line.tags)
                 todo.reminders = line.reminders
+                todo.start = line.start?.stored
                 return todo
             }
             let committed = try store.add(todos, toList: list.id, after: after)

@@ -17,14 +17,17 @@ extension TodoListController {
         var recurrence: RecurrenceRule?
         var tags: [String]
         var reminders: [Reminder]
+        var start: String?
 
         /// The fields of `item`.
         init(_ item: TodoItem) {
             self.init(title: item.title, priority: item.priority, due: item.due, recurrence: item.recurrence, tags: item.tags,
-                      reminders: item.reminders)
+                      reminders: item.reminders, start: item.start)
         }
 
-        init(title: String, priority: Int, due: String?, recurrence: RecurrenceRule?, tags: [String], reminders: [Reminder] = []) {
+        init(title: String, priority: Int, due: String?, recurrence: RecurrenceRule?, tags: [String], reminders: [Reminder] = [],
+             start: String? = nil) {
+            self.start = start
             self.title = title
             self.priority = priority
             self.due = due
@@ -59,6 +62,7 @@ extension TodoListController {
         take(\.due, "due", { $0 ?? "no due date" })
         take(\.recurrence, "recurrence", { $0.flatMap(RecurrenceWords.marker) ?? ($0 == nil ? "not recurring" : "a rule of another app") })
         take(\.tags, "tags", { $0.isEmpty ? "no tags" : $0.map { "#" + $0 }.joined(separator: " ") })
+        take(\.start, "start", { $0 ?? "no start date" })
         take(\.reminders, "reminders", { $0.isEmpty ? "no reminders" : $0.map(\.description).joined(separator: ", ") })
         return (merged, replaced)
     }

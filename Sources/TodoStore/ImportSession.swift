@@ -54,6 +54,7 @@ struct ImportSession {
         try Validation.title(item.title)
         try Validation.notes(item.notes)
         try Validation.due(item.due)
+        try Validation.start(item.start)
         try Validation.tags(item.tags)
         try Validation.reminders(item.reminders)
         _ = try Validation.listName(item.listName)

@@ -48,6 +48,8 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var parentUID: String?
     /// Its reminders (the VALARMs Tick can show); stored sorted, each once.
     public var reminders: [Reminder] = []
+    /// The day, or day and time, it starts (DTSTART), written as `due` is, or nil.
+    public var start: String?
 
     /// The mark as stored: a mark that contradicts the completion (started yet completed,
     /// cancelled yet open) is dropped.

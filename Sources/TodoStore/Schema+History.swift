@@ -9,7 +9,7 @@ import FoundationEssentials
 /// `recording` is NULL, so other writers (and undo itself) are not journaled.
 extension Schema {
     /// The columns of a todo row, in the order the journal stores them.
-    static let journaledTodoColumns = version12JournaledTodoColumns
+    static let journaledTodoColumns = version13JournaledTodoColumns
     /// The journaled columns after version 7, which its migration's triggers copy (a released
     /// migration, so it keeps making exactly these).
     static let version7JournaledTodoColumns = version2JournaledTodoColumns + recurrenceColumns + tagColumns

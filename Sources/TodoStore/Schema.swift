@@ -24,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 12
+    static let currentVersion = 13
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -116,6 +116,8 @@ enum Schema {
         11: subtasksSQL,
         // Version 12 (reminders): a todo's reminders, its VALARMs Tick can show (`remindersSQL`).
         remindersVersion: remindersSQL,
+        // Version 13 (start dates): the day a todo starts, DTSTART (`startDatesSQL`).
+        startDatesVersion: startDatesSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
@@ -123,7 +125,7 @@ enum Schema {
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
                                  "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts",
                                  "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections",
-                                 "todo_modified_times"]
+                                 "todo_modified_times", "due_start_counts"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

@@ -34,6 +34,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case cannotDeleteInbox
     /// A due date that is not a real `YYYY-MM-DD` day, optionally with a time `THH:MM` (see `DueText`).
     case invalidDue(String)
+    /// A start date that is not a real day (`YYYY-MM-DD`) with an optional time (`THH:MM`).
+    case invalidStart(String)
     /// A recurrence rule Tick cannot read (see `RecurrenceRule`).
     case invalidRecurrence(String)
     /// A todo cannot go where it was asked to (for example after a todo of another list).
@@ -95,6 +97,9 @@ extension StoreError: CustomStringConvertible, LocalizedError {
         case let .invalidDue(text):
             return "invalid due date \(Self.quoted(text)): use a real day written YYYY-MM-DD, like 2025-03-31, "
                 + "optionally with a 24-hour time, like 2025-03-31T18:30"
+        case let .invalidStart(text):
+            return "invalid start date \(Self.quoted(text)): use a real day written YYYY-MM-DD, like 2025-03-31, "
+                + "optionally with a 24-hour time, like 2025-03-31T09:00"
         case let .invalidPlacement(reason):
             return "cannot place the todo there: \(reason)"
         case let .storeNotEmpty(count):

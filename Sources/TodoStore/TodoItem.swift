@@ -40,6 +40,9 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public var parentUID: String?
     /// Its reminders (the VALARMs Tick can show), sorted, each once.
     public var reminders: [Reminder]
+    /// The day (`YYYY-MM-DD`) or day and time (`YYYY-MM-DDTHH:MM`) before which the todo waits
+    /// (iCalendar's DTSTART), written as `due` is (see `DueText`), or nil.
+    public var start: String?
 
     /// Whether the todo has been completed.
     public var isDone: Bool { completedAt != nil }
@@ -48,7 +51,8 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
     public init(id: Int64, listID: Int64, title: String, notes: String = "", position: Int64,
                 createdAt: Date, completedAt: Date? = nil, priority: Int = 0, due: String? = nil,
                 isFlagged: Bool = false, recurrence: RecurrenceRule? = nil, tags: [String] = [], uid: String = "",
-                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, parentUID: String? = nil, reminders: [Reminder] = []) {
+                statusMark: TodoStatusMark? = nil, percentComplete: Int? = nil, parentUID: String? = nil, reminders: [Reminder] = [],
+                start: String? = nil) {
         self.id = id
         self.listID = listID
         self.title = title
@@ -66,5 +70,6 @@ public struct TodoItem: Equatable, Hashable, Sendable, Identifiable {
         self.percentComplete = percentComplete
         self.parentUID = parentUID
         self.reminders = reminders
+        self.start = start
     }
 }

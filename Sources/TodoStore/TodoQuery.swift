@@ -36,6 +36,10 @@ public struct TodoQuery: Hashable, Sendable {
     public var isSubtask = false
     /// Only todos with subtasks (`has:subtasks`).
     public var hasSubtasks = false
+    /// Only todos still waiting on this day (`is:waiting`: their start day is after it).
+    public var waitingOn: String?
+    /// Only todos not waiting on this day (`is:ready`: no start, or a start day not after it).
+    public var readyOn: String?
 
     /// Which todos of a list a query asks for by their state.
     public enum Completion: Hashable, Sendable {

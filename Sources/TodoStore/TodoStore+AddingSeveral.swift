@@ -13,6 +13,7 @@ extension TodoStore {
         for todo in todos {
             try Validation.title(todo.title)
             try Validation.due(todo.due)
+            try Validation.start(todo.start)
             try Validation.tags(todo.tags)
             try Validation.reminders(todo.reminders)
         }
@@ -29,7 +30,7 @@ extension TodoStore {
             var added: [TodoItem] = []
             added.reserveCapacity(todos.count)
             for todo in todos {
-                var item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due,
+                var item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due, start: todo.start,
                                           tags: TodoTags.unique(todo.tags), listID: listID, after: previous)
                 try completeAddedTodo(&item, parentUID: parentUID, recurrence: nil, reminders: todo.reminders)
                 added.append(item)

@@ -20,16 +20,17 @@ extension TodoStore {
     @discardableResult
     public func append(title: String, toListNamed name: String?, notes: String = "", priority: Int = 0,
                        due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = [],
-                       reminders: [Reminder] = []) throws -> Committed<EndPlacement> {
+                       reminders: [Reminder] = [], start: String? = nil) throws -> Committed<EndPlacement> {
         try Validation.title(title)
         try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
+        try Validation.start(start)
         let stored = try name.map(Validation.listName)
         return try journaled {
             let (list, created) = try listForEnd(named: stored)
-            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, start: start, tags: TodoTags.unique(tags),
                                       listID: list.id,
                                       after: try lastOpenKey(inList: list.id, excluding: nil))
             if let recurrence {

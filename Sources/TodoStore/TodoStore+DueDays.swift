@@ -7,11 +7,25 @@ extension TodoStore {
         public var from: String?
         /// The first due day after the window, or nil for every day from `from` on.
         public var before: String?
+        /// When set, todos still waiting on this day (`YYYY-MM-DD`: their start day is after it,
+        /// see `StartDates`) are left out of the window, as the agenda leaves them out.
+        public var waitingAfter: String?
 
         /// A window of due days.
-        public init(from: String?, before: String?) {
+        public init(from: String?, before: String?, waitingAfter: String? = nil) {
             self.from = from
             self.before = before
+            self.waitingAfter = waitingAfter
+        }
+
+        /// The window without the todos still waiting on `today`.
+        public func hidingWaiting(on today: String) -> DueWindow {
+            DueWindow(from: from, before: before, waitingAfter: today)
+        }
+
+        /// The SQL that leaves out a row still waiting, with its argument; nil when the window keeps them.
+        var readyCondition: (sql: String, argument: String)? {
+            waitingAfter.map { ("(start IS NULL OR substr(start, 1, 10) <= ?)", $0) }
         }
     }
 
@@ -29,6 +43,10 @@ extension TodoStore {
         if let before = window.before {
             conditions.append("due < ?")
             arguments.append(before)
+        }
+        if let ready = window.readyCondition {
+            conditions.append(ready.sql)
+            arguments.append(ready.argument)
         }
         let sql = "SELECT \(Self.itemColumns) FROM todos INDEXED BY todos_open_by_due_day WHERE "
             + conditions.joined(separator: " AND ") + " ORDER BY due, priority DESC, id"

@@ -11,7 +11,25 @@ extension TodoStore {
     /// Open todos of every list due in `window`.
     func openCount(due window: DueWindow) throws -> Int {
         let (condition, arguments) = Self.dayCondition(window)
-        return Int(try connection.scalarInt("SELECT COALESCE(SUM(open_count), 0) FROM due_day_counts WHERE \(condition)", arguments))
+        let all = Int(try connection.scalarInt("SELECT COALESCE(SUM(open_count), 0) FROM due_day_counts WHERE \(condition)", arguments))
+        guard let today = window.waitingAfter else { return all }
+        let waiting = try connection.scalarInt(
+            "SELECT COALESCE(SUM(open_count), 0) FROM due_start_counts WHERE \(condition) AND start_day > ?", arguments + [today])
+        return all - Int(waiting)
+    }
+
+    /// The open todos still waiting in each due day of `window` (none when the window keeps them):
+    /// a sum over `due_start_counts`, one row per due day and start day.
+    private func waitingCounts(due window: DueWindow) throws -> [String: Int] {
+        guard let today = window.waitingAfter else { return [:] }
+        let (condition, arguments) = Self.dayCondition(window)
+        var counts: [String: Int] = [:]
+        try connection.withStatement(
+            "SELECT day, SUM(open_count) FROM due_start_counts WHERE \(condition) AND start_day > ? GROUP BY day",
+            arguments + [today]) { statement in
+            while try statement.step() { counts[statement.string(at: 0)] = Int(statement.int64(at: 1)) }
+        }
+        return counts
     }
 
     /// The open todos at `rows` of `window`, in the agenda's order.
@@ -21,9 +39,10 @@ extension TodoStore {
         // The day holding the first row wanted, and how many rows the days before it hold.
         var rowsBefore = 0
         var firstDay: String?
+        let waiting = try waitingCounts(due: window)
         try connection.withStatement("SELECT day, open_count FROM due_day_counts WHERE \(condition) ORDER BY day", arguments) { statement in
             while try statement.step() {
-                let count = Int(statement.int64(at: 1))
+                let count = Int(statement.int64(at: 1)) - (waiting[statement.string(at: 0)] ?? 0)
                 if rowsBefore + count > rows.lowerBound {
                     firstDay = statement.string(at: 0)
                     return
@@ -40,7 +59,8 @@ extension TodoStore {
     /// The open todos at `rows` of `window`, read as the continuation of `previous` (one index
     /// seek past it); as `openItems(due:rows:)` when `previous` is no longer in the window.
     func openItems(due window: DueWindow, rows: Range<Int>, following previous: TodoItem) throws -> [TodoItem] {
-        guard !previous.isDone, let due = previous.due, window.contains(due) else { return try openItems(due: window, rows: rows) }
+        guard !previous.isDone, let due = previous.due, window.contains(due),
+              !StartDates.isWaiting(start: previous.start, today: window.waitingAfter ?? "9999-12-31") else { return try openItems(due: window, rows: rows) }
         let (dueCondition, dueArguments) = Self.dueCondition(window, from: due)
         // The index orders priority descending, so "after" is spelled out rather than a row value.
         let after = "(due > ? OR priority < ? OR (priority = ? AND id > ?))"
@@ -51,9 +71,10 @@ extension TodoStore {
 
     /// The row of open todo `id` in `window`, or nil when it is done, undated or due outside it.
     func openRow(of id: Int64, due window: DueWindow) throws -> Int? {
-        guard let (due, priority) = try connection.queryFirst(
-            "SELECT due, priority FROM todos WHERE id = ? AND completed_at IS NULL AND due IS NOT NULL", [id],
-            row: { ($0.string(at: 0), $0.int64(at: 1)) }), window.contains(due) else { return nil }
+        guard let (due, priority, start) = try connection.queryFirst(
+            "SELECT due, priority, start FROM todos WHERE id = ? AND completed_at IS NULL AND due IS NOT NULL", [id],
+            row: { ($0.string(at: 0), $0.int64(at: 1), $0.optionalString(at: 2)) }), window.contains(due),
+              !StartDates.isWaiting(start: start, today: window.waitingAfter ?? "9999-12-31") else { return nil }
         let day = String(due.prefix(Self.dayLength))
         var before = window
         before.before = day
@@ -62,10 +83,13 @@ extension TodoStore {
         // is: earlier due values of the day, then its due value with a higher priority, then its
         // due value and priority with a smaller id. Each range stops at the todo, so the cost is
         // the number of entries before it in its day, never the rest of the day or the window.
-        let index = "FROM todos INDEXED BY todos_open_by_due_day WHERE completed_at IS NULL AND due IS NOT NULL"
-        let earlierTimes = try connection.scalarInt("SELECT count(*) \(index) AND due >= ? AND due < ?", [day, due])
-        let higherPriority = try connection.scalarInt("SELECT count(*) \(index) AND due = ? AND priority > ?", [due, priority])
-        let olderTodos = try connection.scalarInt("SELECT count(*) \(index) AND due = ? AND priority = ? AND id < ?", [due, priority, id])
+        // A window without the waiting todos tests each entry's start too (read from the row).
+        let ready = window.readyCondition.map { (" AND " + $0.sql, [$0.argument as any SQLiteBindable]) } ?? ("", [])
+        let index = "FROM todos INDEXED BY todos_open_by_due_day WHERE completed_at IS NULL AND due IS NOT NULL" + ready.0
+        let earlierTimes = try connection.scalarInt("SELECT count(*) \(index) AND due >= ? AND due < ?", ready.1 + [day, due])
+        let higherPriority = try connection.scalarInt("SELECT count(*) \(index) AND due = ? AND priority > ?", ready.1 + [due, priority])
+        let olderTodos = try connection.scalarInt("SELECT count(*) \(index) AND due = ? AND priority = ? AND id < ?",
+                                                  ready.1 + [due, priority, id])
         let inDay = earlierTimes + higherPriority + olderTodos
         return daysBefore + Int(inDay)
     }
@@ -87,6 +111,7 @@ extension TodoStore {
         var conditions = ["completed_at IS NULL", "due IS NOT NULL", "due >= ?"]
         var arguments: [any SQLiteBindable] = [max(start, window.from ?? start)]
         if let before = window.before { conditions.append("due < ?"); arguments.append(before) }
+        if let ready = window.readyCondition { conditions.append(ready.sql); arguments.append(ready.argument) }
         return (conditions.joined(separator: " AND "), arguments)
     }
 }

@@ -135,7 +135,8 @@ extension TodoStore {
         var values: [any SQLiteBindable] {
             [id, listID, item.title, item.notes, position, created, completed, item.priority, item.due, item.isFlagged,
              item.recurrence?.rrule, item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(TodoTags.unique(item.tags)), uid,
-             item.storedStatusMark?.rawValue, item.storedPercentComplete.map { Int64($0) }, Reminder.stored(item.reminders)]
+             item.storedStatusMark?.rawValue, item.storedPercentComplete.map { Int64($0) }, Reminder.stored(item.reminders),
+             item.start]
         }
 
         var todoItem: TodoItem {
@@ -143,7 +144,8 @@ extension TodoStore {
                      createdAt: Date(unixMilliseconds: created), completedAt: completed.map(Date.init(unixMilliseconds:)),
                      priority: item.priority, due: item.due, isFlagged: item.isFlagged, recurrence: item.recurrence,
                      tags: TodoTags.unique(item.tags), uid: uid, statusMark: item.storedStatusMark,
-                     percentComplete: item.storedPercentComplete, parentUID: item.parentUID, reminders: Reminder.unique(item.reminders))
+                     percentComplete: item.storedPercentComplete, parentUID: item.parentUID, reminders: Reminder.unique(item.reminders),
+                     start: item.start)
         }
     }
 
@@ -161,9 +163,9 @@ extension TodoStore {
     func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
         let prefix = """
             INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
-                              rrule_from_completion, tags, uid, status_mark, percent_complete, reminders) VALUES\u{20}
+                              rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start) VALUES\u{20}
             """
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         var start = rows.startIndex
         while rows.endIndex - start >= Self.importChunkSize {
             try connection.run(prefix + Self.repeated(one, Self.importChunkSize), rows[start..<(start + Self.importChunkSize)].flatMap(\.values))

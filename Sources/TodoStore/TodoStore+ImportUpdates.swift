@@ -77,10 +77,12 @@ extension TodoStore {
             item.statusMark = new.storedStatusMark
             item.percentComplete = new.storedPercentComplete
             item.reminders = Reminder.unique(new.reminders)
+            item.start = new.start
             pending.append([item.id, item.listID, item.position, item.title, item.notes, item.createdAt.unixMilliseconds,
                             item.completedAt?.unixMilliseconds, item.priority, item.due, item.isFlagged, item.recurrence?.rrule,
                             item.recurrence?.countsFromCompletion ?? false, TodoTags.stored(item.tags),
-                            item.statusMark?.rawValue, item.percentComplete.map { Int64($0) }, Reminder.stored(item.reminders)])
+                            item.statusMark?.rawValue, item.percentComplete.map { Int64($0) }, Reminder.stored(item.reminders),
+                            item.start])
             results.append(item)
             if pending.count == Self.updateChunkSize { try write(&pending) }
         }
@@ -98,7 +100,7 @@ extension TodoStore {
             UPDATE todos SET list_id = v.column2, position = v.column3, title = v.column4, notes = v.column5,
                              created_at = v.column6, completed_at = v.column7, priority = v.column8, due = v.column9,
                              flagged = v.column10, rrule = v.column11, rrule_from_completion = v.column12, tags = v.column13,
-                             status_mark = v.column14, percent_complete = v.column15, reminders = v.column16
+                             status_mark = v.column14, percent_complete = v.column15, reminders = v.column16, start = v.column17
             FROM (SELECT DISTINCT * FROM (VALUES \(values))) AS v WHERE todos.id = v.column1
             """, padded.flatMap { $0 })
         rows = []

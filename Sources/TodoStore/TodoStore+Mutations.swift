@@ -8,16 +8,17 @@ extension TodoStore {
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
                     priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = [],
-                    reminders: [Reminder] = []) throws -> Committed<TodoItem> {
+                    reminders: [Reminder] = [], start: String? = nil) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
+        try Validation.start(start)
         return try journaled {
             try requireList(id: listID)
             let previous = try id.map { try placementKey(of: $0, inList: listID) }
-            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, start: start, tags: TodoTags.unique(tags),
                                       listID: listID, after: previous)
             try completeAddedTodo(&item, parentUID: nil, recurrence: recurrence, reminders: reminders)
             return (item, .todos("add %@", titles: [title], ids: [item.id]))
@@ -68,8 +69,9 @@ extension TodoStore {
     @discardableResult
     public func update(id: Int64, title: String? = nil, notes: String? = nil, priority: Int? = nil, due: String?? = nil,
                        isFlagged: Bool? = nil, recurrence: RecurrenceRule?? = nil, tags: [String]? = nil,
-                       reminders: [Reminder]? = nil) throws -> Committed<TodoItem> {
+                       reminders: [Reminder]? = nil, start: String?? = nil) throws -> Committed<TodoItem> {
         if let reminders { try Validation.reminders(reminders) }
+        if let start { try Validation.start(start) }
         if let title { try Validation.title(title) }
         if let tags { try Validation.tags(tags) }
         if let notes { try Validation.notes(notes) }
@@ -85,14 +87,15 @@ extension TodoStore {
             if let recurrence { edited.recurrence = recurrence }
             if let tags { edited.tags = TodoTags.unique(tags) }
             if let reminders { edited.reminders = Reminder.unique(reminders) }
+            if let start { edited.start = start }
             guard edited != item else { return (item, StepSummary(description: "")) }
             try connection.run("""
                 UPDATE todos SET title = ?, notes = ?, priority = ?, due = ?, flagged = ?, rrule = ?, rrule_from_completion = ?,
-                                 tags = ?, reminders = ?
+                                 tags = ?, reminders = ?, start = ?
                 WHERE id = ?
                 """, [edited.title, edited.notes, edited.priority, edited.due, edited.isFlagged,
                       edited.recurrence?.rrule, edited.recurrence?.countsFromCompletion ?? false, TodoTags.stored(edited.tags),
-                      Reminder.stored(edited.reminders), id])
+                      Reminder.stored(edited.reminders), edited.start, id])
             var unflagged = edited
             unflagged.isFlagged = item.isFlagged
             let verb = unflagged == item ? (edited.isFlagged ? "flag %@" : "unflag %@") : "edit %@"
@@ -147,12 +150,13 @@ extension TodoStore {
     }
 
     /// Inserts a todo at a fresh position after `previous` and returns it as stored.
-    func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, tags: [String] = [],
-                    listID: Int64, after previous: Key?, uid: String? = nil) throws -> TodoItem {
+    func insertTodo(title: String, notes: String = "", priority: Int = 0, due: String? = nil, start: String? = nil,
+                    tags: [String] = [], listID: Int64, after previous: Key?, uid: String? = nil) throws -> TodoItem {
         let position = try positions.slot(inList: listID, after: previous, excluding: nil)
         try connection.run("""
-            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due, tags, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [listID, title, notes, position, clock(), priority, due, TodoTags.stored(tags), uid ?? Self.newUID()])
+            INSERT INTO todos(list_id, title, notes, position, created_at, priority, due, start, tags, uid)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [listID, title, notes, position, clock(), priority, due, start, TodoTags.stored(tags), uid ?? Self.newUID()])
         return try requireItem(id: connection.lastInsertRowID)
     }
 

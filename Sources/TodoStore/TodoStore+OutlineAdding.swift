@@ -7,15 +7,17 @@ extension TodoStore {
     /// `add(title:listID:after:)` puts a todo right after another, which inside an outline would
     /// split that todo from its subtasks; the app adds beside a selected todo with this one.
     public func add(title: String, besideSubtreeOf id: Int64, priority: Int = 0, due: String? = nil,
-                    recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = []) throws -> Committed<TodoItem> {
+                    recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = [],
+                    start: String? = nil) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.due(due)
+        try Validation.start(start)
         return try journaled {
             let sibling = try requireItem(id: id)
             let parentUID = try parentID(of: id) == nil ? nil : sibling.parentUID
-            var item = try insertTodo(title: title, priority: priority, due: due, tags: TodoTags.unique(tags),
+            var item = try insertTodo(title: title, priority: priority, due: due, start: start, tags: TodoTags.unique(tags),
                                       listID: sibling.listID, after: try subtreeEnd(of: sibling))
             try completeAddedTodo(&item, parentUID: parentUID, recurrence: recurrence, reminders: reminders)
             return (item, .todos("add %@", titles: [title], ids: [item.id]))

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Reading single todos and decoding rows.
 extension TodoStore {
-    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid, status_mark, percent_complete, parent_uid, reminders"
+    static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid, status_mark, percent_complete, parent_uid, reminders, start"
 
     /// The todo with this id, or nil.
     public func item(id: Int64) throws -> TodoItem? {
@@ -55,6 +55,7 @@ extension TodoStore {
             statusMark: row.optionalString(at: 14).flatMap(TodoStatusMark.init(rawValue:)),
             percentComplete: row.optionalInt64(at: 15).map { Int($0) },
             parentUID: row.optionalString(at: 16),
-            reminders: Reminder.decoded(row.optionalString(at: 17)))
+            reminders: Reminder.decoded(row.optionalString(at: 17)),
+            start: row.optionalString(at: 18))
     }
 }

@@ -95,8 +95,10 @@ extension TodoStore {
         let derived = Self.nextOccurrenceUID(after: item.uid)
         let uid = try self.item(uid: derived) == nil ? derived : Self.newUID()
         // Everything the person gave the series goes on: title, notes, priority, tags, the flag and
-        // the reminders that follow the due (one at a wall time belongs to the occurrence done).
-        let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due, tags: item.tags,
+        // the reminders that follow the due (one at a wall time belongs to the occurrence done), and
+        // the start, as far before the new due as it was before the old one.
+        let created = try insertTodo(title: item.title, notes: item.notes, priority: item.priority, due: next.due,
+                                     start: StartDates.shifted(item.start, fromDue: item.due, toDue: next.due), tags: item.tags,
                                      listID: item.listID, after: try subtreeEnd(of: item), uid: uid)
         // A recurring subtask's next occurrence is a subtask of the same parent, after the done one's subtree.
         try connection.run("UPDATE todos SET flagged = ?, rrule = ?, rrule_from_completion = ?, parent_uid = ?, reminders = ? WHERE id = ?",

@@ -114,15 +114,17 @@ extension TodoStore {
     /// Adds a todo as the last subtask of `parentID` (in the parent's list) and returns it.
     @discardableResult
     public func addSubtask(title: String, toParent parentID: Int64, notes: String = "", priority: Int = 0, due: String? = nil,
-                           recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = []) throws -> Committed<TodoItem> {
+                           recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = [],
+                           start: String? = nil) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.reminders(reminders)
         try Validation.tags(tags)
         try Validation.notes(notes)
         try Validation.due(due)
+        try Validation.start(start)
         return try journaled {
             let parent = try requireItem(id: parentID)
-            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, tags: TodoTags.unique(tags),
+            var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, start: start, tags: TodoTags.unique(tags),
                                       listID: parent.listID, after: try subtreeEnd(of: parent))
             try completeAddedTodo(&item, parentUID: parent.uid, recurrence: recurrence, reminders: reminders)
             return (item, .todos("add %@", titles: [title], ids: [item.id]))

@@ -66,6 +66,12 @@ enum Validation {
         }
     }
 
+    /// A start date is written as a due date is (`DueText`): a real day, optionally with a time.
+    static func start(_ start: String?) throws {
+        guard let start else { return }
+        do { try due(start) } catch { throw StoreError.invalidStart(start) }
+    }
+
     /// A bare due day, `YYYY-MM-DD` (no time): what a todo.txt date and a day window are.
     static func dueDay(_ day: String, reporting reported: String? = nil) throws {
         let bytes = Array(day.utf8)

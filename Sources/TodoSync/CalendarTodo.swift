@@ -46,6 +46,10 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     public var parentUID: String?
     /// The VALARMs Tick can show, as reminders (see `CalendarAlarms`), sorted, each once.
     public var reminders: [Reminder] = []
+    /// DTSTART in Tick's due notation (`YYYY-MM-DD` for a DATE, `YYYY-MM-DDTHH:MM` local wall time
+    /// for a DATE-TIME), nil for none; the DTSTART RFC 5545 requires beside an RRULE, on the due
+    /// itself, is no start (see `VTodoReader.start`).
+    public var start: String?
 
     /// Whether the todo is done (completed or cancelled).
     public var isDone: Bool { completedAt != nil }
@@ -83,6 +87,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
                   rrule: item.recurrence?.rrule, recursFromCompletion: item.recurrence?.countsFromCompletion ?? false, listName: listName, sortOrder: item.position, isFlagged: item.isFlagged,
                   isInProcess: item.status == .inProcess, percentComplete: item.percentComplete, parentUID: item.parentUID)
         reminders = item.reminders
+        start = item.start
     }
 
     /// The todo to import, into `listName` when the VTODO names no list, last modified at its
@@ -97,6 +102,7 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.percentComplete = percentComplete
         todo.parentUID = parentUID
         todo.reminders = reminders
+        todo.start = start
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
     }
@@ -109,7 +115,7 @@ extension CalendarTodo {
         /// Each names the `CalendarTodo` property (or two) it covers; `status` is done, its time,
         /// cancelled, started and PERCENT-COMPLETE; `reminders` are VALARM components, not
         /// properties (last, since a VTODO's components follow its properties).
-        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent, reminders
+        case title, notes, priority, due, status, created, tags, rrule, list, sortOrder, flag, parent, start, reminders
 
         /// The properties of the group: every line of these goes when the field is written again.
         public var propertyNames: [String] {
@@ -129,6 +135,8 @@ extension CalendarTodo {
             // Only its parent lines (`owns`): RELATED-TO of another RELTYPE stays as written.
             case .parent: ["RELATED-TO"]
             // Components: the rewriter removes and adds whole VALARMs (`VTodoRewriter`).
+            // DTSTART is written with the DUE and RRULE in mind (`VTodoRewriter`, `TodoStart`).
+            case .start: ["DTSTART"]
             case .reminders: []
             }
         }
@@ -159,6 +167,7 @@ extension CalendarTodo {
             case .sortOrder: a.sortOrder == b.sortOrder
             case .flag: a.isFlagged == b.isFlagged
             case .parent: a.parentUID == b.parentUID
+            case .start: a.start == b.start
             case .reminders: Reminder.unique(a.reminders) == Reminder.unique(b.reminders)
             }
         }
@@ -185,6 +194,7 @@ extension CalendarTodo {
             case .sortOrder: result.sortOrder = source.sortOrder
             case .flag: result.isFlagged = source.isFlagged
             case .parent: result.parentUID = source.parentUID
+            case .start: result.start = source.start
             case .reminders: result.reminders = source.reminders
             }
             return result

@@ -57,6 +57,7 @@ extension CalendarTodo.Field {
         case .sortOrder: todo.sortOrder.map(String.init) ?? "no place"
         case .flag: todo.isFlagged ? "flagged" : "not flagged"
         case .parent: todo.parentUID.map { "a subtask of " + $0 } ?? "not a subtask"
+        case .start: todo.start ?? "no start date"
         case .reminders: todo.reminders.isEmpty ? "no reminders" : Reminder.unique(todo.reminders).map(\.description).joined(separator: ", ")
         }
     }

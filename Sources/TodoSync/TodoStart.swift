@@ -1,10 +1,12 @@
 import FoundationEssentials
 import TodoStore
 
-/// DTSTART, which Tick does not keep but must write right (RFC 5545): beside an RRULE it is
-/// required (§3.8.2.4), and beside a DUE it has the same value type, DATE or DATE-TIME, and is not
-/// after it (§3.8.2.3). Another client's DTSTART stays as written while it is valid; Tick writes one
-/// only where these rules need it.
+/// DTSTART, the todo's start date (`TodoItem.start`), written right (RFC 5545): beside an RRULE it
+/// is required (§3.8.2.4), and beside a DUE it has the same value type, DATE or DATE-TIME, and is
+/// not after it (§3.8.2.3). Tick's own start is written consistent with the due
+/// (`consistent(_:due:)`); another client's DTSTART stays as written while it is valid, and a start
+/// read from another client that breaks these rules is kept as read (nothing is lost) until it is
+/// written again.
 enum TodoStart {
     /// A DTSTART (or DUE) as local wall time: `YYYY-MM-DD` for a DATE, `YYYY-MM-DDTHH:MM:SS` for a
     /// DATE-TIME, so two of them compare as text.
@@ -32,6 +34,17 @@ enum TodoStart {
         if current.isDate == dueIsDate, current.text <= (dueIsDate ? due : due + ":00") { return nil }
         let start = dueIsDate ? String(current.text.prefix(10)) : current.isDate ? current.text + "T00:00" : String(current.text.prefix(16))
         return min(start, due)
+    }
+
+    /// `start` as a DTSTART beside `due` may be: of the due's value type (a day at 00:00 beside a
+    /// due time, the day alone beside a due day) and not after the due (the due when it is); as it
+    /// is without a due; nil for none.
+    static func consistent(_ start: String?, due: String?) -> String? {
+        guard let start else { return nil }
+        guard let due else { return start }
+        let dueIsDate = due.count == 10
+        let typed = dueIsDate ? String(start.prefix(10)) : start.count == 10 ? start + "T00:00" : start
+        return min(typed, due)
     }
 
     /// The day of `date` in `zone`, `YYYY-MM-DD`: where a recurring todo without a due starts.

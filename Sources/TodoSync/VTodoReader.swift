@@ -86,13 +86,27 @@ struct VTodoReader {
         guard let title, !title.allSatisfy(\.isWhitespace) else { throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary) }
         let rrule = try recurrence()
         let isDone = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED || (completed != nil && status != ICAL_STATUS_NEEDSACTION && status != ICAL_STATUS_INPROCESS)
-        return CalendarTodo(uid: uid, title: title, notes: notes, priority: priority, due: due,
-                            completedAt: isDone ? completed ?? modified ?? stamp ?? created ?? Date(timeIntervalSince1970: 0) : nil,
-                            isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: created, lastModified: modified,
-                            tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
-                            recursFromCompletion: rrule != nil && fromCompletion,
-                            listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged,
-                            isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent, parentUID: parentUID)
+        var todo = CalendarTodo(uid: uid, title: title, notes: notes, priority: priority, due: due,
+                                completedAt: isDone ? completed ?? modified ?? stamp ?? created ?? Date(timeIntervalSince1970: 0) : nil,
+                                isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: created, lastModified: modified,
+                                tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
+                                recursFromCompletion: rrule != nil && fromCompletion,
+                                listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged,
+                                isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent, parentUID: parentUID)
+        todo.start = Self.startDate(start(vtodo), due: due, recurs: rrule != nil)
+        return todo
+    }
+
+    /// The todo's start date from its DTSTART, in Tick's due notation (a DATE-TIME to the minute),
+    /// or nil: none, unreadable, or the DTSTART RFC 5545 requires beside an RRULE on the due itself
+    /// (what Tick writes for a recurring todo without a start; reading it as a start would hide
+    /// every recurring todo from the agenda until its due day). A start after the due or of the
+    /// other value type is another client's, kept as read.
+    static func startDate(_ wall: TodoStart.WallTime?, due: String?, recurs: Bool) -> String? {
+        guard let wall else { return nil }
+        let start = wall.isDate ? wall.text : String(wall.text.prefix(16))
+        if recurs, start == due { return nil }
+        return start
     }
 
     /// Whether `uid` can name a todo in the store: something other than blanks, no control

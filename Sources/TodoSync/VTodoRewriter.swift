@@ -58,6 +58,8 @@ public struct VTodoRewriter {
         var appendedComponents = ""
         var sequence: Int?
         for field in changed {
+            // DTSTART is written below, with the DUE and RRULE it must agree with.
+            if field == .start { continue }
             if field == .reminders {
                 // Alarm by alarm: those Tick cannot show, and those whose reminder stays, are kept byte for byte.
                 var kept = Set<Reminder>()
@@ -93,8 +95,21 @@ public struct VTodoRewriter {
         let startIndexes = place.properties.filter { scan.lines[$0].name == "DTSTART" }
         // A start on a DUE kept as written takes that line's form (another client's `DUE:…Z` gives `DTSTART:…Z`).
         let keptDue = changed.contains(.due) ? nil : place.properties.map { scan.lines[$0] }.first { $0.name == "DUE" }
-        if let value = TodoStart.required(current: start, isWritten: !startIndexes.isEmpty, due: todo.due, recurs: todo.rrule != nil,
-                                          fallbackDay: TodoStart.day(of: old.createdAt ?? now, in: zone)),
+        let fallbackDay = TodoStart.day(of: old.createdAt ?? now, in: zone)
+        if changed.contains(.start) || (todo.start != nil && changed.contains(.due)) {
+            // Tick's start changed (or its due moved): written consistent with the due, removed when
+            // there is none, unless an RRULE needs a DTSTART (then the one it needs).
+            let value = TodoStart.consistent(todo.start, due: todo.due)
+                ?? (todo.rrule != nil ? TodoStart.required(current: nil, isWritten: false, due: todo.due, recurs: true, fallbackDay: fallbackDay) : nil)
+            let line = value.flatMap { Self.startLine($0, dueLine: nil, writer: writer) } ?? ""
+            if let first = startIndexes.first {
+                replacement[first] = line
+                for index in startIndexes.dropFirst() { replacement[index] = "" }
+            } else {
+                appended += line
+            }
+        } else if let value = TodoStart.required(current: start, isWritten: !startIndexes.isEmpty, due: todo.due, recurs: todo.rrule != nil,
+                                                 fallbackDay: fallbackDay),
            let line = Self.startLine(value, dueLine: value == todo.due ? keptDue : nil, writer: writer) {
             if let first = startIndexes.first {
                 replacement[first] = line

@@ -39,6 +39,8 @@ struct VTodoWriter {
             guard let uid = todo.parentUID, let property = uid.withCString({ icalproperty_new_relatedto($0) }) else { return [] }
             icalproperty_add_parameter(property, icalparameter_new_reltype(ICAL_RELTYPE_PARENT))
             return [Libical.serialized(property)]
+        // Written by `vtodo` and `VTodoRewriter`, beside the DUE and RRULE it must agree with.
+        case .start: return []
         case .reminders: return Reminder.unique(todo.reminders).map { CalendarAlarms.lines($0, title: todo.title, zone: zone) }
         }
     }
@@ -79,11 +81,13 @@ struct VTodoWriter {
         return CalendarText.folded(name + ":" + Self.utcText(zone.instant(of: wall)))
     }
 
-    /// The DTSTART line a new VTODO for `todo` needs: one only for a recurring todo (RFC 5545
-    /// requires it beside an RRULE), on its due, else on the day it was made (`now` when unknown).
+    /// The DTSTART line a new VTODO for `todo` needs: its start, made consistent with its due
+    /// (`TodoStart.consistent`), else one only for a recurring todo (RFC 5545 requires it beside an
+    /// RRULE), on its due, else on the day it was made (`now` when unknown).
     func startLine(of todo: CalendarTodo, now: Date) -> String? {
-        TodoStart.required(current: nil, isWritten: false, due: todo.due, recurs: todo.rrule != nil,
-                           fallbackDay: TodoStart.day(of: todo.createdAt ?? now, in: zone)).flatMap { timeLine("DTSTART", $0) }
+        if let start = TodoStart.consistent(todo.start, due: todo.due) { return timeLine("DTSTART", start) }
+        return TodoStart.required(current: nil, isWritten: false, due: todo.due, recurs: todo.rrule != nil,
+                                  fallbackDay: TodoStart.day(of: todo.createdAt ?? now, in: zone)).flatMap { timeLine("DTSTART", $0) }
     }
 
     /// A whole VTODO for `todo`, stamped `now`.

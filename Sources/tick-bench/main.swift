@@ -1,5 +1,6 @@
 import Foundation
 import TickTesting
+import TodoStore
 
 // tick-bench: `make bench`. Measures the release `tick` from outside, in a pseudo-terminal, at several
 // store sizes, prints one table with the targets of issue 7, and writes it to BENCHMARKS.md.
@@ -20,13 +21,15 @@ import TickTesting
 // BENCH_ONLY=query measures only the query rows (issue 30: a tag and a word, a due-date range) at
 // BENCH_SIZES and prints them, BENCHMARKS.md untouched. BENCH_ONLY=outline measures only the outline rows
 // (issue 31: collapsing and expanding a parent of 10,000 subtasks, scrolling a tree 10 levels deep) at
-// BENCH_SIZES and prints them, BENCHMARKS.md untouched.
+// BENCH_SIZES and prints them, BENCHMARKS.md untouched. BENCH_ONLY=starts measures only opening the agenda
+// with start dates (issue 31: every tenth dated todo given a start, half of them still waiting) at
+// BENCH_SIZES and prints the rows, BENCHMARKS.md untouched.
 
 let usage = """
     usage: tick-bench
       Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
       arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
-      BENCH_ONLY=sync|query|outline, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_COMPARE_SERVERS,
+      BENCH_ONLY=sync|query|outline|starts, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_COMPARE_SERVERS,
       BENCH_COMPARE_SIZE, BENCH_PARALLEL_UPLOADS and BENCH_RADICALE_PYTHON in the environment set it up.
     """
 // Only --help: an argument that was meant to shorten the run must not start the whole of it.
@@ -47,8 +50,9 @@ let output = settings["BENCH_OUTPUT"] ?? "BENCHMARKS.md"
 let onlySync = settings["BENCH_ONLY"]?.lowercased() == "sync"
 let onlyQuery = settings["BENCH_ONLY"]?.lowercased() == "query"
 let onlyOutline = settings["BENCH_ONLY"]?.lowercased() == "outline"
-if let only = settings["BENCH_ONLY"], !onlySync, !onlyQuery, !onlyOutline {
-    progress("BENCH_ONLY knows only \"sync\", \"query\" and \"outline\", not \(only.debugDescription)")
+let onlyStarts = settings["BENCH_ONLY"]?.lowercased() == "starts"
+if let only = settings["BENCH_ONLY"], !onlySync, !onlyQuery, !onlyOutline, !onlyStarts {
+    progress("BENCH_ONLY knows only \"sync\", \"query\", \"outline\" and \"starts\", not \(only.debugDescription)")
     exit(1)
 }
 let measuresSync = onlySync || settings["BENCH_SYNC"] != "0"
@@ -110,6 +114,22 @@ do {
             progress("measuring the outline rows at \(size) todos…")
             let found = try OutlineBenchmark(probe: probe, screens: screens, repetitions: min(repetitions, 10)).run(database: copy, size: size)
             for line in OutlineBenchmark.lines(found, size: size) { print(line) }
+            cache.removeStore(at: copy)
+        }
+        try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing
+        exit(0)
+    }
+    if onlyStarts {
+        // Opening the agenda with start dates alone (issue 31 part 2), printed; BENCHMARKS.md untouched.
+        let today = LocalTime.fromEnvironment.day(of: Date())
+        for size in sizes {
+            let (cached, _) = try cache.store(size: size, schema: schema)
+            let copy = try cache.scratchCopy(of: cached, name: "starts-\(size)")
+            progress("giving \(size) todos start dates…")
+            let starts = try StartDateBenchmark.prepare(database: copy, today: today)
+            progress("measuring the agenda with start dates at \(size) todos…")
+            let found = try AgendaBenchmark(probe: probe, repetitions: min(repetitions, 10)).run(database: copy, listIsEmpty: size == 0)
+            for line in StartDateBenchmark.lines(found, size: size, starts: starts) { print(line) }
             cache.removeStore(at: copy)
         }
         try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing

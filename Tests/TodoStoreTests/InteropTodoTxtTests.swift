@@ -137,7 +137,7 @@ struct InteropTodoTxtTests {
             #expect(Dictionary(grouping: imported, by: \.priority).mapValues(\.count) == expected.priorities)
             #expect(try store.lists().map(\.name) == ["Inbox"] + expected.lists)
             #expect(imported.allSatisfy { !$0.title.contains("+") || $0.title.contains("+Home") })
-            #expect(imported.contains { $0.title == "Ask 田中さん about 🍣" && $0.tags == ["phone"] && $0.notes == "Starts: 2026-12-01" })
+            #expect(imported.contains { $0.title == "Ask 田中さん about 🍣" && $0.tags == ["phone"] && $0.start == "2026-12-01" && $0.notes.isEmpty })
             #expect(store.count == expected.todos + 1)
             try expectIntact(store)
         }

@@ -11,7 +11,7 @@ struct ReminderStoreTests {
     /// Takes a current store back to version 11: no reminders column, its index gone, the journal
     /// and modified-time triggers as version 11 made them (triggers and index first: SQLite refuses
     /// to drop a column they name).
-    static let backToVersion11SQL = """
+    static let backToVersion11SQL = StartDateStoreTests.backToVersion12SQL + """
         DROP INDEX todos_with_reminders;
         \(Schema.rebuiltTodoJournalSQL(columns: Schema.version11JournaledTodoColumns))
         DROP TRIGGER todos_modified_time;

@@ -61,7 +61,6 @@ struct TaskwarriorReaderTests {
             2026-12-02 08:30 Asked Bob for numbers
             2026-12-03 He sent them
 
-            Starts: 2026-12-04 09:00
             Wait: 2026-12-03
             Started: 2026-12-02 10:00
             Until: 2027-01-01
@@ -70,8 +69,9 @@ struct TaskwarriorReaderTests {
             UDA estimate: 3
             UDA reviewer: Ann
             """)
-        #expect(KeptNotes.startDate(in: todo.notes) == "2026-12-04 09:00")
-        #expect(tally.summary == "; mapped: 1 project to a list, 1 UUID to a UID; kept as notes: 2 annotations, 2 UDAs, 2 dependencies, 1 wait date, 1 scheduled date, "
+        #expect(todo.start == "2026-12-04T09:00")
+        #expect(tally.summary == "; mapped: 1 project to a list, 1 UUID to a UID, 1 wait or scheduled date to a start date; "
+                + "kept as notes: 2 annotations, 2 UDAs, 2 dependencies, 1 wait date, "
                 + "1 start time, 1 until date, 1 tag Tick cannot hold")
     }
 
@@ -95,9 +95,9 @@ struct TaskwarriorReaderTests {
         #expect(todos.map(\.title) == ["Open", "Waiting", "Done"])
         #expect(todos.map { $0.completedAt != nil } == [false, false, true])
         #expect(todos[2].completedAt == Timestamp.parse("2026-12-01T12:00:00Z"))
-        #expect(todos[1].notes == "Starts: 2026-12-10")
+        #expect(todos[1].notes == "" && todos[1].start == "2026-12-10")
         #expect(tally[.deleted] == 2)
-        #expect(tally.summary == "; skipped 2 deleted tasks; kept as notes: 1 wait date")
+        #expect(tally.summary == "; mapped: 1 wait or scheduled date to a start date; skipped 2 deleted tasks")
     }
 
     @Test("A due date is local: its time of day, or the day alone at local midnight", arguments: [

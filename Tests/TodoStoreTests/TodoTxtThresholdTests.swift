@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import TodoStore
 
-/// Issue 30: todo.txt's `t:YYYY-MM-DD` (threshold) kept as the start date line of the notes and
-/// written back by the export; `h:1` lines (hidden placeholders) skipped and counted.
+/// Issue 30 and 31: todo.txt's `t:YYYY-MM-DD` (threshold) read as the start date and written back
+/// by the export; `h:1` lines (hidden placeholders) skipped and counted.
 @Suite("Interop: todo.txt thresholds and hidden lines")
 struct TodoTxtThresholdTests {
     static let utc = LocalTime.utc
@@ -12,16 +12,16 @@ struct TodoTxtThresholdTests {
         try TodoTxtFormat.decode(Data(text.utf8), zone: utc, now: Date(timeIntervalSince1970: 1_800_000_000))
     }
 
-    @Test("t:YYYY-MM-DD is kept as Starts: in the notes and counted; the title loses it")
+    @Test("t:YYYY-MM-DD becomes the start date and is counted; the title and the notes do not keep it")
     func thresholdKept() throws {
         let document = try Self.decode("(A) Plan the trip t:2026-12-05 +Travel due:2026-12-20\nNo threshold\n")
         let todo = try #require(document.todos.first)
         #expect(todo.title == "Plan the trip" && todo.listName == "Travel" && todo.due == "2026-12-20")
-        #expect(todo.notes == "Starts: 2026-12-05")
-        #expect(KeptNotes.startDate(in: todo.notes) == "2026-12-05")
+        #expect(todo.notes == "")
+        #expect(todo.start == "2026-12-05")
         #expect(document.todos.last?.notes == "")
         #expect(document.tally[.threshold] == 1)
-        #expect(document.tally.summary == "; kept as notes: 1 threshold date (t:)")
+        #expect(document.tally.summary == "; mapped: 1 threshold date (t:) to a start date")
     }
 
     @Test("A threshold that is not a real day stops the import at its line; a t: word that is no date stays in the title")

@@ -10,6 +10,7 @@ struct AddCommand: Subcommand {
             OptionDescription("list", short: "l", value: .text("NAME"), help: "the list (default: the config file's list, else Inbox); a new name creates the list", completes: .lists),
             OptionDescription("parent", value: .text("ID"), help: "add it as the last subtask of todo ID, in that todo's list", completes: .ids),
             TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption, TodoFields.remindOption,
+            TodoFields.startOption,
         ],
         discussion: """
         As when typing in Tick, !, !! and !!! in the title set the priority (low, medium, high) and @when \
@@ -19,7 +20,8 @@ struct AddCommand: Subcommand {
         is not one (@3pm, @2026-02-30) stays in the title, with a note on standard error; two due dates \
         are refused. @every week (or --every) makes it recur: done, it comes back on the next date. \
         @remind 15m before (or --remind "15m before") adds a reminder, before the due or at a day and time \
-        (@remind fri 9:00); tick remind prints those coming due.
+        (@remind fri 9:00); tick remind prints those coming due. ^when (or --start) is the start date: \
+        until that day the todo waits, out of the agenda (^mon, ^2026-12-09, ^fri 9:00).
 
         In bash and zsh an unquoted ! recalls an earlier command (history expansion): put the title in \
         single quotes, or use --priority and --due. Prints the new todo's id. Once the todo is added the \
@@ -29,7 +31,8 @@ struct AddCommand: Subcommand {
         examples: ["tick add --priority high --due fri Pay rent", "tick add 'Pay rent !!! @fri'",
                    "tick add --tag home --tag money Pay rent",
                    "tick add --list Groceries Oat milk", "tick add --parent 12 Book flights",
-                   "tick add --due mon --every mon,thu Standup", "tick add 'Dentist @fri 9:00 @remind 1h before'", "tick add -- -20% coupon"])
+                   "tick add --due mon --every mon,thu Standup", "tick add 'Dentist @fri 9:00 @remind 1h before'",
+                   "tick add --start mon --due fri Write the report", "tick add -- -20% coupon"])
 
     let text: String
     let listName: String?
@@ -41,6 +44,8 @@ struct AddCommand: Subcommand {
     let parentID: Int64?
     /// `--remind` values, in order.
     let remindWords: [String]
+    /// `--start`: the start date.
+    let startWord: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         parentID = try arguments.value("parent").map { word throws(UsageError) in try TodoIDs.parse([word])[0] }
@@ -54,18 +59,19 @@ struct AddCommand: Subcommand {
         dueWord = arguments.value("due")
         tagWords = arguments.values["tag"] ?? []
         remindWords = arguments.values["remind"] ?? []
+        startWord = arguments.value("start")
     }
 
     func run(in context: CommandContext) throws -> Int32 {
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
-                                    remindWords: remindWords, today: context.today, now: context.timeOfDay)
+                                    remindWords: remindWords, startWord: startWord, today: context.today, now: context.timeOfDay)
         let store = try context.openStore()
         defer { store.close() }
         if let parentID {
             _ = try TodoIDs.require([parentID], in: store)
             let item = try store.addSubtask(title: fields.title ?? text, toParent: parentID, priority: fields.priority ?? 0,
                                             due: fields.due??.stored, recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [],
-                                            reminders: fields.reminders ?? []).value
+                                            reminders: fields.reminders ?? [], start: fields.start??.stored).value
             let listName = TodoTable.safe(try store.lists().first { $0.id == item.listID }?.name ?? "").text
             context.committedChange = "added \(item.id) to \(listName) under \(parentID)"
             context.print("Added \(item.id) to \(listName) under \(parentID): \(Describe.todo(item))")
@@ -79,7 +85,7 @@ struct AddCommand: Subcommand {
         let placed = try store.append(title: fields.title ?? text, toListNamed: listName ?? context.configuration.defaultList,
                                       priority: fields.priority ?? 0, due: due,
                                       recurrence: fields.recurrence ?? nil, tags: fields.tags ?? [],
-                                      reminders: fields.reminders ?? []).value
+                                      reminders: fields.reminders ?? [], start: fields.start??.stored).value
         context.committedChange = "added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)"
         let newList = placed.createdList ? " (a new list)" : ""
         context.print("Added \(placed.item.id) to \(TodoTable.safe(placed.list.name).text)\(newList): \(Describe.todo(placed.item))")
@@ -95,6 +101,7 @@ enum Describe {
         var details: [String] = []
         if item.priority > 0 { details.append(String(repeating: "!", count: min(3, item.priority))) }
         if let due = item.due { details.append("due \(Due(stored: due)?.description ?? due)") }
+        if let start = item.start { details.append("starts \(Due(stored: start)?.description ?? start)") }
         if item.isFlagged { details.append("flagged") }
         if item.status == .inProcess { details.append("started") }
         if item.status == .cancelled { details.append("cancelled") }

@@ -11,6 +11,7 @@ struct EditCommand: Subcommand {
         ],
         options: [
             TodoFields.priorityOption, TodoFields.dueOption, TodoFields.everyOption, TodoFields.tagOption, TodoFields.remindOption,
+            TodoFields.startOption,
             OptionDescription("notes", value: .text("TEXT"), help: "replace the notes (\"\" clears them)"),
             OptionDescription("flag", help: "flag the todo"),
             OptionDescription("unflag", help: "remove the flag"),
@@ -25,7 +26,8 @@ struct EditCommand: Subcommand {
 
         What is not given stays as it was: a new title without markers keeps the priority, due day and \
         recurrence (--every none stops it); #tags in the title or --tag replace all the tags, and @remind \
-        in the title or --remind replace all the reminders (--remind none removes them). \
+        in the title or --remind replace all the reminders (--remind none removes them); ^when or --start \
+        sets the start date (--start none removes it). \
         As with tick add, a title with ! needs single quotes in bash and zsh.
         """,
         examples: ["tick edit 12", "tick edit 12 'Pay the rent !! @+2d'", "tick edit 12 --remind '15m before' --remind 'fri 9:00'", "tick edit 12 --remind none", "tick edit 12 --priority medium --due none --flag", "tick edit 12 --every none", "tick edit 12 --status started --percent 40",
@@ -39,6 +41,8 @@ struct EditCommand: Subcommand {
     let tagWords: [String]
     /// `--remind` values, in order.
     let remindWords: [String]
+    /// `--start`: the start date (`none` removes it).
+    let startWord: String?
     let notes: String?
     let flag: Bool?
     let status: TodoStatus?
@@ -53,12 +57,13 @@ struct EditCommand: Subcommand {
         everyWord = arguments.value("every")
         tagWords = arguments.values["tag"] ?? []
         remindWords = arguments.values["remind"] ?? []
+        startWord = arguments.value("start")
         notes = arguments.value("notes")
         if arguments.has("flag") && arguments.has("unflag") { throw UsageError(message: "--flag and --unflag exclude each other") }
         flag = arguments.has("flag") ? true : arguments.has("unflag") ? false : nil
         status = try arguments.value("status").map(StatusChange.status(named:))
         percent = try arguments.value("percent").map(StatusChange.percent(named:))
-        opensEditor = text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && remindWords.isEmpty && notes == nil
+        opensEditor = text == nil && priorityWord == nil && dueWord == nil && everyWord == nil && tagWords.isEmpty && remindWords.isEmpty && startWord == nil && notes == nil
             && flag == nil && status == nil && percent == nil
     }
 
@@ -68,13 +73,13 @@ struct EditCommand: Subcommand {
     func run(in context: CommandContext) throws -> Int32 {
         if opensEditor { return try editInEditor(in: context) }
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
-                                    remindWords: remindWords, today: context.today, now: context.timeOfDay)
+                                    remindWords: remindWords, startWord: startWord, today: context.today, now: context.timeOfDay)
         let store = try context.openStore()
         defer { store.close() }
         _ = try TodoIDs.require([id], in: store)
         var item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
                                     due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags,
-                                    reminders: fields.reminders).value
+                                    reminders: fields.reminders, start: fields.start.map { $0?.stored }).value
         var next: TodoItem?
         if let status {
             let result = try store.setStatus(status, ids: [id]).value

@@ -12,6 +12,8 @@ struct ListCommand: Subcommand {
             OptionDescription("list", short: "l", value: .text("NAME"), help: "only this list (several: any of them, as list:NAME)", completes: .lists),
             OptionDescription("due", value: .text("WHEN"),
                               help: "only open todos due then, across lists, by due day: today, overdue, tomorrow, week (today and the 6 days after), or a day (2026-12-24, fri, +3d, \"in 3 days\"); several: any of them, list by list (as @WHEN)", completes: .when),
+            OptionDescription("waiting", help: "only todos waiting for their start date (is:waiting)"),
+            OptionDescription("ready", help: "leave out todos waiting for their start date (is:ready)"),
             OptionDescription("agenda", help: "open todos due soon, across lists, in groups: Overdue, Today, Tomorrow, Next 7 days"),
             OptionDescription("tag", short: "t", value: .text("NAME"), help: "only todos with this tag (#NAME in a title; case of A–Z ignored; several: all of them)", completes: .tags),
             OptionDescription("sort", value: .choice("ORDER", TodoSort.allCases.map(\.rawValue)),
@@ -36,7 +38,9 @@ struct ListCommand: Subcommand {
         million todos), a progress bar shows on standard error when it is a terminal (not with --quiet). \
         --due and --agenda list open todos by due day, highest priority first within a day, from an \
         index of due days (no scan, whatever the number of todos); --agenda --json prints an array of \
-        groups, each {"group": overdue|today|tomorrow|week, "title", "todos": [...]}.
+        groups, each {"group": overdue|today|tomorrow|week, "title", "todos": [...]}. A todo whose start \
+        date (^fri) is after today is waiting: its title is followed by "starts in 3 d", and the agenda \
+        leaves it out until that day.
 
         A QUERY (the same language as / in the app and saved views) keeps the todos matching every \
         term; terms of one kind combine as said. Quote ! and "…" from the shell: tick ls '!!' '"oat milk"'.
@@ -64,6 +68,9 @@ struct ListCommand: Subcommand {
     let sort: TodoSort
     let json: Bool
     let isQuiet: Bool
+    /// `--waiting` or `--ready`: only todos still waiting for their start date, or only those not.
+    let startFilter: StartFilter?
+    enum StartFilter { case waiting, ready }
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments.has("all") && arguments.has("done") { throw UsageError(message: "--all and --done exclude each other") }
@@ -73,7 +80,12 @@ struct ListCommand: Subcommand {
         queryText = arguments.positionals.joined(separator: " ")
         viewName = arguments.value("view")
         sort = arguments.value("sort").flatMap(TodoSort.init(rawValue:)) ?? .manual
-        let queried = !queryText.isEmpty || viewName != nil || arguments.value("sort") != nil
+        if arguments.has("waiting") && arguments.has("ready") { throw UsageError(message: "--waiting and --ready exclude each other") }
+        startFilter = arguments.has("waiting") ? .waiting : arguments.has("ready") ? .ready : nil
+        if startFilter != nil && arguments.has("agenda") {
+            throw UsageError(message: "--agenda leaves out the waiting todos already: it does not combine with --waiting or --ready")
+        }
+        let queried = !queryText.isEmpty || viewName != nil || arguments.value("sort") != nil || startFilter != nil
         if arguments.has("agenda") && queried {
             throw UsageError(message: "--agenda lists its own groups: it does not combine with a query, --view or --sort")
         }
@@ -118,11 +130,16 @@ struct ListCommand: Subcommand {
             throw UsageError(message: "in the query: \(error)")
         }
         query.tags += tags
+        switch startFilter {
+        case .waiting: query.waitingOn = context.today.iso
+        case .ready: query.readyOn = context.today.iso
+        case nil: break
+        }
         for word in dueWords {
             guard let selection = DueSelection(word, today: context.today) else {
                 throw UsageError(message: "--due takes \(DueSelection.words.joined(separator: ", ")) or a day (2026-12-24, fri, +3d), not \(Self.quoted(word))")
             }
-            query.dueWindows.append(selection.window(today: context.today))
+            query.dueWindows.append(selection.days(today: context.today))
         }
         if filter == .done, query.completion == nil { query.completion = .done }
         if !dueWords.isEmpty, query.completion == nil { query.completion = .open }
@@ -147,7 +164,8 @@ struct ListCommand: Subcommand {
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open && query?.completion == nil ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
         let showsDueTimes = try store.hasTimedDue(inLists: shown.map(\.id), includesOpen: filter != .done, includesDone: filter != .open || query?.completion != nil)
-        let table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDueTimes: showsDueTimes)
+        var table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDueTimes: showsDueTimes)
+        table.today = context.today
         let total = shown.reduce(0) { $0 + rows(of: $1).count }
         // On the terminal the rows themselves show the progress; into a file or a pipe, the bar does.
         let progress = context.progress(ProgressBar(label: "Listing", unit: .todos), quiet: isQuiet,

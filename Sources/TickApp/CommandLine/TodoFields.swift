@@ -14,6 +14,12 @@ struct TodoFields {
         help: "the due day, as @when in a title: today, tomorrow, fri, dec5, 2026-12-24, +3d, \"in 3 days\", \"next fri\", next-week, eom, 3pm, tonight…, or none; a time may follow: \"fri 15:00\", \"today 9am\", 2026-12-24T18:30",
         completes: .when)
 
+    /// `--start WHEN`.
+    static let startOption = OptionDescription(
+        "start", value: .text("WHEN"),
+        help: "the start date, as ^when in a title (any day and time --due takes), or none: until that day the todo waits (is:waiting) and stays out of the agenda",
+        completes: .when)
+
     /// `--every RULE`.
     static let everyOption = OptionDescription(
         "every", value: .text("RULE"),
@@ -42,12 +48,17 @@ struct TodoFields {
     /// The reminders of the title's `@remind` markers and of `--remind` (`[]` for `--remind none`);
     /// nil when neither gave any.
     var reminders: [Reminder]?
+    /// The start date; `.some(nil)` for `--start none`, nil when neither the title nor `--start` said.
+    var start: Due??
     /// The note about words that look like dates but are not, for standard error.
     var hint: String?
 
     /// Reads the title's markers and the options, relative to `today`.
     init(text: String?, priorityWord: String?, dueWord: String?, everyWord: String? = nil, tagWords: [String] = [],
-         remindWords: [String] = [], today: Day, now: Int? = nil) throws(UsageError) {
+         remindWords: [String] = [], startWord: String? = nil, today: Day, now: Int? = nil) throws(UsageError) {
+        if let startWord {
+            start = .some(try Self.due(startWord, today: today, now: now, naming: "start date"))
+        }
         if !remindWords.isEmpty {
             reminders = try remindWords.filter { $0.lowercased() != "none" }.map { word throws(UsageError) -> Reminder in
                 guard let reminder = ReminderWords.reminder(fromPhrase: word, today: today) else {
@@ -81,6 +92,9 @@ struct TodoFields {
         if let marker = parsed.dueMarkers.first, let dueWord {
             throw UsageError(message: "two due dates, \(Self.safe(marker)) and --due \(Self.safe(dueWord)): keep one")
         }
+        if let marker = parsed.startMarkers.first, let startWord {
+            throw UsageError(message: "two start dates, \(Self.safe(marker)) and --start \(Self.safe(startWord)): keep one")
+        }
         if let marked = parsed.priority, let priorityWord {
             throw UsageError(message: "two priorities, \(String(repeating: "!", count: marked)) and --priority \(priorityWord): keep one")
         }
@@ -94,6 +108,7 @@ struct TodoFields {
         priority = priority ?? parsed.priority
         if let rule = parsed.recurrence { recurrence = .some(rule) }
         if let day = parsed.due { due = .some(day) }
+        if let day = parsed.start { start = .some(day) }
         if !parsed.tags.isEmpty { tags = TodoTags.unique(parsed.tags + optionTags) }
         if !parsed.reminders.isEmpty { reminders = Reminder.unique(parsed.reminders + (reminders ?? [])) }
         hint = parsed.hint.map(Self.safe)
@@ -106,11 +121,11 @@ struct TodoFields {
 
     /// The due date a `--due` value names (an `@` in front is allowed; a time may follow the day:
     /// `fri 15:00`, `2026-12-24T18:30`), nil for `none`.
-    static func due(_ word: String, today: Day, now: Int? = nil) throws(UsageError) -> Due? {
+    static func due(_ word: String, today: Day, now: Int? = nil, naming what: String = "due date") throws(UsageError) -> Due? {
         if word.lowercased() == "none" { return nil }
         let bare = word.hasPrefix("@") ? word.dropFirst() : Substring(word)
         guard let due = TitleSyntax.parseDueValue(bare, today: today, now: now) else {
-            throw UsageError(message: "cannot read the due date \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
+            throw UsageError(message: "cannot read the \(what) \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
                              + "2026-12-24, +3d, \"in 3 days\", \"next fri\", next-week, eom, 3pm, tonight or none, optionally with a time: \"fri 15:00\", \"today 9am\", "
                              + "2026-12-24T18:30 (the README lists every form)")
         }

@@ -15,6 +15,8 @@ struct TodoTable {
     let listWidth: Int
     /// Columns of the due date: 10 (`2026-12-24`), or 16 when some todo has a time (`2026-12-24 18:30`).
     let dueWidth: Int
+    /// The day start dates are described against ("starts in 3 d"); nil shows none.
+    var today: Day?
 
     /// A table for ids up to `largestID` and the given list names; `showsDueTimes` when any todo
     /// it lists has a due time (`TodoStore.hasTimedDue(inLists:)`, `hasTimedOpenDue(in:)`), so the
@@ -46,7 +48,7 @@ struct TodoTable {
         let title = Self.indentation(depth: depth) + (item.isFlagged ? "⚑ " : "") + Self.safe(item.title).text
             + (item.notes.isEmpty ? "" : TodoCell.notesMarker)
             + (item.recurrence == nil ? "" : " " + TodoCell.recurrenceMarker)
-            + (TodoStatusMarks.percent(of: item).map { " " + $0 } ?? "") + item.tags.map { " #" + $0 }.joined()
+            + (TodoStatusMarks.percent(of: item).map { " " + $0 } ?? "") + startWords(of: item) + item.tags.map { " #" + $0 }.joined()
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
         let columns: [String] = [paddedID, state, priority.padded(to: 3), (item.due.map { Due(stored: $0)?.description ?? $0 } ?? "").padded(to: dueWidth), paddedList, title]
@@ -61,6 +63,13 @@ struct TodoTable {
                                  list.text + String(repeating: " ", count: max(0, listWidth - list.width)),
                                  Self.indentation(depth: depth) + Self.safe(item.title).text]
         return columns.joined(separator: "  ")
+    }
+
+    /// " starts in 3 d" while an open todo waits for its start date (as on screen), else "".
+    func startWords(of item: TodoItem) -> String {
+        guard let today, !item.isDone, let start = item.start.flatMap({ Due(stored: $0) }),
+              let words = TitleSyntax.describe(start: start.day, today: today) else { return "" }
+        return " " + words
     }
 
     /// Text of several lines as a terminal may show it: each line's control characters as

@@ -42,7 +42,8 @@ extension TodoCommands {
             return .saying(.error("A todo needs a title: type some words, or Esc to cancel"))
         }
         let added = try store.addSubtask(title: parsed.title, toParent: parent.id, priority: parsed.priority ?? 0, due: parsed.due?.stored,
-                                         recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders)
+                                         recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders,
+                                         start: parsed.start?.stored)
         return Outcome(change: added.change, selection: .todo(added.value.id),
                        message: .info(parsed.hinted("Added \(quoted(added.value.title)) under \(quoted(parent.title))")), wrote: true)
     }

@@ -19,6 +19,7 @@ public enum QueryLanguage {
         ("is:flagged is:recurring", "flagged, recurring"),
         ("parent:ID", "the subtasks of todo ID (its direct ones; several: any of them)"),
         ("is:subtask has:subtasks", "subtasks (todos under a parent), parents (todos with subtasks)"),
+        ("is:waiting is:ready", "start date after today (^fri), or none or not after today"),
     ]
 
     /// The table as `--help` shows it, each line indented so it is printed as it is.

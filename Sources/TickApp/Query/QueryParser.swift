@@ -8,8 +8,8 @@ import TodoStore
 /// quoted term is always text. `#tag`, `-#tag`; `!`, `!!`, `!!!`, `!none`; `@today`, `@overdue`,
 /// `@week`, `@none`, `@FROM..TO` (either end may be left out) and every day `@` takes in a title
 /// (`@tonight` is today; the forms in several terms, `@in 3 days` and `@next friday`, too);
-/// `list:NAME`; `is:open`, `is:done`, `is:flagged`, `is:recurring`, `is:subtask`; `has:subtasks`;
-/// `parent:ID` (a todo's id, as `tick ls` shows it); anything else is a word
+/// `list:NAME`; `is:open`, `is:done`, `is:flagged`, `is:recurring`, `is:subtask`, `is:waiting`,
+/// `is:ready`; `has:subtasks`; `parent:ID` (a todo's id, as `tick ls` shows it); anything else is a word
 /// (`#123`, not a tag, is the text it is, as in a title).
 public enum QueryParser {
     /// Reads `text` against `today`, or says which term is wrong and why.
@@ -20,7 +20,7 @@ public enum QueryParser {
         while index < terms.count {
             if let phrase = dayPhrase(at: index, of: terms, today: today) {
                 // `@in 3 days`, `@next friday`, `@dec 24`: one day in several terms.
-                query.dueWindows.append(DueSelection.day(phrase.day).window(today: today))
+                query.dueWindows.append(DueSelection.day(phrase.day).days(today: today))
                 index += phrase.consumed + 1
                 continue
             }
@@ -100,6 +100,8 @@ public enum QueryParser {
             case "flagged": query.isFlagged = true
             case "recurring": query.isRecurring = true
             case "subtask": query.isSubtask = true
+            case "waiting": query.waitingOn = today.iso
+            case "ready": query.readyOn = today.iso
             default: throw .notAState(text)
             }
         } else if lowered == "has:subtasks" {
@@ -124,7 +126,7 @@ public enum QueryParser {
             return query.dueWindows.append(DueSelection.window(from: first, before: last?.adding(days: 1)))
         }
         guard let selection = DueSelection(word, today: today) else { throw .notADate("@" + word) }
-        query.dueWindows.append(selection.window(today: today))
+        query.dueWindows.append(selection.days(today: today))
     }
 
     private static func day(_ word: Substring, today: Day, term: String) throws(QueryError) -> Day {
@@ -159,7 +161,7 @@ public enum QueryError: Error, Equatable, CustomStringConvertible {
             "\(text) is not a date: use @today, @overdue, @week, @none, a day (@fri, @2026-12-24, @+3d) or a range (@2026-12-01..2026-12-24)"
         case .backwardsRange(let text): "\(text) ends before it starts"
         case .missingListName: "list: needs a list name (list:Work, list:\"Home office\")"
-        case .notAState(let text): "\(text) is not a state: use is:open, is:done, is:flagged, is:recurring or is:subtask"
+        case .notAState(let text): "\(text) is not a state: use is:open, is:done, is:flagged, is:recurring, is:subtask, is:waiting or is:ready"
         case .notATodoID(let text): "\(text) needs a todo's id, as tick ls shows it (parent:12)"
         }
     }

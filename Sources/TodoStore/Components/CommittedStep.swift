@@ -106,7 +106,7 @@ extension History {
                    OR old_rrule IS NOT new_rrule OR old_rrule_from_completion IS NOT new_rrule_from_completion
                    OR old_tags IS NOT new_tags OR old_status_mark IS NOT new_status_mark
                    OR old_percent_complete IS NOT new_percent_complete OR old_parent_uid IS NOT new_parent_uid
-                   OR old_reminders IS NOT new_reminders)
+                   OR old_reminders IS NOT new_reminders OR old_start IS NOT new_start)
             FROM history_todos WHERE \(condition) LIMIT \(limit)
             """, arguments) { row in
             let id = row.int64(at: 12)

@@ -54,7 +54,9 @@ struct HistoryReplay {
                                        // Rows from before version 11 have no parent: the top of the list.
                                        row.optionalString(at: 17),
                                        // Version 12's reminders: NULL before it (none).
-                                       row.optionalString(at: 18)])
+                                       row.optionalString(at: 18),
+                                       // Version 13's start: NULL before it (none).
+                                       row.optionalString(at: 19)])
                 if batch.restores.count == Self.batchSize { try write(&batch) }
             }
         }

@@ -62,7 +62,7 @@ final class MatchFinder {
     }
 
     /// The columns a scan of the first rows reads for the order and for every test of a query.
-    private static let windowColumns = "id, list_id, title, notes, position, due, priority, created_at, completed_at, flagged, rrule, uid, parent_uid"
+    private static let windowColumns = "id, list_id, title, notes, position, due, priority, created_at, completed_at, flagged, rrule, uid, parent_uid, start"
 
     /// Whether the list passes the query's `list:` terms (always, without them).
     private func listMatches(_ query: TodoQuery, listID: Int64) throws -> Bool {

@@ -66,6 +66,8 @@ struct QueryConditions {
                 EXISTS (SELECT 1 FROM todos qc INDEXED BY todos_by_parent_uid WHERE qc.parent_uid = \(t).uid AND qc.list_id = \(t).list_id)
                 """)
         }
+        if let today = query.waitingOn { terms.append("(\(t).start IS NOT NULL AND substr(\(t).start, 1, 10) > \(bind(today)))") }
+        if let today = query.readyOn { terms.append("(\(t).start IS NULL OR substr(\(t).start, 1, 10) <= \(bind(today)))") }
         return (terms.isEmpty ? "1" : terms.joined(separator: " AND "), exact)
     }
 

@@ -34,9 +34,11 @@ public struct ImportTally: Equatable, Sendable {
         case loopingLink
         /// taskwarrior: `parent`, the recurring task an occurrence belongs to (`Parent: UUID`).
         case parent
-        /// taskwarrior: `wait` (a start date, or `Wait:` beside a later `scheduled`).
+        /// taskwarrior: the later of `wait` and `scheduled`, the todo's start date.
+        case startDate
+        /// taskwarrior: `wait` kept as `Wait:` beside a later `scheduled`.
         case waitDate
-        /// taskwarrior: `scheduled` (a start date, or `Scheduled:` beside a later `wait`).
+        /// taskwarrior: `scheduled` kept as `Scheduled:` beside a later `wait`.
         case scheduledDate
         /// todo.txt: `t:YYYY-MM-DD` thresholds (start dates).
         case threshold
@@ -68,9 +70,10 @@ public struct ImportTally: Equatable, Sendable {
             case .unmatchedLink: ("id:/p: word no other line matches", "id:/p: words no other line matches")
             case .loopingLink: ("p: word that would make a loop of parents", "p: words that would make a loop of parents")
             case .parent: ("parent", "parents")
+            case .startDate: ("wait or scheduled date to a start date", "wait or scheduled dates to start dates")
             case .waitDate: ("wait date", "wait dates")
             case .scheduledDate: ("scheduled date", "scheduled dates")
-            case .threshold: ("threshold date (t:)", "threshold dates (t:)")
+            case .threshold: ("threshold date (t:) to a start date", "threshold dates (t:) to start dates")
             case .startTime: ("start time", "start times")
             case .untilDate: ("until date", "until dates")
             case .otherPriority: ("priority other than H, M, L", "priorities other than H, M, L")
@@ -86,6 +89,7 @@ public struct ImportTally: Equatable, Sendable {
         /// Whether this kind counts things mapped to a field Tick has under another name.
         public var isMapped: Bool {
             self == .project || self == .recurringSeries || self == .uuid || self == .dependencyAsSubtask || self == .subtaskLink
+                || self == .threshold || self == .startDate
         }
 
         /// Whether this kind counts words left in titles as text.

@@ -16,7 +16,7 @@ import FoundationEssentials
 ///     started or cancelled one "status": "in-process" or "cancelled"; one that says how far along
 ///     it is "percent_complete": 40; one with reminders "reminders": ["due-15", "2026-12-04T09:00"]; a
 ///     subtask "parent": 1, its parent's "id", or "parent_uid" for a parent not in its list: see
-///     `JSONParentLinks`)
+///     `JSONParentLinks`; one with a start date "start": "2026-12-09" or "2026-12-09T09:00")
 ///   ]
 /// }
 /// ```
@@ -38,7 +38,8 @@ public enum JSONFormat {
             ("tags", "[" + item.tags.map(JSONText.quoted).joined(separator: ", ") + "]"),
         ] + (item.uid.isEmpty ? [] : [("uid", JSONText.quoted(item.uid))]) + recurrenceMembers(item.recurrence) + statusMembers(item)
             + (parentID.map { [("parent", String($0))] } ?? item.parentUID.map { [("parent_uid", JSONText.quoted($0))] } ?? [])
-            + (item.reminders.isEmpty ? [] : [("reminders", "[" + item.reminders.map { JSONText.quoted($0.stored) }.joined(separator: ", ") + "]")]))
+            + (item.reminders.isEmpty ? [] : [("reminders", "[" + item.reminders.map { JSONText.quoted($0.stored) }.joined(separator: ", ") + "]")])
+            + (item.start.map { [("start", JSONText.quoted($0))] } ?? []))
     }
 
     /// `"status"` for a started or cancelled todo (open and done are `"done"` already) and
@@ -192,6 +193,7 @@ public enum JSONFormat {
         todo.notes = try fields.string("notes") ?? ""
         todo.priority = Int(try fields.integer("priority", in: 0...Int64(Int32.max)) ?? 0)
         todo.due = try fields.string("due")
+        todo.start = try fields.string("start")
         todo.isFlagged = try fields.bool("flagged") ?? false
         todo.createdAt = try fields.time("created")
         todo.completedAt = try fields.time("completed")

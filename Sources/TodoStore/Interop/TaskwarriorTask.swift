@@ -14,7 +14,7 @@ import FoundationEssentials
 /// | `uuid` | UID: importing the export again updates these todos |
 /// | `recur` (+`until`, `rtype` chained) | the rule (one Tick cannot repeat: `Recurs:`) |
 /// | `annotations` | notes, one line each with its local date and time |
-/// | `wait`, `scheduled` | `Starts:` (the later of the two; the other as `Wait:` or `Scheduled:`) |
+/// | `wait`, `scheduled` | the start date (the later of the two; the other as `Wait:` or `Scheduled:`) |
 /// | `start`, `until` | `Started:`, `Until:` |
 /// | `depends` | subtasks: a task is the parent of the tasks of its project it depends on (see `TaskwarriorDependencies`; the rest `Depends on: UUID, …`) |
 /// | `parent` (the recurring task of an occurrence) | `Parent: UUID` |
@@ -114,14 +114,14 @@ struct TaskwarriorTask {
         }
 
         let wait = try fields.time("wait"), scheduled = try fields.time("scheduled")
-        if wait != nil { notes.tally.add(.waitDate) }
-        if scheduled != nil { notes.tally.add(.scheduledDate) }
         if let start = [wait, scheduled].compactMap({ $0 }).max() {
             // The later of the two is when the task is both shown and ready: its start date.
-            notes.fields.append((KeptNotes.startsName, times.noteText(start)))
+            todo.start = times.due(start)
+            notes.tally.add(.startDate)
             if let wait, let scheduled, wait != scheduled {
                 let (other, name) = wait < scheduled ? (wait, "Wait") : (scheduled, "Scheduled")
                 notes.fields.append((name, times.noteText(other)))
+                notes.tally.add(wait < scheduled ? .waitDate : .scheduledDate)
             }
         }
         if let started = try fields.time("start") { notes.keep("Started", times.noteText(started), as: .startTime) }

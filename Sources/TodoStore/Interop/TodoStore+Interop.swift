@@ -244,5 +244,6 @@ extension NewTodo {
         self.init(title: item.title, notes: item.notes, listName: listName, priority: item.priority, due: item.due,
                   isFlagged: item.isFlagged, createdAt: item.createdAt, completedAt: item.completedAt, tags: item.tags)
         recurrence = item.recurrence
+        start = item.start
     }
 }

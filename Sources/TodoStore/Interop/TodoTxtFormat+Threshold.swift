@@ -2,8 +2,8 @@
 /// starts to matter), and `h:1`, a hidden line (apps keep placeholders that way so a +project or
 /// @context stays in their pick lists).
 ///
-/// Tick has no start date yet: a threshold is kept in the notes as `Starts: YYYY-MM-DD`, the line a
-/// later start date lifts (see `KeptNotes`), and written back as `t:` by the todo.txt export.
+/// A threshold is the todo's start date (`TodoItem.start`), written back as `t:` by the todo.txt
+/// export (as is a `Starts:` line of notes that an import before start dates kept, see `KeptNotes`).
 /// Hidden lines are placeholders, not todos: skipped and counted.
 extension TodoTxtFormat {
     /// Whether a line is hidden: one of its words is `h:1`.
@@ -19,14 +19,12 @@ extension TodoTxtFormat {
             && value.enumerated().allSatisfy { index, byte in index == 4 || index == 7 ? byte == UInt8(ascii: "-") : DueText.isDigit(byte) }
     }
 
-    /// The notes that keep the threshold `day` (`YYYY-MM-DD`), counted; a day that does not exist is refused.
+    /// The start date of the threshold `day` (`YYYY-MM-DD`), counted; a day that does not exist is refused.
     static func threshold(_ day: Substring, days: inout DayCache) throws(LineProblem) -> String {
         guard (try? Validation.dueDay(String(day))) != nil else {
             throw LineProblem(message: "invalid threshold date \(StoreError.quoted("t:" + day)): write t:YYYY-MM-DD, like t:2026-12-05")
         }
-        var kept = KeptNotes()
-        kept.keep(KeptNotes.startsName, String(day), as: .threshold)
-        days.tally.add(kept.tally)
-        return kept.notes()
+        days.tally.add(.threshold)
+        return String(day)
     }
 }

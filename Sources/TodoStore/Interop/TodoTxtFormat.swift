@@ -42,7 +42,7 @@ public enum TodoTxtFormat {
         // The day only: `due:2026-12-24T18:30` is not standard todo.txt, and other tools would misread it.
         if let due = item.due { parts.append("due:" + DueText.day(of: due)) }
         if let rec = item.recurrence.flatMap(recurrenceWord) { parts.append("rec:" + rec) }
-        if let start = KeptNotes.startDate(in: item.notes) { parts.append("t:" + start.prefix(10)) }
+        if let start = item.start.map({ $0[...] }) ?? KeptNotes.startDate(in: item.notes) { parts.append("t:" + start.prefix(10)) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
         // topydo's subtasks: the parent's todo id names it.
         if outline.hasSubtasks { parts.append("id:\(item.id)") }
@@ -158,7 +158,7 @@ public enum TodoTxtFormat {
             words.remove(at: index)
         }
         if let index = words.lastIndex(where: isThreshold) {
-            todo.notes = try threshold(words.remove(at: index).dropFirst(2), days: &days)
+            todo.start = try threshold(words.remove(at: index).dropFirst(2), days: &days)
         }
         // Every @context that is a valid tag is a tag; other @words (`@`, `@123`) stay in the title.
         todo.tags = TodoTags.unique(words.compactMap { TodoTags.tag(inWord: $0, sign: "@") })
