@@ -113,35 +113,47 @@ struct UpdatePlan {
     // MARK: Rows
 
     private mutating func planRows(_ update: BatchUpdate) throws(TableUpdateError) {
-        var deleted = Set<IndexPath>()
-        for indexPath in update.deletedRows {
-            try checkOld(indexPath, verb: "delete", preposition: "from")
-            guard keepsRows(oldSection: indexPath.section) else { continue }
-            guard deleted.insert(indexPath).inserted else {
-                throw Self.fail("attempt to delete row \(indexPath.row) from section \(indexPath.section) twice")
-            }
-            edits[indexPath.section, default: SectionRowEdits()].removed.append(indexPath.row)
+        // Rows are handled as runs (a single row is a run of one), so a run of 10,000 rows deleted or
+        // inserted costs what one row does: no set or list of its rows is ever built.
+        var deletedRuns: [Int: [Range<Int>]] = [:]
+        for run in update.allDeletedRuns where !run.rows.isEmpty {
+            try checkOld(run, verb: "delete", preposition: "from")
+            guard keepsRows(oldSection: run.section) else { continue }
+            deletedRuns[run.section, default: []].append(run.rows)
         }
+        var deleted: [Int: RowRuns] = [:]
+        for (section, runs) in deletedRuns {
+            if let row = RowRuns.firstRepeatedRow(in: runs) {
+                throw Self.fail("attempt to delete row \(row) from section \(section) twice")
+            }
+            deleted[section] = RowRuns(runs)
+        }
+        func isDeleted(_ indexPath: IndexPath) -> Bool { deleted[indexPath.section]?.contains(indexPath.row) ?? false }
         for indexPath in update.reloadedRows {
             try checkOld(indexPath, verb: "reload", preposition: "from")
-            guard !deleted.contains(indexPath) else { throw Self.fail("attempt to delete and reload the same index path (\(indexPath))") }
+            guard !isDeleted(indexPath) else { throw Self.fail("attempt to delete and reload the same index path (\(indexPath))") }
             reloadedRows.insert(indexPath)
         }
         for indexPath in update.reconfiguredRows {
             try checkOld(indexPath, verb: "reconfigure", preposition: "from")
-            guard !deleted.contains(indexPath) else { throw Self.fail("attempt to delete and reconfigure the same index path (\(indexPath))") }
+            guard !isDeleted(indexPath) else { throw Self.fail("attempt to delete and reconfigure the same index path (\(indexPath))") }
             guard !reloadedRows.contains(indexPath) else { throw Self.fail("attempt to reload and reconfigure the same index path (\(indexPath))") }
             reconfiguredRows.insert(indexPath)
         }
-        var inserted = Set<IndexPath>()
-        for indexPath in update.insertedRows {
-            try checkNew(indexPath, verb: "insert")
-            guard tracksRows(newSection: indexPath.section) else { continue }
-            guard inserted.insert(indexPath).inserted else {
-                throw Self.fail("attempt to insert row \(indexPath.row) into section \(indexPath.section) twice")
-            }
-            edits[oldSectionForNew[indexPath.section]!, default: SectionRowEdits()].added.append(indexPath.row)
+        var insertedRuns: [Int: [Range<Int>]] = [:]
+        for run in update.allInsertedRuns where !run.rows.isEmpty {
+            try checkNew(run, verb: "insert")
+            guard tracksRows(newSection: run.section) else { continue }
+            insertedRuns[run.section, default: []].append(run.rows)
         }
+        var inserted: [Int: RowRuns] = [:]
+        for (section, runs) in insertedRuns {
+            if let row = RowRuns.firstRepeatedRow(in: runs) {
+                throw Self.fail("attempt to insert row \(row) into section \(section) twice")
+            }
+            inserted[section] = RowRuns(runs)
+        }
+        var movedFrom: [Int: [Range<Int>]] = [:], movedInto: [Int: [Range<Int>]] = [:]
         var movedTo = Set<IndexPath>()
         for move in update.movedRows {
             try checkOld(move.from, verb: "move", preposition: "from")
@@ -152,25 +164,40 @@ struct UpdatePlan {
             guard tracksRows(newSection: move.to.section) else {
                 throw Self.fail("attempt to move a row into section \(move.to.section), which is being inserted or reloaded")
             }
-            guard !deleted.contains(move.from) else {
+            guard !isDeleted(move.from) else {
                 throw Self.fail("attempt to perform a delete and a move from the same index path (\(move.from))")
             }
             guard !reloadedRows.contains(move.from) else {
                 throw Self.fail("attempt to perform a reload and a move from the same index path (\(move.from))")
             }
-            guard !inserted.contains(move.to) else {
+            guard !(inserted[move.to.section]?.contains(move.to.row) ?? false) else {
                 throw Self.fail("attempt to perform an insert and a move to the same index path (\(move.to))")
             }
             guard moveDestinations[move.from] == nil else { throw Self.fail("attempt to move the same index path twice (\(move.from))") }
             guard movedTo.insert(move.to).inserted else { throw Self.fail("attempt to move two rows to the same index path (\(move.to))") }
             moveDestinations[move.from] = move.to
-            edits[move.from.section, default: SectionRowEdits()].removed.append(move.from.row)
-            edits[oldSectionForNew[move.to.section]!, default: SectionRowEdits()].added.append(move.to.row)
+            movedFrom[move.from.section, default: []].append(move.from.row..<(move.from.row + 1))
+            movedInto[oldSectionForNew[move.to.section]!, default: []].append(move.to.row..<(move.to.row + 1))
         }
-        for key in edits.keys {
-            edits[key]!.removed.sort()
-            edits[key]!.added.sort()
+        // Edits are keyed by old section; inserts were collected by new section.
+        var removedRuns = deletedRuns
+        for (section, runs) in movedFrom { removedRuns[section, default: []] += runs }
+        var addedRuns: [Int: [Range<Int>]] = [:]
+        for (section, runs) in insertedRuns { addedRuns[oldSectionForNew[section]!, default: []] += runs }
+        for (section, runs) in movedInto { addedRuns[section, default: []] += runs }
+        for section in Set(removedRuns.keys).union(addedRuns.keys) {
+            edits[section] = SectionRowEdits(removed: RowRuns(removedRuns[section] ?? []), added: RowRuns(addedRuns[section] ?? []))
         }
+    }
+
+    private func checkOld(_ run: RowRun, verb: String, preposition: String) throws(TableUpdateError) {
+        try checkOld(IndexPath(row: run.rows.lowerBound, section: run.section), verb: verb, preposition: preposition)
+        try checkOld(IndexPath(row: run.rows.upperBound - 1, section: run.section), verb: verb, preposition: preposition)
+    }
+
+    private func checkNew(_ run: RowRun, verb: String) throws(TableUpdateError) {
+        try checkNew(IndexPath(row: run.rows.lowerBound, section: run.section), verb: verb)
+        try checkNew(IndexPath(row: run.rows.upperBound - 1, section: run.section), verb: verb)
     }
 
     private func checkOld(_ indexPath: IndexPath, verb: String, preposition: String) throws(TableUpdateError) {
@@ -196,8 +223,10 @@ struct UpdatePlan {
     private func checkRowCounts(_ update: BatchUpdate) throws(TableUpdateError) {
         for newSection in after.indices where tracksRows(newSection: newSection) {
             let oldSection = oldSectionForNew[newSection]!
-            let deleted = update.deletedRows.filter { $0.section == oldSection }.count
-            let inserted = update.insertedRows.filter { $0.section == newSection }.count
+            let deleted = update.deletedRows.count { $0.section == oldSection }
+                + update.deletedRowRuns.reduce(0) { $0 + ($1.section == oldSection ? $1.rows.count : 0) }
+            let inserted = update.insertedRows.count { $0.section == newSection }
+                + update.insertedRowRuns.reduce(0) { $0 + ($1.section == newSection ? $1.rows.count : 0) }
             let movedIn = update.movedRows.filter { $0.to.section == newSection && $0.from.section != oldSection }.count
             let movedOut = update.movedRows.filter { $0.from.section == oldSection && $0.to.section != newSection }.count
             let expected = before[oldSection] - deleted + inserted + movedIn - movedOut
@@ -226,17 +255,14 @@ struct UpdatePlan {
     func replacement(forDeleted indexPath: IndexPath) -> IndexPath? {
         guard indexPath.section >= 0, indexPath.section < before.count, let section = newSectionForOld[indexPath.section] else { return nil }
         // A reloaded section has no row edits (all its rows are new): only the row number clamped below applies.
+        // Runs of removed rows are skipped whole (they are merged where they touch): no walk row by row.
         if let edits = edits[indexPath.section] {
             var next = indexPath.row + 1
-            while next < before[indexPath.section] {
-                if !edits.isRemoved(next) { return newIndexPath(forOld: IndexPath(row: next, section: indexPath.section)) }
-                next += 1
-            }
+            if let run = edits.removed.run(containing: next) { next = run.upperBound }
+            if next < before[indexPath.section] { return newIndexPath(forOld: IndexPath(row: next, section: indexPath.section)) }
             var previous = indexPath.row - 1
-            while previous >= 0 {
-                if !edits.isRemoved(previous) { return newIndexPath(forOld: IndexPath(row: previous, section: indexPath.section)) }
-                previous -= 1
-            }
+            if let run = edits.removed.run(containing: previous) { previous = run.lowerBound - 1 }
+            if previous >= 0 { return newIndexPath(forOld: IndexPath(row: previous, section: indexPath.section)) }
         }
         return after[section] > 0 ? IndexPath(row: min(indexPath.row, after[section] - 1), section: section) : nil
     }

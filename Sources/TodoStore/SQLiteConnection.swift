@@ -27,6 +27,9 @@ final class SQLiteConnection {
     let path: String
     private(set) var handle: OpaquePointer?
     private var cache: [String: SQLiteStatement] = [:]
+    /// SQLite virtual-machine steps the statements run through `withStatement` took since the connection
+    /// opened (added as each one is reset): the work reads and writes did, counted instead of timed.
+    private(set) var virtualMachineSteps = 0
     /// What `tick_clock_ms()` reads (see `SQLiteConnection+Clock.swift`); the store sets its own clock.
     var clock: () -> Date = Date.init
 
@@ -102,7 +105,10 @@ final class SQLiteConnection {
     func withStatement<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [],
                           _ body: (SQLiteStatement) throws -> T) throws -> T {
         let statement = try cachedStatement(sql)
-        defer { statement.reset() }
+        defer {
+            virtualMachineSteps += Int(sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_VM_STEP, 1))
+            statement.reset()
+        }
         try statement.bind(arguments)
         return try body(statement)
     }

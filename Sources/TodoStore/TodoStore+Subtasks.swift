@@ -224,19 +224,36 @@ extension TodoStore {
     }
 
     /// The todo right above `item` with the same parent in effect, or nil when it is the first.
+    ///
+    /// Subtrees are runs of the manual order, so the row right above `item` is its parent (it has no
+    /// sibling above), or the last row of its previous sibling's subtree, or of the subtree of the
+    /// todo above at the top: that row's chain of parents names the sibling. One seek and a walk up
+    /// as many parents as the outline is deep, whatever the list holds (asking for the todos with the
+    /// same parent walked the list's order back over the whole subtree of the sibling, or read every
+    /// sibling). Should the run be broken, the siblings are asked for instead.
     func previousSibling(of item: TodoItem) throws -> TodoItem? {
-        if try parentID(of: item.id) != nil {
+        let parent = try parentID(of: item.id)
+        guard let above = try connection.queryFirst(Self.rowAboveSQL, [item.listID, item.position, item.id], row: { $0.int64(at: 0) }) else {
+            return nil
+        }
+        let chain = [above] + (try ancestorIDs(of: above))
+        if let parent {
+            if let index = chain.firstIndex(of: parent) {
+                return index == 0 ? nil : try self.item(id: chain[index - 1])
+            }
             return try fetchItems("""
                 WHERE list_id = ? AND parent_uid = ? AND (position, id) < (?, ?) ORDER BY position DESC, id DESC LIMIT 1
                 """, [item.listID, item.parentUID, item.position, item.id]).first
         }
-        // At the top: the nearest todo above whose parent is not in effect (the rows between are subtasks).
-        return try fetchItems("""
-            WHERE list_id = ?1 AND (position, id) < (?2, ?3)
-            AND NOT EXISTS (SELECT 1 FROM todos p WHERE p.uid = todos.parent_uid AND p.list_id = todos.list_id)
-            ORDER BY position DESC, id DESC LIMIT 1
-            """, [item.listID, item.position, item.id]).first
+        // At the top: the topmost of them (the rows between are its subtasks).
+        return try self.item(id: chain[chain.count - 1])
     }
+
+    /// The todo right above a place of a list's manual order (done ones too): a seek in `todos_by_list_position`.
+    static let rowAboveSQL = """
+        SELECT id FROM todos INDEXED BY todos_by_list_position WHERE list_id = ? AND (position, id) < (?, ?)
+        ORDER BY position DESC, id DESC LIMIT 1
+        """
 
     /// Moves the todo's subtree (in its order) into `listID` right after `previous`, and gives the
     /// todo `parentUID`. The subtasks keep their parents.

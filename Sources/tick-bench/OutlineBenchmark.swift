@@ -17,14 +17,27 @@ struct OutlineBenchmark {
     /// Levels of the tree scrolled.
     static let depth = 10
 
-    /// Medians in CPU milliseconds per key, and the cells created against their bound.
+    /// Medians in CPU milliseconds per key, and the cells against their bound.
     struct Result {
         var collapse: Double?
         var expand: Double?
         var scroll: Double?
+        /// Cells created over 200 `z` on the parent.
         var cellsCreated: Int?
+        /// Cells configured (dequeued) per `z`, on average over 200.
+        var cellsConfiguredPerFold: Double?
+        /// Rows measured per `z`, on average over 200.
+        var rowsMeasuredPerFold: Double?
+        /// Cells created over 10,000 `j` down the tree.
+        var scrollCellsCreated: Int?
         var cellLimit: Int
     }
+
+    /// Rows on screen in the measurements (the terminal's 24 less the status line).
+    static let visibleRows = 23
+    /// Keys of the cell counts: `z` presses, and `j` presses down the tree.
+    static let folds = 200
+    static let treeLines = 10_000
 
     /// Makes the copy of a generated store at `database` into the outline described above.
     static func prepare(database: String) throws {
@@ -51,7 +64,7 @@ struct OutlineBenchmark {
     }
 
     func run(database: String, size: Int) throws -> Result {
-        var result = Result(cellLimit: 24 + 2)
+        var result = Result(cellLimit: Self.visibleRows + 2)
         let (process, _) = try probe.launch(database: database)
         defer { process.finish() }
         // The selection starts on the parent, the first row.
@@ -68,23 +81,60 @@ struct OutlineBenchmark {
             let samples = try probe.scrollSeries("j", count: repetitions, on: process, listIsEmpty: false)
             result.scroll = Measure.median(samples.map { Measure.milliseconds($0.cpuNanoseconds) })
         }
-        let printed = try screens.run(keys: String(repeating: "z", count: 200), database: database, columns: 80, rows: 24, statistics: true)
-        result.cellsCreated = ScriptScreens.cellsCreated(in: printed)
+        // The counters of a script that only opens the store, less those of one that also presses z 200 times.
+        let opened = try screens.run(keys: "", database: database, columns: 80, rows: 24, statistics: true)
+        let folded = try screens.run(keys: String(repeating: "z", count: Self.folds), database: database, columns: 80, rows: 24, statistics: true)
+        result.cellsCreated = ScriptScreens.cellsCreated(in: folded)
+        func perFold(_ name: String) -> Double? {
+            guard let before = ScriptScreens.statistic(name, in: opened), let after = ScriptScreens.statistic(name, in: folded) else { return nil }
+            return Double(after - before) / Double(Self.folds)
+        }
+        result.cellsConfiguredPerFold = perFold("dequeued")
+        result.rowsMeasuredPerFold = perFold("rows measured")
+        if size > 0 {
+            let scrolled = try screens.run(keys: "<Tab>" + String(repeating: "j", count: Self.treeLines), database: database,
+                                           columns: 80, rows: 24, statistics: true)
+            result.scrollCellsCreated = ScriptScreens.cellsCreated(in: scrolled)
+        }
         return result
     }
 
     /// The rows as lines of text, with their targets (CPU per key < 1 ms, cells ≤ visible rows + 2).
     static func lines(_ result: Result, size: Int) -> [String] {
-        func cpu(_ value: Double?) -> String {
-            guard let value else { return "n/a" }
-            return String(format: "%.3f ms %@", value, value < 1 ? "✓" : "✗")
+        rows(result).map { "\(size) todos, \($0.measure): \($0.cell) (target \($0.target)) \($0.met.map { $0 ? "✓" : "✗" } ?? "")" }
+    }
+
+    /// One figure: what it measures, its value, its target and whether it is met.
+    struct Figure {
+        var measure: String
+        var cell: String
+        var target: String
+        var met: Bool?
+    }
+
+    /// The figures of `result`, in the order of the benchmark's table.
+    static func rows(_ result: Result) -> [Figure] {
+        func cpu(_ measure: String, _ value: Double?) -> Figure {
+            Figure(measure: measure, cell: value.map { String(format: "%.3f", $0) } ?? "n/a", target: "< 1 ms", met: value.map { $0 < 1 })
         }
-        let cells = result.cellsCreated.map { "\($0) / \(result.cellLimit) \($0 <= result.cellLimit ? "✓" : "✗")" } ?? "n/a"
+        func cells(_ measure: String, _ value: Int?) -> Figure {
+            Figure(measure: measure, cell: value.map { "\($0) / \(result.cellLimit)" } ?? "n/a", target: "≤ visible rows + 2",
+                   met: value.map { $0 <= result.cellLimit })
+        }
+        func perKey(_ measure: String, _ value: Double?) -> Figure {
+            Figure(measure: measure, cell: value.map { String(format: "%.1f", $0) } ?? "n/a", target: "≤ visible rows + 2",
+                   met: value.map { $0 <= Double(result.cellLimit) })
+        }
+        let parent = "a parent of \(subtasks.formatted(.number.locale(Locale(identifier: "en_US")))) subtasks"
         return [
-            "\(size) todos, collapse z (a parent of \(subtasks) subtasks): CPU per key \(cpu(result.collapse)) (target < 1 ms)",
-            "\(size) todos, expand z (a parent of \(subtasks) subtasks): CPU per key \(cpu(result.expand)) (target < 1 ms); "
-                + "cells created over 200 z \(cells) (≤ visible rows + 2)",
-            "\(size) todos, scroll j (a tree \(depth) levels deep): CPU per key \(cpu(result.scroll)) (target < 1 ms)",
+            cpu("CPU per key: collapse z, \(parent), ms", result.collapse),
+            cpu("CPU per key: expand z, \(parent), ms", result.expand),
+            perKey("cells configured per z, \(parent)", result.cellsConfiguredPerFold),
+            perKey("rows measured per z, \(parent)", result.rowsMeasuredPerFold),
+            cells("cells created, \(folds) z on \(parent)", result.cellsCreated),
+            cpu("CPU per key: scroll j, a tree \(depth) levels deep, ms", result.scroll),
+            cells("cells created, \(treeLines.formatted(.number.locale(Locale(identifier: "en_US")))) rows scrolled in a tree \(depth) levels deep",
+                  result.scrollCellsCreated),
         ]
     }
 }

@@ -92,6 +92,15 @@ struct Report {
         let agendaCells = results.map { result in result.cellsCreatedAgenda.map { ($0, result.visibleRows + 2) } }
         rows.append(Row(measure: "cells created, 10,000 rows scrolled in the agenda", cells: agendaCells.map { $0.map { "\($0.0) / \($0.1)" } ?? "n/a" },
                         target: "≤ visible rows + 2", met: verdict(agendaCells.compactMap { $0 }.map { $0.0 <= $0.1 })))
+        // The outline (issue 31) at the sizes where it was measured (the largest), "—" elsewhere.
+        let outlines = results.map { $0.outline.map(OutlineBenchmark.rows) }
+        if let figures = outlines.compactMap({ $0 }).first {
+            for index in figures.indices {
+                let measured = outlines.compactMap { $0?[index] }
+                rows.append(Row(measure: "outline: " + figures[index].measure, cells: outlines.map { $0?[index].cell ?? "—" },
+                                target: figures[index].target, met: verdict(measured.compactMap(\.met))))
+            }
+        }
         return rows
     }
 

@@ -58,7 +58,12 @@ struct ScriptScreens {
 
     /// Parses `cells created N` from statistics output.
     static func cellsCreated(in printed: String) -> Int? {
-        guard let range = printed.range(of: "cells created ") else { return nil }
+        statistic("cells created", in: printed)
+    }
+
+    /// Parses one counter of the statistics line (`cells created N, dequeued N, …; rows measured N`).
+    static func statistic(_ name: String, in printed: String) -> Int? {
+        guard let range = printed.range(of: name + " ") else { return nil }
         return Int(printed[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -23,6 +23,8 @@ struct SizeResult {
     var search = SearchBenchmark.Result()
     /// Cells created over 10,000 `j` presses in the agenda (`AgendaBenchmark`).
     var cellsCreatedAgenda: Int?
+    /// The outline rows (issue 31), measured at the largest size only (`OutlineBenchmark`).
+    var outline: OutlineBenchmark.Result?
 }
 
 /// Runs the pseudo-terminal measurements for one store.

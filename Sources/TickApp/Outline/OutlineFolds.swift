@@ -4,8 +4,10 @@
 /// A parent's open subtasks follow it in the manual order as one run of ranks (the store keeps a
 /// subtree together), so a collapsed parent hides that run: a fold is the parent's rank and how
 /// many ranks after it are hidden. Only the outermost folds count (a fold inside a collapsed
-/// subtree hides nothing more). Mapping a row costs a binary search over the folds, whose number
-/// is the number of collapsed parents in the list, never the number of todos.
+/// subtree hides nothing more), but every fold is kept, so that collapsing or expanding one parent
+/// changes one fold (`adding(_:)`, `removing(parentID:)`) without reading the others again. Mapping a
+/// row costs a binary search over the folds, whose number is the number of collapsed parents in the
+/// list, never the number of todos.
 struct OutlineFolds: Equatable {
     /// One collapsed parent: its rank and the ranks of its open subtasks after it.
     struct Fold: Equatable {
@@ -19,6 +21,8 @@ struct OutlineFolds: Equatable {
 
     /// The outermost folds that hide something, by rank.
     let folds: [Fold]
+    /// Every fold given that hides something (those inside another one too), by rank.
+    let all: [Fold]
     /// For each fold, the ranks hidden by the folds before it.
     private let hiddenBefore: [Int]
     /// Every rank hidden.
@@ -29,8 +33,9 @@ struct OutlineFolds: Equatable {
 
     /// The folds given, sorted by rank; folds inside another one and folds that hide nothing are dropped.
     init(_ given: [Fold]) {
+        all = given.filter { $0.hidden > 0 }.sorted { $0.rank < $1.rank }
         var kept: [Fold] = []
-        for fold in given.sorted(by: { $0.rank < $1.rank }) where fold.hidden > 0 {
+        for fold in all {
             if let last = kept.last, fold.rank <= last.rank + last.hidden { continue }
             kept.append(fold)
         }
@@ -43,6 +48,16 @@ struct OutlineFolds: Equatable {
         folds = kept
         hiddenBefore = before
         hiddenTotal = total
+    }
+
+    /// These folds and `fold` (in place of one of the same parent).
+    func adding(_ fold: Fold) -> OutlineFolds {
+        OutlineFolds(all.filter { $0.parentID != fold.parentID } + [fold])
+    }
+
+    /// These folds less that of `parentID`.
+    func removing(parentID: Int64) -> OutlineFolds {
+        OutlineFolds(all.filter { $0.parentID != parentID })
     }
 
     /// Whether no rank is hidden.

@@ -56,8 +56,13 @@ extension TodoListController {
 
     /// What collapsing `item` hides in `list`: the run of its open subtasks after its row.
     func fold(of item: TodoItem, in list: TodoList) throws -> OutlineFolds.Fold? {
+        guard let rank = try store.index(of: item.id, in: options.query(listID: list.id)) else { return nil }
+        return try fold(of: item, at: rank, in: list) as OutlineFolds.Fold
+    }
+
+    /// What collapsing `item`, at `rank` of `list`, hides.
+    func fold(of item: TodoItem, at rank: Int, in list: TodoList) throws -> OutlineFolds.Fold {
         let query = options.query(listID: list.id)
-        guard let rank = try store.index(of: item.id, in: query) else { return nil }
         return OutlineFolds.Fold(parentID: item.id, rank: rank, hidden: try openSubtaskRun(of: item.id, at: rank, in: query, openCount: list.openCount))
     }
 
@@ -156,21 +161,33 @@ extension TodoListController {
         do {
             guard let rank = try store.index(of: item.id, in: options.query(listID: list.id)),
                   let row = shownRow(rank, inSection: section) else { return false }
+            // Only this parent's fold changes: the others' were read with the list (`readOutline`), so a
+            // key costs the same however many parents are collapsed.
             let before = outline.folds(ofList: list.id)
-            if collapsed { outline.collapsedIDs.insert(item.id) } else { outline.collapsedIDs.remove(item.id) }
-            var folds: [OutlineFolds.Fold] = []
-            for id in outline.collapsedIDs.sorted() {
-                guard let todo = try store.item(id: id), todo.listID == list.id, !todo.isDone, let fold = try fold(of: todo, in: list) else { continue }
-                folds.append(fold)
+            let after: OutlineFolds
+            if collapsed {
+                // A done parent is remembered as collapsed but hides nothing (its subtasks are not a run after it).
+                after = item.isDone ? before : before.adding(try fold(of: item, at: rank, in: list))
+                outline.collapsedIDs.insert(item.id)
+            } else {
+                after = before.removing(parentID: item.id)
+                outline.collapsedIDs.remove(item.id)
             }
-            let after = OutlineFolds(folds)
+            // Its facts (depth, progress) stay: folding changes none of them, and reading its progress
+            // again would count every one of its subtasks.
             outline.folds[list.id] = after.isEmpty ? nil : after
-            outline.facts[item.id] = nil
+            // Rows shown more (expanding) or fewer (collapsing). The count used to move the other way,
+            // so every z failed the table's check and read everything again (every collapsed parent's fold).
             let change = before.hiddenTotal - after.hiddenTotal
-            sectionCounts[section] -= change
-            let rows = (row + 1..<(row + 1 + abs(change))).map { IndexPath(row: $0, section: section) }
+            sectionCounts[section] += change
+            // The rows go or come as one run: the table does nothing for those off screen.
+            let rows = (row + 1)..<(row + 1 + abs(change))
             try tableView.performBatchUpdates {
-                if change > 0 { try tableView.insertRows(at: rows) } else if change < 0 { try tableView.deleteRows(at: rows) }
+                if change > 0 {
+                    try tableView.insertRows(in: rows, section: section)
+                } else if change < 0 {
+                    try tableView.deleteRows(in: rows, section: section)
+                }
                 try tableView.reconfigureRows(at: [IndexPath(row: row, section: section)])
             }
             selectRow(at: IndexPath(row: row, section: section))
