@@ -144,7 +144,7 @@ struct DetailScenarioTests {
         #expect(scenario.app.renderScreen().cursor == Point(x: 18, y: 10))
         try scenario.type("<Esc>")
         #expect(try scenario.store.item(id: scenario.id(of: "Call mom"))?.notes == "Ask about Sunday\nthe weekend")
-        #expect(scenario.list.message?.text == "Notes saved for “Call mom”")
+        #expect(scenario.app.lastMessage?.text == "Notes saved for “Call mom”")
         #expect(scenario.app.hasOverlay)
         try scenario.type("<Esc>")
         #expect(!scenario.app.hasOverlay)

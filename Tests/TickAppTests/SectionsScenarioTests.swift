@@ -49,7 +49,7 @@ struct SectionsScenarioTests {
         let scenario = try threeLists()
         try scenario.type("<Tab><Tab>")
         #expect(scenario.screen[6] == rule("▶ Home · empty · a adds a todo here"))
-        #expect(scenario.list.message?.text == "Home is empty · a adds a todo to it")
+        #expect(scenario.app.lastMessage?.text == "Home is empty · a adds a todo to it")
         try scenario.type("a")
         #expect(scenario.screen[8] == "Add to Home:")
         try scenario.type("Water plants<Enter>")
@@ -83,7 +83,7 @@ struct SectionsScenarioTests {
             rule("▶ Inbox · 2 open · collapsed"),
             rule("▾ Work · 1 open · 1 done"), "[ ] Ship it", "[✓] Review", rule("▾ Home · 0 open"),
         ])
-        #expect(scenario.list.message?.text == "Collapsed Inbox · z expands")
+        #expect(scenario.app.lastMessage?.text == "Collapsed Inbox · z expands")
         try scenario.type("z")
         #expect(Array(scenario.screen[0...3]) == [rule("▾ Inbox · 2 open"), "[ ] Buy milk", "[ ] Call mom", rule("▾ Work · 1 open · 1 done")])
         #expect(scenario.selectedTitle == "Buy milk")
@@ -96,7 +96,7 @@ struct SectionsScenarioTests {
         try scenario.type("jzu")
         #expect(Array(scenario.screen[0...2]) == [rule("▾ Inbox · 2 open"), "[ ] Buy milk", "[ ] Call mom"])
         #expect(scenario.selectedTitle == "Buy milk")
-        #expect(scenario.list.message?.text == "Undid collapse list “Inbox”")
+        #expect(scenario.app.lastMessage?.text == "Undid collapse list “Inbox”")
         try scenario.type("<C-r>")
         #expect(scenario.screen[0] == rule("▶ Inbox · 2 open · collapsed"))
     }
@@ -136,7 +136,7 @@ struct SectionsScenarioTests {
             rule("▾ Inbox · 1 open"), "[ ] Call mom", rule("▾ Work · 2 open · 1 done"), "[ ] Buy milk", "[ ] Ship it",
         ])
         #expect(scenario.selectedTitle == "Call mom")
-        #expect(scenario.list.message?.text == "Moved “Buy milk” to Work · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Moved “Buy milk” to Work · u undoes")
     }
 
     @Test("Typing a new name in the picker creates the list at the end and moves the todo into it")

@@ -34,10 +34,10 @@ struct StaleMessageScenarioTests {
     func goesWithItsState(setUp: String, message: String, ending: String) throws {
         let scenario = try store()
         try scenario.type(setUp)
-        #expect(scenario.list.message?.text == message)
+        #expect(scenario.app.lastMessage?.text == message)
         #expect(scenario.status.hasPrefix(message))
         try scenario.type(ending)
-        #expect(scenario.list.message == nil)
+        #expect(scenario.app.lastMessage == nil)
         if !scenario.app.hasOverlay { #expect(scenario.status.hasPrefix(Self.idle)) }
     }
 
@@ -72,7 +72,7 @@ struct StaleMessageScenarioTests {
         #expect(scenario.status.hasPrefix("Deleted “Buy milk” · u undoes"))
         _ = try other.add(title: "From elsewhere")
         #expect(scenario.app.showExternalChanges())
-        #expect(scenario.list.message == nil)
+        #expect(scenario.app.lastMessage == nil)
         #expect(scenario.status.hasPrefix(Self.idle))
     }
 
@@ -82,7 +82,7 @@ struct StaleMessageScenarioTests {
         try scenario.type("<Enter><Paste>text</Paste>")
         #expect(scenario.status.hasPrefix("Paste ignored: press n to write notes, then paste"))
         try scenario.type("<Esc>")
-        #expect(scenario.list.message == nil)
+        #expect(scenario.app.lastMessage == nil)
         #expect(scenario.status.hasPrefix(Self.idle))
     }
 }
