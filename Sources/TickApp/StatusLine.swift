@@ -91,9 +91,11 @@ struct StatusLine: Equatable {
             let shown = Array(lines.prefix(canvas.height))
             for (index, glyphs) in shown.enumerated() {
                 let isLast = index == shown.count - 1
-                let cut = isLast && shown.count < lines.count
-                canvas.draw(glyphs: cut ? glyphs + [StyledGlyph(.ellipsis, style: glyphs.last?.style ?? theme.message)] : glyphs,
-                            at: Point(x: 0, y: line - (shown.count - 1) + index), maxWidth: isLast ? available : width,
+                // Past the rows it may take, the last row holds the rest of the message, cut with "…".
+                let rest = isLast && shown.count < lines.count
+                    ? lines[index...].enumerated().flatMap { $0.offset == 0 ? $0.element : [StyledGlyph(.space, style: $0.element.first?.style ?? theme.message)] + $0.element }
+                    : glyphs
+                canvas.draw(glyphs: rest, at: Point(x: 0, y: line - (shown.count - 1) + index), maxWidth: isLast ? available : width,
                             truncation: .ellipsis)
             }
         } else if available >= 20 {

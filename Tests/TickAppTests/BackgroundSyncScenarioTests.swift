@@ -91,7 +91,7 @@ struct BackgroundSyncScenarioTests {
     func firstSyncAfterFirstFrame() throws {
         let sync = try SyncScenario(starts: false)
         #expect(sync.runner.started == 0)
-        #expect(sync.status == "a add · x done · d dele… 3 open · 0 done")
+        #expect(sync.status == "? help · a add · x done… 3 open · 0 done")
         sync.app.startBackgroundSync()
         #expect(sync.runner.started == 1)
         #expect(sync.screen == [
@@ -125,7 +125,7 @@ struct BackgroundSyncScenarioTests {
         sync.finish(.synced(SyncSummary(), conflicts: []))
         #expect(sync.runner.started == 3 && !sync.runner.isRunning)
         #expect(sync.app.lastMessage?.text == "Synced: ↑ 0 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted · 0 conflicts")
-        #expect(sync.status == "Synced: ↑ 0 changed, 0 d… ✓ synced 10:00")
+        #expect(sync.status == "Synced: ↑ 0 changed, 0 deleted · ↓ 0 new, 0 changed, 0 delete… ✓ synced 10:00")
     }
 
     @Test("A local change is synced 2 s after the last change of a burst, not at once")
@@ -254,7 +254,7 @@ struct BackgroundSyncScenarioTests {
     func offlineBacksOff() throws {
         let sync = try SyncScenario()
         sync.finish(offline)
-        #expect(sync.status == "Offline: Could not connect to t… offline")
+        #expect(sync.status == "Offline: Could not connect to the server: Couldn't connect to ser… offline")
         #expect(sync.app.lastMessage?.text == "Offline: Could not connect to the server: Couldn't connect to server. · next try in 15 s")
         // A change does not hurry the retry.
         try sync.type("x")

@@ -21,7 +21,7 @@ struct DiskFullTests {
             added += 1
         }
         #expect(added > 0 && added < 400)
-        #expect(app.screenLines.last?.contains("the disk is full") == true, "\(app.lastMessage?.text ?? "")")
+        #expect(app.screenLines.suffix(app.statusRows).joined(separator: " ").contains("the disk is full"), "\(app.lastMessage?.text ?? "")")
         #expect(app.isPrompting)  // the typed title is still there to try again
         try app.type("<Esc>")
         #expect(store.count == added)

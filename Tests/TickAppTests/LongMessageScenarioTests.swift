@@ -65,7 +65,7 @@ struct LongMessageScenarioTests {
             "",
             "@every needs day, week, month, year, 2",
             "weeks or mon,thu; kept in the title ·",
-            "Added “Water plants…     2 open · 0 done",
+            "Added “Water plants @ev… 2 open · 0 done",
         ])
         try scenario.type("M")
         #expect(scenario.screen == [
@@ -77,7 +77,7 @@ struct LongMessageScenarioTests {
             "",
             "@every needs day, week, month, year, 2",
             "weeks or mon,thu; kept in the title ·",
-            "Added “Water plants…     2 open · 0 done",
+            "Added “Water plants @ev… 2 open · 0 done",
         ])
     }
 

@@ -13,12 +13,14 @@ struct MarkedChangesScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("v<Space>j<Space>f")  // Buy milk and Pay rent
         #expect(scenario.screen == [
-            rule("▾ Inbox · 3 open"),
+            "▾ Inbox · 3 open ──────────────────────",
             "● [ ] ⚑ Buy milk",
             "○ [ ]   Call mom",
             "● [ ] ⚑ Pay rent",
-            "", "", "",
-            "Flagged 2 todos · u und… 3 open · 0 done",
+            "",
+            "",
+            "Flagged 2 todos · u",
+            "undoes                   3 open · 0 done",
         ])
         try scenario.type("f")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] Buy milk", "○ [ ] Call mom", "● [ ] Pay rent"])

@@ -9,7 +9,7 @@ import TodoStore
 @Suite("Stale messages")
 struct StaleMessageScenarioTests {
     /// The status line's hint when there is no message (as at start).
-    static let idle = "a add · x done · d delete · ? help"
+    static let idle = "? help · a add · x done · d delete"
 
     private func store() throws -> Scenario {
         try Scenario(["Buy milk", "Call mom", "Milk the cow"], lists: ["Work": ["Ship it"], "Later": []],
