@@ -11,7 +11,7 @@ public enum Command: String, CaseIterable, Sendable {
     case search, nextMatch, previousMatch
     case collapse, collapseList, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda, cycleTheme
     case editMode, mark, markAll
-    case help, statistics, redraw, sync, quit
+    case help, messages, statistics, redraw, sync, quit
 
     /// Groups in the help screen.
     public enum Group: String, CaseIterable, Sendable {
@@ -35,7 +35,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .search, .nextMatch, .previousMatch: return .search
         case .editMode: return .todos
         case .mark, .markAll: return .editing
-        case .help, .statistics, .redraw, .sync, .quit, .cycleTheme: return .app
+        case .help, .messages, .statistics, .redraw, .sync, .quit, .cycleTheme: return .app
         }
     }
 
@@ -88,6 +88,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .mark: return "mark / unmark the selected row (editing mode)"
         case .markAll: return "mark every row of the current list (editing mode)"
         case .help: return "show or hide this help"
+        case .messages: return "show the recent messages whole, newest first"
         case .statistics: return "show cell reuse and drawing statistics"
         case .redraw: return "redraw the screen"
         case .cycleTheme: return "theme: dark, light, high-contrast, 16-color (theme NAME in the config file keeps one)"

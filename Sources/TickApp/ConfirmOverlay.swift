@@ -23,13 +23,13 @@ final class ConfirmOverlay: Overlay {
     func handle(_ key: Key, app: TickApp) -> Bool {
         if case .paste = key {
             // A pasted "y" is no answer.
-            app.list.message = .info("Paste ignored: answer with one key")
+            app.say(.info("Paste ignored: answer with one key"))
             return true
         }
         if case .character(let character) = key, let choice = choices.first(where: { $0.key == Character(character.lowercased()) }) {
             choice.action()
         } else {
-            app.list.message = .info("Cancelled")
+            app.say(.info("Cancelled"))
         }
         return false
     }

@@ -66,7 +66,7 @@ final class DetailOverlay: Overlay {
                     notes = nil
                     refusedNotes = nil
                 } else {
-                    refused(editor.text)
+                    refused(editor.text, app: app)
                 }
             } else if editor.handle(key, keyMap: notesKeyMap) {
                 notes = editor
@@ -74,7 +74,7 @@ final class DetailOverlay: Overlay {
             return true
         }
         if case .paste = key {
-            list.message = .info("Paste ignored: press n to write notes, then paste", while: .overlay(ObjectIdentifier(self)))
+            app.say(.info("Paste ignored: press n to write notes, then paste", while: .overlay(ObjectIdentifier(self))))
             return true
         }
         let page = max(1, layout.rows - 1)
@@ -89,15 +89,16 @@ final class DetailOverlay: Overlay {
             case .editInPlace:
                 guard let item = current(otherwise: "nothing to edit") else { break }
                 edit(notes: item.notes)
-                list.message = .info("No $VISUAL or $EDITOR set: editing the notes here")
+                app.say(.info("No $VISUAL or $EDITOR set: editing the notes here"))
             case .keepInPlace(let text, let base):
                 // The store refused the editor's text; it stays here, unsaved, with the message saying why.
                 edit(notes: text)
                 notesBase = base
                 notesOrigin = base
-                refused(text)
+                refused(text, app: app)
             }
         case .openLink: app.openFirstLink(ofTodo: id)
+        case .help: app.present(HelpOverlay(keyMaps: app.keyMaps, problems: app.configurationProblems))
         case .edit:
             guard let item = current(otherwise: "nothing to edit") else { break }
             app.openEditor(for: item)
@@ -136,21 +137,22 @@ final class DetailOverlay: Overlay {
 
     /// After a refused save of `text`: it stays in the editor, unsaved. When the notes were changed
     /// elsewhere meanwhile, the next save is over those (the message says which keys do what).
-    private func refused(_ text: String) {
+    private func refused(_ text: String, app: TickApp) {
         refusedNotes = text
         guard let stored = item, stored.notes != notesBase else { return }
         notesBase = stored.notes
         let overwrite = KeyHint.first(notesKeyMap.keys(for: .save)).map { "\($0) saves yours over them" }
         let keep = KeyHint.first(notesKeyMap.keys(for: .done)).map { "\($0) again keeps theirs" }
         let hint = [overwrite, keep].compactMap { $0 }.joined(separator: " · ")
-        if !hint.isEmpty { list.appendToMessage(hint) }
+        if !hint.isEmpty { app.appendToMessage(hint) }
     }
 
-    /// "Esc back · n notes · e edit title · x done · f flag" with the keys in effect.
+    /// "Esc back · n notes · e edit title · x done · f flag · ? help" with the keys in effect, the
+    /// most used first (a narrow screen cuts the end).
     private var hint: String {
         let first = { KeyHint.first(self.keyMap.keys(for: $0)) }
         return KeyHint.line([(first(.back), "back"), (first(.editNotes), "notes"), (first(.edit), "edit title"),
-                             (first(.toggle), "done"), (first(.flag), "flag")])
+                             (first(.toggle), "done"), (first(.flag), "flag"), (first(.help), "help")])
     }
 
     /// " · Esc saves" with the key in effect (Ctrl-S's when Esc's action is unbound).

@@ -94,8 +94,8 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
                 }
                 if now.name != target.name {
                     // Renamed elsewhere meanwhile: nothing is renamed now; Enter again renames it anyway.
-                    list.message = .error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · not renamed")
-                    if let enter = KeyHint.first(app.keyMaps.input.keys(for: .submit)) { list.appendToMessage("\(enter) renames it anyway") }
+                    app.say(.error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · not renamed"))
+                    if let enter = KeyHint.first(app.keyMaps.input.keys(for: .submit)) { app.appendToMessage("\(enter) renames it anyway") }
                     target = now
                     return false
                 }
@@ -110,6 +110,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             guard !app.refusesChanges(), let target = selected else { break }
             list.moveList(target, by: action == .moveListDown ? 1 : -1)
             refresh(selecting: target.id)
+        case .help: app.present(HelpOverlay(keyMaps: app.keyMaps, problems: app.configurationProblems))
         case nil: break
         }
         return true
@@ -117,7 +118,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     private func confirmDelete(_ target: TodoList, app: TickApp) {
         guard target.id != TodoStore.inboxListID else {
-            list.message = .error("The Inbox cannot be deleted")
+            app.say(.error("The Inbox cannot be deleted"))
             return
         }
         let todos = target.openCount + target.doneCount
@@ -127,23 +128,23 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             return
         }
         app.present(ConfirmOverlay(question: "Delete list \(target.name) with \(todos) todo\(todos == 1 ? "" : "s")?", choices: [
-            .init(key: "m", label: "move them to Inbox") { [unowned self] in answerDelete(target, movingToInbox: true) },
-            .init(key: "d", label: "delete them too") { [unowned self] in answerDelete(target, movingToInbox: false) },
+            .init(key: "m", label: "move them to Inbox") { [unowned self, unowned app] in answerDelete(target, movingToInbox: true, app: app) },
+            .init(key: "d", label: "delete them too") { [unowned self, unowned app] in answerDelete(target, movingToInbox: false, app: app) },
         ]))
     }
 
     /// The answer to "Delete list Work with 3 todos?": deletes that list, unless it is gone, renamed or
     /// holds other todos since the question (another process, the sync), when nothing is deleted.
-    private func answerDelete(_ target: TodoList, movingToInbox: Bool) {
+    private func answerDelete(_ target: TodoList, movingToInbox: Bool, app: TickApp) {
         defer { refresh() }
         guard let now = list.storedList(target, otherwise: "nothing deleted") else { return }
         if now.name != target.name {
-            list.message = .error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · nothing deleted")
+            app.say(.error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · nothing deleted"))
             return
         }
         let before = target.openCount + target.doneCount, after = now.openCount + now.doneCount
         if now.openCount != target.openCount || now.doneCount != target.doneCount {
-            list.message = .error("\(target.name) holds \(TodoListController.todos(after)) now, not \(before), after a change elsewhere · nothing deleted")
+            app.say(.error("\(target.name) holds \(TodoListController.todos(after)) now, not \(before), after a change elsewhere · nothing deleted"))
             return
         }
         list.deleteList(now, movingToInbox: movingToInbox)
@@ -154,7 +155,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         let first = { KeyHint.first(self.keyMap.keys(for: $0)) }
         let reorder = first(.moveListDown).flatMap { down in first(.moveListUp).map { down + "/" + $0 } }
         return KeyHint.line([(first(.go), "go"), (first(.add), "add"), (first(.rename), "rename"), (first(.delete), "delete"),
-                             (reorder, "reorder"), (first(.back), "back")])
+                             (reorder, "reorder"), (first(.back), "back"), (first(.help), "help")])
     }
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {

@@ -48,24 +48,67 @@ struct StatusLine: Equatable {
         return width - DisplayWidth.of(right)
     }
 
-    /// The columns the message has on a line `width` columns wide; a longer one is cut with "…".
+    /// The columns the message has on a line `width` columns wide, beside the counts.
     func messageWidth(lineWidth width: Int) -> Int { max(0, countsColumn(lineWidth: width) - 1) }
 
-    func draw(in canvas: inout Canvas, line: Int) {
+    /// The message's lines on a screen `width` columns wide: one when it fits beside the counts; a
+    /// longer one wraps, its beginning on the lines above the status line (the whole width) and its
+    /// end beside the counts, so it is read whole for as long as it is shown.
+    func messageLines(lineWidth width: Int) -> [[StyledGlyph]] {
+        guard let message, width > 0 else { return [] }
+        let style = message.kind == .error ? theme.error : theme.message
+        let beside = messageWidth(lineWidth: width)
+        var lines = TextWrapping.wrap(StyledText(message.text, style: style), width: width)
+        if lines.count == 1, Self.width(of: lines[0]) <= beside { return lines }
+        // The last line shares the status line with the counts: what does not fit beside them goes up a line.
+        if let last = lines.last, Self.width(of: last) > beside, beside > 0 {
+            lines.removeLast()
+            lines += TextWrapping.wrap(StyledText(last.map(\.glyph.text).joined(), style: style), width: beside)
+        }
+        return lines
+    }
+
+    private static func width(of line: [StyledGlyph]) -> Int { line.reduce(0) { $0 + $1.glyph.width } }
+
+    /// How many rows the line takes on a screen `width` columns wide, at most `maxLines`: one, or more
+    /// while a long message is shown.
+    func rows(lineWidth width: Int, maxLines: Int) -> Int { min(max(1, maxLines), max(1, messageLines(lineWidth: width).count)) }
+
+    /// Draws the line into the last row of `canvas` and a long message's beginning into the rows above
+    /// it (`canvas` is `rows(lineWidth:maxLines:)` tall). A message longer than `maxLines` lines ends
+    /// with "…" (the recent messages show it whole).
+    func draw(in canvas: inout Canvas, maxLines: Int) {
         let width = canvas.width
-        canvas.fill(Rect(x: 0, y: line, width: width, height: 1))
+        let line = canvas.height - 1
+        canvas.fill(Rect(x: 0, y: 0, width: width, height: canvas.height))
         let right = countsColumn(lineWidth: width)
         if right < width, let rightText = rightText(lineWidth: width) {
             canvas.draw(rightText, at: Point(x: max(0, right), y: line), style: theme.hint, truncation: .ellipsis)
         }
         let available = messageWidth(lineWidth: width)
-        if let message {
-            canvas.draw(message.text, at: Point(x: 0, y: line), style: message.kind == .error ? theme.error : theme.message,
-                        maxWidth: available, truncation: .ellipsis)
+        if message != nil {
+            let lines = messageLines(lineWidth: width)
+            let shown = Array(lines.prefix(canvas.height))
+            for (index, glyphs) in shown.enumerated() {
+                let isLast = index == shown.count - 1
+                // Past the rows it may take, the last row holds the rest of the message, cut with "…".
+                let rest = isLast && shown.count < lines.count
+                    ? lines[index...].enumerated().flatMap { $0.offset == 0 ? $0.element : [StyledGlyph(.space, style: $0.element.first?.style ?? theme.message)] + $0.element }
+                    : glyphs
+                canvas.draw(glyphs: rest, at: Point(x: 0, y: line - (shown.count - 1) + index), maxWidth: isLast ? available : width,
+                            truncation: .ellipsis)
+            }
         } else if available >= 20 {
             canvas.draw(hint, at: Point(x: 0, y: line), style: theme.hint,
                         maxWidth: available, truncation: .ellipsis)
         }
+    }
+
+    /// Draws the one-line status line into row `line` of `canvas` (a long message cut with "…").
+    func draw(in canvas: inout Canvas, line: Int) {
+        var cells = Canvas(width: canvas.width, height: 1)
+        draw(in: &cells, maxLines: 1)
+        canvas.copy(cells, from: cells.bounds, to: Point(x: 0, y: line))
     }
 }
 
@@ -73,17 +116,18 @@ struct StatusLine: Equatable {
 /// keys (scrolling, moving the selection) leave it as it is, and laying out its text (the counts'
 /// digits, the `·` that takes the non-ASCII path) cost a tenth of such a frame's drawing.
 struct StatusLineCache {
-    private var drawn: (line: StatusLine, cells: Canvas)?
+    private var drawn: (line: StatusLine, maxLines: Int, cells: Canvas)?
 
-    /// Draws `line` into row `row` of `canvas`, from the cache when it shows the same at the same width.
-    mutating func draw(_ line: StatusLine, in canvas: inout Canvas, row: Int) {
-        if let drawn, drawn.line == line, drawn.cells.width == canvas.width {
-            canvas.copy(drawn.cells, from: drawn.cells.bounds, to: Point(x: 0, y: row))
+    /// Draws `line` into the rows of `canvas` ending at `row` (a long message takes rows above it),
+    /// from the cache when it shows the same at the same width.
+    mutating func draw(_ line: StatusLine, in canvas: inout Canvas, row: Int, maxLines: Int) {
+        if let drawn, drawn.line == line, drawn.maxLines == maxLines, drawn.cells.width == canvas.width {
+            canvas.copy(drawn.cells, from: drawn.cells.bounds, to: Point(x: 0, y: row - drawn.cells.height + 1))
             return
         }
-        var cells = Canvas(width: canvas.width, height: 1)
-        line.draw(in: &cells, line: 0)
-        canvas.copy(cells, from: cells.bounds, to: Point(x: 0, y: row))
-        drawn = (line, cells)
+        var cells = Canvas(width: canvas.width, height: line.rows(lineWidth: canvas.width, maxLines: maxLines))
+        line.draw(in: &cells, maxLines: maxLines)
+        canvas.copy(cells, from: cells.bounds, to: Point(x: 0, y: row - cells.height + 1))
+        drawn = (line, maxLines, cells)
     }
 }

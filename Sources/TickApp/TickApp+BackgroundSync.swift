@@ -38,11 +38,11 @@ extension TickApp {
     /// The sync key: a sync now, or one more after the running one.
     func syncNow() {
         guard let backgroundSync else {
-            list.message = .error("Sync is not configured: add a line like sync url https://dav.example.com/calendars/me/ to the config file")
+            say(.error("Sync is not configured: add a line like sync url https://dav.example.com/calendars/me/ to the config file"))
             return
         }
         backgroundSync.requestSync(forced: true)
-        if backgroundSync.isQueued { list.message = .info("Syncing again after the sync under way") }
+        if backgroundSync.isQueued { say(.info("Syncing again after the sync under way")) }
     }
 
     /// Takes the outcome of a sync that ended (showing it and the changes it brought), starts the next
@@ -96,12 +96,12 @@ extension TickApp {
                 // As `tick sync --status` says it (`SyncConflict.sentence`), with the title shortened and
                 // everything from the server made safe to print.
                 let field = last.field == "deletion" ? "" : " \(TodoTable.safe(last.field).text) —"
-                list.message = .info("\(count): \(quoted(last.title, limit: 24))\(field) \(TodoTable.safe(last.lostValue).text) · tick sync --status lists them")
+                say(.info("\(count): \(quoted(last.title, limit: 24))\(field) \(TodoTable.safe(last.lostValue).text) · tick sync --status lists them"))
             } else if summary.hasProblems {
                 // A list not synced or an item skipped is said after every sync that meets it, asked for or not.
-                list.message = .error("Synced, not all: " + summary.line)
+                say(.error("Synced, not all: " + summary.line))
             } else if wasForced {
-                list.message = .info("Synced: " + summary.line)
+                say(.info("Synced: " + summary.line))
             }
         case .failed(let failure):
             guard wasForced || !lastSyncFailureWasAnnounced(failure) else { return }
@@ -114,9 +114,9 @@ extension TickApp {
                 next = "pull the list to try again"
             }
             switch failure.kind {
-            case .offline: list.message = .info("Offline: \(failure.reason) · \(next)")
-            case .anotherSyncRunning: list.message = .info("Not synced: \(failure.reason) · \(next)")
-            case .retryLater, .needsUser: list.message = .error("Sync failed: \(failure.reason) · \(next)")
+            case .offline: say(.info("Offline: \(failure.reason) · \(next)"))
+            case .anotherSyncRunning: say(.info("Not synced: \(failure.reason) · \(next)"))
+            case .retryLater, .needsUser: say(.error("Sync failed: \(failure.reason) · \(next)"))
             }
         }
         lastSyncFailure = if case .failed(let failure) = outcome { failure } else { nil }

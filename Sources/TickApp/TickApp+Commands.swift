@@ -12,7 +12,7 @@ extension TickApp {
         let selectedHeaderSection = selected == nil ? list.selectedHeaderListID.flatMap { list.section(ofList: $0) } : nil
         if command.group == .navigation { list.selectedHeaderListID = nil }
         if list.agenda != nil, let what = Self.listsViewOnly(command) {
-            list.message = TodoListController.notInAgenda(what)
+            say(TodoListController.notInAgenda(what))
             return
         }
         switch command {
@@ -60,7 +60,7 @@ extension TickApp {
         case .moveTodoDown, .moveTodoUp:
             guard !refusesChanges() else { return }
             if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
-                list.message = .info("Reordering works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search")
+                say(.info("Reordering works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search"))
             }
             list.finishRowMove()
         case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
@@ -83,15 +83,16 @@ extension TickApp {
         case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
         case .editMode:
             list.setEditing(!table.isEditing)
-            list.message = table.isEditing
+            say(table.isEditing
                 ? .info("Editing: " + editingModeHints,
                         while: .editingMode(marked: nil))
-                : .info("Left editing mode")
+                : .info("Left editing mode"))
         case .mark: if let selected { list.toggleMark(at: selected); table.moveSelection(by: 1) }
         case .markAll: if table.isEditing { list.markAllInCurrentSection() }
         case .help: present(HelpOverlay(keyMaps: keyMaps, problems: configurationProblems))
+        case .messages: present(MessagesOverlay(messages: status.recent, keyMaps: keyMaps))
         case .statistics:
-            list.message = .info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())")
+            say(.info("\(table.reuseStatistics.cellsCreated) cells created, \(table.reuseStatistics.cellsReused) reused · \(sessionStatistics())"))
         case .redraw: needsFullRedraw = true
         case .cycleTheme: cycleTheme()
         case .sync: syncNow()
@@ -103,9 +104,10 @@ extension TickApp {
     var editingModeHints: String {
         let keys = list.keys
         let priority = [keys.editingKey(.raisePriority), keys.editingKey(.lowerPriority)].compactMap { $0 }.joined(separator: " ")
-        return KeyHint.line([(keys.editingKey(.mark), "marks"), (keys.editingKey(.markAll), "marks the list"), (keys.editingKey(.delete), "deletes"),
-                             (keys.editingKey(.toggle), "completes"), (keys.editingKey(.flag), "flags"), (keys.editingKey(.moveToList), "moves"),
-                             (priority.isEmpty ? nil : priority, "priority"), (keys.editingKey(.editMode), "leaves")])
+        // The most useful first, leaving last: the message wraps whole, and what a narrow screen cuts is the least needed.
+        return KeyHint.line([(keys.editingKey(.mark), "marks"), (keys.editingKey(.delete), "deletes"), (keys.editingKey(.toggle), "completes"),
+                             (keys.editingKey(.moveToList), "moves"), (keys.editingKey(.flag), "flags"), (priority.isEmpty ? nil : priority, "priority"),
+                             (keys.editingKey(.markAll), "marks the list"), (keys.editingKey(.editMode), "leaves")])
     }
 
     /// What a command of the lists view that the agenda has no use for is called, for "… works in
@@ -143,13 +145,14 @@ extension TickApp {
                 return  // the message says why the lists cannot be read
             }
             guard !stillThere else { return }
-            let said = list.message
+            // The reload's own news (the list now selected) says less than the refusal.
+            takeListMessage()
             list.reloadFromStore()
-            list.message = said
+            list.pendingMessage = nil
             guard let next = list.currentList else { return }
             target = next
             adder.label = "Add to \(next.name)\(due): "
-            if let enter = KeyHint.first(keyMaps.input.keys(for: .submit)) { list.appendToMessage("\(enter) adds to \(next.name)") }
+            if let enter = KeyHint.first(keyMaps.input.keys(for: .submit)) { appendToMessage("\(enter) adds to \(next.name)") }
         }
         adder = PromptOverlay(label: "Add to \(target?.name ?? "Inbox")\(due): ", submit: { [unowned self] text in
             guard let held = target ?? list.currentList else { return list.addTodo(title: text) }
@@ -158,7 +161,7 @@ extension TickApp {
             retarget()
             return false
         }, cancel: { [unowned self] in
-            list.message = .info("Cancelled")
+            say(.info("Cancelled"))
         })
         adder.addLines = { [unowned self] lines in
             guard let held = target ?? list.currentList else { return list.addTodos(titles: lines) }
@@ -184,7 +187,7 @@ extension TickApp {
                 guard let now = list.storedItem(id: shown.id) else { return true }
                 shown = now
                 let keys = keyMaps.input
-                list.appendToMessage([KeyHint.first(keys.keys(for: .submit)).map { "\($0) saves yours over it" },
+                appendToMessage([KeyHint.first(keys.keys(for: .submit)).map { "\($0) saves yours over it" },
                                       KeyHint.first(keys.keys(for: .cancel)).map { "\($0) keeps it" }].compactMap { $0 }.joined(separator: " · "))
                 return false
             }
@@ -192,7 +195,7 @@ extension TickApp {
             // keeps their change; one both changed keeps yours, and the one that lost is said and recorded.
             return list.setTitle(text, of: current, editedFrom: item)
         }, cancel: { [unowned self] in
-            list.message = .info("Cancelled")
+            say(.info("Cancelled"))
         }))
     }
 
@@ -251,7 +254,7 @@ extension TickApp {
         guard !refusesChanges() else { return }
         let marked = list.markedItems().map(\.1)
         guard !marked.isEmpty else {
-            list.message = .info(list.nothingMarked)
+            say(.info(list.nothingMarked))
             return
         }
         let lists = list.lists
@@ -286,12 +289,12 @@ extension TickApp {
         let marked = list.markedItems().map(\.1)
         let count = marked.count
         guard count > 0 else {
-            list.message = .info(list.nothingMarked)
+            say(.info(list.nothingMarked))
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [
             .init(key: "y", label: "yes") { [unowned self] in run { try $0.delete(marked: marked) } },
-            .init(key: "n", label: "no") { [unowned self] in list.message = .info("Kept them") },
+            .init(key: "n", label: "no") { [unowned self] in say(.info("Kept them")) },
         ]))
     }
 }

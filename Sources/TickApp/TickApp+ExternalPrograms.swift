@@ -29,14 +29,14 @@ extension TickApp {
         guard !refusesChanges(), let item = list.storedItem(id: id) else { return .finished }
         guard let (variable, line) = externalPrograms.editorLine else { return .editInPlace }
         if let refusal = externalPrograms.refusal {
-            list.message = .error("$\(variable) not started: \(refusal)" + editsNotesHere)
+            say(.error("$\(variable) not started: \(refusal)" + editsNotesHere))
             return .finished
         }
         let command: [String]
         do {
             command = try CommandWords.split(line)
         } catch {
-            list.message = .error("Cannot run $\(variable): \(error)" + editsNotesHere)
+            say(.error("Cannot run $\(variable): \(error)" + editsNotesHere))
             return .finished
         }
         let name = programName(command[0])
@@ -44,7 +44,7 @@ extension TickApp {
         do {
             file = try NotesFile(holding: item.notes, in: externalPrograms.temporaryDirectory)
         } catch {
-            list.message = .error("Notes unchanged: \(error)")
+            say(.error("Notes unchanged: \(error)"))
             return .finished
         }
         // Removed at the end unless the text it holds could be saved nowhere else: then it is named.
@@ -55,13 +55,13 @@ extension TickApp {
         switch externalPrograms.runEditor(command + [file.path]) {
         case .exited(0), .started: break
         case .exited(let status):
-            list.message = .error("Notes unchanged: \(name) exited with status \(status)")
+            say(.error("Notes unchanged: \(name) exited with status \(status)"))
             return .finished
         case .killed(let signal):
-            list.message = .error("Notes unchanged: \(name) was ended by signal \(signal)")
+            say(.error("Notes unchanged: \(name) was ended by signal \(signal)"))
             return .finished
         case .couldNotStart(let why):
-            list.message = .error("Notes unchanged: cannot start \(name) ($\(variable)): \(why)")
+            say(.error("Notes unchanged: cannot start \(name) ($\(variable)): \(why)"))
             return .finished
         }
         let text: String
@@ -70,11 +70,11 @@ extension TickApp {
         } catch {
             // Whatever stands there is left for the user to look at, not removed.
             keepsFile = true
-            list.message = .error("Notes not read: \(error); kept in \(file.directory)")
+            say(.error("Notes not read: \(error); kept in \(file.directory)"))
             return .finished
         }
         guard text != item.notes else {
-            list.message = .info("Notes unchanged")
+            say(.info("Notes unchanged"))
             return .finished
         }
         let current: TodoItem?
@@ -82,7 +82,7 @@ extension TickApp {
             current = try list.store.item(id: id)
         } catch {
             keepsFile = true
-            list.message = .error("Notes not saved: \(error); your text is kept in \(file.path)")
+            say(.error("Notes not saved: \(error); your text is kept in \(file.path)"))
             return .finished
         }
         // Deleted meanwhile (another Tick, a sync): the notes go into a new todo rather than nowhere.
@@ -102,35 +102,35 @@ extension TickApp {
     /// detached and without a shell; says so when there is no link or the opener cannot start.
     func openFirstLink(ofTodo id: Int64?) {
         guard let id, let item = list.storedItem(id: id) else {
-            list.message = .info("No todo selected")
+            say(.info("No todo selected"))
             return
         }
         guard let link = LinkFinder.firstLink(title: item.title, notes: item.notes) else {
-            list.message = .info("No link in \(quoted(item.title)) or its notes (http://, https://, mailto:, www.)")
+            say(.info("No link in \(quoted(item.title)) or its notes (http://, https://, mailto:, www.)"))
             return
         }
         let command: [String]
         do {
             command = try externalPrograms.openerCommand(for: link)
         } catch {
-            list.message = .error("Cannot run $BROWSER: \(error)")
+            say(.error("Cannot run $BROWSER: \(error)"))
             return
         }
         let name = programName(command[0])
         if let refusal = externalPrograms.refusal {
-            list.message = .info("Would open \(link) with \(name) (\(refusal))")
+            say(.info("Would open \(link) with \(name) (\(refusal))"))
             return
         }
         switch externalPrograms.startOpener(command) {
         case .started, .exited(0):
-            list.message = .info("Opening \(link) with \(name)")
+            say(.info("Opening \(link) with \(name)"))
         case .couldNotStart(let why):
             let advice = name == "xdg-open" ? " · install xdg-utils or set $BROWSER" : ""
-            list.message = .error("Cannot open \(link): cannot start \(name): \(why)\(advice)")
+            say(.error("Cannot open \(link): cannot start \(name): \(why)\(advice)"))
         case .exited(let status):
-            list.message = .error("Cannot open \(link): \(name) exited with status \(status)")
+            say(.error("Cannot open \(link): \(name) exited with status \(status)"))
         case .killed(let signal):
-            list.message = .error("Cannot open \(link): \(name) was ended by signal \(signal)")
+            say(.error("Cannot open \(link): \(name) was ended by signal \(signal)"))
         }
     }
 

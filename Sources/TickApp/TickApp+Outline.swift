@@ -10,7 +10,7 @@ extension TickApp {
     func indentSelectedTodo(_ command: Command) {
         guard !refusesChanges(), !list.tableView.isEditing, let item = list.selectedItem else { return }
         guard list.options.sort == .manual, list.options.filter == nil else {
-            list.message = .info("Indenting works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search")
+            say(.info("Indenting works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search"))
             return
         }
         run { try command == .indent ? $0.indent(item) : $0.outdent(item) }
@@ -22,7 +22,7 @@ extension TickApp {
     func openSubtaskAdder() {
         guard !refusesChanges(), let parent = list.selectedItem else { return }
         guard list.agenda == nil else {
-            list.message = TodoListController.notInAgenda("Adding a subtask")
+            say(TodoListController.notInAgenda("Adding a subtask"))
             return
         }
         present(PromptOverlay(label: "Add under \(quoted(parent.title, limit: 20)): ", submit: { [unowned self] text in
@@ -35,7 +35,7 @@ extension TickApp {
             }
             return added
         }, cancel: { [unowned self] in
-            list.message = .info("Cancelled")
+            say(.info("Cancelled"))
         }))
     }
 

@@ -4,7 +4,7 @@ extension TickApp {
     /// A paste with no input line open: pasted text is never run as keys (a pasted `dd` would
     /// delete two todos), so it is dropped, saying how to paste a title.
     func ignorePasteInList() {
-        list.message = .info("Paste ignored" + (list.keys.key(.add).map { ": press \($0) to add a todo, then paste its title" } ?? ""))
+        say(.info("Paste ignored" + (list.keys.key(.add).map { ": press \($0) to add a todo, then paste its title" } ?? "")))
     }
 
     /// Closes a layer that is not necessarily the top one (the input line under a question).

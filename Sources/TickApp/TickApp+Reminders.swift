@@ -26,12 +26,12 @@ extension TickApp {
         do {
             due = try list.store.dueReminders(from: last, to: now, in: zone)
         } catch {
-            list.message = .error("Reminders could not be read: \(error)")
+            say(.error("Reminders could not be read: \(error)"))
             return true
         }
         guard !due.isEmpty else { return false }
         let sentence = Self.reminderSentence(due, zone: zone)
-        list.message = .info(sentence)
+        say(.info(sentence))
         terminalOutput += reminderAlerts.terminalOutput(saying: sentence, savingTitle: !hasSetWindowTitle)
         if reminderAlerts.contains(.title) { hasSetWindowTitle = true }
         return true

@@ -22,7 +22,7 @@ extension TickApp {
             list.changeCount += 1
             list.reloadFromStore()
             // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
-            list.message = .error("Not saved: \(error)")
+            say(.error("Not saved: \(error)"))
             return
         }
         if outcome.wrote { list.changeCount += 1 }
@@ -30,7 +30,7 @@ extension TickApp {
         if let view = outcome.view { list.show(view: view) }
         if var message = outcome.message {
             if outcome.isUndoable { message.condition = .undoable(change: list.changeCount) }
-            list.message = message
+            say(message)
         }
         list.show(outcome, before: before)
         terminalOutput += outcome.terminalOutput

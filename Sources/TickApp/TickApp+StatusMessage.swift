@@ -5,6 +5,27 @@ import TodoStore
 /// highlighted search, editing mode, a collapsed list, the last change) says which, and is dropped
 /// as soon as that state is gone, however it went (a key, a click, another process, a resize).
 extension TickApp {
+    /// Shows `message` in the status line: the one way a message gets there. Whatever the list said
+    /// before it (`takeListMessage()`) comes first, so the last said is shown.
+    func say(_ message: StatusMessage) {
+        takeListMessage()
+        status.show(message)
+    }
+
+    /// Adds `hint` to the message shown ("… · Enter saves yours over it").
+    func appendToMessage(_ hint: String) {
+        takeListMessage()
+        status.append(hint)
+    }
+
+    /// Moves what the list's own commands said (those not yet `TodoCommands`, and failed reads) into
+    /// the status; the list keeps no message.
+    func takeListMessage() {
+        guard let said = list.pendingMessage else { return }
+        list.pendingMessage = nil
+        status.show(said)
+    }
+
     /// Whether the state a message depends on still holds.
     func stillHolds(_ condition: StatusMessage.Condition) -> Bool {
         switch condition {
@@ -28,8 +49,9 @@ extension TickApp {
 
     /// The message the status line shows: the last one, unless the state it describes is gone.
     var shownMessage: StatusMessage? {
+        takeListMessage()
         if list.pendingSearch != nil { return .info("searching…") }
-        guard let message = list.message else { return nil }
+        guard let message = status.message else { return nil }
         guard let condition = message.condition else { return message }
         return stillHolds(condition) ? message : nil
     }
@@ -37,6 +59,15 @@ extension TickApp {
     /// Forgets the message once its state is gone, so it cannot come back when the state happens to
     /// return (four marks, then five again, would bring back a count the user saw go wrong).
     func retireStaleMessage() {
-        if list.message != nil, shownMessage == nil { list.message = nil }
+        takeListMessage()
+        if status.message != nil, shownMessage == nil { status.clear() }
+    }
+}
+
+extension TickApp {
+    /// The last message said, whether or not its state still holds (tests, the fuzzer).
+    public var lastMessage: StatusMessage? {
+        takeListMessage()
+        return status.message
     }
 }

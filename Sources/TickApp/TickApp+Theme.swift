@@ -13,11 +13,11 @@ extension TickApp {
     /// `T`: the next theme, for this session; the message says how to keep it.
     func cycleTheme() {
         guard themeColors != .monochrome else {
-            list.message = .info("No colors here (NO_COLOR is set or the terminal has none): every theme looks the same")
+            say(.info("No colors here (NO_COLOR is set or the terminal has none): every theme looks the same"))
             return
         }
         useTheme(themeName.next, on: themeColors)
-        list.message = .info("Theme: \(themeName.rawValue) · theme \(themeName.rawValue) in the config file keeps it"
-                             + list.keys.offer(.cycleTheme, "tries the next"))
+        say(.info("Theme: \(themeName.rawValue) · theme \(themeName.rawValue) in the config file keeps it"
+                             + list.keys.offer(.cycleTheme, "tries the next")))
     }
 }

@@ -33,6 +33,10 @@ public final class TickApp {
     public internal(set) var isFinished = false
     /// Set when the screen should be repainted from scratch (Ctrl-L).
     public var needsFullRedraw = false
+    /// The messages said, the last one in the status line (see `StatusLog`, `say(_:)`).
+    public internal(set) var status = StatusLog()
+    /// The rows the status line took at the last frame: more than one while a long message wraps.
+    private(set) var statusRows = 1
     /// The status line as last drawn (see `StatusLineCache`).
     private var statusLineCache = StatusLineCache()
     /// Drawing figures of the running session (frames, bytes), shown by the statistics key.
@@ -100,7 +104,7 @@ public final class TickApp {
             }
         }
         configurationProblems = problems
-        if let message = configurationProblemsMessage() { list.message = message }
+        if let message = configurationProblemsMessage() { say(message) }
         layout()
     }
 
@@ -124,11 +128,14 @@ public final class TickApp {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
-    /// Gives the list the screen minus the status line and any input line.
+    /// Gives the list the screen minus the status line (with a long message's lines) and any input line.
     func layout() {
         let taken = overlays.compactMap(\.bottomLines).reduce(0, +)
-        list.tableView.frame = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - 1 - taken))
+        list.tableView.frame = Rect(x: 0, y: 0, width: size.width, height: max(0, size.height - statusRows - taken))
     }
+
+    /// The most rows a long message takes, status line included: a third of the screen.
+    var maxStatusRows: Int { max(1, size.height / 3) }
 
     // MARK: Keys
 
@@ -174,7 +181,7 @@ public final class TickApp {
             if key == .escape {
                 list.clearHighlightedSearch()
             } else {
-                list.message = .error("\(HelpOverlay.name(key)) does nothing here" + list.keys.offer(.help, "shows the keys"))
+                say(.error("\(HelpOverlay.name(key)) does nothing here" + list.keys.offer(.help, "shows the keys")))
             }
             return
         }
@@ -190,7 +197,7 @@ public final class TickApp {
     /// Whether changes are refused, saying so when they are.
     func refusesChanges() -> Bool {
         guard list.store.isReadOnly else { return false }
-        list.message = .error("Read-only store: changes are disabled")
+        say(.error("Read-only store: changes are disabled"))
         return true
     }
 
@@ -203,12 +210,21 @@ public final class TickApp {
             drawTooSmall(in: &canvas)
             return nil
         }
+        let statusLine = StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme,
+                                    readOnly: list.store.isReadOnly, sync: syncIndicator, hint: list.keys.idleHint)
+        // A long message takes rows above the status line for as long as it is shown: the list (or the
+        // screen over it) gets shorter, so no row hides under it.
+        let rows = statusLine.rows(lineWidth: size.width, maxLines: maxStatusRows)
+        if rows != statusRows {
+            statusRows = rows
+            layout()
+        }
         var cursor: Point?
-        var bottom = size.height - 1
+        var bottom = size.height - statusRows
         // The topmost full-screen layer (or the list) is drawn first, then the lines opened above it.
         let coverIndex = overlays.lastIndex { $0.bottomLines == nil }
         if let coverIndex {
-            cursor = overlays[coverIndex].draw(in: &canvas, area: Rect(x: 0, y: 0, width: size.width, height: size.height - 1), theme: theme)
+            cursor = overlays[coverIndex].draw(in: &canvas, area: Rect(x: 0, y: 0, width: size.width, height: size.height - statusRows), theme: theme)
         } else {
             list.tableView.draw(in: &canvas)
         }
@@ -217,9 +233,7 @@ public final class TickApp {
             bottom -= lines
             cursor = overlay.draw(in: &canvas, area: Rect(x: 0, y: bottom, width: size.width, height: lines), theme: theme) ?? cursor
         }
-        statusLineCache.draw(StatusLine(message: shownMessage, counts: list.readFailure == nil ? list.counts : nil, theme: theme, readOnly: list.store.isReadOnly,
-                                        sync: syncIndicator, hint: list.keys.idleHint),
-                             in: &canvas, row: size.height - 1)
+        statusLineCache.draw(statusLine, in: &canvas, row: size.height - 1, maxLines: maxStatusRows)
         return cursor
     }
 

@@ -8,7 +8,7 @@ extension TodoListController {
     @discardableResult
     public func addTodo(title text: String) -> Bool {
         guard let list = currentList else {
-            message = .error(readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to")
+            pendingMessage = .error(readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to")
             return false
         }
         return addTodo(title: text, toList: list)
@@ -41,7 +41,7 @@ extension TodoListController {
                                       priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags,
                                       reminders: parsed.reminders, start: parsed.start?.stored)
             }
-            message = .info(parsed.hinted("Added \(quoted(added.value.title))"))
+            pendingMessage = .info(parsed.hinted("Added \(quoted(added.value.title))"))
             return added
         }, show: { added in
             let item = added.value
@@ -53,7 +53,7 @@ extension TodoListController {
                 shown = try apply(added.change)[item.id]
                 if let shown { selectRow(at: shown) }
             }
-            if shown == nil { message = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
+            if shown == nil { pendingMessage = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
         }, reselecting: { $0.id })
     }
 
@@ -79,11 +79,11 @@ extension TodoListController {
     /// line stays open), when it has no words besides its markers or names two due dates.
     private func accepts(_ parsed: TitleSyntax) -> Bool {
         if let mistake = parsed.mistake {
-            message = .error(mistake.prefix(1).uppercased() + mistake.dropFirst() + ": keep one")
+            pendingMessage = .error(mistake.prefix(1).uppercased() + mistake.dropFirst() + ": keep one")
             return false
         }
         guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
-            message = .error("A todo needs a title: type some words, or Esc to cancel")
+            pendingMessage = .error("A todo needs a title: type some words, or Esc to cancel")
             return false
         }
         return true
@@ -119,7 +119,7 @@ extension TodoListController {
             // The page cache may not have caught up with a change made elsewhere yet: the store has.
             item = try store.item(id: shown.id) ?? shown
         } catch {
-            message = .error("Not saved: \(error)")
+            pendingMessage = .error("Not saved: \(error)")
             return false
         }
         let edited = TitleFields(title: parsed.title, priority: parsed.priority ?? 0, due: parsed.due?.stored,
@@ -127,7 +127,7 @@ extension TodoListController {
                                  reminders: parsed.reminders, start: parsed.start?.stored)
         let (fields, replaced) = base.map { Self.merge(edited, base: TitleFields($0), current: TitleFields(item)) } ?? (edited, [])
         guard fields != TitleFields(item) else {
-            if let hint = parsed.hint { message = .info(hint) }
+            if let hint = parsed.hint { pendingMessage = .info(hint) }
             return true
         }
         return mutate({
@@ -136,14 +136,14 @@ extension TodoListController {
                                              start: .some(fields.start))
             let updated = committed.value
             if replaced.isEmpty {
-                message = .info(parsed.hinted("Edited \(quoted(updated.title))"))
+                pendingMessage = .info(parsed.hinted("Edited \(quoted(updated.title))"))
             } else {
-                message = .info(editMergeMessage(title: updated.title, replaced: replaced))
+                pendingMessage = .info(editMergeMessage(title: updated.title, replaced: replaced))
                 // The edit is saved whatever happens here: a failure to record is said, not "Not saved".
                 do {
                     try recordEditConflicts(uid: updated.uid, title: updated.title, replaced: replaced)
                 } catch {
-                    message = .error("Edited \(quoted(updated.title)), but what it replaced could not be recorded: \(error)")
+                    pendingMessage = .error("Edited \(quoted(updated.title)), but what it replaced could not be recorded: \(error)")
                 }
             }
             return committed
@@ -164,7 +164,7 @@ extension TodoListController {
         let id = item.id
         return mutate({
             let saved = try store.update(id: id, notes: notes)
-            message = .info("Notes saved for \(quoted(item.title))")
+            pendingMessage = .info("Notes saved for \(quoted(item.title))")
             return saved
         }, show: { saved in
             try apply(saved.change)
@@ -180,15 +180,15 @@ extension TodoListController {
         let added = mutate({
             let listID = list?.id ?? TodoStore.inboxListID
             let added = try store.add(title: item.title, listID: listID, notes: notes)
-            message = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
+            pendingMessage = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
                             + "\(list?.name ?? "the Inbox")" + keys.undoes, while: .undoable(change: changeCount))
             return added
         }, show: { added in
             if let shown = try apply(added.change)[added.value.id] { selectRow(at: shown) }
         }, reselecting: { $0.id })
         if !added {
-            let reason = message?.text ?? "the store refused it"
-            message = .error("\(quoted(item.title)) was deleted while you edited its notes, and they could not be saved "
+            let reason = pendingMessage?.text ?? "the store refused it"
+            pendingMessage = .error("\(quoted(item.title)) was deleted while you edited its notes, and they could not be saved "
                              + "(\(reason)): your text is kept in \(path)")
         }
         return added
@@ -221,9 +221,9 @@ extension TodoListController {
             selectedHeaderListID = nil
             keepSelection(near: indexPath)
         } else {
-            let said = message  // the change's own message says more than "Inbox is empty"
+            let said = pendingMessage  // the change's own message says more than "Inbox is empty"
             select(section: indexPath.section)
-            message = said
+            pendingMessage = said
         }
     }
 
@@ -262,12 +262,12 @@ extension TodoListController {
         do {
             moved = try store.move(id: item.id, toList: listID, after: above)
         } catch {
-            message = .error("Not saved: \(error)")
+            pendingMessage = .error("Not saved: \(error)")
             cache.invalidate()
             refreshLists()
             return
         }
-        message = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
+        pendingMessage = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
         // The move is committed: a failed read from here on is reported as such, never as "Not saved".
         // A move in the outline takes the todo's subtasks along and makes it a sibling of the todo
         // above: more rows move than the table moved, so everything is read again once it is done.

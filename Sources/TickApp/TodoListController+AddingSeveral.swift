@@ -17,11 +17,11 @@ extension TodoListController {
     func addTodos(titles lines: [String], toList shown: TodoList) -> Bool {
         let parsed = lines.map { TitleSyntax.parse($0, today: today(), now: timeOfDay()).startingOnFirstOccurrence(today: today()) }
         if let line = parsed.firstIndex(where: { $0.mistake != nil }), let mistake = parsed[line].mistake {
-            message = .error("Line \(line + 1) has \(mistake): nothing added")
+            pendingMessage = .error("Line \(line + 1) has \(mistake): nothing added")
             return false
         }
         if let blank = parsed.firstIndex(where: { $0.title.allSatisfy { $0.isWhitespace || $0.isNewline } }) {
-            message = .error("Line \(blank + 1) has no title: nothing added")
+            pendingMessage = .error("Line \(blank + 1) has no title: nothing added")
             return false
         }
         guard let list = storedList(shown, otherwise: "nothing added") else { return false }
@@ -47,7 +47,7 @@ extension TodoListController {
             let hidden = items.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
             let added = "Added \(items.count) todos" + (hidden ? " (some hidden by the current view)" : "") + keys.undoes
             let hints = [TitleSyntax.hint(parsed.flatMap(\.unreadDates)), TitleSyntax.timeHint(parsed.flatMap(\.unreadTimes))].compactMap { $0 }
-            message = .info(hints.isEmpty ? added : (hints + [added]).joined(separator: " · "),
+            pendingMessage = .info(hints.isEmpty ? added : (hints + [added]).joined(separator: " · "),
                             while: .undoable(change: changeCount))
             return committed
         }

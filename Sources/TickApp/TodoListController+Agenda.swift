@@ -45,7 +45,7 @@ extension TodoListController {
             tableView.moveSelectionToFirstRow()
         }
         guard readFailure == nil else { return }
-        message = .info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists")
+        pendingMessage = .info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists")
                               : "Lists" + keys.offer(.toggleAgenda, "shows the agenda"))
     }
 

@@ -80,11 +80,11 @@ extension TodoListController {
     func noteNotesReplaced(todo id: Int64, theirs: String) {
         guard let item = storedItem(id: id) else { return }
         let replaced = [ReplacedField(name: "notes", value: theirs.isEmpty ? "no notes" : theirs)]
-        message = .info(editMergeMessage(title: item.title, replaced: replaced))
+        pendingMessage = .info(editMergeMessage(title: item.title, replaced: replaced))
         do {
             try recordEditConflicts(uid: item.uid, title: item.title, replaced: replaced)
         } catch {
-            message = .error("Notes saved for \(quoted(item.title)), but what they replaced could not be recorded: \(error)")
+            pendingMessage = .error("Notes saved for \(quoted(item.title)), but what they replaced could not be recorded: \(error)")
         }
     }
 

@@ -39,7 +39,7 @@ extension TodoListController {
             return
         }
         tableView.markRows(at: (0..<rows).map { IndexPath(row: $0, section: section) })
-        message = .info(["\(markedIndexPaths.count) marked", keys.editingHints([(.delete, "deletes"), (.toggle, "marks done"), (.moveToList, "moves"),
+        pendingMessage = .info(["\(markedIndexPaths.count) marked", keys.editingHints([(.delete, "deletes"), (.toggle, "marks done"), (.moveToList, "moves"),
                                                                               (.flag, "flags"), (.editMode, "leaves")])]
                             .filter { !$0.isEmpty }.joined(separator: " · "),
                        while: .editingMode(marked: markedIndexPaths.count))

@@ -35,11 +35,11 @@ extension TodoListController {
             now = try store.item(id: shown.id)
         } catch {
             reportReadFailure(error)
-            message = .error("Not saved: \(error)")
+            pendingMessage = .error("Not saved: \(error)")
             return nil
         }
         if let change = Self.changeMeanwhile(from: shown, to: now, aspects, listName: listName(of:)) {
-            message = .error("\(quoted(shown.title)) \(change) · \(outcome)")
+            pendingMessage = .error("\(quoted(shown.title)) \(change) · \(outcome)")
             return nil
         }
         return now
@@ -88,22 +88,15 @@ extension TodoListController {
     func storedList(_ shown: TodoList, otherwise outcome: String) -> TodoList? {
         do {
             guard let now = try store.lists().first(where: { $0.id == shown.id }) else {
-                message = .error("The list \(shown.name) was deleted elsewhere meanwhile · \(outcome)")
+                pendingMessage = .error("The list \(shown.name) was deleted elsewhere meanwhile · \(outcome)")
                 return nil
             }
             return now
         } catch {
             reportReadFailure(error)
-            message = .error("Not saved: \(error)")
+            pendingMessage = .error("Not saved: \(error)")
             return nil
         }
-    }
-
-    /// Adds `hint` to the status line's message ("… · Enter saves yours over it"), keeping its kind.
-    func appendToMessage(_ hint: String) {
-        guard var said = message else { return }
-        said.text += " · " + hint
-        message = said
     }
 
     /// The name of a list as last read, or nil when there is none with that id.

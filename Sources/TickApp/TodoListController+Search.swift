@@ -111,7 +111,7 @@ extension TodoListController {
         highlightedSearch = keepsHighlights ? search : nil
         reloadFromStore(selecting: target)
         if keepsHighlights, let search {
-            message = .info("“\(search)”" + keys.offer(.nextMatch, "next match") + keys.offer(.previousMatch, "previous") + " · Esc clears",
+            pendingMessage = .info("“\(search)”" + keys.offer(.nextMatch, "next match") + keys.offer(.previousMatch, "previous") + " · Esc clears",
                             while: .highlightedSearch(search))
         }
     }
@@ -133,7 +133,7 @@ extension TodoListController {
     /// Selects the next (or previous) todo matching the highlighted search, in screen order, wrapping.
     public func jumpToMatch(forward: Bool) {
         guard let search = highlightedSearch else {
-            message = .info("No search: / searches")
+            pendingMessage = .info("No search: / searches")
             return
         }
         // Matches of each list, in the list's display order (at most the store's search limit per list).
@@ -157,7 +157,7 @@ extension TodoListController {
             return
         }
         guard !matches.isEmpty else {
-            message = .info("No todo matches “\(search)”")
+            pendingMessage = .info("No todo matches “\(search)”")
             return
         }
         let current = tableView.indexPathForSelectedRow ?? IndexPath(row: -1, section: forward ? -1 : Int.max)
@@ -166,6 +166,6 @@ extension TodoListController {
             : matches.last(where: { $0 < current }) ?? matches[matches.count - 1]
         tableView.moveSelection(to: target)
         let number = matches.firstIndex(of: target)! + 1
-        message = .info("Match \(number) of \(matches.count) for “\(search)”", while: .highlightedSearch(search))
+        pendingMessage = .info("Match \(number) of \(matches.count) for “\(search)”", while: .highlightedSearch(search))
     }
 }

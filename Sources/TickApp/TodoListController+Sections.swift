@@ -9,15 +9,15 @@ extension TodoListController {
         let list = lists[section]
         mutate({
             let folded = try store.setCollapsed(!list.isCollapsed, listID: list.id)
-            message = !list.isCollapsed ? .info("Collapsed \(list.name)" + keys.offer(.collapse, "expands"), while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
+            pendingMessage = !list.isCollapsed ? .info("Collapsed \(list.name)" + keys.offer(.collapse, "expands"), while: .collapsedCurrentList(list.id)) : .info("Expanded \(list.name)")
             return folded
         }, show: { folded in
             // The engine animates nothing: the section's rows go or come back as one batch.
             try apply(folded.change)
             // As in a tree view, the list just folded keeps its header selected, so z unfolds it again.
-            let said = message
+            let said = pendingMessage
             select(section: section)
-            message = said
+            pendingMessage = said
         })
     }
 
@@ -50,7 +50,7 @@ extension TodoListController {
         if sectionCounts[section] == 0 {
             // An empty section has no row to scroll to: bring its header into view.
             let collapsed = "collapsed" + (keys.key(.collapse).map { " (\($0) expands)" } ?? "")
-            message = .info("\(lists[section].name) is \(lists[section].isCollapsed ? collapsed : "empty")" + keys.offer(.add, "adds a todo to it"),
+            pendingMessage = .info("\(lists[section].name) is \(lists[section].isCollapsed ? collapsed : "empty")" + keys.offer(.add, "adds a todo to it"),
                            while: .currentList(lists[section].id))
         }
     }
@@ -69,7 +69,7 @@ extension TodoListController {
         mutate({
             let added = try store.addList(named: name)
             created = added.value
-            message = .info("Created list \(added.value.name)")
+            pendingMessage = .info("Created list \(added.value.name)")
             return added
         }, show: { show($0.change) })
         return created
@@ -80,7 +80,7 @@ extension TodoListController {
     func renameList(_ list: TodoList, to name: String) -> Bool {
         mutate({
             let renamed = try store.renameList(id: list.id, to: name)
-            message = .info("Renamed \(list.name) to \(renamed.value.name)")
+            pendingMessage = .info("Renamed \(list.name) to \(renamed.value.name)")
             return renamed
         }, show: { show($0.change) })
     }
@@ -90,7 +90,7 @@ extension TodoListController {
         mutate({
             let deleted = try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
             let todos = list.openCount + list.doneCount
-            message = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + keys.undoes, while: .undoable(change: changeCount))
+            pendingMessage = .info("Deleted list \(list.name)" + (todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(todos) todo\(todos == 1 ? "" : "s")") + keys.undoes, while: .undoable(change: changeCount))
             return deleted
         }, show: { show($0.change) })
     }

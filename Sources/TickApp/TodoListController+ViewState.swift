@@ -20,11 +20,11 @@ extension TodoListController {
             reportReadFailure(error)
         }
         guard options != self.options || collapsed != outline.collapsedIDs else { return }
-        let said = message
+        let said = pendingMessage
         self.options = options
         outline.collapsedIDs = collapsed
         reloadFromStore()
-        if readFailure == nil { message = said }
+        if readFailure == nil { pendingMessage = said }
     }
 
     /// Shows the todos with `view` (an outcome's new options): a new sort or filter reads everything

@@ -14,8 +14,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public let tableView: TableView
     /// Where the todos live.
     public let store: TodoStore
-    /// The last message for the status line.
-    public internal(set) var message: StatusMessage?
+    /// What the list's own commands (those not yet `TodoCommands`) and failed reads said since the app
+    /// last took it (`TickApp.takeListMessage()`): the app owns the status line and its messages.
+    var pendingMessage: StatusMessage?
     /// How rows look.
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
     /// The day due dates are described against.
@@ -97,7 +98,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         tableView.delegate = self
         tableView.prefetchDataSource = self
         tableView.moveSelectionToFirstRow()
-        if store.isReadOnly, readFailure == nil { message = .error("Read-only store: changes are disabled") }
+        if store.isReadOnly, readFailure == nil { pendingMessage = .error("Read-only store: changes are disabled") }
     }
 
     /// Pages of rows read from the store so far: a change the app made itself re-reads none.
@@ -205,7 +206,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let detail = "\(error)"
         let text = detail.contains(store.path) ? "Cannot read the store: \(detail)" : "Cannot read \(store.path): \(detail)"
         readFailure = text
-        message = .error(text)
+        pendingMessage = .error(text)
     }
 
     /// The selected todo.
@@ -337,16 +338,16 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         } catch {
             reloadFromStore()
             // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
-            message = .error("Not saved: \(error)")
+            pendingMessage = .error("Not saved: \(error)")
             return false
         }
         do {
             try show(saved)
         } catch {
-            let said = message
+            let said = pendingMessage
             reloadFromStore(selecting: reselecting(saved.value))
             // A read failure found by the reload is news; otherwise the change's own message stands.
-            if readFailure == nil { message = said }
+            if readFailure == nil { pendingMessage = said }
         }
         return true
     }
@@ -391,9 +392,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
         // A selected header stays selected; if it shows rows now (an undo expanded it), its first one is selected.
         if let header = selectedHeaderListID, let section = section(ofList: header) {
-            let said = message  // a reload (an external change, say) is no news about the selected header
+            let said = pendingMessage  // a reload (an external change, say) is no news about the selected header
             select(section: section)
-            message = said
+            pendingMessage = said
             return
         }
         selectedHeaderListID = nil
@@ -410,9 +411,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     func finishRowMove() {
         if let moved = needsReadAfterRowMove {
             needsReadAfterRowMove = nil
-            let said = message
+            let said = pendingMessage
             reloadFromStore(selecting: moved)
-            if readFailure == nil { message = said }
+            if readFailure == nil { pendingMessage = said }
             return
         }
         do {

@@ -46,10 +46,12 @@ struct AgendaScenarioTests {
         let lists = scenario.screen
         try scenario.type("A")
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
-        #expect(scenario.list.message?.text == "Agenda of every list · A shows the lists")
+        #expect(scenario.app.lastMessage?.text == "Agenda of every list · A shows the lists")
         #expect(scenario.selectedTitle == "Pay rent")
         try scenario.type("A")
-        #expect(Array(scenario.screen.dropLast()) == Array(lists.dropLast()))
+        // The rows above the status line (and a long message's lines above it).
+        let rows = Array(scenario.screen.dropLast(scenario.app.statusRows))
+        #expect(rows == Array(lists.prefix(rows.count)))
         #expect(scenario.selectedTitle == "Pay rent", "the selection stays on its todo")
     }
 
@@ -86,7 +88,7 @@ struct AgendaScenarioTests {
         try scenario.store.update(id: scenario.id(of: "Call mom"), recurrence: .some(try RecurrenceRule(rrule: "FREQ=DAILY")))
         scenario.list.reloadFromStore()
         try scenario.type("x")
-        #expect(scenario.list.message?.text == "Done — next on Sat 28 Nov · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Done — next on Sat 28 Nov · u undoes")
         #expect(Array(scenario.screen[2...8]) == [
             rule("Today · 1"),
             "[ ] !!! Review · Work             today",
@@ -107,7 +109,7 @@ struct AgendaScenarioTests {
         try scenario.type("u")
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
         try scenario.type("jh<Enter>")
-        #expect(scenario.list.message?.text == "Deleted “Review” · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Deleted “Review” · u undoes")
         #expect(scenario.screen[2] == rule("Today · 1"))
         try scenario.type("u")
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
@@ -180,11 +182,11 @@ struct AgendaScenarioTests {
         try scenario.type("d")
         #expect(scenario.screen.contains { $0.hasPrefix("“Call mom” repeats:") })
         try scenario.type("s")
-        #expect(scenario.list.message?.text == "Skipped — next on Fri 4 Dec · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Skipped — next on Fri 4 Dec · u undoes")
         #expect(scenario.screen[2] == rule("Today · 1"))
         try scenario.type("u")
         try scenario.type("kd")
-        #expect(scenario.list.message?.text == "Deleted “Review” · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Deleted “Review” · u undoes")
     }
 
     @Test("a in the agenda adds to the lists view's current list, due on the selected group's day")
@@ -197,18 +199,18 @@ struct AgendaScenarioTests {
         #expect(scenario.screen[5] == rule("Tomorrow · 2"))
         #expect(scenario.selectedTitle == "Book train")
         try scenario.type("aSomeday @2026-12-31<Enter>")
-        #expect(scenario.list.message?.text.hasSuffix("(hidden by the current view)") == true)
+        #expect(scenario.app.lastMessage?.text.hasSuffix("(hidden by the current view)") == true)
     }
 
     @Test("Commands of the lists view say where they work instead of acting in the agenda")
     func listsOnlyCommands() throws {
         let scenario = try week()
         try scenario.type("Az")
-        #expect(scenario.list.message?.text == "Collapsing a list works in the lists view · A shows the lists")
+        #expect(scenario.app.lastMessage?.text == "Collapsing a list works in the lists view · A shows the lists")
         try scenario.type("J")
-        #expect(scenario.list.message?.text == "Reordering works in the lists view · A shows the lists")
+        #expect(scenario.app.lastMessage?.text == "Reordering works in the lists view · A shows the lists")
         try scenario.type("/")
-        #expect(scenario.list.message?.text == "Search works in the lists view · A shows the lists")
+        #expect(scenario.app.lastMessage?.text == "Search works in the lists view · A shows the lists")
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
     }
 
@@ -256,7 +258,8 @@ struct AgendaScenarioTests {
     func empty() throws {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 40, height: 8))
         try scenario.type("A")
-        #expect(scenario.screen.dropLast() == ["", "", "", " Nothing due this week · A shows lists", "", "", ""])
+        // In the middle of the list, above the status line and the message's second line.
+        #expect(scenario.screen.dropLast(scenario.app.statusRows) == ["", "", " Nothing due this week · A shows lists", "", "", ""])
         try scenario.type("aWater plants<Enter>")
         #expect(Array(scenario.screen.prefix(3)) == [rule("Overdue · nothing"), rule("Today · 1"), "[ ] Water plants · Inbox          today"])
         #expect(scenario.selectedTitle == "Water plants")

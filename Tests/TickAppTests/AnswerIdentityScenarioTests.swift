@@ -49,7 +49,7 @@ struct AnswerIdentityScenarioTests {
         (try? scenario.id(of: title)) != nil
     }
 
-    private func message(_ scenario: Scenario) -> String { scenario.list.message?.text ?? "" }
+    private func message(_ scenario: Scenario) -> String { scenario.app.lastMessage?.text ?? "" }
 
     // MARK: The recurring todo's question
 
@@ -98,7 +98,7 @@ struct AnswerIdentityScenarioTests {
             let reason = ["deleted": "was deleted elsewhere meanwhile", "done": "was marked done elsewhere meanwhile",
                           "stopped": "stopped repeating elsewhere meanwhile"][what]!
             #expect(message(scenario) == "“Water plants” \(reason) · \(outcome)")
-            #expect(scenario.list.message?.kind == .error)
+            #expect(scenario.app.lastMessage?.kind == .error)
         }
     }
 

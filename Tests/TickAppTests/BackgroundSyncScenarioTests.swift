@@ -91,7 +91,7 @@ struct BackgroundSyncScenarioTests {
     func firstSyncAfterFirstFrame() throws {
         let sync = try SyncScenario(starts: false)
         #expect(sync.runner.started == 0)
-        #expect(sync.status == "a add · x done · d dele… 3 open · 0 done")
+        #expect(sync.status == "? help · a add · x done… 3 open · 0 done")
         sync.app.startBackgroundSync()
         #expect(sync.runner.started == 1)
         #expect(sync.screen == [
@@ -119,13 +119,13 @@ struct BackgroundSyncScenarioTests {
         #expect(sync.runner.started == 2)
         try sync.type("SSS")
         #expect(sync.runner.started == 2)
-        #expect(sync.app.list.message?.text == "Syncing again after the sync under way")
+        #expect(sync.app.lastMessage?.text == "Syncing again after the sync under way")
         sync.finish()
         #expect(sync.runner.started == 3 && sync.runner.isRunning)
         sync.finish(.synced(SyncSummary(), conflicts: []))
         #expect(sync.runner.started == 3 && !sync.runner.isRunning)
-        #expect(sync.app.list.message?.text == "Synced: ↑ 0 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted · 0 conflicts")
-        #expect(sync.status == "Synced: ↑ 0 changed, 0 d… ✓ synced 10:00")
+        #expect(sync.app.lastMessage?.text == "Synced: ↑ 0 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted · 0 conflicts")
+        #expect(sync.status == "Synced: ↑ 0 changed, 0 deleted · ↓ 0 new, 0 changed, 0 delete… ✓ synced 10:00")
     }
 
     @Test("A local change is synced 2 s after the last change of a burst, not at once")
@@ -254,8 +254,8 @@ struct BackgroundSyncScenarioTests {
     func offlineBacksOff() throws {
         let sync = try SyncScenario()
         sync.finish(offline)
-        #expect(sync.status == "Offline: Could not connect to t… offline")
-        #expect(sync.app.list.message?.text == "Offline: Could not connect to the server: Couldn't connect to server. · next try in 15 s")
+        #expect(sync.status == "Offline: Could not connect to the server: Couldn't connect to ser… offline")
+        #expect(sync.app.lastMessage?.text == "Offline: Could not connect to the server: Couldn't connect to server. · next try in 15 s")
         // A change does not hurry the retry.
         try sync.type("x")
         sync.wake(after: 14)
@@ -264,7 +264,7 @@ struct BackgroundSyncScenarioTests {
         #expect(sync.runner.started == 2)
         try sync.type("j")
         sync.finish(offline)
-        #expect(sync.app.list.message?.text.hasPrefix("Offline") != true, "the same failure is not said again")
+        #expect(sync.app.lastMessage?.text.hasPrefix("Offline") != true, "the same failure is not said again")
         sync.wake(after: 29)
         #expect(sync.runner.started == 2)
         sync.wake(after: 1)
@@ -277,7 +277,7 @@ struct BackgroundSyncScenarioTests {
     func wrongPasswordWaitsForKey() throws {
         let sync = try SyncScenario()
         sync.finish(.failed(SyncFailure(.unauthorized)))
-        #expect(sync.app.list.message == .error("Sync failed: The server refused the user name or password (401). · S tries again"))
+        #expect(sync.app.lastMessage == .error("Sync failed: The server refused the user name or password (401). · S tries again"))
         #expect(sync.status.hasSuffix("sync failed"))
         try sync.type("x")
         sync.wake(after: 3600)
@@ -294,7 +294,7 @@ struct BackgroundSyncScenarioTests {
     func failureReasons(error: CalDAVErrorCase, message: String, wait: Double) throws {
         let sync = try SyncScenario()
         sync.finish(.failed(SyncFailure(error.error)))
-        #expect(sync.app.list.message == .error(message))
+        #expect(sync.app.lastMessage == .error(message))
         sync.wake(after: wait - 1)
         #expect(sync.runner.started == 1)
         sync.wake(after: 1)
@@ -309,12 +309,12 @@ struct BackgroundSyncScenarioTests {
         let conflict = TodoStore.SyncConflict(date: TickingClock.start, uid: "u1", title: "Buy milk", field: "title",
                                                lostValue: "kept the server's (later) change, this device's «Buy oat milk» lost")
         sync.finish(.synced(summary, conflicts: [conflict]))
-        #expect(sync.app.list.message?.text == "1 conflict: “Buy milk” title — kept the server's (later) change, this device's «Buy oat milk» lost · tick sync --status lists them")
+        #expect(sync.app.lastMessage?.text == "1 conflict: “Buy milk” title — kept the server's (later) change, this device's «Buy oat milk» lost · tick sync --status lists them")
         #expect(sync.status.hasPrefix("1 conflict: “Buy milk” title — kept the server's"))
         summary.conflicts = 3
         try sync.type("S")
         sync.finish(.synced(summary, conflicts: [conflict]))
-        #expect(sync.app.list.message?.text.hasPrefix("3 conflicts, the last: “Buy milk” title — kept the server's (later) change") == true)
+        #expect(sync.app.lastMessage?.text.hasPrefix("3 conflicts, the last: “Buy milk” title — kept the server's (later) change") == true)
     }
 
     @Test("On a 20×5 terminal the sync state fits: beside the counts, alone, or in its short form beside a message", arguments: [

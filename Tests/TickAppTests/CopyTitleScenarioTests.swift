@@ -18,7 +18,7 @@ struct CopyTitleScenarioTests {
         let scenario = try Scenario(["Buy milk", "Call mom"])
         scenario.app.terminalAbilities = TerminalAbilities(clipboard: .osc52)
         try scenario.type("jy")
-        #expect(scenario.list.message?.text == "Copied “Call mom” to the clipboard")
+        #expect(scenario.app.lastMessage?.text == "Copied “Call mom” to the clipboard")
         #expect(scenario.app.takeTerminalOutput() == Self.sequence("Call mom"))
         #expect(scenario.app.takeTerminalOutput().isEmpty)
     }
@@ -49,7 +49,7 @@ struct CopyTitleScenarioTests {
         let scenario = try Scenario(["Buy milk"])
         scenario.app.terminalAbilities = abilities
         try scenario.type("y")
-        #expect(scenario.list.message?.text == said)
+        #expect(scenario.app.lastMessage?.text == said)
         #expect(scenario.app.takeTerminalOutput().isEmpty)
     }
 

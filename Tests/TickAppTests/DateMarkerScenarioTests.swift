@@ -20,7 +20,7 @@ struct DateMarkerScenarioTests {
         let scenario = try scenario()
         try scenario.type("a\(typed)<Enter>")
         #expect(!scenario.app.isPrompting)
-        #expect(scenario.list.message == .info(status))
+        #expect(scenario.app.lastMessage == .info(status))
         #expect(scenario.status.hasPrefix(String(status.prefix(40))))
         #expect(try scenario.titles(inList: "Inbox") == ["One", typed])
     }
@@ -29,7 +29,7 @@ struct DateMarkerScenarioTests {
     func noHintForPlainWords() throws {
         let scenario = try scenario()
         try scenario.type("aCall @home about bob@example.com<Enter>")
-        #expect(scenario.list.message == .info("Added “Call @home about bob@example.com”"))
+        #expect(scenario.app.lastMessage == .info("Added “Call @home about bob@example.com”"))
     }
 
     @Test("The forms people type set the due day", arguments: [
@@ -40,7 +40,7 @@ struct DateMarkerScenarioTests {
         try scenario.type("a\(typed)<Enter>")
         let added = try scenario.store.item(id: try scenario.id(of: "Tax"))
         #expect(added?.due == due)
-        #expect(scenario.list.message == .info("Added “Tax”"))
+        #expect(scenario.app.lastMessage == .info("Added “Tax”"))
     }
 
     @Test("Two due dates keep the input line open with an error naming both; nothing is added until one goes")
@@ -49,7 +49,7 @@ struct DateMarkerScenarioTests {
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("aTax @2026-12-31 @tom<Enter>")
         #expect(scenario.app.isPrompting)
-        #expect(scenario.list.message == .error("Two due dates, @2026-12-31 and @tom: keep one"))
+        #expect(scenario.app.lastMessage == .error("Two due dates, @2026-12-31 and @tom: keep one"))
         #expect(scenario.screen[4] == "Add to Inbox: Tax @2026-12-31 @tom")
         #expect(try StoreSnapshot(scenario.store) == before)
         try scenario.type("<BS><BS><BS><BS><Enter>")
@@ -62,11 +62,11 @@ struct DateMarkerScenarioTests {
         let scenario = try scenario()
         try scenario.type("e<End> @fri @mon<Enter>")
         #expect(scenario.app.isPrompting)
-        #expect(scenario.list.message == .error("Two due dates, @fri and @mon: keep one"))
+        #expect(scenario.app.lastMessage == .error("Two due dates, @fri and @mon: keep one"))
         #expect(try scenario.store.item(id: try scenario.id(of: "One"))?.due == nil)
         try scenario.type("<Esc>e<End> @2026-02-30<Enter>")
         #expect(!scenario.app.isPrompting)
-        #expect(scenario.list.message == .info("@2026-02-30 is not a date; kept in the title · Edited “One @2026-02-30”"))
+        #expect(scenario.app.lastMessage == .info("@2026-02-30 is not a date; kept in the title · Edited “One @2026-02-30”"))
     }
 
     @Test("A pasted line with two due dates refuses the paste, naming the line; unread words are named after adding")
@@ -75,10 +75,10 @@ struct DateMarkerScenarioTests {
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("a<Paste>milk @25:00<Enter>rent @fri @sat</Paste>y")
         #expect(try StoreSnapshot(scenario.store) == before)
-        #expect(scenario.list.message == .error("Line 2 has two due dates, @fri and @sat: nothing added"))
+        #expect(scenario.app.lastMessage == .error("Line 2 has two due dates, @fri and @sat: nothing added"))
         try scenario.type("<Esc>a<Paste>milk @25:00<Enter>rent @fri</Paste>y")
         #expect(try scenario.titles(inList: "Inbox") == ["One", "milk @25:00", "rent"])
-        #expect(scenario.list.message == .info("@25:00 is not a date; kept in the title · Added 2 todos · u undoes",
+        #expect(scenario.app.lastMessage == .info("@25:00 is not a date; kept in the title · Added 2 todos · u undoes",
                                                while: .undoable(change: scenario.list.changeCount)))
     }
 }

@@ -17,11 +17,11 @@ struct DiskFullTests {
         var added = 0
         for index in 0..<400 {
             try app.type("aA todo with a long title to fill pages \(index) \(String(repeating: "x", count: 200))<Enter>")
-            if app.list.message?.kind == .error { break }
+            if app.lastMessage?.kind == .error { break }
             added += 1
         }
         #expect(added > 0 && added < 400)
-        #expect(app.screenLines.last?.contains("the disk is full") == true, "\(app.list.message?.text ?? "")")
+        #expect(app.screenLines.suffix(app.statusRows).joined(separator: " ").contains("the disk is full"), "\(app.lastMessage?.text ?? "")")
         #expect(app.isPrompting)  // the typed title is still there to try again
         try app.type("<Esc>")
         #expect(store.count == added)

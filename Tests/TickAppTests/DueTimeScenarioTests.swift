@@ -71,7 +71,7 @@ struct DueTimeScenarioTests {
         try scenario.type("aStandup @mon 9:15 @every week<Enter>x")
         let next = try scenario.store.items(SectionQuery(listID: TodoStore.inboxListID), in: 0..<2).map(\.due)
         #expect(next.contains("2026-12-07T09:15"))
-        #expect(scenario.list.message?.text.contains("Mon 7 Dec 9:15") == true)
+        #expect(scenario.app.lastMessage?.text.contains("Mon 7 Dec 9:15") == true)
     }
 
     @Test("A word after the day that is not a time stays in the title, and the status line says so")
@@ -79,7 +79,7 @@ struct DueTimeScenarioTests {
         let scenario = try Scenario(size: Size(width: 80, height: 5))
         try scenario.type("aCall @fri 25:00<Enter>")
         #expect(try scenario.store.item(id: scenario.id(of: "Call 25:00"))?.due == "2026-11-27")
-        #expect(scenario.list.message == .info("25:00 is not a time (15:00, 9am, 9:30pm, 21h); kept in the title · Added “Call 25:00”"))
+        #expect(scenario.app.lastMessage == .info("25:00 is not a time (15:00, 9am, 9:30pm, 21h); kept in the title · Added “Call 25:00”"))
     }
 
     @Test("A key script pins the time of day with <Today day HH:MM>, so lateness never depends on the clock")

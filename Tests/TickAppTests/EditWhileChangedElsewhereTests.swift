@@ -58,15 +58,15 @@ struct EditWhileChangedElsewhereTests {
         try changeElsewhere(scenario) { _ = try $0.update(id: mom, notes: "From the phone") }
         try scenario.type("Ask about Sunday<Esc>")
         #expect(try scenario.store.item(id: mom)?.notes == "From the phone")
-        #expect(scenario.list.message?.text == "“Call mom” had its notes changed elsewhere meanwhile · notes not saved · Ctrl-s saves yours over them · Esc again keeps theirs")
+        #expect(scenario.app.lastMessage?.text == "“Call mom” had its notes changed elsewhere meanwhile · notes not saved · Ctrl-s saves yours over them · Esc again keeps theirs")
         try scenario.type("<C-s>")
         #expect(try scenario.store.item(id: mom)?.notes == "Ask about Sunday")
-        #expect(scenario.list.message?.text == "“Call mom” changed elsewhere while you edited it; yours was kept, its notes “From the phone” lost")
+        #expect(scenario.app.lastMessage?.text == "“Call mom” changed elsewhere while you edited it; yours was kept, its notes “From the phone” lost")
         let conflict = try #require(try scenario.store.syncConflicts(limit: 1).first)
         #expect(conflict.field == "notes" && conflict.title == "Call mom")
         // Saved again with nothing changed elsewhere: an ordinary save.
         try scenario.type("n!<Esc>")
-        #expect(scenario.list.message?.text == "Notes saved for “Call mom”")
+        #expect(scenario.app.lastMessage?.text == "Notes saved for “Call mom”")
     }
 
     @Test("The same change made on both sides is no conflict")

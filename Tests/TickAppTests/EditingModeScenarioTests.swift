@@ -13,12 +13,14 @@ struct EditingModeScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("v")
         #expect(scenario.screen == [
-            rule("▾ Inbox · 3 open"),
+            "▾ Inbox · 3 open ──────────────────────",
             "○ [ ] Buy milk",
             "○ [ ] Call mom",
             "○ [ ] Pay rent",
-            "", "", "",
-            "Editing: Space marks · … 3 open · 0 done",
+            "",
+            "",
+            "Editing: Space marks · d deletes · x",
+            "completes · m moves · f… 3 open · 0 done",
         ])
         try scenario.type("<Space><Space>")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] Buy milk", "● [ ] Call mom", "○ [ ] Pay rent"])
@@ -42,14 +44,18 @@ struct EditingModeScenarioTests {
     func deleteMarked() throws {
         let scenario = try Scenario(Self.todos)
         try scenario.type("v<Space><Space>d")
-        #expect(scenario.screen[6] == "Delete 2 todos? y yes · n no · Esc canc…")
+        #expect(scenario.lineAboveStatus == "Delete 2 todos? y yes · n no · Esc canc…")
         #expect(scenario.store.count == 3)
         try scenario.type("y")
         #expect(scenario.screen == [
-            rule("▾ Inbox · 1 open"),
+            "▾ Inbox · 1 open ──────────────────────",
             "○ [ ] Pay rent",
-            "", "", "", "", "",
-            "Deleted 2 todos · u und… 1 open · 0 done",
+            "",
+            "",
+            "",
+            "",
+            "Deleted 2 todos · u",
+            "undoes                   1 open · 0 done",
         ])
         try scenario.type("u")
         #expect(Array(scenario.screen[1...3]) == ["○ [ ] Buy milk", "○ [ ] Call mom", "○ [ ] Pay rent"])
@@ -60,7 +66,7 @@ struct EditingModeScenarioTests {
     func questionNamesTheCount(keys: String, question: String) throws {
         let scenario = try Scenario(Self.todos)
         try scenario.type(keys)
-        #expect(scenario.screen[6].hasPrefix(question))
+        #expect(scenario.lineAboveStatus.hasPrefix(question))
     }
 
     @Test("n or Esc answers the question without deleting", arguments: [("n", "Kept them"), ("<Esc>", "Cancelled")])
@@ -77,7 +83,7 @@ struct EditingModeScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("vd")
         #expect(!scenario.app.hasOverlay)
-        #expect(scenario.list.message?.text == "Nothing marked: Space marks a row, V the whole list")
+        #expect(scenario.app.lastMessage?.text == "Nothing marked: Space marks a row, V the whole list")
     }
 
     @Test("x marks every marked todo done in one step; the marks follow the todos to the end of the list")
@@ -155,10 +161,10 @@ struct EditingModeScenarioTests {
         #expect(app.list.tableView.reuseStatistics.updatesApplied == updatesBefore + 1)
         #expect(temporary.store.count == 1)
         #expect(app.screenLines[1].hasSuffix("Keep"))
-        #expect(app.list.message?.text == "Deleted 10000 todos · u undoes")
+        #expect(app.lastMessage?.text == "Deleted 10000 todos · u undoes")
         try app.type("u")
         #expect(temporary.store.count == 10_001)
-        #expect(app.list.message?.text.hasPrefix("Undid delete 10000 todos") == true)
+        #expect(app.lastMessage?.text.hasPrefix("Undid delete 10000 todos") == true)
         try app.type("<C-r>")
         #expect(temporary.store.count == 1)
         #expect(app.list.tableView.reuseStatistics.cellsCreated <= 12 + 2)
@@ -207,7 +213,7 @@ struct ReorderScenarioTests {
         try scenario.type("<Tab>z")  // Work collapsed
         try scenario.type("gjJ")
         #expect(try scenario.titles(inList: "Work") == ["B", "W"])
-        #expect(scenario.list.message?.text == "Moved “B” to Work")
+        #expect(scenario.app.lastMessage?.text == "Moved “B” to Work")
         #expect(Array(scenario.screen[0...4]) == [
             rule("▾ Inbox · 1 open"), "[ ] A", rule("▸ Work · 2 open"), rule("▾ Home · 1 open"), "[ ] H",
         ])
@@ -238,6 +244,6 @@ struct ReorderScenarioTests {
         let scenario = try Scenario(["A", "B"])
         try scenario.type("sJ")
         #expect(try scenario.titles(inList: "Inbox") == ["A", "B"])
-        #expect(scenario.list.message?.text == "Reordering works in manual order (s) without a search")
+        #expect(scenario.app.lastMessage?.text == "Reordering works in manual order (s) without a search")
     }
 }

@@ -44,7 +44,7 @@ struct ExternalEditorScenarioTests {
     }
 
     /// The status line's whole message (the drawn one is cut to leave room for the counts).
-    private func statusMessage(_ scenario: Scenario) -> String { scenario.list.message?.text ?? "" }
+    private func statusMessage(_ scenario: Scenario) -> String { scenario.app.lastMessage?.text ?? "" }
 
     private func notes(_ scenario: Scenario) throws -> String {
         try #require(try scenario.store.item(id: try scenario.id(of: "Call Ann"))).notes

@@ -19,7 +19,7 @@ struct FailedReadScenarioTests {
         #expect(screen.contains("Cannot read the store: \(scenario.temporary.path): disk I/O error"), "\(screen)")
         #expect(!screen.contains("No todos yet"))
         #expect(!scenario.status.contains("0 open"), "counts of an unreadable store are unknown, not zero")
-        #expect(scenario.list.message?.kind == .error)
+        #expect(scenario.app.lastMessage?.kind == .error)
 
         failure.lift()
         #expect(scenario.app.showExternalChanges(), "an unreadable store is read again on every poll")

@@ -108,11 +108,18 @@ struct FreshOpenScenarioTests {
                 _ = app.renderScreen()
             }
         }
+        // The messages are the session's, not the view's: a long one shortens the list by its lines.
+        _ = app.lastMessage
+        app.status.clear()
+        _ = app.renderScreen()
         let fresh = TickApp(store: try TodoStore(path: temporary.path, durability: .noSync), size: app.size,
                             today: { scenarioToday }, timeOfDay: { scenarioTimeOfDay })
         defer { fresh.list.store.close() }
         fresh.restore(app.sessionView)
         #expect(fresh.sessionView == app.sessionView)
+        _ = fresh.lastMessage
+        fresh.status.clear()
+        _ = fresh.renderScreen()
         let lines = { (app: TickApp) in Array(withoutIndicator(app.screenLines).dropLast()) }
         #expect(lines(fresh) == lines(app))
         // The same highlights, marks and selection: every cell's style but the scroll indicator's.

@@ -100,6 +100,6 @@ struct HelpScenarioTests {
     func unboundKey() throws {
         let scenario = try Scenario(["Buy milk"])
         try scenario.type("Q")
-        #expect(scenario.list.message == .error("Q does nothing here · ? shows the keys"))
+        #expect(scenario.app.lastMessage == .error("Q does nothing here · ? shows the keys"))
     }
 }

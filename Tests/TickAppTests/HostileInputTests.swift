@@ -71,7 +71,7 @@ struct HostileInputTests {
         try app.type("xg/same")
         #expect(app.screenLines[0].contains("1000 matches"))  // a search shows at most 1,000 per list
         try app.type("<Enter>n")
-        #expect(app.list.message?.text.hasPrefix("Match 2 of") == true)
+        #expect(app.lastMessage?.text.hasPrefix("Match 2 of") == true)
         #expect(app.list.tableView.reuseStatistics.cellsCreated <= 12 + 2)
     }
 

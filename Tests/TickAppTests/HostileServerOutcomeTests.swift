@@ -19,7 +19,7 @@ struct HostileServerOutcomeTests {
         let sync = try SyncScenario()
         sync.finish(.failed(SyncFailure(error)))
         #expect(sync.status.hasSuffix("sync failed"))
-        let message = try #require(sync.app.list.message?.text)
+        let message = try #require(sync.app.lastMessage?.text)
         #expect(message.hasPrefix("Sync failed: " + reason) && message.hasSuffix("· next try in 15 s"), "\(message)")
         sync.wake(after: 14)
         #expect(sync.runner.started == 1)
@@ -37,7 +37,7 @@ struct HostileServerOutcomeTests {
         summary.skippedItems = [SkippedItem(href: "/dav/work/deep.ics", listName: "Work", reason: "Tick cannot read it")]
         summary.failedCollections = [FailedCollection(listName: "Home", href: "/dav/home/", reason: "The server's answer could not be used.")]
         sync.finish(.synced(summary, conflicts: []))
-        let message = try #require(sync.app.list.message)
+        let message = try #require(sync.app.lastMessage)
         #expect(message == .error("Synced, not all: " + summary.line))
         #expect(message.text.contains("list “Home” not synced (/dav/home/)") && message.text.contains("/dav/work/deep.ics in “Work”"))
         #expect(sync.status.hasSuffix("✓ synced 10:00"))

@@ -157,9 +157,9 @@ struct KeyModeScenarioTests {
     }
 
     @Test("The hint line of an overlay names the keys in effect, and leaves out what has no key", arguments: [
-        ("bind lists o go\nunbind lists <Enter>", "L", "Lists — o go · a add · r rename · d delete · J/K reorder · Esc back"),
-        ("unbind lists K", "L", "Lists — Enter go · a add · r rename · d delete · Esc back"),
-        ("unbind details <Esc>\nunbind details e", "<Enter>", "Details — q back · n notes · x done · f flag"),
+        ("bind lists o go\nunbind lists <Enter>", "L", "Lists — o go · a add · r rename · d delete · J/K reorder · Esc back · ? help"),
+        ("unbind lists K", "L", "Lists — Enter go · a add · r rename · d delete · Esc back · ? help"),
+        ("unbind details <Esc>\nunbind details e", "<Enter>", "Details — q back · n notes · x done · f flag · ? help"),
         ("unbind notes <Esc>", "<Enter>n", "Details — editing notes · Ctrl-s saves"),
         ("bind picker <C-o> choose\nunbind picker <Enter>", "m", "to — type to filter · Ctrl-o chooses · Esc cancels"),
         ("unbind help ?", "?", "Tick help — Esc or q closes"),

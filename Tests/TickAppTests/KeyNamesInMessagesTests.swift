@@ -17,17 +17,17 @@ struct KeyNamesInMessagesTests {
     func deletionNamesUndoKey(config: String, offer: String) throws {
         let scenario = try Self.scenario(config)
         try scenario.type("d")
-        #expect(scenario.list.message?.text == "Deleted “Buy milk”" + offer)
+        #expect(scenario.app.lastMessage?.text == "Deleted “Buy milk”" + offer)
     }
 
     @Test("A recurring todo marked done, and one skipped, name the undo key as bound")
     func recurringNamesUndoKey() throws {
         let scenario = try Self.scenario("unbind u\nbind U undo\n")
         try scenario.type("aWater plants @every day<Enter>x")
-        #expect(scenario.list.message?.text.hasSuffix(" · U undoes") == true)
-        #expect(scenario.list.message?.text.contains("u undoes") == false)
+        #expect(scenario.app.lastMessage?.text.hasSuffix(" · U undoes") == true)
+        #expect(scenario.app.lastMessage?.text.contains("u undoes") == false)
         try scenario.type("ds")  // the selection kept its place: on the next occurrence
-        #expect(scenario.list.message?.text.hasPrefix("Skipped — next on") == true)
-        #expect(scenario.list.message?.text.hasSuffix(" · U undoes") == true)
+        #expect(scenario.app.lastMessage?.text.hasPrefix("Skipped — next on") == true)
+        #expect(scenario.app.lastMessage?.text.hasSuffix(" · U undoes") == true)
     }
 }

@@ -31,8 +31,11 @@ struct KeyScriptScenarioTests {
             "▾ Inbox · 1 open · 1 done ─────────────",
             "[ ] Two",
             "[✓] One",
-            "", "", "", "",
-            "Deleted “Three” · u und… 1 open · 1 done",
+            "",
+            "",
+            "",
+            "Deleted “Three” · u",
+            "undoes                   1 open · 1 done",
         ])
         // The highlight moved to the row after the deleted one.
         #expect(app.list.selectedItem?.title == "One")
@@ -61,8 +64,8 @@ struct KeyScriptScenarioTests {
         let app = makeApp(temporary.store)
         try app.type("a\(title)<Enter>")
         #expect(app.isPrompting)
-        #expect(app.list.message?.kind == .error)
-        #expect(app.screenLines.last?.hasPrefix("A todo needs a title") == true)
+        #expect(app.lastMessage?.kind == .error)
+        #expect(app.screenLines.suffix(app.statusRows).joined(separator: " ").hasPrefix("A todo needs a title"))
         #expect(temporary.store.count == 0)
         try app.type("<Esc>")
         #expect(!app.isPrompting)

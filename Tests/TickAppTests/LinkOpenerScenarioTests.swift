@@ -20,7 +20,7 @@ struct LinkOpenerScenarioTests {
         return (scenario, { commands })
     }
 
-    private func statusMessage(_ scenario: Scenario) -> String { scenario.list.message?.text ?? "" }
+    private func statusMessage(_ scenario: Scenario) -> String { scenario.app.lastMessage?.text ?? "" }
 
     @Test("o opens the selected todo's first link with xdg-open, detached, and says so")
     func xdgOpen() throws {

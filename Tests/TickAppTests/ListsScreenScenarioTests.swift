@@ -51,13 +51,13 @@ struct ListsScreenScenarioTests {
         #expect(scenario.screen[8] == "Rename Work to: Work")
         try scenario.type("<C-u>INBOX<Enter>")
         #expect(scenario.app.isPrompting)
-        #expect(scenario.list.message?.kind == .error)
-        #expect(scenario.list.message?.text.contains("already exists") == true)
+        #expect(scenario.app.lastMessage?.kind == .error)
+        #expect(scenario.app.lastMessage?.text.contains("already exists") == true)
         try scenario.type("<C-u>Job<Enter>")
         #expect(scenario.screen[2] == "▾ Job                   1 open · 1 done")
         try scenario.type("<Esc>")
         #expect(scenario.screen[3] == rule("▾ Job · 1 open · 1 done"))
-        #expect(scenario.list.message?.text == "Renamed Work to Job")
+        #expect(scenario.app.lastMessage?.text == "Renamed Work to Job")
     }
 
     @Test("d on a list with todos asks whether they move to the Inbox or go too; Esc keeps everything", arguments: [
@@ -69,9 +69,9 @@ struct ListsScreenScenarioTests {
         let scenario = try threeLists(width: 90)
         try scenario.type("Ljd")
         #expect(scenario.screen[8] == "Delete list Work with 2 todos? m move them to Inbox · d delete them too · Esc cancels")
-        #expect(scenario.list.message == nil || scenario.list.message?.kind == .info)
+        #expect(scenario.app.lastMessage == nil || scenario.app.lastMessage?.kind == .info)
         try scenario.type(answer)
-        #expect(scenario.list.message?.text == message)
+        #expect(scenario.app.lastMessage?.text == message)
         #expect(try scenario.titles(inList: "Inbox") == inbox)
         #expect(scenario.list.lists.map(\.name) == (answer == "<Esc>" ? ["Inbox", "Work", "Home"] : ["Inbox", "Home"]))
         try scenario.type("<Esc>")
@@ -91,7 +91,7 @@ struct ListsScreenScenarioTests {
         #expect(scenario.list.lists.map(\.name) == ["Inbox", "Work"])
         #expect(scenario.screen[3] == "")
         try scenario.type("kd")
-        #expect(scenario.list.message == .error("The Inbox cannot be deleted"))
+        #expect(scenario.app.lastMessage == .error("The Inbox cannot be deleted"))
         #expect(scenario.list.lists.count == 2)
     }
 

@@ -13,20 +13,22 @@ struct MarkedChangesScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("v<Space>j<Space>f")  // Buy milk and Pay rent
         #expect(scenario.screen == [
-            rule("▾ Inbox · 3 open"),
+            "▾ Inbox · 3 open ──────────────────────",
             "● [ ] ⚑ Buy milk",
             "○ [ ]   Call mom",
             "● [ ] ⚑ Pay rent",
-            "", "", "",
-            "Flagged 2 todos · u und… 3 open · 0 done",
+            "",
+            "",
+            "Flagged 2 todos · u",
+            "undoes                   3 open · 0 done",
         ])
         try scenario.type("f")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] Buy milk", "○ [ ] Call mom", "● [ ] Pay rent"])
-        #expect(scenario.list.message?.text == "Unflagged 2 todos · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Unflagged 2 todos · u undoes")
         try scenario.type("u")
-        #expect(scenario.list.message?.text == "Undid unflag 2 todos")
+        #expect(scenario.app.lastMessage?.text == "Undid unflag 2 todos")
         try scenario.type("u")
-        #expect(scenario.list.message?.text == "Undid flag 2 todos")
+        #expect(scenario.app.lastMessage?.text == "Undid flag 2 todos")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] Buy milk", "○ [ ] Call mom", "● [ ] Pay rent"], "the marks stay on their todos")
     }
 
@@ -36,7 +38,7 @@ struct MarkedChangesScenarioTests {
         try scenario.type("f" + "vV" + "f")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] ⚑ Buy milk", "● [ ] ⚑ Call mom", "● [ ] ⚑ Pay rent"])
         try scenario.type("u")
-        #expect(scenario.list.message?.text == "Undid flag 2 todos")
+        #expect(scenario.app.lastMessage?.text == "Undid flag 2 todos")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] ⚑ Buy milk", "● [ ]   Call mom", "● [ ]   Pay rent"])
     }
 
@@ -45,14 +47,14 @@ struct MarkedChangesScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("v<Space>j<Space>" + "++")
         #expect(Array(scenario.screen[1...3]) == ["● [ ]  !! Buy milk", "○ [ ]     Call mom", "● [ ]  !! Pay rent"])
-        #expect(scenario.list.message?.text == "Raised the priority of 2 todos · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Raised the priority of 2 todos · u undoes")
         try scenario.type("++")
         #expect(Array(scenario.screen[1...3]) == ["● [ ] !!! Buy milk", "○ [ ]     Call mom", "● [ ] !!! Pay rent"])
-        #expect(scenario.list.message?.text == "No priority changed: the marked todos are already at high")
+        #expect(scenario.app.lastMessage?.text == "No priority changed: the marked todos are already at high")
         try scenario.type("-")
         #expect(Array(scenario.screen[1...3]) == ["● [ ]  !! Buy milk", "○ [ ]     Call mom", "● [ ]  !! Pay rent"])
         try scenario.type("u")
-        #expect(scenario.list.message?.text == "Undid lower the priority of 2 todos")
+        #expect(scenario.app.lastMessage?.text == "Undid lower the priority of 2 todos")
         #expect(try scenario.store.item(id: scenario.id(of: "Pay rent"))?.priority == 3)
     }
 
@@ -77,11 +79,11 @@ struct MarkedChangesScenarioTests {
             rule("▾ Work · 3 open"), "● [ ] Buy milk", "● [ ] Call mom", "○ [ ] Ship it",
         ])
         #expect(scenario.selectedTitle == "Pay rent")
-        #expect(scenario.list.message?.text == "Moved 2 todos to Work · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Moved 2 todos to Work · u undoes")
         try scenario.type("u")
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk", "Call mom", "Pay rent", "Read"])
         #expect(try scenario.titles(inList: "Work") == ["Ship it"])
-        #expect(scenario.list.message?.text == "Undid move 2 todos")
+        #expect(scenario.app.lastMessage?.text == "Undid move 2 todos")
     }
 
     @Test("m with the highlight on a marked todo keeps it in the list, on the first todo that stayed after it")
@@ -93,7 +95,7 @@ struct MarkedChangesScenarioTests {
         try scenario.type("gV" + "mWork<Enter>")  // the whole Inbox: it is left empty, and keeps the focus
         #expect(try scenario.titles(inList: "Inbox").isEmpty)
         #expect(scenario.list.selectedHeaderListID == TodoStore.inboxListID)
-        #expect(scenario.list.message?.text == "Moved 2 todos to Work · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Moved 2 todos to Work · u undoes")
     }
 
     @Test("f, m, + and - with nothing marked say how to mark", arguments: ["f", "m", "+", "-"])
@@ -102,7 +104,7 @@ struct MarkedChangesScenarioTests {
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("v" + key)
         #expect(!scenario.app.hasOverlay)
-        #expect(scenario.list.message?.text == "Nothing marked: Space marks a row, V the whole list")
+        #expect(scenario.app.lastMessage?.text == "Nothing marked: Space marks a row, V the whole list")
         #expect(try StoreSnapshot(scenario.store) == before)
     }
 
@@ -135,9 +137,9 @@ struct PriorityKeyScenarioTests {
         for (keys, line, said) in steps {
             try scenario.type(keys)
             #expect(scenario.screen[1] == line, "\(keys)")
-            #expect(scenario.list.message?.text == said, "\(keys)")
+            #expect(scenario.app.lastMessage?.text == said, "\(keys)")
         }
         try scenario.type("u")
-        #expect(scenario.list.message?.text == "Undid lower the priority of “Pay rent”")
+        #expect(scenario.app.lastMessage?.text == "Undid lower the priority of “Pay rent”")
     }
 }

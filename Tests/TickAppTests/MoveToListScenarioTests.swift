@@ -14,7 +14,7 @@ struct MoveToListScenarioTests {
             rule("▾ Inbox · 2 open"), "[ ] Call mom", "[ ] Pay rent", rule("▾ Work · 2 open"), "[ ] Buy milk", "[ ] Ship it",
         ])
         #expect(scenario.selectedTitle == "Call mom")
-        #expect(scenario.list.message?.text == "Moved “Buy milk” to Work · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Moved “Buy milk” to Work · u undoes")
         try scenario.type("mWork<Enter>")  // and on through the list
         #expect(scenario.selectedTitle == "Pay rent")
         #expect(try scenario.titles(inList: "Work") == ["Call mom", "Buy milk", "Ship it"])
@@ -28,7 +28,7 @@ struct MoveToListScenarioTests {
         try scenario.type("u")
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk", "Call mom", "Pay rent"])
         #expect(scenario.selectedTitle == "Call mom")
-        #expect(scenario.list.message?.text == "Undid move “Call mom”")
+        #expect(scenario.app.lastMessage?.text == "Undid move “Call mom”")
     }
 
     @Test("Moving a list's last todo highlights the one above; moving its only todo leaves the list focused")
@@ -39,7 +39,7 @@ struct MoveToListScenarioTests {
         try scenario.type("mWork<Enter>")
         #expect(scenario.list.selectedHeaderListID == TodoStore.inboxListID)
         #expect(scenario.screen[0].hasPrefix("▶ Inbox · empty"))
-        #expect(scenario.list.message?.text == "Moved “Buy milk” to Work · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Moved “Buy milk” to Work · u undoes")
         try scenario.type("aNew<Enter>")
         #expect(try scenario.titles(inList: "Inbox") == ["New"])
     }

@@ -19,8 +19,8 @@ struct NULTextScenarioTests {
     func addTitle() throws {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 8))
         try type(scenario, "aCall ", nulThen: "mum<Enter>")
-        #expect(scenario.list.message?.text == "Not saved: invalid title: a title cannot contain a NUL character (U+0000, shown as ␀)")
-        #expect(scenario.screen[6] == "Add to Inbox: Call ␀mum")
+        #expect(scenario.app.lastMessage?.text == "Not saved: invalid title: a title cannot contain a NUL character (U+0000, shown as ␀)")
+        #expect(scenario.lineAboveStatus == "Add to Inbox: Call ␀mum")
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk"])
         try scenario.type("<Left><Left><Left><BS><Enter>")
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk", "Call mum"])
@@ -30,7 +30,7 @@ struct NULTextScenarioTests {
     func editTitle() throws {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 8))
         try type(scenario, "e<End> ", nulThen: "now<Enter>")
-        #expect(scenario.list.message?.text.contains("a title cannot contain a NUL character") == true)
+        #expect(scenario.app.lastMessage?.text.contains("a title cannot contain a NUL character") == true)
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk"])
     }
 
@@ -39,7 +39,7 @@ struct NULTextScenarioTests {
         let scenario = try Scenario(["Buy milk"], size: Size(width: 60, height: 14))
         let id = try scenario.id(of: "Buy milk")
         try type(scenario, "<Enter>nOat", nulThen: " milk<Esc>")
-        #expect(scenario.list.message?.text == "Not saved: invalid notes: notes cannot contain a NUL character (U+0000, shown as ␀)")
+        #expect(scenario.app.lastMessage?.text == "Not saved: invalid notes: notes cannot contain a NUL character (U+0000, shown as ␀)")
         #expect(scenario.screen[0] == "Details — editing notes, not saved · Esc again discards")
         #expect(scenario.screen.contains("  Oat␀ milk"))
         #expect(try scenario.store.item(id: id)?.notes == "")

@@ -18,7 +18,7 @@ struct PasteScenarioTests {
         try scenario.type("a<Paste>milk<Enter>dd<Enter></Paste>")
         #expect(try StoreSnapshot(scenario.store) == before)
         #expect(scenario.screen[7] == "Add to Inbox:")
-        #expect(scenario.screen[8].hasPrefix("Add 2 todos, one per line? y yes"))
+        #expect(scenario.lineAboveStatus.hasPrefix("Add 2 todos, one per line? y yes"))
         #expect(scenario.selectedTitle == "One")
     }
 
@@ -32,7 +32,7 @@ struct PasteScenarioTests {
         #expect(rent.priority == 2 && rent.due == "2026-12-24")
         #expect(!scenario.app.hasOverlay, "the input line closed as Enter closes it")
         #expect(scenario.selectedTitle == "dd")
-        #expect(scenario.list.message?.text == "Added 3 todos · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Added 3 todos · u undoes")
         try scenario.type("u")
         #expect(try StoreSnapshot(scenario.store) == before)
     }
@@ -42,7 +42,7 @@ struct PasteScenarioTests {
         let scenario = try scenario()
         try scenario.type("a<Paste>milk<Enter>dd<Enter></Paste>n")
         #expect(scenario.app.isPrompting)
-        #expect(scenario.screen[8] == "Add to Inbox: milk dd")
+        #expect(scenario.lineAboveStatus == "Add to Inbox: milk dd")
         try scenario.type("<Enter>")
         #expect(try scenario.titles(inList: "Inbox") == ["One", "milk dd", "Two", "Three"])
     }
@@ -52,9 +52,9 @@ struct PasteScenarioTests {
         let scenario = try scenario()
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("abuy <Paste>milk<Enter>eggs</Paste>")
-        #expect(scenario.screen[8].hasPrefix("Add 2 todos, one per line?"))
+        #expect(scenario.lineAboveStatus.hasPrefix("Add 2 todos, one per line?"))
         try scenario.type("<Esc>")
-        #expect(scenario.screen[8] == "Add to Inbox: buy")
+        #expect(scenario.lineAboveStatus == "Add to Inbox: buy")
         #expect(try StoreSnapshot(scenario.store) == before)
         try scenario.type("<Paste>milk<Enter>eggs</Paste>y")
         #expect(try scenario.titles(inList: "Inbox") == ["One", "buy milk", "eggs", "Two", "Three"])
@@ -65,7 +65,7 @@ struct PasteScenarioTests {
         let scenario = try scenario()
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("a<Paste>a<Enter>b</Paste><Paste>y</Paste>")
-        #expect(scenario.screen[8].hasPrefix("Add 2 todos, one per line?"))
+        #expect(scenario.lineAboveStatus.hasPrefix("Add 2 todos, one per line?"))
         #expect(try StoreSnapshot(scenario.store) == before)
     }
 
@@ -75,8 +75,8 @@ struct PasteScenarioTests {
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("a<Paste>milk<Enter>!!</Paste>y")
         #expect(try StoreSnapshot(scenario.store) == before)
-        #expect(scenario.list.message?.text == "Line 2 has no title: nothing added")
-        #expect(scenario.screen[8] == "Add to Inbox: milk !!")
+        #expect(scenario.app.lastMessage?.text == "Line 2 has no title: nothing added")
+        #expect(scenario.lineAboveStatus == "Add to Inbox: milk !!")
     }
 
     @Test("In an input line, line breaks and tabs become spaces and control characters are dropped", arguments: [
@@ -97,7 +97,7 @@ struct PasteScenarioTests {
     func editingJoinsLines() throws {
         let scenario = try scenario()
         try scenario.type("e<C-u><Paste>new<Enter>title</Paste>")
-        #expect(scenario.screen[8] == "Edit: new title")
+        #expect(scenario.lineAboveStatus == "Edit: new title")
         try scenario.type("<Enter>")
         #expect(try scenario.titles(inList: "Inbox") == ["new title", "Two", "Three"])
     }
@@ -109,7 +109,7 @@ struct PasteScenarioTests {
         try scenario.type("<Paste>dd<Enter>x<Enter></Paste>")
         #expect(try StoreSnapshot(scenario.store) == before)
         #expect(!scenario.app.hasOverlay)
-        #expect(scenario.list.message?.text == "Paste ignored: press a to add a todo, then paste its title")
+        #expect(scenario.app.lastMessage?.text == "Paste ignored: press a to add a todo, then paste its title")
         try scenario.type("v<Paste>dd</Paste>")
         #expect(try StoreSnapshot(scenario.store) == before, "nor in editing mode")
     }
@@ -128,7 +128,7 @@ struct PasteScenarioTests {
         let before = try StoreSnapshot(scenario.store)
         try scenario.type("<Enter><Paste>xf</Paste>")
         #expect(try StoreSnapshot(scenario.store) == before)
-        #expect(scenario.list.message?.text == "Paste ignored: press n to write notes, then paste")
+        #expect(scenario.app.lastMessage?.text == "Paste ignored: press n to write notes, then paste")
         try scenario.type("n<Paste>line one<CR>line<Tab>two<Esc></Paste><Esc>")
         #expect(try scenario.store.item(id: scenario.id(of: "Buy milk"))?.notes == "line one\nline two")
     }

@@ -75,7 +75,7 @@ struct ReboundKeysMessageTests {
         func look(_ step: String) throws {
             try scenario.type(step)
             seen.append(contentsOf: scenario.screen)
-            if let message = scenario.list.message?.text { seen.append(message) }
+            if let message = scenario.app.lastMessage?.text { seen.append(message) }
         }
         try look("")                                                  // the idle hint
         try look(key(.delete))                                        // Deleted … · undo

@@ -61,7 +61,7 @@ struct RemoteUndoScenarioTests {
             "",
             "“Call dad at 6” was changed on another device since; not undone: edit “Call mom”     2 open · 1 done",
         ])
-        #expect(scenario.list.message?.kind == .error)
+        #expect(scenario.app.lastMessage?.kind == .error)
         try scenario.type("u")
         #expect(scenario.status.hasPrefix("Undid mark “Buy milk” done "))
         #expect(try scenario.titles(inList: "Inbox") == ["Buy milk", "Call dad at 6", "Pay rent"])

@@ -126,8 +126,14 @@ final class Scenario {
     /// The screen's lines without the scroll indicator column.
     var screen: [String] { withoutIndicator(canvas.lines) }
 
-    /// The status line.
-    var status: String { screen.last ?? "" }
+    /// The status line, with the lines of a long message above it joined to it.
+    var status: String { screen.suffix(app.statusRows).joined(separator: " ") }
+
+    /// The line just above the status line and a long message's lines: an input line, a question.
+    var lineAboveStatus: String {
+        let lines = screen
+        return lines[max(0, lines.count - 1 - app.statusRows)]
+    }
 
     /// The highlighted todo's title.
     var selectedTitle: String? { list.selectedItem?.title }

@@ -106,7 +106,7 @@ struct SearchScenarioTests {
         try scenario.type("/mil<Enter>")
         #expect(shownTitles(scenario).count == 8)
         #expect(scenario.selectedTitle == "Buy milk")
-        #expect(scenario.list.message?.text == "“mil” · n next match · N previous · Esc clears")
+        #expect(scenario.app.lastMessage?.text == "“mil” · n next match · N previous · Esc clears")
         let steps: [(String, String, String)] = [
             ("n", "Milk the cow", "Match 2 of 2 for “mil”"), ("n", "Buy milk", "Match 1 of 2 for “mil”"),
             ("N", "Milk the cow", "Match 2 of 2 for “mil”"), ("N", "Buy milk", "Match 1 of 2 for “mil”"),
@@ -114,10 +114,10 @@ struct SearchScenarioTests {
         for (key, title, message) in steps {
             try scenario.type(key)
             #expect(scenario.selectedTitle == title)
-            #expect(scenario.list.message?.text == message)
+            #expect(scenario.app.lastMessage?.text == message)
         }
         try scenario.type("<Esc>n")
-        #expect(scenario.list.message?.text == "No search: / searches")
+        #expect(scenario.app.lastMessage?.text == "No search: / searches")
         #expect(scenario.style(of: "mil", onLine: 1)?.background != .yellow)
     }
 
@@ -128,7 +128,7 @@ struct SearchScenarioTests {
         #expect(scenario.selectedTitle == "Buy milk")
         try scenario.type("N")
         #expect(scenario.selectedTitle == "Mail Σοφία")
-        #expect(scenario.list.message?.text == "Match 4 of 4 for “m”")
+        #expect(scenario.app.lastMessage?.text == "Match 4 of 4 for “m”")
         try scenario.type("nnn")
         #expect(scenario.selectedTitle == "Milk the cow")
         try scenario.type("n")

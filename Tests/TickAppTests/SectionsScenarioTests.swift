@@ -19,15 +19,16 @@ struct SectionsScenarioTests {
     func headers() throws {
         let scenario = try threeLists()
         #expect(scenario.screen == [
-            rule("▾ Inbox · 2 open"),
+            "▾ Inbox · 2 open ──────────────────────",
             "[ ] Buy milk",
             "[ ] Call mom",
-            rule("▾ Work · 1 open · 1 done"),
+            "▾ Work · 1 open · 1 done ──────────────",
             "[ ] Ship it",
             "[✓] Review",
-            rule("▾ Home · 0 open"),
-            "", "",
-            "a add · x done · d dele… 3 open · 1 done",
+            "▾ Home · 0 open ───────────────────────",
+            "",
+            "",
+            "? help · a add · x done… 3 open · 1 done",
         ])
         #expect(scenario.style(of: "Inbox", onLine: 0)?.attributes.contains(.bold) == true)
     }
@@ -49,9 +50,9 @@ struct SectionsScenarioTests {
         let scenario = try threeLists()
         try scenario.type("<Tab><Tab>")
         #expect(scenario.screen[6] == rule("▶ Home · empty · a adds a todo here"))
-        #expect(scenario.list.message?.text == "Home is empty · a adds a todo to it")
+        #expect(scenario.app.lastMessage?.text == "Home is empty · a adds a todo to it")
         try scenario.type("a")
-        #expect(scenario.screen[8] == "Add to Home:")
+        #expect(scenario.lineAboveStatus == "Add to Home:")
         try scenario.type("Water plants<Enter>")
         #expect(Array(scenario.screen[6...7]) == [rule("▾ Home · 1 open"), "[ ] Water plants"])
         #expect(scenario.selectedTitle == "Water plants")
@@ -83,7 +84,7 @@ struct SectionsScenarioTests {
             rule("▶ Inbox · 2 open · collapsed"),
             rule("▾ Work · 1 open · 1 done"), "[ ] Ship it", "[✓] Review", rule("▾ Home · 0 open"),
         ])
-        #expect(scenario.list.message?.text == "Collapsed Inbox · z expands")
+        #expect(scenario.app.lastMessage?.text == "Collapsed Inbox · z expands")
         try scenario.type("z")
         #expect(Array(scenario.screen[0...3]) == [rule("▾ Inbox · 2 open"), "[ ] Buy milk", "[ ] Call mom", rule("▾ Work · 1 open · 1 done")])
         #expect(scenario.selectedTitle == "Buy milk")
@@ -96,7 +97,7 @@ struct SectionsScenarioTests {
         try scenario.type("jzu")
         #expect(Array(scenario.screen[0...2]) == [rule("▾ Inbox · 2 open"), "[ ] Buy milk", "[ ] Call mom"])
         #expect(scenario.selectedTitle == "Buy milk")
-        #expect(scenario.list.message?.text == "Undid collapse list “Inbox”")
+        #expect(scenario.app.lastMessage?.text == "Undid collapse list “Inbox”")
         try scenario.type("<C-r>")
         #expect(scenario.screen[0] == rule("▶ Inbox · 2 open · collapsed"))
     }
@@ -136,7 +137,7 @@ struct SectionsScenarioTests {
             rule("▾ Inbox · 1 open"), "[ ] Call mom", rule("▾ Work · 2 open · 1 done"), "[ ] Buy milk", "[ ] Ship it",
         ])
         #expect(scenario.selectedTitle == "Call mom")
-        #expect(scenario.list.message?.text == "Moved “Buy milk” to Work · u undoes")
+        #expect(scenario.app.lastMessage?.text == "Moved “Buy milk” to Work · u undoes")
     }
 
     @Test("Typing a new name in the picker creates the list at the end and moves the todo into it")

@@ -9,7 +9,7 @@ import TodoStore
 @Suite("Stale messages")
 struct StaleMessageScenarioTests {
     /// The status line's hint when there is no message (as at start).
-    static let idle = "a add · x done · d delete · ? help"
+    static let idle = "? help · a add · x done · d delete"
 
     private func store() throws -> Scenario {
         try Scenario(["Buy milk", "Call mom", "Milk the cow"], lists: ["Work": ["Ship it"], "Later": []],
@@ -34,10 +34,10 @@ struct StaleMessageScenarioTests {
     func goesWithItsState(setUp: String, message: String, ending: String) throws {
         let scenario = try store()
         try scenario.type(setUp)
-        #expect(scenario.list.message?.text == message)
+        #expect(scenario.app.lastMessage?.text == message)
         #expect(scenario.status.hasPrefix(message))
         try scenario.type(ending)
-        #expect(scenario.list.message == nil)
+        #expect(scenario.app.lastMessage == nil)
         if !scenario.app.hasOverlay { #expect(scenario.status.hasPrefix(Self.idle)) }
     }
 
@@ -72,7 +72,7 @@ struct StaleMessageScenarioTests {
         #expect(scenario.status.hasPrefix("Deleted “Buy milk” · u undoes"))
         _ = try other.add(title: "From elsewhere")
         #expect(scenario.app.showExternalChanges())
-        #expect(scenario.list.message == nil)
+        #expect(scenario.app.lastMessage == nil)
         #expect(scenario.status.hasPrefix(Self.idle))
     }
 
@@ -82,7 +82,7 @@ struct StaleMessageScenarioTests {
         try scenario.type("<Enter><Paste>text</Paste>")
         #expect(scenario.status.hasPrefix("Paste ignored: press n to write notes, then paste"))
         try scenario.type("<Esc>")
-        #expect(scenario.list.message == nil)
+        #expect(scenario.app.lastMessage == nil)
         #expect(scenario.status.hasPrefix(Self.idle))
     }
 }

@@ -27,12 +27,12 @@ struct StatusLineCacheTests {
         for status in sequence {
             var canvas = Canvas(width: width, height: 2)
             canvas.draw("list row", at: Point(x: 0, y: 0))
-            cache.draw(status, in: &canvas, row: 1)
+            cache.draw(status, in: &canvas, row: 1, maxLines: 1)
             #expect(canvas == { var expected = fresh(status, width: width); expected.draw("list row", at: Point(x: 0, y: 0)); return expected }())
         }
         // A narrower screen gets the line laid out for its width, not a clipped copy.
         var narrow = Canvas(width: 30, height: 2)
-        cache.draw(line(nil), in: &narrow, row: 1)
+        cache.draw(line(nil), in: &narrow, row: 1, maxLines: 1)
         #expect(narrow == fresh(line(nil), width: 30))
     }
 }

@@ -14,18 +14,20 @@ struct StatusScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("jw")
         #expect(scenario.screen == [
-            rule("▾ Inbox · 3 open"),
+            "▾ Inbox · 3 open ──────────────────────",
             "[ ] Buy milk",
             "[/] Call mom",
             "[ ] Pay rent",
-            "", "", "",
-            "Started: “Call mom” · u… 3 open · 0 done",
+            "",
+            "",
+            "Started: “Call mom” · u",
+            "undoes                   3 open · 0 done",
         ])
         #expect(scenario.canvas[1, 2].style.foreground == .yellow)
         #expect(try scenario.store.item(id: scenario.id(of: "Call mom"))?.status == .inProcess)
         try scenario.type("w")
         #expect(scenario.screen[2] == "[ ] Call mom")
-        #expect(scenario.status == "Open again: “Call mom” … 3 open · 0 done")
+        #expect(scenario.status == "Open again: “Call mom” · u undoes                 3 open · 0 done")
         #expect(try scenario.store.item(id: scenario.id(of: "Call mom"))?.status == .open)
     }
 
@@ -34,12 +36,14 @@ struct StatusScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("X")
         #expect(scenario.screen == [
-            rule("▾ Inbox · 2 open · 1 done"),
+            "▾ Inbox · 2 open · 1 done ─────────────",
             "[ ] Call mom",
             "[ ] Pay rent",
             "[-] Buy milk",
-            "", "", "",
-            "Cancelled: “Buy milk” ·… 2 open · 1 done",
+            "",
+            "",
+            "Cancelled: “Buy milk” ·",
+            "u undoes                 2 open · 1 done",
         ])
         #expect(scenario.style(of: "Buy milk", onLine: 3)?.attributes.contains(.dim) == true)
         #expect(scenario.style(of: "-", onLine: 3)?.attributes.contains(.dim) == true)
@@ -47,7 +51,7 @@ struct StatusScenarioTests {
         #expect(Array(scenario.screen[1...3]) == ["[ ] Call mom", "[ ] Pay rent", ""])
         try scenario.type("HGX")
         #expect(Array(scenario.screen[1...3]) == ["[ ] Buy milk", "[ ] Call mom", "[ ] Pay rent"])
-        #expect(scenario.status == "Open again: “Buy milk” … 3 open · 0 done")
+        #expect(scenario.status == "Open again: “Buy milk” · u undoes                 3 open · 0 done")
     }
 
     @Test("u takes back a start and a cancel, one step each")
@@ -98,7 +102,7 @@ struct StatusScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("v<Space><Space>w")
         #expect(Array(scenario.screen[1...3]).map { String($0.dropFirst(2)) } == ["[/] Buy milk", "[/] Call mom", "[ ] Pay rent"])
-        #expect(scenario.status == "Started: 2 todos · u un… 3 open · 0 done")
+        #expect(scenario.status == "Started: 2 todos · u undoes                   3 open · 0 done")
         try scenario.type("X")
         #expect(try ["Buy milk", "Call mom"].map { try scenario.store.item(id: scenario.id(of: $0))?.status } == [.cancelled, .cancelled])
         try scenario.type("u")

@@ -23,12 +23,14 @@ struct SwipeScenarioTests {
         let scenario = try Scenario(Self.todos)
         try scenario.type("l")
         #expect(scenario.screen == [
-            rule("▾ Inbox · 3 open"),
+            "▾ Inbox · 3 open ──────────────────────",
             " Done [ ] Buy milk",
             "[ ] Call mom",
             "[ ] Pay rent",
-            "", "", "",
-            "a add · x done · d dele… 3 open · 0 done",
+            "",
+            "",
+            "",
+            "? help · a add · x done… 3 open · 0 done",
         ])
         let canvas = scenario.canvas
         for x in 0..<6 { #expect(canvas[x, 1].style.background == .green, "column \(x)") }

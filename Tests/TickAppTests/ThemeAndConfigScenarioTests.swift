@@ -142,7 +142,7 @@ struct ThemeAndConfigScenarioTests {
     func singleOrUnbound(text: String, message: String) throws {
         let configuration = Configuration.parse(text, path: "/c")
         let scenario = try Scenario(["Buy milk"], size: Size(width: 80, height: 6), configuration: configuration)
-        #expect(scenario.list.message?.text == message)
+        #expect(scenario.app.lastMessage?.text == message)
         #expect(scenario.status.hasPrefix(message))
     }
 

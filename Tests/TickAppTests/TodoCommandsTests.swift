@@ -15,14 +15,14 @@ struct TodoCommandsTests {
     @Test("A command changes the store and returns its change, selection and message, leaving the status line to run")
     func commandReturnsOutcome() throws {
         let scenario = try Self.scenario()
-        let said = scenario.list.message
+        let said = scenario.app.lastMessage
         let item = try #require(try scenario.store.item(id: try scenario.id(of: "Call mom")))
         let outcome = try scenario.app.commands.toggleStarted(item)
         #expect(try scenario.store.item(id: item.id)?.status == .inProcess)
         #expect(!outcome.change.isEmpty && outcome.wrote && outcome.isUndoable)
         #expect(outcome.selection == .keepPlace)
         #expect(outcome.message?.text == "Started: “Call mom” · u undoes")
-        #expect(scenario.list.message == said)
+        #expect(scenario.app.lastMessage == said)
     }
 
     @Test("Outcomes that offer undo name the undo key as bound in the config file",

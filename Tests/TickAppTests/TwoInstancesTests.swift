@@ -72,7 +72,7 @@ struct CommittedChangeTests {
         defer { other.close() }
         interleave(afterNextWriteOf: scenario.store) { try other.add(title: "Elsewhere") }
         try scenario.type(key)
-        #expect(scenario.list.message?.kind == .info, "\(scenario.status)")
+        #expect(scenario.app.lastMessage?.kind == .info, "\(scenario.status)")
         #expect(scenario.status.hasPrefix(key == "x" ? "Done: “One”" : "Flagged “One”"), "\(scenario.status)")
         // After f every row has the flag column.
         #expect(scenario.screen.contains(key == "f" ? "[ ]   Elsewhere" : "[ ] Elsewhere"), "the table was read afresh")

@@ -56,7 +56,7 @@ struct UndoPropertyTests {
                 list.isCollapsed ? 0 : try scenario.store.count(scenario.list.options.query(listID: list.id))
             }
             #expect(scenario.table.totalNumberOfRows == shown.reduce(0, +), "seed \(seed) after \(played)")
-            #expect(scenario.list.message?.text.hasPrefix("Display out of step") != true, "seed \(seed) after \(played)")
+            #expect(scenario.app.lastMessage?.text.hasPrefix("Display out of step") != true, "seed \(seed) after \(played)")
         }
         let final = try StoreSnapshot(scenario.store)
         let changes = scenario.store.undoableStepCount - stepsBefore
@@ -66,6 +66,6 @@ struct UndoPropertyTests {
         for _ in 0..<changes { try scenario.type("<C-r>") }
         #expect(try StoreSnapshot(scenario.store) == final, "seed \(seed): \(changes) redos after \(played)")
         try scenario.type("<C-r>")
-        #expect(scenario.list.message?.text == "Nothing to redo", "seed \(seed)")
+        #expect(scenario.app.lastMessage?.text == "Nothing to redo", "seed \(seed)")
     }
 }

@@ -52,11 +52,11 @@ struct UndoRedoScenarioTests {
         #expect(after != before)
         try scenario.type("u")
         #expect(try StoreSnapshot(scenario.store) == before)
-        #expect(scenario.list.message?.text == "Undid \(change.description)")
+        #expect(scenario.app.lastMessage?.text == "Undid \(change.description)")
         if let title = change.selectedAfterUndo { #expect(scenario.selectedTitle == title) }
         try scenario.type("<C-r>")
         #expect(try StoreSnapshot(scenario.store) == after)
-        #expect(scenario.list.message?.text == "Redid \(change.description)")
+        #expect(scenario.app.lastMessage?.text == "Redid \(change.description)")
     }
 
     @Test("The restored todo is back on screen at its old row, in its old state, highlighted")
@@ -70,23 +70,23 @@ struct UndoRedoScenarioTests {
         try scenario.type("u")
         #expect(Array(scenario.screen[1...3]) == ["[ ]   Buy milk", "[ ] ⚑ Call mom", "[ ]   Pay rent"])
         #expect(scenario.table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
-        #expect(scenario.list.message?.text == "Undid mark “Call mom” done")
+        #expect(scenario.app.lastMessage?.text == "Undid mark “Call mom” done")
     }
 
     @Test("With nothing to undo or redo, the status line says so")
     func nothingToUndo() throws {
         let scenario = try Scenario()
         try scenario.type("u")
-        #expect(scenario.list.message?.text == "Nothing to undo")
+        #expect(scenario.app.lastMessage?.text == "Nothing to undo")
         try scenario.type("<C-r>")
-        #expect(scenario.list.message?.text == "Nothing to redo")
+        #expect(scenario.app.lastMessage?.text == "Nothing to redo")
     }
 
     @Test("A new change after an undo drops the redo branch")
     func newChangeDropsRedo() throws {
         let scenario = try scenario()
         try scenario.type("dux<C-r>")
-        #expect(scenario.list.message?.text == "Nothing to redo")
+        #expect(scenario.app.lastMessage?.text == "Nothing to redo")
         #expect(scenario.store.count == 4)
     }
 

@@ -50,7 +50,7 @@ struct ViewStateScenarioTests {
     func notUndone() throws {
         let scenario = try Scenario()
         try scenario.type("aBuy milk<Enter>" + "sH" + "u")
-        #expect(scenario.list.message?.text == "Undid add “Buy milk”", "the last step is still the add")
+        #expect(scenario.app.lastMessage?.text == "Undid add “Buy milk”", "the last step is still the add")
         #expect(scenario.list.options.sort == .due)
         #expect(!scenario.list.options.showsCompleted)
     }
@@ -64,6 +64,6 @@ struct ViewStateScenarioTests {
         let app = TickApp(store: store, size: Size(width: 60, height: 6))
         try app.type("s")
         #expect(app.list.options.sort == .due)
-        #expect(app.list.message?.text == "Sorted by due date (not remembered: the store is read-only)")
+        #expect(app.lastMessage?.text == "Sorted by due date (not remembered: the store is read-only)")
     }
 }

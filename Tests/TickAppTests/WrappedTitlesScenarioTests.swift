@@ -245,7 +245,7 @@ struct WrappedTitlesScenarioTests {
 
     @Test("Search matches are highlighted on every line of a wrapped title")
     func searchHighlightsEveryLine() throws {
-        let scenario = try Scenario(["milk and bread and more milk for the cat and milk"], size: Size(width: 24, height: 6))
+        let scenario = try Scenario(["milk and bread and more milk for the cat and milk"], size: Size(width: 24, height: 8))
         try scenario.type("W/milk")
         let canvas = scenario.canvas
         // The row is selected too: its reverse video is added, the match's background stays.

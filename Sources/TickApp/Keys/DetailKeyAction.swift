@@ -4,7 +4,7 @@ import TermTable
 public enum DetailKeyAction: String, KeyAction {
     case back, editNotes, edit, toggle, flag
     case scrollDown, scrollUp, pageDown, pageUp, halfPageDown, halfPageUp, scrollToTop, scrollToBottom
-    case editNotesInEditor, openLink
+    case editNotesInEditor, openLink, help
 
     /// What the action does, as help says it.
     public var summary: String {
@@ -16,6 +16,7 @@ public enum DetailKeyAction: String, KeyAction {
         case .edit: return "edit the title"
         case .toggle: return "mark done / not done"
         case .flag: return "flag / unflag"
+        case .help: return "show the keys"
         case .scrollDown: return "scroll down a line"
         case .scrollUp: return "scroll up a line"
         case .pageDown: return "scroll down a page"
@@ -42,5 +43,6 @@ extension ModeKeyMap where Action == DetailKeyAction {
         (.control("d"), .halfPageDown), (.control("u"), .halfPageUp),
         (.character("g"), .scrollToTop), (.home, .scrollToTop),
         (.character("G"), .scrollToBottom), (.end, .scrollToBottom),
+        (.character("?"), .help), (.function(1), .help),
     ])
 }

@@ -112,7 +112,7 @@ extension ModeKeyMap where Action == Command {
         (.character("W"), .toggleWrap), (.character("T"), .cycleTheme),
         (.character("L"), .manageLists), (.character("A"), .toggleAgenda),
         (.character("v"), .editMode), (.character("V"), .markAll),
-        (.character("?"), .help), (.function(1), .help),
+        (.character("?"), .help), (.function(1), .help), (.character("M"), .messages),
         (.function(12), .statistics),
         (.control("l"), .redraw),
         (.character("q"), .quit),

@@ -37,9 +37,10 @@ struct KeyNames {
         KeyHint.line(parts.map { (editingKey($0.0), $0.1) })
     }
 
-    /// What the status line says when there is no message: "a add · x done · d delete · ? help".
+    /// What the status line says when there is no message: "? help · a add · x done · d delete". The
+    /// key that shows every other comes first, so a narrow screen, which cuts the end, still offers it.
     var idleHint: String {
-        KeyHint.line([(key(.add), "add"), (key(.toggle), "done"), (key(.delete), "delete"), (key(.help), "help")])
+        KeyHint.line([(key(.help), "help"), (key(.add), "add"), (key(.toggle), "done"), (key(.delete), "delete")])
     }
 
     /// "Nothing marked: Space marks a row, V the whole list".

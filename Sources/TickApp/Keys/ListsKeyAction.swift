@@ -2,7 +2,7 @@ import TermTable
 
 /// What a key does on the lists screen (`L`).
 public enum ListsKeyAction: String, KeyAction {
-    case back, moveDown, moveUp, go, add, rename, delete, moveListDown, moveListUp
+    case back, moveDown, moveUp, go, add, rename, delete, moveListDown, moveListUp, help
 
     /// What the action does, as help says it.
     public var summary: String {
@@ -16,6 +16,7 @@ public enum ListsKeyAction: String, KeyAction {
         case .delete: return "delete the list (asks what becomes of its todos)"
         case .moveListDown: return "move the list down"
         case .moveListUp: return "move the list up"
+        case .help: return "show the keys"
         }
     }
 }
@@ -29,5 +30,6 @@ extension ModeKeyMap where Action == ListsKeyAction {
         (.enter, .go),
         (.character("a"), .add), (.character("r"), .rename), (.character("d"), .delete),
         (.character("J"), .moveListDown), (.character("K"), .moveListUp),
+        (.character("?"), .help), (.function(1), .help),
     ])
 }

@@ -39,13 +39,13 @@ extension TodoListController {
             case .sameTodo(let listsNow): keepSelection(on: before, listsNow: listsNow)
             }
         } catch {
-            let said = message
+            let said = pendingMessage
             switch outcome.selection {
             case .todo(let id): reloadFromStore(selecting: id)
             case .sameTodo: reloadFromStore(selecting: before.selectedItem?.id)
             default: reloadFromStore()
             }
-            if readFailure == nil { message = said }
+            if readFailure == nil { pendingMessage = said }
         }
     }
 

@@ -198,7 +198,7 @@ extension TodoListController {
         }
         rememberCollapsedTodos()
         let hidden = collapsed ? "Collapsed" : "Expanded"
-        message = .info("\(hidden) the subtasks of \(quoted(item.title))" + keys.offer(.collapse, collapsed ? "expands" : "collapses"))
+        pendingMessage = .info("\(hidden) the subtasks of \(quoted(item.title))" + keys.offer(.collapse, collapsed ? "expands" : "collapses"))
         return true
     }
 
@@ -216,9 +216,9 @@ extension TodoListController {
         let collapsed = ancestors.filter { outline.collapsedIDs.contains($0) }
         guard !collapsed.isEmpty else { return }
         for parent in collapsed { outline.collapsedIDs.remove(parent) }
-        let said = message
+        let said = pendingMessage
         reloadFromStore(selecting: id)
-        if readFailure == nil { message = said }
+        if readFailure == nil { pendingMessage = said }
         rememberCollapsedTodos()
     }
 
@@ -228,7 +228,7 @@ extension TodoListController {
         do {
             try store.saveViewState(ViewState(collapsedTodoIDs: outline.collapsedIDs.sorted()))
         } catch {
-            message = .error("The collapsed subtasks are not remembered: \(error)")
+            pendingMessage = .error("The collapsed subtasks are not remembered: \(error)")
         }
     }
 }
