@@ -16,7 +16,7 @@ TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time tas
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens install uninstall deb dist bench stress stress-sync fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens theme-screenshots install uninstall deb dist bench stress stress-sync fuzz fuzz-libfuzzer
 
 all: build
 
@@ -127,6 +127,13 @@ $(SVG_VENV)/.installed:
 # docs/tour.svg.
 screens: build $(SVG_VENV)/.installed
 	SVG_VENV=$(SVG_VENV) ./scripts/update-screens.sh
+
+# Screenshots of each named theme in a real xterm under Xvfb, into docs/themes/ (for the docs; not
+# part of the tests: it needs an X server). Installs xvfb, xterm, x11-utils and imagemagick if missing.
+THEME_SCREENSHOT_PACKAGES := xvfb xterm x11-utils imagemagick faketime fonts-dejavu-core fonts-noto-cjk
+theme-screenshots: build
+	$(call install_missing,$(THEME_SCREENSHOT_PACKAGES))
+	./scripts/theme-screenshots.sh .build/debug/tick docs/themes
 
 # Plays the built-in tour in this terminal on a throwaway store; ARGS="--delay 80ms" plays it faster.
 demo: build
