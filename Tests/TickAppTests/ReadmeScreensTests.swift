@@ -44,6 +44,13 @@ struct ReadmeScreensTests {
         }
     }
 
+    @Test("docs/tour.cast, the README's animation, is what tick demo --record writes (run `make screens` after a change)")
+    func recordingIsCurrent() throws {
+        let recorded = try CommandHarness().run(["demo", "--record", "-"], database: false).output
+        let committed = try UserPages.text(of: "docs/tour.cast")
+        #expect(recorded == committed, "docs/tour.cast is stale: run make screens (it draws docs/tour.svg from it too)")
+    }
+
     @Test("Every key script in docs/screens is shown by a page, and the README shows at least one")
     func everyScriptIsShown() throws {
         var shown = Set<String>()
