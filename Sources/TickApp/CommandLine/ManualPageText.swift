@@ -68,7 +68,7 @@ enum ManualPageText {
          + "last. Without either, E edits the notes in place and tick edit ID says so."),
         ("BROWSER", "The program o opens a link with, split into words the same way; a %s word is replaced by the link, else "
          + "the link is added last. Else xdg-open."),
-        ("TICK_SYNC_PASSWORD", "The sync password, when the config file's sync password-command gives none; else ~/.netrc. "
+        ("TICK_SYNC_PASSWORD", "The sync password, when the config file has no sync password-command line; without either, ~/.netrc. "
          + "Programs Tick starts (the password command, the editor, the browser) never get it."),
         ("TMPDIR", "Where tick demo keeps its throwaway store, the notes file E hands the editor, and an import read from "
          + "standard input (else /tmp)."),
