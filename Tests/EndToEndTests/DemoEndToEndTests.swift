@@ -14,10 +14,11 @@ struct DemoEndToEndTests {
         let session = try TmuxSession(command: try tick("demo --delay 1ms"), width: 80, height: 24)
         defer { session.kill() }
         let screen = try session.waitFor(text: "That was the tour of Tick", timeout: 60)
-        #expect(screen[0].hasPrefix("▾ Inbox · 5 open · 1 done"))
+        #expect(screen[0].hasPrefix("▾ Inbox · 6 open · 1 done"))
         #expect(screen.contains { $0.contains("Water the plants 🪴") && $0.hasSuffix("tomorrow ↻") })
         #expect(screen.contains { $0.contains("!!! Ship release 1.0 0/2 #work") && $0.hasSuffix("tomorrow") })
-        #expect(screen[22].hasPrefix("Undid delete “Pay rent”"))
+        #expect(screen.contains { $0.hasPrefix("  [ ]     Call the plumber") })
+        #expect(screen[22].hasPrefix("Skipped a change from another device; undid delete “Pay rent”"))
         #expect(screen[23] == " ▶ That was the tour of Tick. Press any key to leave")
         #expect(try session.query("#{alternate_on}") == "1")
         try session.sendKeys("Enter")

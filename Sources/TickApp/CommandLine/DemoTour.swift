@@ -29,8 +29,10 @@ public enum DemoTour {
     gh<Wait 900ms><Esc>
     <Caption Swiping twice is a full swipe: hh deletes>
     hh<Wait 600ms>
-    <Caption u undoes anything: the deleted todo is back>
-    u<Wait 600ms>
+    <Caption A todo added on your phone arrives by sync (simulated)>
+    <Remote Call the plumber><Wait 900ms>
+    <Caption u undoes your changes, never another device's>
+    u<Wait 1200ms>
     <Caption ? shows every key; each change is saved at once>
     ?<Wait 1500ms><Esc>
     """

@@ -34,6 +34,7 @@ enum ManualPageText {
       <Wait 500ms>        pauses when played live
       <Caption text>      the caption of a live playback, and the heading of snaps and frames
       <Today 2026-11-29>  the day relative due dates count from
+      <Remote title>      a todo added on another device arrives, as the sync brings one
 
     Line breaks in a script are ignored. For example:
       printf 'aBuy milk<Enter>x' | tick --db /tmp/demo.db
