@@ -50,6 +50,8 @@ public enum InteractiveSession {
             return "frames \(counters.frames) · bytes written \(screen.bytesWritten)\(countsFromStart ? "" : " since the first F12")"
         }
         let status = loop(app: app, screen: screen, store: store, counters: counters)
+        // The window title the shell had, when a reminder set Tick's.
+        screen.writeBetweenFrames(app.takeClosingTerminalOutput())
         counters.bytesWritten = screen.bytesWritten
         screen.stop()
         if options.printsStatistics {

@@ -37,13 +37,21 @@ public struct ReminderAlerts: OptionSet, Equatable, Sendable {
         return alerts
     }
 
-    /// The bytes for the terminal saying `text` (a sentence about the reminders) in these ways.
-    func terminalOutput(saying text: String) -> [UInt8] {
+    /// xterm's "save the window title" (XTWINOPS 22): sent before Tick first sets the title, so
+    /// `restoreTitle` gives the shell its own title back when Tick quits. Terminals without a title
+    /// stack ignore both.
+    static let saveTitle = "\u{1B}[22;2t"
+    /// xterm's "restore the window title" (XTWINOPS 23), sent at quit when `saveTitle` was.
+    static let restoreTitle = "\u{1B}[23;2t"
+
+    /// The bytes for the terminal saying `text` (a sentence about the reminders) in these ways;
+    /// `savingTitle` puts `saveTitle` before the first title Tick sets.
+    func terminalOutput(saying text: String, savingTitle: Bool = false) -> [UInt8] {
         let safe = Array(OSC52.withoutControls(text).prefix(200))
         let shown = String(safe)
         var bytes: [UInt8] = []
         if contains(.bell) { bytes += [0x07] }
-        if contains(.title) { bytes += Array("\u{1B}]2;Tick: \(shown)\u{07}".utf8) }
+        if contains(.title) { bytes += Array(((savingTitle ? Self.saveTitle : "") + "\u{1B}]2;Tick: \(shown)\u{07}").utf8) }
         if contains(.osc9) { bytes += Array("\u{1B}]9;\(shown)\u{07}".utf8) }
         if contains(.osc777) { bytes += Array("\u{1B}]777;notify;Tick;\(shown)\u{07}".utf8) }
         return bytes

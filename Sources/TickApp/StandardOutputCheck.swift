@@ -9,12 +9,12 @@ public enum StandardOutputCheck {
     /// program ended by SIGPIPE, as every other tool in such a pipe ends.
     public static let brokenPipeStatus: Int32 = 128 + SIGPIPE
 
-    /// The exit status for `failure`, after writing its message through `report`; a broken pipe is
-    /// quiet, since the reader has what it wanted.
-    public static func status(for failure: WriteFailure, report: (String) -> Void) -> Int32 {
+    /// The exit status for `failure` (`failureStatus`, 1 unless a command's 1 means something else),
+    /// after writing its message through `report`; a broken pipe is quiet, since the reader has what it wanted.
+    public static func status(for failure: WriteFailure, failureStatus: Int32 = 1, report: (String) -> Void) -> Int32 {
         if failure.isBrokenPipe { return brokenPipeStatus }
         report("tick: cannot write to standard output: \(failure)\n")
-        return 1
+        return failureStatus
     }
 
     /// Checks standard output when the process exits: the first failed write, then the flush of

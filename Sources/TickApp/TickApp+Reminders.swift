@@ -32,7 +32,8 @@ extension TickApp {
         guard !due.isEmpty else { return false }
         let sentence = Self.reminderSentence(due, zone: zone)
         list.message = .info(sentence)
-        terminalOutput += reminderAlerts.terminalOutput(saying: sentence)
+        terminalOutput += reminderAlerts.terminalOutput(saying: sentence, savingTitle: !hasSetWindowTitle)
+        if reminderAlerts.contains(.title) { hasSetWindowTitle = true }
         return true
     }
 
@@ -44,5 +45,15 @@ extension TickApp {
             return "\(quoted(reminder.item.title)) (\(reminder.reminder.description), \(time))"
         }
         return (due.count == 1 ? "Reminder: " : "Reminders: ") + parts.joined(separator: ", ")
+    }
+}
+
+extension TickApp {
+    /// The bytes the terminal needs when Tick quits: the window title it had before a reminder set
+    /// one (`remind-alert title`); empty when none did.
+    public func takeClosingTerminalOutput() -> [UInt8] {
+        guard hasSetWindowTitle else { return [] }
+        hasSetWindowTitle = false
+        return Array(ReminderAlerts.restoreTitle.utf8)
     }
 }

@@ -52,6 +52,8 @@ public final class TickApp {
     public var reminderAlerts = ReminderAlerts()
     /// When `showDueReminders()` last looked; nil before its first look.
     var lastReminderLook: Instant?
+    /// Whether a reminder set the window title (after saving the terminal's), so quitting restores it.
+    var hasSetWindowTitle = false
 
     /// Everything wrong with the config file (a line Tick does not understand, a `list` that does
     /// not exist), one line each: counted in the status line at start, listed in help.

@@ -1,7 +1,9 @@
 /// Adding several todos at once (a pasted list of lines): one transaction and one undoable step.
 extension TodoStore {
-    /// Adds `todos` to `listID` in the given order, the first right after todo `id` in the manual
-    /// order (nil: at the top) and each after the one before, and returns them as stored.
+    /// Adds `todos` to `listID` in the given order, the first beside todo `id` (nil: at the top) and
+    /// each after the one before, and returns them as stored. Beside means what adding one todo beside
+    /// another means in an outline (`add(title:besideSubtreeOf:)`): after `id`'s subtasks, with `id`'s
+    /// parent in effect, so a paste on a parent never lands between it and its subtasks.
     ///
     /// Each todo's title, notes, priority, due day and tags are used; its list name, flag and times are
     /// not (they go to `listID`, created now). Every title and due day is checked before anything is
@@ -17,16 +19,19 @@ extension TodoStore {
         guard !todos.isEmpty else { return Committed(value: [], change: .none) }
         return try journaled {
             try requireList(id: listID)
-            var previous = try id.map { try placementKey(of: $0, inList: listID) }
+            var previous: Key?
+            var parentUID: String?
+            if let id {
+                let sibling = try requireItem(id: try placementKey(of: id, inList: listID).id)
+                previous = try subtreeEnd(of: sibling)
+                parentUID = try parentID(of: id) == nil ? nil : sibling.parentUID
+            }
             var added: [TodoItem] = []
             added.reserveCapacity(todos.count)
             for todo in todos {
                 var item = try insertTodo(title: todo.title, notes: todo.notes, priority: todo.priority, due: todo.due,
                                           tags: TodoTags.unique(todo.tags), listID: listID, after: previous)
-                if !todo.reminders.isEmpty {
-                    try connection.run("UPDATE todos SET reminders = ? WHERE id = ?", [Reminder.stored(todo.reminders), item.id])
-                    item.reminders = Reminder.unique(todo.reminders)
-                }
+                try completeAddedTodo(&item, parentUID: parentUID, recurrence: nil, reminders: todo.reminders)
                 added.append(item)
                 previous = Key(position: item.position, id: item.id)
             }

@@ -89,4 +89,18 @@ struct CommandLineReminderTests {
         let unreadable = tick.run(["remind", "--db", garbage])
         #expect(unreadable.status == 2 && unreadable.errors.hasPrefix("tick remind: "))
     }
+
+    @Test("tick remind exits 2 when the reminders due cannot be written (a full disk), never 1 (\"none due\")",
+          arguments: [false, true])
+    func outputFails(json: Bool) throws {
+        let tick = try CommandHarness()
+        tick.run(["add", "Dentist @2026-12-04T09:00 @remind 15m before"])
+        let at = Self.at("2026-12-04T08:45", in: .utc)
+        let outcome = tick.run(["remind"] + (json ? ["--json"] : [])) { context in
+            at(context)
+            context.write = { _ in throw WriteFailure(number: ENOSPC) }
+        }
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("cannot write to standard output: No space left on device"))
+    }
 }

@@ -223,4 +223,23 @@ struct OutlineScenarioTests {
         #expect(try scenario.store.item(id: try scenario.id(of: "Trip"))?.isDone == true)
         #expect(try scenario.store.item(id: try scenario.id(of: "Tickets"))?.isDone == false)
     }
+
+    @Test("Pasting several lines on a parent adds them after its subtasks, at its level; on a subtask, at the subtask's level")
+    func pasteSeveralBesideASubtree() throws {
+        let scenario = try Self.trip()
+        try scenario.type("a<Paste>Visa<Enter>Insurance</Paste>y")
+        #expect(Self.rows(scenario) == [
+            rule("▾ Inbox · 7 open"),
+            "▾ [ ] Trip", "  ▾ [ ] Tickets", "      [ ] Train", "    [ ] Hotel",
+            "  [ ] Visa", "  [ ] Insurance", "  [ ] Laundry", "",
+        ])
+        #expect(Self.rows(scenario) == (try Self.freshRows(scenario)))
+        try scenario.type("u" + "j" + "a<Paste>Seat<Enter>Snacks</Paste>y")
+        #expect(Self.rows(scenario) == [
+            rule("▾ Inbox · 7 open"),
+            "▾ [ ] Trip", "  ▾ [ ] Tickets", "      [ ] Train", "    [ ] Seat", "    [ ] Snacks", "    [ ] Hotel",
+            "  [ ] Laundry", "",
+        ])
+        #expect(Self.rows(scenario) == (try Self.freshRows(scenario)))
+    }
 }

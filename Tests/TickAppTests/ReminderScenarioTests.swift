@@ -140,7 +140,7 @@ struct ReminderScenarioTests {
           arguments: [(ReminderAlerts.bell, "\u{07}"),
                       (.osc9, "\u{1B}]9;Reminder: “Dentist x” (at due, 9:00)\u{07}"),
                       (.osc777, "\u{1B}]777;notify;Tick;Reminder: “Dentist x” (at due, 9:00)\u{07}"),
-                      (.title, "\u{1B}]2;Tick: Reminder: “Dentist x” (at due, 9:00)\u{07}")])
+                      (.title, "\u{1B}[22;2t\u{1B}]2;Tick: Reminder: “Dentist x” (at due, 9:00)\u{07}")])
     func alerts(_ alerts: ReminderAlerts, _ expected: String) throws {
         let zone = LocalTime.utc
         let scenario = try Scenario(size: Size(width: 60, height: 5))
@@ -152,5 +152,26 @@ struct ReminderScenarioTests {
         clock.advance(seconds: 61)
         #expect(scenario.app.showDueReminders())
         #expect(String(decoding: scenario.app.takeTerminalOutput(), as: UTF8.self) == expected)
+    }
+
+    @Test("remind-alert title saves the terminal's window title before the first reminder sets it and gives it back at quit, once")
+    func titleRestoredAtQuit() throws {
+        let zone = LocalTime.utc
+        let scenario = try Scenario(size: Size(width: 60, height: 5))
+        scenario.app.reminderAlerts = [.title]
+        #expect(scenario.app.takeClosingTerminalOutput().isEmpty)
+        let clock = ScenarioClock(Self.wall(8, 59, in: zone))
+        scenario.list.followClock({ clock.time }, in: zone)
+        try scenario.store.add(title: "Dentist", due: "2026-11-27T09:00", reminders: [.beforeDue(minutes: 0)])
+        try scenario.store.add(title: "Call", due: "2026-11-27T09:01", reminders: [.beforeDue(minutes: 0)])
+        scenario.app.showDueReminders()
+        clock.advance(seconds: 61)
+        #expect(scenario.app.showDueReminders())
+        #expect(String(decoding: scenario.app.takeTerminalOutput(), as: UTF8.self).hasPrefix("\u{1B}[22;2t\u{1B}]2;Tick: Reminder: “Dentist”"))
+        clock.advance(seconds: 60)
+        #expect(scenario.app.showDueReminders())
+        #expect(String(decoding: scenario.app.takeTerminalOutput(), as: UTF8.self).hasPrefix("\u{1B}]2;Tick: Reminder: “Call”"))
+        #expect(String(decoding: scenario.app.takeClosingTerminalOutput(), as: UTF8.self) == "\u{1B}[23;2t")
+        #expect(scenario.app.takeClosingTerminalOutput().isEmpty)
     }
 }

@@ -86,7 +86,7 @@ public enum CommandLineTool {
             do {
                 try context.emit(description.help)
             } catch {
-                return outputFailureStatus(context) ?? 1
+                return outputFailureStatus(context, failureStatus: command.failureStatus) ?? command.failureStatus
             }
             return 0
         }
@@ -119,28 +119,29 @@ public enum CommandLineTool {
                 }
                 return status
             }
-            return outputFailureStatus(context) ?? status
+            return outputFailureStatus(context, failureStatus: command.failureStatus) ?? status
         } catch where context.outputFailure != nil {
             // Whatever the command made of it, the output is what failed.
-            return outputFailureStatus(context) ?? 1
+            return outputFailureStatus(context, failureStatus: command.failureStatus) ?? command.failureStatus
         } catch let error as UsageError {
             // Some arguments can only be judged while running (a due day counts from today).
             context.writeError("tick \(description.name): \(TodoTable.safeLines(error.message))\n\nUsage: \(description.usage)\n")
             return 2
         } catch {
             context.writeError("tick \(description.name): \(TodoTable.safeLines(String(describing: error)))\n")
-            return 1
+            return command.failureStatus
         }
     }
 
-    /// The status (and message) for a failed write to standard output during a command, nil when none failed.
-    private static func outputFailureStatus(_ context: CommandContext) -> Int32? {
+    /// The status (and message) for a failed write to standard output during a command, nil when none
+    /// failed: the command's `failureStatus`, or a broken pipe's.
+    private static func outputFailureStatus(_ context: CommandContext, failureStatus: Int32) -> Int32? {
         guard let failure = context.outputFailure else { return nil }
         guard let failure = failure as? WriteFailure else {
             context.writeError("tick: cannot write to standard output: \(failure)\n")
-            return 1
+            return failureStatus
         }
-        return StandardOutputCheck.status(for: failure, report: context.writeError)
+        return StandardOutputCheck.status(for: failure, failureStatus: failureStatus, report: context.writeError)
     }
 
     /// `tick --help`: the app's usage, then every command.

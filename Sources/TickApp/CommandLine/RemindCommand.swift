@@ -26,6 +26,10 @@ struct RemindCommand: Subcommand {
         """,
         examples: ["tick remind", "tick remind --within 15m", "tick remind --json"])
 
+    /// 2, since 1 says that nothing is due: a reminder that could not be printed (a full disk, a closed
+    /// output) must not look like no reminder.
+    static var failureStatus: Int32 { 2 }
+
     let within: Int
     let json: Bool
 

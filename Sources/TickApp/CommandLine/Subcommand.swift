@@ -13,6 +13,14 @@ public protocol Subcommand: Sendable {
     init(_ arguments: ParsedArguments) throws(UsageError)
     /// Does the work and returns the exit status (0 on success).
     func run(in context: CommandContext) throws -> Int32
+    /// The exit status of a runtime failure, a failed write to standard output among them: 1, except
+    /// for a command whose 1 already means something else (`tick remind`: nothing due).
+    static var failureStatus: Int32 { get }
+}
+
+extension Subcommand {
+    /// 1: a runtime failure, as the protocol describes.
+    public static var failureStatus: Int32 { 1 }
 }
 
 /// A runtime failure with a one-line message (exit code 1).
