@@ -100,7 +100,7 @@ uninstall:
 # Packages for people without Swift, written to DIST_DIR (default .build/dist): `make deb` a Debian
 # package of the release build (the Swift runtime linked in) with what `make install` installs, its
 # Depends worked out from the libraries the program needs; `make dist` a tarball of the same files
-# plus README, LICENSE and CHANGELOG for other systems (scripts/package.sh says how). TICK_BINARY
+# plus README, docs/*.md, LICENSE and CHANGELOG for other systems (scripts/package.sh says how). TICK_BINARY
 # packages another build, as for `make install`.
 DIST_DIR ?= .build/dist
 deb: $(if $(TICK_BINARY),,release)
@@ -122,8 +122,8 @@ $(SVG_VENV)/.installed:
 	$(SVG_VENV)/bin/pip install --quiet --disable-pip-version-check $(SVG_RENDERER)
 	touch $@
 
-# Regenerates the screens shown in README.md from docs/screens/*.keys (a test fails when one is
-# stale), and the animation at its top: `tick demo --record` into docs/tour.cast, drawn as
+# Regenerates the screens shown in README.md and docs/*.md from docs/screens/*.keys (a test fails
+# when one is stale), and the animation at the README's top: `tick demo --record` into docs/tour.cast, drawn as
 # docs/tour.svg.
 screens: build $(SVG_VENV)/.installed
 	SVG_VENV=$(SVG_VENV) ./scripts/update-screens.sh

@@ -97,6 +97,9 @@ dist)
     root="$staging/$name"
     DESTDIR="$staging" PREFIX="/$name" "$here/scripts/install.sh" install "$binary" >/dev/null
     install -m 644 "$here/README.md" "$here/LICENSE" "$here/CHANGELOG.md" "$root/"
+    # The user guide the README links to, at the same place beside it.
+    install -d "$root/docs"
+    install -m 644 "$here"/docs/*.md "$root/docs/"
     tarball="$outdir/$name.tar.gz"
     # Files sorted, owned by root, dated by the binary: the same binary gives the same tarball.
     tar -C "$staging" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$(stat -c %Y "$binary")" \

@@ -165,6 +165,9 @@ public enum ScriptStep: Equatable, Sendable {
     /// `<Today 2026-11-29>` or `<Today 2026-11-29 10:00>`: the day relative due dates count from and
     /// the time of day due times are late against (midnight when not given), so a script's screens never go stale.
     case today(Day, minutes: Int = 0)
+    /// `<Remote Call the plumber>`: a todo another device added arrives through the sync, at the end
+    /// of the Inbox, written as the sync writes what a server sends (a change `u` passes over).
+    case remote(String)
 
     /// The key, when this step is one.
     public var key: Key? {
@@ -201,6 +204,9 @@ extension KeyScript {
         case "caption":
             guard !argument.isEmpty else { throw problem("<Caption> wants the text to show, like <Caption Adding a todo>") }
             return .caption(argument)
+        case "remote":
+            guard !argument.isEmpty else { throw problem("<Remote> wants the title of the todo that arrives, like <Remote Call the plumber>") }
+            return .remote(argument)
         case "today":
             let words = argument.split(separator: " ")
             guard (1...2).contains(words.count), let day = Day(iso: words[0]) else {

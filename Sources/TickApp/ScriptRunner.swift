@@ -67,18 +67,22 @@ public final class ScriptRunner {
                 app.list.timeOfDay = { minutes }
                 app.list.reloadFromStore()
                 _ = app.render(into: &canvas)
+            case .remote(let title):
+                app.receiveFromAnotherDevice(title: title)
+                _ = app.render(into: &canvas)
+                if recordsFrames { emitFrame(after: nil, what: "after a change from another device") }
             case .wait:
                 break
             }
         }
     }
 
-    private func emitFrame(after key: Key?) {
-        if key == nil { _ = app.render(into: &canvas) }
+    private func emitFrame(after key: Key?, what event: String? = nil) {
+        if key == nil && event == nil { _ = app.render(into: &canvas) }
         guard canvas != lastFrame else { return }
         lastFrame = canvas
         frameCount += 1
-        let what = key.map { "after \($0)" } ?? "start"
+        let what = key.map { "after \($0)" } ?? event ?? "start"
         onScreen?(Self.heading("frame \(frameCount) \(what)", caption: caption), canvas)
     }
 

@@ -27,4 +27,19 @@ extension TickApp {
         retireStaleMessage()
         return true
     }
+
+    /// `<Remote TITLE>` in a key script (the demo's sync, simulated): a todo added on another device
+    /// arrives at the end of the Inbox. It is written as the sync writes what a server sends, as a
+    /// change from another device that `u` passes over, and shown as another process's change is,
+    /// with the line a sync that brought it would show.
+    func receiveFromAnotherDevice(title: String) {
+        do {
+            let committed = try list.store.asRemote { try list.store.append(title: title, toListNamed: nil) }
+            list.changeCount += 1
+            list.showExternalChange(committed.change)
+            say(.info("Synced: ↓ 1 new from another device, \(quoted(title))"))
+        } catch {
+            say(.error("Not saved: \(error)"))
+        }
+    }
 }

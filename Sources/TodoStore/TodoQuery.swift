@@ -4,7 +4,7 @@ import FoundationEssentials
 /// the app, saved views) is parsed into, and what `MatchFinder` turns into SQL. Dates are already
 /// days (`YYYY-MM-DD`), so the store needs no clock and no words.
 ///
-/// Within one kind the terms combine as the README's query table says: words, tags, excluded tags
+/// Within one kind the terms combine as the query table of docs/command-line.md says: words, tags, excluded tags
 /// and the `is:flagged`/`is:recurring` states must all hold; priorities, due windows, lists and the
 /// done/open states are alternatives (a todo has one priority, one due day, one list). An empty
 /// kind does not filter.

@@ -36,7 +36,8 @@ struct OpenAppSyncTests {
                 try session.sendKeys("S")
                 let screen = try session.waitFor("the todo from B", timeout: 30) { $0.contains { $0.contains("From the phone") } }
                 #expect(screen.contains { $0.contains("Pay rent") })
-                let status = try session.waitFor("synced again", timeout: 30) { $0.last?.contains("Synced: ↑ 0 changed") == true }
+                // A message wider than the space beside the counts wraps onto the line above the status line.
+                let status = try session.waitFor("synced again", timeout: 30) { $0.suffix(2).joined(separator: " ").contains("Synced: ↑ 0 changed") }
                 #expect(status.last?.contains("✓ synced") == true, "\(status)")
                 #expect(!status.joined().contains(RadicaleServer.password))
                 try session.sendKeys("q")

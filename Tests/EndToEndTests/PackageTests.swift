@@ -113,7 +113,7 @@ struct PackageTests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: dist)) ?? []).isEmpty)
     }
 
-    @Test("make dist writes a tarball of the program, its manual page and completions, README, LICENSE and CHANGELOG, and the program in it runs",
+    @Test("make dist writes a tarball of the program, its manual page and completions, README, the user guide, LICENSE and CHANGELOG, and the program in it runs",
           .enabled(if: InstallTests.makeProgram != nil, "make is not installed"))
     func tarballHoldsTheInstallAndRuns() throws {
         let scratch = try TickEndToEndTests.Scratch()
@@ -128,7 +128,7 @@ struct PackageTests {
         try #require(top.count == 1 && top[0].hasPrefix("tick-"), "\(top)")
         let folder = unpacked.appendingPathComponent(top[0])
         let files = Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path))
-        for file in InstallTests.installedFiles + ["README.md", "LICENSE", "CHANGELOG.md"] {
+        for file in InstallTests.installedFiles + ["README.md", "LICENSE", "CHANGELOG.md", "docs/using.md", "docs/command-line.md"] {
             #expect(files.contains(file), "\(file) missing from \(files.sorted())")
         }
         let version = try run([folder.appendingPathComponent("bin/tick").path, "--version"], in: scratch)

@@ -82,20 +82,21 @@ struct CommandLineFieldOptionTests {
         #expect(hostile.errors == "tick add: @3␛[2J is not a date; kept in the title\n")
     }
 
-    @Test("Every example in --help and every tick command in the README's code blocks is safe to paste into bash and zsh")
+    @Test("Every example in --help and every tick command in the code blocks of the README and docs/*.md is safe to paste into bash and zsh")
     func examplesAreSafeToPaste() throws {
         for command in CommandLineTool.commands {
             for example in command.description.examples {
                 #expect(!Self.expandsHistory(example), "tick \(command.description.name) --help: \(example)")
             }
         }
-        let readme = try String(contentsOf: ReadmeScreensTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-        var inCode = false
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") { inCode.toggle(); continue }
-            let command = line.hasPrefix("$ ") ? line.dropFirst(2) : line
-            guard inCode, command.hasPrefix("tick ") else { continue }
-            #expect(!Self.expandsHistory(String(command)), "README: \(line)")
+        for page in try UserPages.paths() {
+            var inCode = false
+            for line in try UserPages.text(of: page).split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("```") { inCode.toggle(); continue }
+                let command = line.hasPrefix("$ ") ? line.dropFirst(2) : line
+                guard inCode, command.hasPrefix("tick ") else { continue }
+                #expect(!Self.expandsHistory(String(command)), "\(page): \(line)")
+            }
         }
     }
 

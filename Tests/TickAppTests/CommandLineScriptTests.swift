@@ -86,10 +86,11 @@ struct CommandLineScriptTests {
         runner.play(steps: steps)
         #expect(!runner.isFinished)
         let lines = runner.result.screen.lines
-        #expect(lines[0].hasPrefix("▾ Inbox · 1 open · 2 done"))
-        #expect(lines.contains { $0.hasPrefix("▾ Work · 2 open") })
-        #expect(lines.contains { $0.contains("Ship release 1.0") && $0.hasSuffix("tomorrow") })
-        #expect(lines.last?.hasPrefix("Moved “Renew passport 🛂” to Work") == true)
-        #expect(try temporary.store.lists().map(\.name) == ["Inbox", "Work"])
+        #expect(lines[0].hasPrefix("▾ Inbox · 6 open · 1 done"))
+        #expect(lines.contains { $0.contains("Pay rent #home") && $0.hasSuffix("Fri 15:00") })
+        #expect(lines.contains { $0.contains("Water the plants 🪴") && $0.hasSuffix("tomorrow ↻") })
+        #expect(lines.contains { $0.contains("▸ [ ] !!! Ship release 1.0 0/2 #work") })
+        #expect(lines.contains { $0.hasPrefix("  [ ]     Call the plumber") })
+        #expect(lines.last?.hasPrefix("Skipped a change from another device; undid delete “Pay rent”") == true)
     }
 }

@@ -230,7 +230,7 @@ struct KeyModeScenarioTests {
         #expect(output.split(separator: "\n").count == 1)
     }
 
-    @Test("The README names every action of every mode (the list and editing mode bind its commands), and no other", arguments: KeyMode.allCases.filter { $0 != .list && $0 != .editing })
+    @Test("docs/configuration.md names every action of every mode (the list and editing mode bind its commands), and no other", arguments: KeyMode.allCases.filter { $0 != .list && $0 != .editing })
     func readmeNamesEveryAction(mode: KeyMode) throws {
         let words = try ReadmeReferenceTests.words(after: "`\(mode.rawValue)` actions:", in: ReadmeReferenceTests.readme())
         #expect(words == KeyMaps.actionNames(in: mode))

@@ -86,8 +86,9 @@ struct ManualPageTests {
             }
         }
         let environment = try Self.part(of: page, from: ".SH \"ENVIRONMENT\"")
-        for variable in ["TICK_DB", "TICK_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM"] {
-            #expect(environment.contains(ManualPageWriter.escaped(variable, atLineStart: false)))
+        for variable in ["TICK_DB", "TICK_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "HOME", "NO_COLOR", "TERM", "TZ",
+                         "VISUAL", "EDITOR", "BROWSER", "TICK_SYNC_PASSWORD", "TMPDIR"] {
+            #expect(environment.contains(ManualPageWriter.escaped(variable, atLineStart: false)), "ENVIRONMENT lacks \(variable)")
         }
         let exits = try Self.part(of: page, from: ".SH \"EXIT STATUS\"")
         for status in ["0", "1", "2", "141"] { #expect(exits.contains(".TP\n\\fB\(status)\\fR\n")) }

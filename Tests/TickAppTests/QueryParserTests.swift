@@ -3,7 +3,7 @@ import Testing
 @testable import TickApp
 import TodoStore
 
-/// Issue 30, part 2: the query language's one parser, form by form (the README's query table).
+/// Issue 30, part 2: the query language's one parser, form by form (the query table of docs/command-line.md).
 @Suite("Query parser")
 struct QueryParserTests {
     /// Sunday 2026-11-29.
@@ -100,12 +100,11 @@ struct QueryParserTests {
         #expect(try QueryParser.parse("@overdue", today: monday).dueWindows == [Self.window(nil, "2026-11-30")])
     }
 
-    @Test("The help's query table and the README's list the same forms")
+    @Test("The help's query table and docs/command-line.md's list the same forms")
     func readmeTable() throws {
-        let readme = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/TickAppTests/QueryParserTests.swift", with: "README.md"),
-                                encoding: .utf8)
+        let guide = try UserPages.text(of: "docs/command-line.md")
         for form in QueryLanguage.forms {
-            #expect(readme.contains("| `\(form.form)` | \(form.meaning) |"), "README lacks \(form.form)")
+            #expect(guide.contains("| `\(form.form)` | \(form.meaning) |"), "docs/command-line.md lacks \(form.form)")
         }
         #expect(ListCommand.description.help.contains("@2026-12-01..2026-12-24"))
     }

@@ -15,7 +15,7 @@ struct AddCommand: Subcommand {
         discussion: """
         As when typing in Tick, !, !! and !!! in the title set the priority (low, medium, high) and @when \
         sets the due day: @today, @tomorrow, @fri, @dec5, @2026-12-24, @+3d, @next-week, @eom and more \
-        (the README lists them all), optionally followed by a time (@fri 15:00, @today 9am, @tomorrow 9:30pm, \
+        (docs/using.md lists them all), optionally followed by a time (@fri 15:00, @today 9am, @tomorrow 9:30pm, \
         @2026-12-24T18:30), and #word adds a tag (as --tag word); they are taken out of the title. A word that looks like a date but \
         is not one (@3pm, @2026-02-30) stays in the title, with a note on standard error; two due dates \
         are refused. @every week (or --every) makes it recur: done, it comes back on the next date. \

@@ -7,30 +7,32 @@ public enum DemoTour {
     /// stay short enough to fit beside the playback hint. Its day is fixed, so `@fri` and the due
     /// column read the same whenever it plays, and a recording of it changes only when Tick does.
     public static let script = """
-    <Today 2026-12-01>
-    <Caption a adds a todo; !!! sets its priority, @+3d a due day>
-    aRenew passport 🛂 !!! @+3d<Enter>
-    aBuy oat milk<Enter>
-    aCall the dentist @fri<Enter>
-    a买牛奶 and 面包<Enter>
-    <Caption x marks a todo done; it moves to the end of its list>
-    gjjx
-    <Caption l swipes right: the row slides over to reveal Done>
-    l<Wait 900ms><Esc>
-    <Caption h swipes left: Edit, Flag and Delete>
-    h<Wait 900ms><Esc>
-    <Caption A full swipe (twice): ll marks done, hh deletes>
-    kll<Wait 600ms>hh
-    <Caption u undoes anything: the deleted todo is back>
-    u
-    <Caption / filters every list as you type>
-    /milk<Wait 900ms><Enter><Wait 600ms><Esc>
+    <Today 2026-12-01 10:00>
+    <Caption a adds a todo: !! priority, @fri 15:00 due, #tag>
+    aPay rent !! @fri 15:00 #home<Enter>
+    <Caption @every makes a todo repeat>
+    aWater the plants 🪴 @every day<Enter>
+    aShip release 1.0 !!! @tomorrow #work<Enter>
+    <Caption c adds a subtask; z folds them away>
+    cWrite the release notes<Enter>
+    aTag the build #work<Enter><Wait 600ms>
+    z<Wait 900ms>
+    <Caption x marks done; a repeating todo comes back>
+    gjx<Wait 900ms>
+    <Caption A shows the agenda: overdue, today, the week>
+    A<Wait 2000ms>A
+    <Caption / searches with queries: #work !!! is urgent work>
+    /#work !!!<Wait 1200ms><Esc>
     <Caption Tick follows the terminal's size>
-    <Resize 60x16><Resize 44x12><Resize 32x9><Wait 600ms><Resize 80x23>
-    <Caption L manages lists; Tab moves between them>
-    LaWork<Enter><Esc><Tab>aShip release 1.0 !! @tomorrow<Enter>
-    <Caption m moves a todo to another list>
-    <S-Tab>gmWork<Enter>
+    <Resize 60x16><Resize 44x12><Wait 600ms><Resize 80x23>
+    <Caption h swipes a row left: Edit, Flag and Delete>
+    gh<Wait 900ms><Esc>
+    <Caption Swiping twice is a full swipe: hh deletes>
+    hh<Wait 600ms>
+    <Caption A todo added on your phone arrives by sync (simulated)>
+    <Remote Call the plumber><Wait 900ms>
+    <Caption u undoes your changes, never another device's>
+    u<Wait 1200ms>
     <Caption ? shows every key; each change is saved at once>
     ?<Wait 1500ms><Esc>
     """

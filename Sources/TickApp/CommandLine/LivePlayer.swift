@@ -95,6 +95,8 @@ public final class LivePlayer {
                 app.list.today = { day }
                 app.list.timeOfDay = { minutes }
                 app.list.reloadFromStore()
+            case .remote(let title):
+                app.receiveFromAnotherDevice(title: title)
             case .wait, .snap:
                 break
             }
@@ -106,6 +108,7 @@ public final class LivePlayer {
             // A new caption gets time to be read before its keys start.
             case .caption: pause = delay * 8
             case .snap, .today: pause = 0
+            case .remote: pause = delay * 4
             case .key: pause = delay
             }
             if let outcome = pauseWatchingInput(milliseconds: pause) { return outcome }

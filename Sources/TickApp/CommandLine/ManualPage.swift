@@ -56,7 +56,7 @@ public enum ManualPage {
     /// every other mode's.
     static func keys(into page: inout ManualPageWriter) {
         page.paragraphs("The keys of the list, as the help screen (?) shows them; a config file can bind others "
-                        + "(see Configuration in the README).")
+                        + "(see docs/configuration.md in Tick's source).")
         for group in Command.Group.allCases where group != .editing {
             let commands = Command.allCases.filter { $0.group == group && !KeyMap.standard.keys(for: $0).isEmpty }
             guard !commands.isEmpty else { continue }

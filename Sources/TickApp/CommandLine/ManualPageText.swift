@@ -1,5 +1,5 @@
 /// The parts of the manual page that no command description holds: key scripts, files, the
-/// environment and exit codes, written once here (the README says the same at more length).
+/// environment and exit codes, written once here (the user guide, docs/*.md, says the same at more length).
 enum ManualPageText {
     /// Keys of the input line (adding, editing, search, list names).
     static let inputLine = """
@@ -34,6 +34,7 @@ enum ManualPageText {
       <Wait 500ms>        pauses when played live
       <Caption text>      the caption of a live playback, and the heading of snaps and frames
       <Today 2026-11-29>  the day relative due dates count from
+      <Remote title>      a todo added on another device arrives, as the sync brings one
 
     Line breaks in a script are ignored. For example:
       printf 'aBuy milk<Enter>x' | tick --db /tmp/demo.db
@@ -63,7 +64,15 @@ enum ManualPageText {
         ("TZ", "The time zone every date is counted in (today, late, --due, the agenda, relative dates in imports, the next "
          + "date of a repeating todo, due times in iCalendar): a name (Europe/Berlin, :Europe/Berlin), a zone file's path or a POSIX "
          + "string (JST-9). When TZ is not set, /etc/localtime, a link or a copied file; UTC without either."),
-        ("TMPDIR", "Where tick demo keeps its throwaway store (else /tmp)."),
+        ("VISUAL, EDITOR", "The editor E (in the details) opens the notes in, and tick edit ID with nothing else the todo in: "
+         + "VISUAL, else EDITOR, split into words (quotes and backslashes as in the shell, no shell run) with the file added "
+         + "last. Without either, E edits the notes in place and tick edit ID says so."),
+        ("BROWSER", "The program o opens a link with, split into words the same way; a %s word is replaced by the link, else "
+         + "the link is added last. Else xdg-open."),
+        ("TICK_SYNC_PASSWORD", "The sync password, when the config file has no sync password-command line; without either, ~/.netrc. "
+         + "Programs Tick starts (the password command, the editor, the browser) never get it."),
+        ("TMPDIR", "Where tick demo keeps its throwaway store, the notes file E hands the editor, and an import read from "
+         + "standard input (else /tmp)."),
         ("TICK_SYNCHRONOUS", "full (the default), normal or off: for benchmarks only, off skips the disk sync that makes a change durable."),
     ]
 
@@ -75,12 +84,13 @@ enum ManualPageText {
         ("2", "A usage mistake (an unknown option or command, a bad value, a key script that does not parse); nothing was changed."),
         ("128 + N", "Ended by signal N: 130 for Ctrl-C (SIGINT), 131 for SIGQUIT, 143 for SIGTERM, 129 for SIGHUP; "
          + "the terminal is restored first."),
-        ("141", "The reader of standard output left early (tick ls | head -1), as for other tools ended by SIGPIPE."),
+        ("141", "The reader of standard output left before everything was written (tick ls | head -1 on a listing "
+         + "longer than the pipe holds), as for other tools ended by SIGPIPE."),
     ]
 
     /// Where to read more.
     static let seeAlso = """
-    tick COMMAND --help; ? in the app; README.md in Tick's source, which shows every screen. The todo.txt format: \
+    tick COMMAND --help; ? in the app; README.md and the user guide in docs/ in Tick's source, which show every screen. The todo.txt format: \
     the todo.txt project's format description. asciinema(1) plays the recording tick demo --record writes.
     """
 }

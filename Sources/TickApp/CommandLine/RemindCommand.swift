@@ -22,7 +22,7 @@ struct RemindCommand: Subcommand {
         (control characters shown as placeholders). Exit status: 0 when some are due, 1 when none is, \
         2 on an error. A reminder is a todo's @remind (15m before the due, or a day and a time); \
         tick-remind.timer, installed by make install and not enabled, runs this every minute and hands \
-        each line to notify-send (the README says how to enable it).
+        each line to notify-send (docs/using.md, Reminders, says how to enable it).
         """,
         examples: ["tick remind", "tick remind --within 15m", "tick remind --json"])
 

@@ -127,7 +127,7 @@ struct TodoFields {
         guard let due = TitleSyntax.parseDueValue(bare, today: today, now: now) else {
             throw UsageError(message: "cannot read the \(what) \(ListCommand.quoted(word)): use today, tomorrow, fri, dec5, "
                              + "2026-12-24, +3d, \"in 3 days\", \"next fri\", next-week, eom, 3pm, tonight or none, optionally with a time: \"fri 15:00\", \"today 9am\", "
-                             + "2026-12-24T18:30 (the README lists every form)")
+                             + "2026-12-24T18:30 (docs/using.md lists every form)")
         }
         return due
     }

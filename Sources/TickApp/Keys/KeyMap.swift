@@ -49,7 +49,7 @@ public struct ModeKeyMap<Action: KeyAction>: Sendable {
         Action.allCases.first { $0.rawValue.lowercased() == name.lowercased() }
     }
 
-    /// Every action's name, in declaration order, for problem reports and the README.
+    /// Every action's name, in declaration order, for problem reports and docs/configuration.md.
     static var actionNames: [String] { Action.allCases.map(\.rawValue) }
 
     /// The bound actions with their keys, in declaration order: the lines of the mode's help.

@@ -1,5 +1,5 @@
 /// The query language's table: each form and what it matches, as `tick ls --help` prints it and
-/// the README's query table repeats it (a test checks that every row is there).
+/// docs/command-line.md's query table repeats it (a test checks that every row is there).
 public enum QueryLanguage {
     /// The forms, in the order the help shows them.
     public static let forms: [(form: String, meaning: String)] = [

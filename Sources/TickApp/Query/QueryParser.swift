@@ -2,7 +2,7 @@ import TodoStore
 
 /// The query language's one parser: `tick ls QUERY…`, `/` in the app and saved views (`view NAME
 /// QUERY` in the config file) all read their text here into a `TodoQuery`. A pure function of the
-/// text and today; the README's query table lists every form.
+/// text and today; the query table of docs/command-line.md lists every form.
 ///
 /// Terms are separated by spaces; `"…"` quotes a phrase (or a value: `list:"Home office"`), and a
 /// quoted term is always text. `#tag`, `-#tag`; `!`, `!!`, `!!!`, `!none`; `@today`, `@overdue`,
