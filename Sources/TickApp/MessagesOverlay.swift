@@ -28,20 +28,7 @@ final class MessagesOverlay: Overlay, TableViewDataSource, TableViewDelegate {
 
     func handle(_ key: Key, app: TickApp) -> Bool {
         if openingKeys.contains(key) { return false }
-        let page = max(1, tableView.frame.height - 1)
-        switch keyMap.action(for: key) {
-        case .close: return false
-        case .moveDown: tableView.moveSelection(by: 1)
-        case .moveUp: tableView.moveSelection(by: -1)
-        case .moveToTop: tableView.moveSelectionToFirstRow()
-        case .moveToBottom: tableView.moveSelectionToLastRow()
-        case .pageDown: tableView.moveSelection(byLines: page)
-        case .pageUp: tableView.moveSelection(byLines: -page)
-        case .halfPageDown: tableView.moveSelection(byLines: max(1, tableView.frame.height / 2))
-        case .halfPageUp: tableView.moveSelection(byLines: -max(1, tableView.frame.height / 2))
-        case nil: break
-        }
-        return true
+        return tableView.perform(keyMap.action(for: key))
     }
 
     func draw(in canvas: inout Canvas, area: Rect, theme: Theme) -> Point? {

@@ -33,3 +33,24 @@ extension ModeKeyMap where Action == HelpKeyAction {
         (.control("d"), .halfPageDown), (.control("u"), .halfPageUp),
     ])
 }
+
+extension TableView {
+    /// Moves the selection as a key of help's key map asks (help and the recent messages, `M`, read
+    /// their keys from it); false for `close`, true otherwise (nil: a key bound to nothing, kept).
+    func perform(_ action: HelpKeyAction?) -> Bool {
+        let page = max(1, frame.height - 1), halfPage = max(1, frame.height / 2)
+        switch action {
+        case .close: return false
+        case .moveDown: moveSelection(by: 1)
+        case .moveUp: moveSelection(by: -1)
+        case .moveToTop: moveSelectionToFirstRow()
+        case .moveToBottom: moveSelectionToLastRow()
+        case .pageDown: moveSelection(byLines: page)
+        case .pageUp: moveSelection(byLines: -page)
+        case .halfPageDown: moveSelection(byLines: halfPage)
+        case .halfPageUp: moveSelection(byLines: -halfPage)
+        case nil: break
+        }
+        return true
+    }
+}
