@@ -12,6 +12,14 @@ extension TickApp {
         status.show(message)
     }
 
+    /// Clears the status line's message (the recent messages keep it), as if nothing had been said:
+    /// a fresh open compared row by row with a running session (the fuzzer's oracle) must not lose a
+    /// row of its list to a start-up message that wraps.
+    public func clearMessage() {
+        takeListMessage()
+        status.clear()
+    }
+
     /// Adds `hint` to the message shown ("… · Enter saves yours over it").
     func appendToMessage(_ hint: String) {
         takeListMessage()

@@ -170,6 +170,8 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         fresh.restore(view)
         // The theme `T` chose is this session's, as the view is: the fresh app is told it too.
         fresh.useTheme(app.themeName, on: app.themeColors)
+        // Its start-up message (a collapsed list's, say) may wrap above its status line: the list is what is compared.
+        fresh.clearMessage()
         let freshCanvas = fresh.renderScreen().canvas
         freshOpens += 1
         let frame = table.frame
