@@ -44,7 +44,7 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         sections.insert(contentsOf: others, at: appGroup)
         self.sections = sections
         tableView.register(HelpCell.self, forCellReuseIdentifier: "help")
-        tableView.register(ProblemCell.self, forCellReuseIdentifier: "problem")
+        tableView.register(HangingTextCell.self, forCellReuseIdentifier: "problem")
         // A long summary wraps under its own column rather than losing its end to "…".
         tableView.rowHeight = TableView.automaticDimension
         tableView.dataSource = self
@@ -144,8 +144,8 @@ final class HelpOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         if indexPath.section < problemSections {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "problem", for: indexPath) as! ProblemCell
-            cell.problem = problems[indexPath.row]
+            let cell = tableView.dequeueReusableCell(withIdentifier: "problem", for: indexPath) as! HangingTextCell
+            cell.styledText = StyledText(problems[indexPath.row])
             return cell
         }
         let cell = tableView.dequeueReusableCell(withIdentifier: "help", for: indexPath) as! HelpCell
@@ -181,31 +181,6 @@ final class HelpCell: TableViewCell {
         let lines = TextWrapping.wrap(StyledText(summary), width: max(1, canvas.width - column))
         for (y, line) in lines.prefix(canvas.height).enumerated() {
             canvas.draw(glyphs: line, at: Point(x: column, y: y), maxWidth: canvas.width - column)
-        }
-        drawSelection(in: &canvas)
-    }
-}
-
-/// One problem of the config file, whole: wrapped, its continuation lines indented under the first.
-final class ProblemCell: TableViewCell {
-    var problem = "" { didSet { setNeedsDisplay() } }
-
-    override func prepareForReuse() {
-        super.prepareForReuse()
-        problem = ""
-    }
-
-    /// The lines at `width`: wrapped two columns narrower, so the continuation lines fit indented.
-    private func lines(width: Int) -> [[StyledGlyph]] {
-        TextWrapping.wrap(StyledText(problem), width: max(1, width - 2))
-    }
-
-    override func heightThatFits(width: Int) -> Int { max(1, lines(width: width).count) }
-
-    override func draw(in canvas: inout Canvas) {
-        for (y, line) in lines(width: canvas.width).prefix(canvas.height).enumerated() {
-            let x = y == 0 ? 0 : 2
-            canvas.draw(glyphs: line, at: Point(x: x, y: y), maxWidth: canvas.width - x)
         }
         drawSelection(in: &canvas)
     }

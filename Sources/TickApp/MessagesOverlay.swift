@@ -15,7 +15,7 @@ final class MessagesOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         self.messages = messages.reversed()
         keyMap = keyMaps.help
         openingKeys = keyMaps.list.keys(for: .messages)
-        tableView.register(MessageCell.self, forCellReuseIdentifier: "message")
+        tableView.register(HangingTextCell.self, forCellReuseIdentifier: "message")
         tableView.rowHeight = TableView.automaticDimension
         tableView.dataSource = self
         tableView.delegate = self
@@ -54,15 +54,16 @@ final class MessagesOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     func numberOfSections(in tableView: TableView) -> Int { 1 }
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { messages.count }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) as! MessageCell
+        let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath) as! HangingTextCell
         let message = messages[indexPath.row]
         cell.styledText = StyledText(message.text, style: message.kind == .error ? theme.error : theme.message)
         return cell
     }
 }
 
-/// One message, whole: wrapped, its continuation lines indented under the first.
-final class MessageCell: TableViewCell {
+/// A text whole, wrapped, its continuation lines indented two columns under the first: a message on
+/// the recent-messages screen, a config file's problem in help.
+final class HangingTextCell: TableViewCell {
     var styledText = StyledText() { didSet { setNeedsDisplay() } }
 
     override func prepareForReuse() {
