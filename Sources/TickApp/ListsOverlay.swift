@@ -85,7 +85,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             guard !app.refusesChanges() else { break }
             app.present(PromptOverlay(label: "New list: ", submit: { [unowned self, unowned app] name in
                 // A name the store refuses keeps the line open with what was typed.
-                guard let created = app.run({ try $0.addList(named: name) })?.list else { return false }
+                guard let created = app.outcome(of: { try $0.addList(named: name) })?.list else { return false }
                 refresh(selecting: created.id)
                 return true
             }))
@@ -93,7 +93,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             guard !app.refusesChanges(), var target = selected else { break }
             app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self, unowned app] name in
                 // A name the store refuses keeps the line open with what was typed.
-                guard let outcome = app.run({ try $0.renameList(target, to: name) }) else { return false }
+                guard let outcome = app.outcome(of: { try $0.renameList(target, to: name) }) else { return false }
                 guard let now = outcome.list else {
                     // Deleted elsewhere meanwhile: nothing to rename.
                     refresh()

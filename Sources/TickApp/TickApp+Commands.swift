@@ -245,7 +245,7 @@ extension TickApp {
             move(item, toList: lists[index])
         }, create: { [unowned self] name in
             // The list is made only for a todo still where it was.
-            if let created = run({ try $0.addList(named: name, forMoving: [item]) })?.list { move(item, toList: created) }
+            if let created = outcome(of: { try $0.addList(named: name, forMoving: [item]) })?.list { move(item, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
@@ -269,7 +269,7 @@ extension TickApp {
         }, pick: { [unowned self] index in
             moveMarked(marked, toList: lists[index])
         }, create: { [unowned self] name in
-            if let created = run({ try $0.addList(named: name, forMoving: marked) })?.list { moveMarked(marked, toList: created) }
+            if let created = outcome(of: { try $0.addList(named: name, forMoving: marked) })?.list { moveMarked(marked, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 

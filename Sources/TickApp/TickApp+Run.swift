@@ -12,11 +12,8 @@ extension TickApp {
     /// Runs a command and shows its outcome: the change in the table, the selection where it says
     /// (`place`, the row the command's todo had, defaults to the selected row), the message in the
     /// status line, then the question or screen it opens. A command that throws changed nothing:
-    /// the status line says "Not saved" and why, and the table is read afresh. Returns the outcome
-    /// shown, for the screen that ran it (the lists screen selects the list made), or nil when the
-    /// command threw.
-    @discardableResult
-    func run(keepingPlace place: IndexPath? = nil, marked: [(IndexPath, TodoItem)] = [], _ command: (TodoCommands) throws -> Outcome) -> Outcome? {
+    /// the status line says "Not saved" and why, and the table is read afresh.
+    func run(keepingPlace place: IndexPath? = nil, marked: [(IndexPath, TodoItem)] = [], _ command: (TodoCommands) throws -> Outcome) {
         let before = list.placesBefore(keeping: place, marked: marked)
         let outcome: Outcome
         do {
@@ -26,15 +23,12 @@ extension TickApp {
             list.reloadFromStore()
             // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
             say(.error("Not saved: \(error)"))
-            return nil
+            return
         }
         if outcome.wrote { list.changeCount += 1 }
         // Read before the message is set: the command's message says more than a failed read of the new view.
         if let view = outcome.view { list.show(view: view) }
-        // The agenda or the lists are read before the message too; when they could not be read, the
-        // table's reason says more than "Agenda of every list".
-        if let shows = outcome.showsAgenda { list.setShowsAgenda(shows) }
-        if var message = outcome.message, outcome.showsAgenda == nil || list.readFailure == nil {
+        if var message = outcome.message {
             if outcome.isUndoable { message.condition = .undoable(change: list.changeCount) }
             say(message)
         }
@@ -48,7 +42,6 @@ extension TickApp {
         case .completeParent(let item, let open): confirmCompletingParent(item, openSubtasks: open)
         case nil: break
         }
-        return outcome
     }
 
     /// Runs an editing-mode command on the marked todos (as stored now, in screen order).
@@ -68,5 +61,17 @@ extension TickApp {
     public func takeTerminalOutput() -> [UInt8] {
         defer { terminalOutput = [] }
         return terminalOutput
+    }
+
+    /// Runs `command` as `run(_:)` does and returns the outcome shown, for the screen that ran it (the
+    /// lists screen selects the list made, the list picker moves the todo there); nil when it threw.
+    func outcome(of command: (TodoCommands) throws -> Outcome) -> Outcome? {
+        var shown: Outcome?
+        run { commands in
+            let outcome = try command(commands)
+            shown = outcome
+            return outcome
+        }
+        return shown
     }
 }

@@ -29,6 +29,8 @@ extension TodoListController {
             return show(outcome.change, selecting: ids.first { storedItem(id: $0) != nil })
         }
         if case .sameSelection = outcome.selection { return show(outcome.change) }
+        // Read after the message is said: when the agenda or the lists cannot be read, that says more.
+        if let shows = outcome.showsAgenda { setShowsAgenda(shows) }
         do {
             let shown = try apply(outcome.change)
             if let marks = outcome.marks { remark(marks) }
