@@ -242,6 +242,33 @@ public final class CalDAVClient {
         }
     }
 
+    /// Every item of the collection at `url` with its ETag and data, in one RFC 4791 `calendar-query`
+    /// report (§7.8) that matches any calendar object. A server may answer this far faster than
+    /// multigets of the same items: Xandikos reads the whole collection for each href of a multiget
+    /// (about 50 ms an href at 2,000 items) but answers this query for all 2,000 in about 1.5 s. An
+    /// answer over the size limit fails with ``CalDAVError/answerTooLarge(limit:)``; hrefs named
+    /// outside the collection are in ``ItemFetch/problems``.
+    public func collectionItems(in url: ServerURL) throws(CalDAVError) -> ItemFetch {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+             <D:prop><D:getetag/><C:calendar-data/></D:prop>
+             <C:filter><C:comp-filter name="VCALENDAR"/></C:filter>
+            </C:calendar-query>
+            """
+        let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
+                                                 body: Array(body.utf8)))
+        var fetch = ItemFetch()
+        for response in answer.responses {
+            guard let member = try Self.member(response.href, of: url, refusingInto: &fetch.problems),
+                  !Self.isCollection(response),
+                  let data = response.property(XMLNamespace.calDAV, "calendar-data"),
+                  let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
+            fetch.items.append(CalendarItem(href: member.path, etag: etag, calendarData: data.content))
+        }
+        return fetch
+    }
+
     private func multigetBatch(_ batch: [String], in url: ServerURL, refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> [CalendarItem] {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>

@@ -118,6 +118,12 @@ extension TodoStore {
                              [collectionHref, collectionHref], row: Self.syncedItem)
     }
 
+    /// How many synced items have an href inside `collectionHref` (what this device holds of it).
+    public func syncedItemCount(inCollection collectionHref: String) throws -> Int {
+        Int(try connection.queryFirst("SELECT count(*) FROM sync_items WHERE substr(href, 1, length(?)) = ?",
+                                      [collectionHref, collectionHref], row: { $0.int64(at: 0) }) ?? 0)
+    }
+
     static func syncedItem(_ row: SQLiteStatement) -> SyncedItem {
         SyncedItem(todoID: row.int64(at: 0), uid: row.string(at: 1), href: row.string(at: 2),
                    etag: row.optionalString(at: 3), base: row.string(at: 4))

@@ -28,36 +28,86 @@ extension SyncEngine {
         var isNew: Bool
     }
 
-    /// Fetches `hrefs` of the collection at `url` an answer at a time, writing each before the next request.
-    func receive(_ hrefs: [String], from url: ServerURL, in collection: TodoStore.SyncCollection, listName: String) throws {
-        var start = 0
-        while start < hrefs.count {
-            let batch = Array(hrefs[start..<min(start + Self.receiveBatchSize, hrefs.count)])
-            start += batch.count
-            let fetched = try client.fetchItems(batch, in: url, batchSize: Self.receiveBatchSize)
-            var arrivals: [Arrival] = []
-            for item in fetched.items {
-                if let todo = try read(item, listName: listName) { arrivals.append(Arrival(item: item, todo: todo)) }
+    /// Fetches `hrefs` of the collection at `url` and writes them, `receiveBatchSize` items a step.
+    /// When they are most of the collection (a first download, a lost token) and more than one
+    /// multiget, the whole collection is read in one `calendar-query` (see
+    /// ``wholeCollectionQueryLimit``) and only the items asked for are written; what that answer
+    /// lacks, or all of them when the server refuses it or the answer is too large, is fetched by
+    /// multiget an answer at a time, each written before the next request.
+    func receive(_ hrefs: [String], from url: ServerURL, in collection: TodoStore.SyncCollection, listName: String,
+                 serverOffersQuery: Bool?) throws {
+        var remaining = hrefs
+        if serverOffersQuery != false, try readsWholeCollection(toReceive: hrefs.count, in: collection),
+           let whole = try wholeCollection(at: url) {
+            let wanted = Set(hrefs)
+            let items = whole.items.filter { wanted.contains($0.href) }
+            var start = 0
+            while start < items.count {
+                let batch = items[start..<min(start + Self.receiveBatchSize, items.count)]
+                start += batch.count
+                var answer = ItemFetch()
+                answer.items = Array(batch)
+                try write(fetched: answer, listName: listName, in: collection)
             }
-            for problem in fetched.problems {
+            for problem in whole.problems where wanted.contains(problem.href) {
                 summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
             }
-            // A UID (or an href) in two items of one answer: the later goes in a step after the first, as
-            // it did one item at a time.
-            var first = 0
-            while first < arrivals.count {
-                var uids: Set<String> = [], hrefs: Set<String> = []
-                var end = first
-                while end < arrivals.count, !uids.contains(arrivals[end].todo.uid), !hrefs.contains(arrivals[end].item.href) {
-                    uids.insert(arrivals[end].todo.uid)
-                    hrefs.insert(arrivals[end].item.href)
-                    end += 1
-                }
-                try write(arrivals[first..<end], in: collection)
-                first = end
-            }
-            for _ in fetched.items { progressDidFinishItem() }
+            let answered = Set(items.map(\.href)).union(whole.problems.map(\.href))
+            remaining = hrefs.filter { !answered.contains($0) }
         }
+        var start = 0
+        while start < remaining.count {
+            let batch = Array(remaining[start..<min(start + Self.receiveBatchSize, remaining.count)])
+            start += batch.count
+            try write(fetched: try client.fetchItems(batch, in: url, batchSize: Self.receiveBatchSize), listName: listName, in: collection)
+        }
+    }
+
+    /// Whether `count` items to receive are better read with the whole collection in one query: more
+    /// than one multiget's worth, at least as many as this device holds of the collection already
+    /// (so most of what the answer carries is wanted), and a collection of at most
+    /// ``wholeCollectionQueryLimit`` items (the answer is held whole in memory).
+    private func readsWholeCollection(toReceive count: Int, in collection: TodoStore.SyncCollection) throws -> Bool {
+        guard count > Self.receiveBatchSize, count <= wholeCollectionQueryLimit else { return false }
+        let held = try store.syncedItemCount(inCollection: collection.href)
+        return held <= count && held + count <= wholeCollectionQueryLimit
+    }
+
+    /// The whole collection at `url` by one `calendar-query`, or nil when the server refuses the
+    /// report or its answer cannot be used whole (too large, unreadable): the items are then fetched
+    /// by multiget, which asks again in halves around a bad item.
+    private func wholeCollection(at url: ServerURL) throws(CalDAVError) -> ItemFetch? {
+        do {
+            return try client.collectionItems(in: url)
+        } catch where Self.refusesReport(error) || CalDAVClient.isConfinedToItsAnswer(error) {
+            return nil
+        }
+    }
+
+    /// Reads and writes one answer's items (and names its problems), a step per run of distinct UIDs.
+    private func write(fetched: ItemFetch, listName: String, in collection: TodoStore.SyncCollection) throws {
+        var arrivals: [Arrival] = []
+        for item in fetched.items {
+            if let todo = try read(item, listName: listName) { arrivals.append(Arrival(item: item, todo: todo)) }
+        }
+        for problem in fetched.problems {
+            summary.skippedItems.append(SkippedItem(href: problem.href, listName: listName, reason: problem.reason))
+        }
+        // A UID (or an href) in two items of one answer: the later goes in a step after the first, as
+        // it did one item at a time.
+        var first = 0
+        while first < arrivals.count {
+            var uids: Set<String> = [], hrefs: Set<String> = []
+            var end = first
+            while end < arrivals.count, !uids.contains(arrivals[end].todo.uid), !hrefs.contains(arrivals[end].item.href) {
+                uids.insert(arrivals[end].todo.uid)
+                hrefs.insert(arrivals[end].item.href)
+                end += 1
+            }
+            try write(arrivals[first..<end], in: collection)
+            first = end
+        }
+        for _ in fetched.items { progressDidFinishItem() }
     }
 
     /// The todo an item carries, or nil when Tick cannot read it (it is then named in the summary).

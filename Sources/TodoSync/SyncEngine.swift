@@ -37,6 +37,10 @@ public final class SyncEngine {
     static let maximumEmptyRounds = 3
     /// How many `sync-collection` rounds one collection's pull may take in all.
     static let maximumRounds = 10_000
+    /// The largest collection whose items a pull reads in one `calendar-query` when it needs most of
+    /// them (a first download): its answer is held whole in memory, about 500 bytes a todo. 0 always
+    /// reads by multiget, 200 items a request.
+    public var wholeCollectionQueryLimit = 20_000
     /// Called as the sync goes, on the syncing thread: the phase, the requests so far, the items done
     /// of those known (`SyncEngine+Progress`). `tick sync` draws it on a terminal.
     public var progress: ((SyncProgress) -> Void)?
@@ -296,7 +300,7 @@ public final class SyncEngine {
             let wanted = changes.changed.filter { known[$0.href] != .some($0.etag) }.map(\.href)
             if !wanted.isEmpty {
                 progressWillReceive(wanted.count)
-                try receive(wanted, from: url, in: collection, listName: listName)
+                try receive(wanted, from: url, in: collection, listName: listName, serverOffersQuery: serverOffers(.calendarQuery, at: url))
             }
             removed += changes.removed
             // An ETag listing has no token (""): the next pull lists again.
@@ -361,7 +365,7 @@ public final class SyncEngine {
     /// Whether the server offers `report` for the collection at `url`, as discovery read its
     /// `supported-report-set`; for a collection this sync made, what all the others said alike (one
     /// server, one set of reports); nil when nothing tells.
-    private func serverOffers(_ report: CalendarCollection.Report, at url: ServerURL) -> Bool? {
+    func serverOffers(_ report: CalendarCollection.Report, at url: ServerURL) -> Bool? {
         if let described = discovered.first(where: { $0.url.path == url.path }) { return described.offers(report) }
         let others = Set(discovered.compactMap { $0.offers(report) })
         return others.count == 1 ? others.first : nil
