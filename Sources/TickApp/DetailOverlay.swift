@@ -59,10 +59,7 @@ final class DetailOverlay: Overlay {
                 if action == .done && refusedNotes == editor.text {
                     notes = nil
                     refusedNotes = nil
-                } else if list.setNotes(editor.text, of: item ?? opened, editedFrom: notesBase) {
-                    if notesBase != notesOrigin, notesBase != editor.text {
-                        list.noteNotesReplaced(todo: id, theirs: notesBase)
-                    }
+                } else if save(editor.text, app: app) {
                     notes = nil
                     refusedNotes = nil
                 } else {
@@ -126,6 +123,15 @@ final class DetailOverlay: Overlay {
     /// The todo as stored now; when it is gone, nil, and the status line says so, then `outcome`.
     private func current(otherwise outcome: String) -> TodoItem? {
         list.stillAsShown(opened, [], otherwise: outcome)
+    }
+
+    /// Saves `text` as the todo's notes, over the notes the editor started from (or, after a refusal,
+    /// over the notes written elsewhere, which are then said and recorded as having lost); false when
+    /// the save was refused or failed, and the text stays in the editor.
+    private func save(_ text: String, app: TickApp) -> Bool {
+        let shown = item ?? opened, base = notesBase
+        let theirs = base != notesOrigin && base != text ? base : nil
+        return app.run { try $0.saveNotes(text, of: shown, editedFrom: base, replacing: theirs) }
     }
 
     /// Starts editing `text` as the todo's notes, saved over the notes stored now only.

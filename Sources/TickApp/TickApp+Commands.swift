@@ -161,22 +161,22 @@ extension TickApp {
             adder.label = "Add to \(next.name)\(due): "
             if let enter = KeyHint.first(keyMaps.input.keys(for: .submit)) { appendToMessage("\(enter) adds to \(next.name)") }
         }
-        adder = PromptOverlay(label: "Add to \(target?.name ?? "Inbox")\(due): ", submit: { [unowned self] text in
-            guard let held = target ?? list.currentList else { return list.addTodo(title: text) }
+        /// Adds what was typed (one line, or several pasted) to the line's list; false keeps the line open.
+        let add = { [unowned self] (lines: [String]) -> Bool in
+            guard let held = target ?? list.currentList else {
+                say(.error(list.readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to"))
+                return false
+            }
             target = held
-            if list.addTodo(title: text, toList: held) { return true }
-            retarget()
-            return false
-        }, cancel: { [unowned self] in
-            say(.info("Cancelled"))
-        })
-        adder.addLines = { [unowned self] lines in
-            guard let held = target ?? list.currentList else { return list.addTodos(titles: lines) }
-            target = held
-            if list.addTodos(titles: lines, toList: held) { return true }
+            let place = list.addingPlace(in: held)
+            if run({ lines.count == 1 ? try $0.add(title: lines[0], at: place) : try $0.add(titles: lines, at: place) }) { return true }
             retarget()
             return false
         }
+        adder = PromptOverlay(label: "Add to \(target?.name ?? "Inbox")\(due): ", submit: { add([$0]) }, cancel: { [unowned self] in
+            say(.info("Cancelled"))
+        })
+        adder.addLines = add
         present(adder)
     }
 
@@ -189,18 +189,27 @@ extension TickApp {
         list.tableView.closeSwipe()
         var shown = item
         present(PromptOverlay(label: "Edit: ", text: list.editableTitle(of: item), submit: { [unowned self] text in
-            guard let current = list.stillAsShown(shown, .wording, otherwise: "not saved") else {
-                // Changed elsewhere: the next Enter is an answer to the todo as it is now.
-                guard let now = list.storedItem(id: shown.id) else { return true }
+            // The todo as it is now when its title line was changed elsewhere since the line showed it.
+            var changed: TodoItem?
+            let saved = run { commands in
+                let (current, refusal) = try commands.current(shown, .wording, otherwise: "not saved")
+                guard let current else {
+                    // Deleted: the line closes. Changed: it stays open with what was typed.
+                    changed = try commands.store.item(id: shown.id)
+                    return changed == nil ? refusal : refusal.keepingInput
+                }
+                // Merged against the todo as the line first showed it: a field only the other side changed
+                // keeps their change; one both changed keeps yours, and the one that lost is said and recorded.
+                return try commands.editTitle(text, of: current, editedFrom: item)
+            }
+            // Changed elsewhere: the next Enter is an answer to the todo as it is now.
+            if let now = changed {
                 shown = now
                 let keys = keyMaps.input
                 appendToMessage([KeyHint.first(keys.keys(for: .submit)).map { "\($0) saves yours over it" },
                                       KeyHint.first(keys.keys(for: .cancel)).map { "\($0) keeps it" }].compactMap { $0 }.joined(separator: " · "))
-                return false
             }
-            // Merged against the todo as the line first showed it: a field only the other side changed
-            // keeps their change; one both changed keeps yours, and the one that lost is said and recorded.
-            return list.setTitle(text, of: current, editedFrom: item)
+            return saved
         }, cancel: { [unowned self] in
             say(.info("Cancelled"))
         }))

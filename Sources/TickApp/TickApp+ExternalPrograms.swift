@@ -24,7 +24,7 @@ extension TickApp {
     /// Another process (or the sync) may change the notes meanwhile: then nothing is saved, the status
     /// line says so, and the edited text stays in the in-place editor, where saving it again saves it
     /// over the other change. If it deleted the todo, the notes are saved in a new todo with its
-    /// title (`addTodo(keepingNotes:…)`).
+    /// title (`TodoCommands.keepNotes(_:ofDeleted:orElseSayingKeptIn:)`).
     func editNotesInEditor(todo id: Int64) -> ExternalEditResult {
         guard !refusesChanges(), let item = list.storedItem(id: id) else { return .finished }
         guard let (variable, line) = externalPrograms.editorLine else { return .editInPlace }
@@ -87,12 +87,12 @@ extension TickApp {
         }
         // Deleted meanwhile (another Tick, a sync): the notes go into a new todo rather than nowhere.
         guard current != nil else {
-            keepsFile = !list.addTodo(keepingNotes: text, ofDeleted: item, orElseSayingKeptIn: file.path)
+            keepsFile = !run { $0.keepNotes(text, ofDeleted: item, orElseSayingKeptIn: file.path) }
             return .finished
         }
-        guard list.setNotes(text, of: item, editedFrom: item.notes) else {
+        guard run({ try $0.saveNotes(text, of: item, editedFrom: item.notes) }) else {
             if list.storedItem(id: id) != nil { return .keepInPlace(text, base: item.notes) }
-            keepsFile = !list.addTodo(keepingNotes: text, ofDeleted: item, orElseSayingKeptIn: file.path)
+            keepsFile = !run { $0.keepNotes(text, ofDeleted: item, orElseSayingKeptIn: file.path) }
             return .finished
         }
         return .finished

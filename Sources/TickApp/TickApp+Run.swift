@@ -5,7 +5,7 @@ import TodoStore
 extension TickApp {
     /// The commands over the store as it is now, with the key names in effect.
     var commands: TodoCommands {
-        TodoCommands(store: list.store, today: list.today(), lists: list.lists, options: list.options, keys: KeyNames(keyMaps),
+        TodoCommands(store: list.store, today: list.today(), timeOfDay: list.timeOfDay, lists: list.lists, options: list.options, keys: KeyNames(keyMaps),
                      terminal: terminalAbilities)
     }
 
@@ -13,7 +13,11 @@ extension TickApp {
     /// (`place`, the row the command's todo had, defaults to the selected row), the message in the
     /// status line, then the question or screen it opens. A command that throws changed nothing:
     /// the status line says "Not saved" and why, and the table is read afresh.
-    func run(keepingPlace place: IndexPath? = nil, marked: [(IndexPath, TodoItem)] = [], _ command: (TodoCommands) throws -> Outcome) {
+    ///
+    /// Returns whether the command took what the user typed for it: false when it threw or refused the
+    /// input (`Outcome.keepsInput`), so the input line or editor stays open with the text.
+    @discardableResult
+    func run(keepingPlace place: IndexPath? = nil, marked: [(IndexPath, TodoItem)] = [], _ command: (TodoCommands) throws -> Outcome) -> Bool {
         let before = list.placesBefore(keeping: place, marked: marked)
         let outcome: Outcome
         do {
@@ -23,16 +27,18 @@ extension TickApp {
             list.reloadFromStore()
             // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
             say(.error("Not saved: \(error)"))
-            return
+            return false
         }
         if outcome.wrote { list.changeCount += 1 }
         // Read before the message is set: the command's message says more than a failed read of the new view.
         if let view = outcome.view { list.show(view: view) }
-        if var message = outcome.message {
-            if outcome.isUndoable { message.condition = .undoable(change: list.changeCount) }
-            say(message)
-        }
+        // A message that depends on whether the view shows the todos added waits until the change is shown.
+        if outcome.whenHidden == nil { say(outcome.message, undoable: outcome.isUndoable) } else { takeListMessage() }
         list.show(outcome, before: before)
+        // Unless showing it failed to read the view (the list then says so), which says more.
+        if let hidden = outcome.whenHidden, list.pendingMessage == nil {
+            say(list.hidesAny(of: hidden.todos) ? hidden.message : outcome.message, undoable: outcome.isUndoable)
+        }
         terminalOutput += outcome.terminalOutput
         switch outcome.presentation {
         case .deleteRecurring(let item): confirmDeletingRecurring(item)
@@ -42,6 +48,14 @@ extension TickApp {
         case .completeParent(let item, let open): confirmCompletingParent(item, openSubtasks: open)
         case nil: break
         }
+        return !outcome.keepsInput
+    }
+
+    /// Says a command's message, if any; one reporting a change `u` undoes holds while no other change came after it.
+    private func say(_ message: StatusMessage?, undoable: Bool) {
+        guard var message else { return }
+        if undoable { message.condition = .undoable(change: list.changeCount) }
+        say(message)
     }
 
     /// Runs an editing-mode command on the marked todos (as stored now, in screen order).

@@ -1,69 +1,10 @@
 import TermTable
 import TodoStore
 
-/// What can be done to one todo. Keys and swipe buttons run the same code through these.
+/// What the table does with one todo: its row moved (`J`/`K`), its swipe buttons, the selection
+/// after a row went away. The commands themselves are `TodoCommands`' (adding and editing in
+/// `TodoCommands+Adding` and `+Editing`).
 extension TodoListController {
-    /// Adds a todo after the selected one (in its list), parsing `!`/`@date` markers out of the
-    /// title, and selects it; false (with a message) when the title is refused.
-    @discardableResult
-    public func addTodo(title text: String) -> Bool {
-        guard let list = currentList else {
-            pendingMessage = .error(readFailure.map { "Not added: \($0)" } ?? "Not added: there is no list to add to")
-            return false
-        }
-        return addTodo(title: text, toList: list)
-    }
-
-    /// Adds a todo to `list` (the list the input line named), after the selected todo when it is in
-    /// that list; false (with a message, nothing added) when the title is refused or the list was
-    /// deleted elsewhere meanwhile.
-    @discardableResult
-    func addTodo(title text: String, toList shown: TodoList) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today(), now: timeOfDay()).startingOnFirstOccurrence(today: today())
-        guard accepts(parsed), let list = storedList(shown, otherwise: "not added") else { return false }
-        let selected = selectedItem.flatMap { $0.listID == list.id ? $0 : nil }
-        return mutate({
-            // Done todos sit together at the end: next to one, the new todo goes just above them.
-            let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
-            if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
-            // In the agenda a title without a due day takes the selected group's day, so it shows there.
-            let due = parsed.due?.stored ?? dueDayForAdding?.iso
-            let added: Committed<TodoItem>
-            if let after, outline.storeHasSubtasks {
-                // In an outline a todo goes after the selected one's subtasks, at its level; beside a
-                // done todo, after the subtree of the last open todo's topmost parent, at the top.
-                let beside = selected?.isDone == true ? try store.ancestorIDs(of: after).last ?? after : after
-                added = try store.add(title: parsed.title, besideSubtreeOf: beside, priority: parsed.priority ?? 0, due: due,
-                                      recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders,
-                                      start: parsed.start?.stored)
-            } else {
-                added = try store.add(title: parsed.title, listID: list.id, after: after,
-                                      priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags,
-                                      reminders: parsed.reminders, start: parsed.start?.stored)
-            }
-            pendingMessage = .info(parsed.hinted("Added \(quoted(added.value.title))"))
-            return added
-        }, show: { added in
-            let item = added.value
-            let shown: IndexPath?
-            if list.isCollapsed {
-                reloadFromStore(selecting: item.id)
-                shown = indexPath(ofTodo: item.id, inList: item.listID)
-            } else {
-                shown = try apply(added.change)[item.id]
-                if let shown { selectRow(at: shown) }
-            }
-            if shown == nil { pendingMessage = .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")) }
-        }, reselecting: { $0.id })
-    }
-
-    /// The last open todo of a list in manual order, or nil when it has none.
-    private func lastOpenTodo(inList list: TodoList) throws -> Int64? {
-        guard list.openCount > 0 else { return nil }
-        let open = SectionQuery(listID: list.id, sort: .manual, includesCompleted: false)
-        return try store.items(open, in: (list.openCount - 1)..<list.openCount).first?.id
-    }
-
     /// When a next occurrence comes back, for the status line: "Thu 10 Dec" ("Thu 10 Dec 2027" in
     /// another year, "Thu 10 Dec 9:00" with a due time).
     static func comesBack(_ next: TodoItem, today: Day) -> String {
@@ -75,124 +16,8 @@ extension TodoListController {
         return "\(weekday) \(day) \(monthName)" + (year == today.components.year ? "" : " \(year)") + time
     }
 
-    /// True when a typed title can be saved; false, with the reason in the status line (the input
-    /// line stays open), when it has no words besides its markers or names two due dates.
-    private func accepts(_ parsed: TitleSyntax) -> Bool {
-        if let mistake = parsed.mistake {
-            pendingMessage = .error(mistake.prefix(1).uppercased() + mistake.dropFirst() + ": keep one")
-            return false
-        }
-        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
-            pendingMessage = .error("A todo needs a title: type some words, or Esc to cancel")
-            return false
-        }
-        return true
-    }
-
     /// The title line shown when editing a todo: its title plus its tag, priority, due, recurrence and reminder markers.
     func editableTitle(of item: TodoItem) -> String { TodoEditForm.titleLine(of: item) }
-
-    /// The rule a todo has after its title is edited to `parsed`: the title's `@every`, else none when
-    /// the todo's rule was shown in the title (and so taken out), else the rule the title could not show.
-    private static func recurrence(after parsed: TitleSyntax, of item: TodoItem) -> RecurrenceRule? {
-        if let rule = parsed.recurrence { return rule }
-        return item.recurrence.flatMap(RecurrenceWords.marker) == nil ? item.recurrence : nil
-    }
-
-    /// Replaces the title (and the priority, due date, recurrence and tags written in it) of the todo at a row; false
-    /// (with a message) when the title is refused.
-    @discardableResult
-    public func setTitle(_ text: String, at indexPath: IndexPath) -> Bool {
-        guard let item = item(at: indexPath) else { return true }
-        return setTitle(text, of: item)
-    }
-
-    /// Replaces the title (and the markers written in it) of `shown`, as stored now; false (with a
-    /// message) when the title is refused. `base` is the todo as the editor first showed it: when it
-    /// changed elsewhere since, the edit is merged with that change (`TodoListController+EditMerge`).
-    @discardableResult
-    func setTitle(_ text: String, of shown: TodoItem, editedFrom base: TodoItem? = nil) -> Bool {
-        let parsed = TitleSyntax.parse(text, today: today(), now: timeOfDay())
-        guard accepts(parsed) else { return false }
-        let item: TodoItem
-        do {
-            // The page cache may not have caught up with a change made elsewhere yet: the store has.
-            item = try store.item(id: shown.id) ?? shown
-        } catch {
-            pendingMessage = .error("Not saved: \(error)")
-            return false
-        }
-        let edited = TitleFields(title: parsed.title, priority: parsed.priority ?? 0, due: parsed.due?.stored,
-                                 recurrence: Self.recurrence(after: parsed, of: base ?? item), tags: parsed.tags,
-                                 reminders: parsed.reminders, start: parsed.start?.stored)
-        let (fields, replaced) = base.map { Self.merge(edited, base: TitleFields($0), current: TitleFields(item)) } ?? (edited, [])
-        guard fields != TitleFields(item) else {
-            if let hint = parsed.hint { pendingMessage = .info(hint) }
-            return true
-        }
-        return mutate({
-            let committed = try store.update(id: item.id, title: fields.title, priority: fields.priority, due: .some(fields.due),
-                                             recurrence: .some(fields.recurrence), tags: fields.tags, reminders: fields.reminders,
-                                             start: .some(fields.start))
-            let updated = committed.value
-            if replaced.isEmpty {
-                pendingMessage = .info(parsed.hinted("Edited \(quoted(updated.title))"))
-            } else {
-                pendingMessage = .info(editMergeMessage(title: updated.title, replaced: replaced))
-                // The edit is saved whatever happens here: a failure to record is said, not "Not saved".
-                do {
-                    try recordEditConflicts(uid: updated.uid, title: updated.title, replaced: replaced)
-                } catch {
-                    pendingMessage = .error("Edited \(quoted(updated.title)), but what it replaced could not be recorded: \(error)")
-                }
-            }
-            return committed
-        }, show: { committed in
-            if let shown = try apply(committed.change)[item.id] { selectRow(at: shown) }
-        }, reselecting: { $0.id })
-    }
-
-    /// Saves a todo's notes (from the detail view), edited from `base` (the notes as they were when
-    /// the editing started); false, with a message, when they could not be saved (the todo is gone,
-    /// its notes were changed elsewhere since `base`, or the store failed), so the editor can keep them.
-    @discardableResult
-    func setNotes(_ notes: String, of shown: TodoItem, editedFrom base: String) -> Bool {
-        var asEdited = shown
-        asEdited.notes = base
-        guard let item = stillAsShown(asEdited, .notes, otherwise: "notes not saved") else { return false }
-        guard item.notes != notes else { return true }
-        let id = item.id
-        return mutate({
-            let saved = try store.update(id: id, notes: notes)
-            pendingMessage = .info("Notes saved for \(quoted(item.title))")
-            return saved
-        }, show: { saved in
-            try apply(saved.change)
-        }, reselecting: { $0.id })
-    }
-
-    /// Saves notes written for a todo that was deleted meanwhile (in another Tick, by a sync) in a new
-    /// todo with its title, at the top of its list (the Inbox when that list is gone too), as one step
-    /// `u` takes back, and selects it. When even that fails, the message says the text is kept in
-    /// `path` and false is returned, so the caller keeps that file.
-    func addTodo(keepingNotes notes: String, ofDeleted item: TodoItem, orElseSayingKeptIn path: String) -> Bool {
-        let list = lists.first { $0.id == item.listID } ?? lists.first { $0.id == TodoStore.inboxListID }
-        let added = mutate({
-            let listID = list?.id ?? TodoStore.inboxListID
-            let added = try store.add(title: item.title, listID: listID, notes: notes)
-            pendingMessage = .info("\(quoted(item.title)) was deleted while you edited its notes: they are saved in a new todo in "
-                            + "\(list?.name ?? "the Inbox")" + keys.undoes, while: .undoable(change: changeCount))
-            return added
-        }, show: { added in
-            if let shown = try apply(added.change)[added.value.id] { selectRow(at: shown) }
-        }, reselecting: { $0.id })
-        if !added {
-            let reason = pendingMessage?.text ?? "the store refused it"
-            pendingMessage = .error("\(quoted(item.title)) was deleted while you edited its notes, and they could not be saved "
-                             + "(\(reason)): your text is kept in \(path)")
-        }
-        return added
-    }
 
     /// A priority in words, as `tick add --priority` takes them.
     static func priorityName(_ priority: Int) -> String {

@@ -84,10 +84,9 @@ struct RecurrenceScenarioTests {
         let id = try scenario.id(of: "Water plants")
         let todo = try #require(try scenario.store.item(id: id))
         #expect(scenario.list.editableTitle(of: todo) == "Water plants @2026-11-27 @every week")
-        let row = try #require(scenario.list.indexPath(ofTodo: id, inList: TodoStore.inboxListID))
-        #expect(scenario.list.setTitle("Water plants @every! 2 weeks", at: row))
+        #expect(scenario.app.run { try $0.editTitle("Water plants @every! 2 weeks", of: todo) })
         #expect(try scenario.store.item(id: id)?.recurrence == (try RecurrenceRule(rrule: "FREQ=WEEKLY;INTERVAL=2", countsFromCompletion: true)))
-        #expect(scenario.list.setTitle("Water plants", at: row))
+        #expect(scenario.app.run { try $0.editTitle("Water plants", of: todo) })
         #expect(try scenario.store.item(id: id)?.recurrence == nil)
     }
 }

@@ -72,9 +72,36 @@ struct Outcome {
     var list: TodoList?
     /// Bytes for the terminal itself (an OSC 52 copy), written as they are after the frame.
     var terminalOutput: [UInt8] = []
+    /// Whether what the user typed for the command stays where it was typed (the input line, the notes
+    /// editor): the command refused it (a title without words, a list deleted meanwhile), and nothing
+    /// typed is lost.
+    var keepsInput = false
+    /// What the status line says instead of `message` when a todo the command added is not shown
+    /// after the change (the view hides it: a search, the agenda, a collapsed parent), if anything.
+    var whenHidden: HiddenNote?
+
+    /// The message for todos a command added that the view may hide.
+    struct HiddenNote {
+        /// The todos added (their ids and lists, for finding their rows).
+        var todos: [TodoItem]
+        /// What the status line says when any of them is not shown.
+        var message: StatusMessage
+    }
 
     /// Only a message (a refusal, a hint): nothing changed.
     static func saying(_ message: StatusMessage) -> Outcome {
         Outcome(message: message)
+    }
+
+    /// A refusal of what the user typed: only a message, and the text stays where it was typed.
+    static func refusing(_ message: StatusMessage) -> Outcome {
+        Outcome(message: message, keepsInput: true)
+    }
+
+    /// The same outcome, keeping what the user typed (a refusal that came from elsewhere).
+    var keepingInput: Outcome {
+        var outcome = self
+        outcome.keepsInput = true
+        return outcome
     }
 }

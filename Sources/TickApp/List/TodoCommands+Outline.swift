@@ -37,10 +37,7 @@ extension TodoCommands {
         let (current, refusal) = try current(shown, .list, otherwise: "nothing added")
         guard let parent = current else { return refusal }
         let parsed = TitleSyntax.parse(text, today: today).startingOnFirstOccurrence(today: today)
-        if let mistake = parsed.mistake { return .saying(.error(mistake.prefix(1).uppercased() + mistake.dropFirst() + ": keep one")) }
-        guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
-            return .saying(.error("A todo needs a title: type some words, or Esc to cancel"))
-        }
+        if let refused = self.refusal(of: parsed) { return refused }
         let added = try store.addSubtask(title: parsed.title, toParent: parent.id, priority: parsed.priority ?? 0, due: parsed.due?.stored,
                                          recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders,
                                          start: parsed.start?.stored)

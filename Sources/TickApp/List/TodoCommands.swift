@@ -12,6 +12,9 @@ struct TodoCommands {
     let store: TodoStore
     /// The day due dates are described against.
     let today: Day
+    /// The time of day, in minutes after local midnight, that a typed time alone (`@3pm`) is placed
+    /// against: read only when a typed title names one.
+    let timeOfDay: () -> Int
     /// The lists as last read, for naming a list a todo moved to meanwhile.
     let lists: [TodoList]
     /// The view options in effect (sort, done todos shown, wrapped titles, the search filter).

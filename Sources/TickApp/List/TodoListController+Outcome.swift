@@ -19,12 +19,16 @@ extension TodoListController {
         return PlacesBefore(place: place ?? selected, selectedItem: selected.flatMap { item(at: $0) }, marked: marked)
     }
 
-    /// Shows a command's outcome in the table: its change through `apply(_:)`, the marks on the todos
-    /// it names, then the selection where it says. The change is committed by then, so a failure here
+    /// Shows a command's outcome in the table: its change through `apply(_:)` (or everything read
+    /// again, when the outcome says so, on the todo it selects), the marks on the todos it names, then
+    /// the selection where it says. The change is committed by then, so a failure here
     /// (another process wrote between the commit and the update) is no failed change: everything is
     /// read again, on the todo the outcome selects, and the outcome's message stands unless the read failed.
     func show(_ outcome: Outcome, before: PlacesBefore) {
-        if outcome.readsAgain { return reloadFromStore() }
+        if outcome.readsAgain {
+            if case .todo(let id) = outcome.selection { return reloadFromStore(selecting: id) }
+            return reloadFromStore()
+        }
         if case .firstStored(let ids) = outcome.selection {
             return show(outcome.change, selecting: ids.first { storedItem(id: $0) != nil })
         }
@@ -38,7 +42,9 @@ extension TodoListController {
             case .unchanged, .firstStored, .sameSelection: break
             case .keepPlace: if let place = before.place { keepSelection(near: place) }
             case .placeLeft: if let place = before.place { keepPlace(place) }
-            case .todo(let id): if let row = shown[id] { selectRow(at: row) }
+            case .todo(let id):
+                // A change too big to tell row by row was read again in full: the todo's row is looked up.
+                if let row = shown[id] { selectRow(at: row) } else if outcome.change.readsEverything { select(todo: id) }
             case .sameTodo(let listsNow): keepSelection(on: before, listsNow: listsNow)
             case .listHeader(let id): if let section = section(ofList: id) { select(section: section) }
             }
@@ -49,6 +55,17 @@ extension TodoListController {
             default: reloadFromStore()
             }
         }
+    }
+
+    /// Where a todo added to `list` from the input line goes, as the screen shows it now: after the
+    /// selected todo, with the agenda group's day.
+    func addingPlace(in list: TodoList) -> TodoCommands.AddingPlace {
+        TodoCommands.AddingPlace(list: list, selected: selectedItem, dueDay: dueDayForAdding, hasSubtasks: outline.storeHasSubtasks)
+    }
+
+    /// Whether any of `todos` (added by a command) is not shown now: the view hides it.
+    func hidesAny(of todos: [TodoItem]) -> Bool {
+        todos.contains { indexPath(ofTodo: $0.id, inList: $0.listID) == nil }
     }
 
     /// After a batch that may have moved the selected todo to another list: the selection stays on

@@ -7,8 +7,9 @@ import TodoStore
 /// The edit is merged as the sync merges (`TodoMerge`), with the todo as the editor opened it as the
 /// base: a field the edit left as it was keeps the other change; a field both changed takes the edit,
 /// the later change, and the value that lost is said in the status line and recorded as a conflict
-/// (`tick sync --status` lists it). Nothing is replaced silently.
-extension TodoListController {
+/// (`tick sync --status` lists it). Notes saved in the details follow the same rule. Nothing is
+/// replaced silently.
+extension TodoCommands {
     /// What the title line sets: the fields shown in it.
     struct TitleFields: Equatable {
         var title: String
@@ -25,6 +26,7 @@ extension TodoListController {
                       reminders: item.reminders, start: item.start)
         }
 
+        /// The fields as the title line sets them (reminders made unique).
         init(title: String, priority: Int, due: String?, recurrence: RecurrenceRule?, tags: [String], reminders: [Reminder] = [],
              start: String? = nil) {
             self.start = start
@@ -39,7 +41,9 @@ extension TodoListController {
 
     /// A field of the other change that the edit replaced: its name and its value as a person reads it.
     struct ReplacedField: Equatable {
+        /// The field's name ("title", "due").
         var name: String
+        /// Its value as a person reads it.
         var value: String
     }
 
@@ -73,19 +77,6 @@ extension TodoListController {
     func editMergeMessage(title: String, replaced: [ReplacedField]) -> String {
         let lost = replaced.map { "\($0.name) \(quoted($0.value, limit: 24))" }.joined(separator: ", ")
         return "\(quoted(title, limit: 24)) changed elsewhere while you edited it; yours was kept, its \(lost) lost"
-    }
-
-    /// Says, and records, that notes saved in the details replaced `theirs`, written elsewhere while the
-    /// editor was open (the same rule as a title edit: the later change, the edit, is kept).
-    func noteNotesReplaced(todo id: Int64, theirs: String) {
-        guard let item = storedItem(id: id) else { return }
-        let replaced = [ReplacedField(name: "notes", value: theirs.isEmpty ? "no notes" : theirs)]
-        pendingMessage = .info(editMergeMessage(title: item.title, replaced: replaced))
-        do {
-            try recordEditConflicts(uid: item.uid, title: item.title, replaced: replaced)
-        } catch {
-            pendingMessage = .error("Notes saved for \(quoted(item.title)), but what they replaced could not be recorded: \(error)")
-        }
     }
 
     /// Records the replaced fields as conflicts, as the sync records those it merges.
