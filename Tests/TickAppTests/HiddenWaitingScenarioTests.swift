@@ -89,6 +89,15 @@ struct HiddenWaitingScenarioTests {
         #expect(scenario.screen[0] == rule(configured ? "▾ Inbox · 5 open · 1 done" : "▾ Inbox · 3 open · 2 waiting hidden · 1 done", width: 59))
     }
 
+    @Test("When every open todo waits and they are hidden, the middle of the table says so and names R")
+    func everythingWaits() throws {
+        let scenario = try Scenario([], size: Size(width: 70, height: 6))
+        try scenario.store.add(title: "Taxes", start: "2026-12-01")
+        scenario.list.reloadFromStore()
+        try scenario.type("R")
+        #expect(scenario.screen.contains { $0.contains("Nothing to do until a start day comes — R shows waiting todos") })
+    }
+
     @Test("hide-waiting wants yes or no")
     func badSetting() {
         let configuration = Configuration.parse("hide-waiting maybe", path: "/c")
