@@ -9,7 +9,7 @@ public enum Command: String, CaseIterable, Sendable {
     case indent, outdent, addSubtask
     case undo, redo
     case search, nextMatch, previousMatch
-    case collapse, collapseList, toggleCompleted, cycleSort, toggleWrap, manageLists, toggleAgenda, cycleTheme
+    case collapse, collapseList, toggleCompleted, toggleWaiting, cycleSort, toggleWrap, manageLists, toggleAgenda, cycleTheme
     case editMode, mark, markAll
     case help, messages, statistics, redraw, sync, quit
 
@@ -31,7 +31,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .add, .edit, .toggle, .start, .cancel, .delete, .flag, .raisePriority, .lowerPriority, .details, .openLink, .copyTitle, .moveTodoDown, .moveTodoUp, .undo, .redo: return .todos
         case .indent, .outdent, .addSubtask: return .todos
         case .swipeRight, .swipeLeft: return .swipe
-        case .nextList, .previousList, .moveToList, .collapse, .collapseList, .toggleCompleted, .cycleSort, .toggleWrap, .manageLists, .toggleAgenda: return .lists
+        case .nextList, .previousList, .moveToList, .collapse, .collapseList, .toggleCompleted, .toggleWaiting, .cycleSort, .toggleWrap, .manageLists, .toggleAgenda: return .lists
         case .search, .nextMatch, .previousMatch: return .search
         case .editMode: return .todos
         case .mark, .markAll: return .editing
@@ -80,6 +80,7 @@ public enum Command: String, CaseIterable, Sendable {
         case .collapse: return "collapse / expand a parent's subtasks, else the current list"
         case .collapseList: return "collapse / expand the current list"
         case .toggleCompleted: return "hide / show completed todos"
+        case .toggleWaiting: return "hide / show todos waiting for their start day (^fri)"
         case .cycleSort: return "sort by: manual, due date, priority, creation time"
         case .toggleWrap: return "wrap long titles onto up to 3 lines / cut them with …"
         case .manageLists: return "lists: add, rename, delete, reorder"

@@ -16,6 +16,7 @@ import TodoStore
 ///     remind-alert off|bell|title|osc9|osc777…   how a reminder coming due is told besides the status line
 ///     list <name>                 the list Tick starts on and `tick add` uses
 ///     hide-completed yes|no
+///     hide-waiting yes|no         todos waiting for their start day (^fri) start hidden (R toggles it)
 ///     wrap yes|no                 long titles wrap onto up to 3 lines (W toggles it)
 ///     sort manual|due|priority|created
 ///     history <n>                 how many changes undo can go back (default 100)
@@ -45,6 +46,8 @@ public struct Configuration: Equatable {
     public var defaultList: String?
     /// Whether completed todos start hidden (`hide-completed yes`).
     public var hidesCompleted = false
+    /// Whether todos still waiting for their start day start hidden (`hide-waiting yes`).
+    public var hidesWaiting = false
     /// Whether long titles start wrapped (`wrap yes`).
     public var wrapsTitles = false
     /// The sort Tick starts with (`sort due`).
@@ -176,6 +179,9 @@ public struct Configuration: Equatable {
         case "hide-completed":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "hide-completed wants yes or no") }
             hidesCompleted = value
+        case "hide-waiting":
+            guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "hide-waiting wants yes or no") }
+            hidesWaiting = value
         case "wrap":
             guard arguments.count == 1, let value = Self.bool(arguments[0]) else { throw Problem(message: "wrap wants yes or no") }
             wrapsTitles = value
@@ -196,7 +202,7 @@ public struct Configuration: Equatable {
             views.removeAll { $0.name.lowercased() == view.name.lowercased() }
             views.append(view)
         default:
-            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, theme, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view, remind-alert)")
+            throw Problem(message: "unknown setting \"\(setting)\" (settings: bind, unbind, theme, color, mouse, list, hide-completed, hide-waiting, wrap, sort, history, sync, clipboard, view, remind-alert)")
         }
     }
 
@@ -265,7 +271,7 @@ public struct Configuration: Equatable {
 
     public static func == (lhs: Configuration, rhs: Configuration) -> Bool {
         lhs.themeName == rhs.themeName && lhs.colors == rhs.colors && lhs.mouse == rhs.mouse && lhs.clipboard == rhs.clipboard && lhs.reminderAlerts == rhs.reminderAlerts && lhs.problems == rhs.problems && lhs.defaultList == rhs.defaultList
-            && lhs.hidesCompleted == rhs.hidesCompleted && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
+            && lhs.hidesCompleted == rhs.hidesCompleted && lhs.hidesWaiting == rhs.hidesWaiting && lhs.wrapsTitles == rhs.wrapsTitles && lhs.sort == rhs.sort && lhs.historyDepth == rhs.historyDepth
             && lhs.sync == rhs.sync
             && lhs.keyMaps.signature == rhs.keyMaps.signature
     }

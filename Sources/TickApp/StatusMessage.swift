@@ -18,6 +18,8 @@ public struct StatusMessage: Equatable, Sendable {
         case currentList(Int64)
         /// Completed todos are still hidden (`H` shows them).
         case completedHidden
+        /// Todos waiting for their start day are still hidden (`R` shows them).
+        case waitingHidden
         /// No change was made since the change with this number (see `TodoListController.changeCount`),
         /// here or by another process: `u` still undoes the change the message reports.
         case undoable(change: Int)

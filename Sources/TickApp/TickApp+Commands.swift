@@ -76,6 +76,7 @@ extension TickApp {
         case .indent, .outdent: indentSelectedTodo(command)
         case .addSubtask: openSubtaskAdder()
         case .toggleCompleted: run { $0.toggleCompleted() }
+        case .toggleWaiting: run { try $0.toggleWaiting() }
         case .toggleWrap: run { $0.toggleWrap() }
         case .cycleSort: run { $0.cycleSort() }
         case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists, views: savedViews))
@@ -124,6 +125,7 @@ extension TickApp {
         case .collapse, .collapseList: "Collapsing a list"
         case .indent, .outdent: "Indenting"
         case .toggleCompleted: "Showing completed todos"
+        case .toggleWaiting: "Showing waiting todos"
         case .cycleSort: "Sorting"
         case .manageLists: "Managing lists"
         case .search, .nextMatch, .previousMatch: "Search"

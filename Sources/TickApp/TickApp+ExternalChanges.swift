@@ -8,8 +8,10 @@ extension TickApp {
     /// read, every call tries again, so the todos come back as soon as it can.
     @discardableResult
     public func showExternalChanges() -> Bool {
-        // Midnight passed: the agenda's groups move on a day (checked here, as this runs twice a second).
-        let newDay = list.refreshAgendaDayIfNeeded()
+        // Midnight passed: the agenda's groups move on a day, and todos starting today stop waiting
+        // where waiting todos are hidden (checked here, as this runs twice a second).
+        let newAgendaDay = list.refreshAgendaDayIfNeeded()
+        let newDay = list.refreshWaitingDayIfNeeded() || newAgendaDay
         let retrying = list.readFailure != nil
         let change = list.store.externalChange()
         guard change != nil || retrying else {

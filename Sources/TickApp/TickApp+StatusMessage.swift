@@ -59,6 +59,8 @@ extension TickApp {
             return list.currentList?.id == id
         case .completedHidden:
             return !list.options.showsCompleted
+        case .waitingHidden:
+            return !list.options.showsWaiting
         case .undoable(let change):
             return list.changeCount == change
         case .overlay(let id):

@@ -89,10 +89,12 @@ public final class TickApp {
         list.keys = KeyNames(keyMaps)
         savedViews = configuration.views
         list.theme = self.theme
-        // The view as the user left it (s, H, W); the config file's sort, hide-completed and wrap where they never chose.
+        // The view as the user left it (s, H, R, W); the config file's sort, hide-completed, hide-waiting
+        // and wrap where they never chose.
         var defaults = ViewOptions()
         defaults.sort = configuration.sort
         defaults.showsCompleted = !configuration.hidesCompleted
+        defaults.showsWaiting = !configuration.hidesWaiting
         defaults.wrapsTitles = configuration.wrapsTitles
         if list.store.isReadOnly, list.readFailure == nil { say(.error("Read-only store: changes are disabled")) }
         list.restoreView(defaults: defaults)

@@ -170,9 +170,11 @@ extension TodoListController {
     }
 
     /// A place's row where the section shows the ranked order: the manual sort without a search,
-    /// and done todos in every sort (they always follow in completion order); nil elsewhere.
+    /// and done todos in every sort (they always follow in completion order); nil elsewhere, and
+    /// while waiting todos are hidden (`R`), which the ranked rows count.
     private func rankedRow(_ place: TodoChange.Place) -> Row? {
-        guard options.filter == nil, place.isDone || options.sort == .manual else { return nil }
+        guard options.filter == nil, options.showsWaiting || options.waitingDay == nil,
+              place.isDone || options.sort == .manual else { return nil }
         return place.isDone && !options.showsCompleted ? .hidden : .shown(place.row)
     }
 

@@ -1,11 +1,11 @@
 import TodoStore
 
-/// The view as the user left it: the sort (`s`), hidden done todos (`H`), wrapped titles (`W`) and
-/// collapsed subtasks (`z` on a parent) are remembered in the store (`TodoCommands+View`), as
-/// collapsed lists (`z`) are, so a restart shows the todos the same way.
+/// The view as the user left it: the sort (`s`), hidden done todos (`H`), hidden waiting todos
+/// (`R`), wrapped titles (`W`) and collapsed subtasks (`z` on a parent) are remembered in the store
+/// (`TodoCommands+View`), as collapsed lists (`z`) are, so a restart shows the todos the same way.
 extension TodoListController {
     /// Starts with the view remembered in the store; what the user never chose there comes from
-    /// `defaults` (the config file's `sort`, `hide-completed` and `wrap`).
+    /// `defaults` (the config file's `sort`, `hide-completed`, `hide-waiting` and `wrap`).
     func restoreView(defaults: ViewOptions) {
         var options = defaults
         var collapsed = outline.collapsedIDs
@@ -13,12 +13,14 @@ extension TodoListController {
             let remembered = try store.viewState()
             if let sort = remembered.sort { options.sort = sort }
             if let hides = remembered.hidesCompleted { options.showsCompleted = !hides }
+            if let hides = remembered.hidesWaiting { options.showsWaiting = !hides }
             if let wraps = remembered.wrapsTitles { options.wrapsTitles = wraps }
             collapsed = Set(remembered.collapsedTodoIDs ?? [])
         } catch {
             // Shown as the failure it is; the defaults stand until the store can be read.
             reportReadFailure(error)
         }
+        options.waitingDay = options.showsWaiting ? nil : today()
         guard options != self.options || collapsed != outline.collapsedIDs else { return }
         self.options = options
         outline.collapsedIDs = collapsed
@@ -39,5 +41,26 @@ extension TodoListController {
         if selectedHeaderListID == nil, let selected = tableView.indexPathForSelectedRow {
             tableView.scrollToRow(at: selected, at: .none)
         }
+    }
+}
+
+extension TodoListController {
+    /// Moves the day waiting todos are judged against on to today when midnight passed while they
+    /// are hidden (`R`): the todos starting today appear, each list read again and the selection
+    /// kept on its todo. In the agenda (which never shows waiting todos) only the day moves, and the
+    /// lists are read with it when they are shown again. Returns whether it read anything.
+    @discardableResult
+    public func refreshWaitingDayIfNeeded() -> Bool {
+        let day = options.showsWaiting ? nil : today()
+        guard options.waitingDay != day else { return false }
+        guard agenda == nil, !lists.isEmpty else {
+            options.waitingDay = day
+            return false
+        }
+        let before = selectionBeforeChange(preferring: nil)
+        options.waitingDay = day
+        readEverythingAgain()
+        restoreSelection(before)
+        return true
     }
 }

@@ -72,6 +72,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public internal(set) var agenda: AgendaState?
     /// Rows per section as last read (0 for a collapsed list).
     var sectionCounts: [Int] = []
+    /// While waiting todos are hidden (`R`), how many each list hides, by list id (read with the
+    /// counts; empty while they are shown), for the headers.
+    var waitingCounts: [Int64: Int] = [:]
     /// The optional columns every row shows (priority, flag), the same in all lists so titles line up.
     var rowColumns = RowColumns()
     /// Set when something every row shows changed (the priority or flag column came or went).
@@ -142,6 +145,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             // Rows hidden under collapsed parents are not the table's.
             list.isCollapsed ? 0 : try store.count(options.query(listID: list.id)) - (folds[list.id]?.hiddenTotal ?? 0)
         }
+        var waitingCounts: [Int64: Int] = [:]
+        if agenda == nil, !options.showsWaiting, let day = options.waitingDay?.iso {
+            for list in lists { waitingCounts[list.id] = try store.waitingCount(listID: list.id, on: day) }
+        }
         let columns = try store.rowColumns()
         // Assigned only once everything was read, so a failure half way leaves no mix of old and new.
         // Headers show the lists' names and counts: a change there (a todo added to a folded list
@@ -149,6 +156,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if lists != self.lists { tableView.setNeedsLayout() }
         self.lists = lists
         self.sectionCounts = sectionCounts
+        self.waitingCounts = waitingCounts
         if hasSubtasks != outline.storeHasSubtasks { needsVisibleRowsRefresh = true }
         outline.storeHasSubtasks = hasSubtasks
         outline.folds = folds
@@ -170,10 +178,13 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
         let total = counts.open + counts.done
         let searching = options.filter != nil || pendingSearch != nil
-        emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed) && (total == 0 || searching || !options.showsCompleted)
+        let hidesWaiting = waitingCounts.values.contains { $0 > 0 }
+        emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed)
+            && (total == 0 || searching || !options.showsCompleted || hidesWaiting)
         emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
             ?? options.filter.map { queryProblem(in: $0) ?? "No todos match “\($0)”" }
             ?? (total == 0 ? "No todos yet" + (keys.key(.add).map { " — press \($0) to add one" } ?? "")
+                : hidesWaiting ? "Nothing to do until a start day comes" + (keys.key(.toggleWaiting).map { " — \($0) shows waiting todos" } ?? "")
                 : "All done" + (keys.key(.toggleCompleted).map { " — \($0) shows completed todos" } ?? ""))
     }
 
@@ -291,7 +302,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         if options.filter != nil {
             title += " · \(sectionCounts[section]) match\(sectionCounts[section] == 1 ? "" : "es")"
         } else {
-            title += " · \(list.openCount) open"
+            // Waiting todos hidden (R) are not counted as open: the header counts what the list shows.
+            let waiting = waitingCounts[list.id] ?? 0
+            title += " · \(list.openCount - waiting) open"
+            if waiting > 0 { title += " · \(waiting) waiting hidden" }
             if list.doneCount > 0 { title += " · \(list.doneCount) done" + (options.showsCompleted ? "" : " hidden") }
         }
         return title

@@ -1,12 +1,18 @@
 import TodoStore
 
-/// How the list is shown: the sort within sections, whether done todos show, whether long titles
-/// wrap, and the search filter.
+/// How the list is shown: the sort within sections, whether done todos show, whether todos waiting
+/// for their start day show, whether long titles wrap, and the search filter.
 public struct ViewOptions: Equatable, Sendable {
     /// The order of open todos within each list.
     public var sort: TodoSort = .manual
     /// Whether done todos are shown (at the end of their list, in completion order).
     public var showsCompleted = true
+    /// Whether open todos still waiting for their start day (`^fri`) are shown (`R`).
+    public var showsWaiting = true
+    /// While waiting todos are hidden, the day they are judged against (today, as the controller's
+    /// clock said when it last read the lists: `TodoListController.refreshWaitingDayIfNeeded()`
+    /// moves it on at midnight); nil while they are shown.
+    var waitingDay: Day?
     /// Whether long titles wrap onto up to three lines (`W`) instead of ending in "…".
     public var wrapsTitles = false
     /// The live search filter, while the search line is open.
@@ -21,6 +27,7 @@ public struct ViewOptions: Equatable, Sendable {
     func query(listID: Int64) -> SectionQuery {
         var query = SectionQuery(listID: listID, sort: sort, includesCompleted: showsCompleted, search: filter)
         if filter != nil { query.matching = filterQuery }
+        if !showsWaiting, let waitingDay { query.readyOn = waitingDay.iso }
         return query
     }
 

@@ -41,15 +41,16 @@ enum FuzzStore {
         if random.next() % 2 == 0 { view.wrapsTitles = true }
         if random.next() % 4 == 0 { view.sort = TodoSort.allCases[Int(random.next() % UInt64(TodoSort.allCases.count))] }
         if random.next() % 6 == 0 { view.hidesCompleted = true }
+        if random.next() % 4 == 0 { view.hidesWaiting = true }
         if view != ViewState() { try store.saveViewState(view) }
         if random.next() % 6 == 0 { try store.setCollapsed(true, listID: lists[Int(random.next() % UInt64(lists.count))]).value }
     }
 
     /// How many kinds of column `give` knows.
-    static let kinds = 8
+    static let kinds = 9
 
     /// Gives a todo a column of kind `kind`: a priority, a flag, a tag, a due day, a due time, notes, a
-    /// recurrence, or done.
+    /// recurrence, a start (waiting or not: two days ago to five days on), or done.
     static func give<R: RandomNumberGenerator>(kind: Int, to id: Int64, in store: TodoStore, today: Day, using random: inout R) throws {
         switch kind {
         case 0: try store.update(id: id, priority: 1 + Int(random.next() % 3))
@@ -59,6 +60,7 @@ enum FuzzStore {
         case 4: try store.update(id: id, due: .some(today.adding(days: Int(random.next() % 3) - 1).iso + "T" + ["09:00", "10:00", "15:30"][Int(random.next() % 3)]))
         case 5: try store.update(id: id, notes: "Notes\nwith a second line")
         case 6: try store.update(id: id, due: .some(today.iso), recurrence: .some(try RecurrenceRule(rrule: "FREQ=WEEKLY")))
+        case 8: try store.update(id: id, start: .some(today.adding(days: Int(random.next() % 8) - 2).iso))
         default: _ = try store.setDone(true, ids: [id])
         }
     }

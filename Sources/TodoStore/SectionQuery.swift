@@ -31,6 +31,11 @@ public struct SectionQuery: Hashable, Sendable {
     public var search: String?
     /// The query language's filter (`TodoQuery`): when set, it decides the matches instead of `search`.
     public var matching: TodoQuery?
+    /// When set (today, `YYYY-MM-DD`), open todos still waiting on that day (a start day after it)
+    /// are left out: of the rows, the counts and the rows' numbering, as hidden done todos are. A
+    /// search keeps them when its query asks for waiting todos (`is:waiting`). Ignored by agenda
+    /// groups, which never show waiting todos.
+    public var readyOn: String?
 
     /// Creates a query; by default the list in manual order with its done todos, unfiltered.
     public init(listID: Int64, sort: TodoSort = .manual, includesCompleted: Bool = true, search: String? = nil) {
@@ -55,8 +60,21 @@ public struct SectionQuery: Hashable, Sendable {
 
     /// What a row must match, when the query filters anything: `matching`, else `search` as one phrase.
     var activeQuery: TodoQuery? {
-        if let matching { return matching.isEmpty ? nil : matching }
-        return activeSearch.map(TodoQuery.init(searchText:))
+        var query: TodoQuery
+        if let matching {
+            guard !matching.isEmpty else { return nil }
+            query = matching
+        } else {
+            guard let search = activeSearch else { return nil }
+            query = TodoQuery(searchText: search)
+        }
+        if let readyOn, query.waitingOn == nil, query.readyOn == nil { query.readyOn = readyOn }
+        return query
+    }
+
+    /// The day waiting todos are hidden on, for a list's own rows (not a search's, nor an agenda's).
+    var hidesWaitingOn: String? {
+        dueWindow == nil && !isSearch ? readyOn : nil
     }
 
     /// Whether the rows are a search's matches rather than the whole list.

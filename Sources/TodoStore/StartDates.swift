@@ -8,6 +8,16 @@ public enum StartDates {
         return DueText.day(of: start) > Substring(today)
     }
 
+    /// The day after `day` (`YYYY-MM-DD`), or nil when it is not a valid day or the last one there is.
+    /// A start (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`) waits on `day` exactly when it sorts at or after
+    /// this text, so a range over an index of starts finds the waiting todos.
+    public static func dayAfter(_ day: String) -> String? {
+        guard let number = dayNumber(day) else { return nil }
+        let (year, month, date) = CivilCalendar.date(fromDays: number + 1)
+        guard (1...9999).contains(year) else { return nil }
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(date, 2)
+    }
+
     /// Days from `today` to the day of `start` (negative when it has passed), or nil when either is
     /// not a valid day.
     public static func daysUntil(_ start: String, from today: String) -> Int? {

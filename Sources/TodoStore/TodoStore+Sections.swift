@@ -8,6 +8,9 @@ import FoundationEssentials
 /// nearer end, so a far jump costs time proportional to the distance from that end; a search
 /// materializes its (at most `SectionQuery.searchLimit`) ids once per keystroke, after which its
 /// pages and rows cost next to nothing. Reads of a list that does not exist return nothing.
+/// Hiding waiting todos (`SectionQuery.readyOn`) keeps these costs: the manual order goes through
+/// the rank index less the waiting todos counted per block (`RankIndex+Waiting`), the other sorts
+/// walk their index as before, skipping the waiting rows.
 extension TodoStore {
     /// Runs several reads against one snapshot of the file: counts and rows read inside `body` agree
     /// even when another process commits meanwhile, and they share one read transaction instead of
@@ -22,8 +25,21 @@ extension TodoStore {
             if let window = query.dueWindow { return try openCount(due: window) }
             if query.isSearch { return try searchIndex.results(for: query).ids.count }
             let counts = try listCatalog.counts(ofList: query.listID)
-            return counts.open + (query.includesCompleted ? counts.done : 0)
+            return try shownOpenCount(query, openCount: counts.open) + (query.includesCompleted ? counts.done : 0)
         }
+    }
+
+    /// How many open todos of list `listID` still wait on `day` (`YYYY-MM-DD`: their start day is
+    /// after it), which a view hiding waiting todos leaves out: counted once per list and day through
+    /// the `todos_waiting` index, then kept up to date by each step, as the rank index is.
+    public func waitingCount(listID: Int64, on day: String) throws -> Int {
+        try reading { try rankIndex.waitingCount(listID: listID, on: day) }
+    }
+
+    /// The open rows `query` shows of a list with `openCount` open todos: less those waiting when it hides them.
+    private func shownOpenCount(_ query: SectionQuery, openCount: Int) throws -> Int {
+        guard let day = query.hidesWaitingOn else { return openCount }
+        return openCount - (try rankIndex.waitingCount(listID: query.listID, on: day))
     }
 
     /// The todos at `rows` (lower ..< upper) of what `query` shows; fewer past the end.
@@ -36,10 +52,10 @@ extension TodoStore {
                 let ids = try searchIndex.results(for: query).ids
                 return try items(ids: ids[rows.clamped(to: ids.indices)])
             }
-            let counts = try listCatalog.counts(ofList: query.listID)
-            var result = try openItems(query, rows: rows.clamped(to: 0..<counts.open), openCount: counts.open)
+            let open = try shownOpenCount(query, openCount: try listCatalog.counts(ofList: query.listID).open)
+            var result = try openItems(query, rows: rows.clamped(to: 0..<open), openCount: open)
             if query.includesCompleted {
-                let done = max(0, rows.lowerBound - counts.open)..<max(0, rows.upperBound - counts.open)
+                let done = max(0, rows.lowerBound - open)..<max(0, rows.upperBound - open)
                 result += try rankIndex.items(RankSet(listID: query.listID, kind: .done), rows: done)
             }
             return result
@@ -57,7 +73,7 @@ extension TodoStore {
             return try reading { try openItems(due: window, rows: rows, following: previous) }
         }
         guard !rows.isEmpty, rows.lowerBound > 0, !query.isSearch, query.dueWindow == nil, query.sort == .manual,
-              previous.listID == query.listID else { return try items(query, in: rows) }
+              query.hidesWaitingOn == nil, previous.listID == query.listID else { return try items(query, in: rows) }
         return try reading {
             let counts = try listCatalog.counts(ofList: query.listID)
             let previousIsOpen = rows.lowerBound - 1 < counts.open
@@ -98,17 +114,25 @@ extension TodoStore {
             let place = RankIndex.place(listID: row.listID, position: row.position, completedAt: row.completedAt, id: id)
             if row.completedAt != nil {
                 guard query.includesCompleted else { return nil }
-                return try listCatalog.counts(ofList: query.listID).open + rankIndex.rank(of: place.key, in: place.set)
+                let open = try shownOpenCount(query, openCount: try listCatalog.counts(ofList: query.listID).open)
+                return open + (try rankIndex.rank(of: place.key, in: place.set))
+            }
+            if let day = query.hidesWaitingOn {
+                guard !StartDates.isWaiting(start: row.start, today: day) else { return nil }
+                if query.sort == .manual { return try rankIndex.readyRank(of: place.key, listID: row.listID, on: day) }
             }
             if query.sort == .manual { return try rankIndex.rank(of: place.key, in: place.set) }
-            return try sortedRank(of: row, sort: query.sort)
+            return try sortedRank(of: row, sort: query.sort, readyOn: query.hidesWaitingOn)
         }
     }
 
     private func openItems(_ query: SectionQuery, rows: Range<Int>, openCount: Int) throws -> [TodoItem] {
         guard !rows.isEmpty else { return [] }
+        if let day = query.hidesWaitingOn, query.sort == .manual {
+            return try rankIndex.readyItems(listID: query.listID, on: day, rows: rows)
+        }
         if query.sort == .manual { return try rankIndex.items(RankSet(listID: query.listID, kind: .open), rows: rows) }
-        return try sortedOpenItems(query.sort, listID: query.listID, rows: rows, openCount: openCount)
+        return try sortedOpenItems(query.sort, listID: query.listID, rows: rows, openCount: openCount, readyOn: query.hidesWaitingOn)
     }
 
     /// A todo's sort keys exactly as stored (no round trip through `Date`).
@@ -120,12 +144,15 @@ extension TodoStore {
         var priority: Int64
         var due: String?
         var id: Int64
+        /// The start (`todos.start`), which says whether the todo waits.
+        var start: String? = nil
     }
 
     func rankingRow(id: Int64) throws -> RankingRow? {
         try connection.queryFirst(
-            "SELECT list_id, position, completed_at, created_at, priority, due FROM todos WHERE id = ?", [id]
+            "SELECT list_id, position, completed_at, created_at, priority, due, start FROM todos WHERE id = ?", [id]
         ) { RankingRow(listID: $0.int64(at: 0), position: $0.int64(at: 1), completedAt: $0.optionalInt64(at: 2),
-                       createdAt: $0.int64(at: 3), priority: $0.int64(at: 4), due: $0.optionalString(at: 5), id: id) }
+                       createdAt: $0.int64(at: 3), priority: $0.int64(at: 4), due: $0.optionalString(at: 5), id: id,
+                       start: $0.optionalString(at: 6)) }
     }
 }

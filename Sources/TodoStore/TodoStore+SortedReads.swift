@@ -5,9 +5,10 @@ import FoundationEssentials
 /// the index from the nearer end (about 0.1 µs per row skipped), and so does finding a row.
 extension TodoStore {
     /// The todos at `rows` of a list's open part in a non-manual order.
-    func sortedOpenItems(_ sort: TodoSort, listID: Int64, rows: Range<Int>, openCount: Int) throws -> [TodoItem] {
+    /// With `readyOn` (today) the todos waiting on it are skipped, and `openCount` counts the rest.
+    func sortedOpenItems(_ sort: TodoSort, listID: Int64, rows: Range<Int>, openCount: Int, readyOn: String? = nil) throws -> [TodoItem] {
         let order = Self.openOrder(sort)
-        let clause = "WHERE list_id = ? AND completed_at IS NULL ORDER BY"
+        let clause = "WHERE list_id = ? AND completed_at IS NULL\(Self.readyTerm(readyOn)) ORDER BY"
         if rows.lowerBound <= openCount - rows.upperBound {
             return try fetchItems("\(clause) \(order.forward) LIMIT ? OFFSET ?", [listID, rows.count, rows.lowerBound])
         }
@@ -15,9 +16,10 @@ extension TodoStore {
                               [listID, rows.count, openCount - rows.upperBound]).reversed()
     }
 
-    /// The row of an open todo in a non-manual order: the open todos sorting before it.
-    func sortedRank(of row: RankingRow, sort: TodoSort) throws -> Int {
-        let open = "list_id = ?1 AND completed_at IS NULL"
+    /// The row of an open todo in a non-manual order: the open todos sorting before it (with
+    /// `readyOn`, those not waiting on that day).
+    func sortedRank(of row: RankingRow, sort: TodoSort, readyOn: String? = nil) throws -> Int {
+        let open = "list_id = ?1 AND completed_at IS NULL\(Self.readyTerm(readyOn))"
         switch sort {
         case .manual:
             return try rankIndex.rank(of: RankKey(key: row.position, id: row.id), in: RankSet(listID: row.listID, kind: .open))
@@ -35,6 +37,12 @@ extension TodoStore {
             return Int(try connection.scalarInt("SELECT count(*) FROM todos WHERE \(open) AND (created_at, id) < (?2, ?3)",
                                                 [row.listID, row.createdAt, row.id]))
         }
+    }
+
+    /// The SQL term (after an AND) leaving out the todos waiting on `readyOn`; empty without a day.
+    static func readyTerm(_ readyOn: String?) -> String {
+        guard let readyOn, let after = StartDates.dayAfter(readyOn) else { return "" }
+        return " AND " + RankIndex.readyCondition(after: after)
     }
 
     /// ORDER BY terms of a sort for open todos, and the same order reversed.

@@ -1,10 +1,12 @@
-/// How the user last chose to look at the todos (`s`, `H`, `W`), remembered in the store so a restart
+/// How the user last chose to look at the todos (`s`, `H`, `R`, `W`), remembered in the store so a restart
 /// shows the same view; nil where they never chose (the config file's setting, or the default, applies).
 public struct ViewState: Equatable, Sendable {
     /// The order chosen with `s`.
     public var sort: TodoSort?
     /// Whether done todos were hidden with `H`.
     public var hidesCompleted: Bool?
+    /// Whether todos waiting for their start day were hidden with `R`.
+    public var hidesWaiting: Bool?
     /// Whether long titles were wrapped with `W`.
     public var wrapsTitles: Bool?
     /// The todos whose subtasks were collapsed with `z` (ids, which are never reused), in the order
@@ -12,9 +14,11 @@ public struct ViewState: Equatable, Sendable {
     public var collapsedTodoIDs: [Int64]?
 
     /// A view state; nil fields were never chosen.
-    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil, wrapsTitles: Bool? = nil, collapsedTodoIDs: [Int64]? = nil) {
+    public init(sort: TodoSort? = nil, hidesCompleted: Bool? = nil, hidesWaiting: Bool? = nil, wrapsTitles: Bool? = nil,
+                collapsedTodoIDs: [Int64]? = nil) {
         self.sort = sort
         self.hidesCompleted = hidesCompleted
+        self.hidesWaiting = hidesWaiting
         self.wrapsTitles = wrapsTitles
         self.collapsedTodoIDs = collapsedTodoIDs
     }
@@ -46,6 +50,7 @@ extension TodoStore {
                 switch name {
                 case "sort": state.sort = TodoSort(rawValue: value)
                 case "hide-completed": state.hidesCompleted = value == "yes" ? true : value == "no" ? false : nil
+                case "hide-waiting": state.hidesWaiting = value == "yes" ? true : value == "no" ? false : nil
                 case "wrap": state.wrapsTitles = value == "yes" ? true : value == "no" ? false : nil
                 case "collapsed-todos": state.collapsedTodoIDs = value.split(separator: " ").compactMap { Int64($0) }
                 default: break
@@ -62,6 +67,7 @@ extension TodoStore {
         var settings: [(String, String)] = []
         if let sort = state.sort { settings.append(("sort", sort.rawValue)) }
         if let hides = state.hidesCompleted { settings.append(("hide-completed", hides ? "yes" : "no")) }
+        if let hides = state.hidesWaiting { settings.append(("hide-waiting", hides ? "yes" : "no")) }
         if let wraps = state.wrapsTitles { settings.append(("wrap", wraps ? "yes" : "no")) }
         if let ids = state.collapsedTodoIDs { settings.append(("collapsed-todos", ids.map(String.init).joined(separator: " "))) }
         guard !settings.isEmpty else { return }

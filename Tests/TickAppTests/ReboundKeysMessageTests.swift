@@ -83,6 +83,8 @@ struct ReboundKeysMessageTests {
         try look(key(.toggle))                                        // Done …
         try look(key(.toggleCompleted))                               // Hiding completed · shows them
         try look(key(.toggleCompleted))
+        try look(key(.toggleWaiting))                                 // Waiting todos hidden (0) · shows them
+        try look(key(.toggleWaiting))
         try look(key(.toggleWrap))                                    // Wrapping · cuts them
         try look(key(.toggleWrap))
         try look(key(.collapse))                                      // Collapsed · expands

@@ -40,7 +40,7 @@ extension TodoCommands {
 
     /// Saves a view choice; returns what the message should add when it could not be saved (the
     /// view changes all the same: it is only not remembered).
-    private func remember(_ state: ViewState) -> String {
+    func remember(_ state: ViewState) -> String {
         guard !store.isReadOnly else { return " (not remembered: the store is read-only)" }
         do {
             try store.saveViewState(state)

@@ -51,6 +51,8 @@ struct JournaledTodoChange {
         var completedAt: Int64?
         var priority: Int64
         var isFlagged: Bool
+        /// The start (`todos.start`), for the rows a view hiding waiting todos leaves out.
+        var start: String? = nil
 
         var isOpen: Bool { completedAt == nil }
         /// The ranked part and key the rank triggers counted it in.
@@ -106,17 +108,18 @@ extension History {
                    OR old_rrule IS NOT new_rrule OR old_rrule_from_completion IS NOT new_rrule_from_completion
                    OR old_tags IS NOT new_tags OR old_status_mark IS NOT new_status_mark
                    OR old_percent_complete IS NOT new_percent_complete OR old_parent_uid IS NOT new_parent_uid
-                   OR old_reminders IS NOT new_reminders OR old_start IS NOT new_start)
+                   OR old_reminders IS NOT new_reminders OR old_start IS NOT new_start),
+                   old_start, new_start
             FROM history_todos WHERE \(condition) LIMIT \(limit)
             """, arguments) { row in
             let id = row.int64(at: 12)
-            func side(_ first: Int32) -> JournaledTodoChange.Side? {
+            func side(_ first: Int32, start: Int32) -> JournaledTodoChange.Side? {
                 guard row.int64(at: first) != 0 else { return nil }
                 return .init(id: id, listID: row.int64(at: first + 1), position: row.int64(at: first + 2),
                              completedAt: row.optionalInt64(at: first + 3), priority: row.int64(at: first + 4),
-                             isFlagged: row.int64(at: first + 5) != 0)
+                             isFlagged: row.int64(at: first + 5) != 0, start: row.optionalString(at: start))
             }
-            return JournaledTodoChange(old: side(0), new: side(6), fieldsChanged: row.int64(at: 13) != 0)
+            return JournaledTodoChange(old: side(0, start: 14), new: side(6, start: 15), fieldsChanged: row.int64(at: 13) != 0)
         }
     }
 

@@ -11,9 +11,14 @@ import FoundationEssentials
 /// another connection committed (`fileDidChangeElsewhere`), and after any failed transaction.
 /// Memory is one entry per block, never per todo.
 final class RankIndex: StoreComponent {
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
     /// Loaded block prefix sums, per list and kind.
-    private var blocks: [RankSet: RankBlocks] = [:]
+    private var blocks: [RankSet: RankBlocks] = [:] {
+        // The waiting todos are counted per block: a block layout dropped drops them (see `+Waiting`).
+        didSet { if blocks.isEmpty { waiting.removeAll() } }
+    }
+    /// Loaded counts of waiting open todos per block, per list and day (`RankIndex+Waiting`).
+    var waiting: [WaitingSet: WaitingBlocks] = [:]
     /// `rank_meta.generation` (the block layout) the prefix sums were loaded at.
     private var generation: Int64 = -1
     /// Told when the index is found not to match the todos, so the store can drop everything derived
@@ -37,6 +42,11 @@ final class RankIndex: StoreComponent {
         let loaded = RankBlocks(blocks: rows)
         blocks[set] = loaded
         return loaded
+    }
+
+    /// The block prefix sums of one list and kind when they are loaded, without reading anything.
+    func cachedBlocks(_ set: RankSet) -> RankBlocks? {
+        blocks[set]
     }
 
     /// The todos at `rows` of one list's open part (manual order) or done part (completion order).
@@ -165,7 +175,7 @@ final class RankIndex: StoreComponent {
     }
 
     /// The store's error for an index that does not match the todos (which drops everything derived).
-    private func mismatch() -> StoreError {
+    func mismatch() -> StoreError {
         blocks.removeAll()
         didFindMismatch()
         return Self.mismatchError(path: path)
@@ -190,9 +200,11 @@ final class RankIndex: StoreComponent {
             if let old = change.old?.rankPlace { blocks[old.set]?.adjust(by: -1, at: old.key) }
             if let new = change.new?.rankPlace { blocks[new.set]?.adjust(by: 1, at: new.key) }
         }
+        patchWaiting(changes)
     }
 
     func didRollBack() {
         blocks.removeAll()
+        waiting.removeAll()
     }
 }
