@@ -34,7 +34,7 @@ endef
 
 deps:
 	$(call install_missing,$(BUILD_PACKAGES))
-	@command -v $(SWIFT) >/dev/null || { echo "Swift is not on PATH (need Swift 6)"; exit 1; }
+	@command -v $(SWIFT) >/dev/null || { echo "Swift is not on PATH (need Swift 6)$(if $(SUDO_USER),; under sudo the PATH is root's: run make release as yourself first)"; exit 1; }
 
 test-deps: deps radicale interop-clients
 	$(call install_missing,$(TEST_PACKAGES))
@@ -87,10 +87,15 @@ clean:
 PREFIX ?= /usr/local
 DESTDIR ?=
 # The program `make install` copies: the release build, made first, unless TICK_BINARY names
-# another (the tests install the debug build, which needs no release build).
+# another (the tests install the debug build, which needs no release build). Under sudo
+# (`make release && sudo make install`) the release build `make release` made is installed as it
+# is: sudo's PATH seldom has Swift, and a build as root would leave files in .build you cannot
+# write.
 TICK_BINARY ?=
+INSTALL_BUILD := $(if $(TICK_BINARY),,$(if $(and $(SUDO_USER),$(wildcard .build/release/tick)),,release))
 
-install: $(if $(TICK_BINARY),,release)
+install: $(INSTALL_BUILD)
+	@$(if $(INSTALL_BUILD)$(TICK_BINARY),:,echo "Installing .build/release/tick as make release built it (under sudo, make install builds nothing)")
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" ./scripts/install.sh install "$(or $(TICK_BINARY),.build/release/tick)"
 
 # Removes exactly the files `make install` puts there (same PREFIX and DESTDIR).

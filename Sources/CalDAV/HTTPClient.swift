@@ -6,6 +6,11 @@ import Glibc
 ///
 /// Not thread-safe: use one client per thread. Every request is sent once: a failure is thrown as
 /// a ``CalDAVError`` and never retried here, so a wrong password costs one request, not a storm.
+///
+/// Every request has timeouts and an answer size limit (``Configuration``), verifies TLS (peer and
+/// host, always), and goes only to ``Configuration/origin`` when one is set. `HTTPClient+Parallel`
+/// sends up to ``Configuration/parallelRequests`` side by side through libcurl's multi interface,
+/// driven from the calling thread. libcurl itself is loaded on first use (`CCurl`'s `ccurl.h`).
 public final class HTTPClient {
     /// A user name and password for HTTP basic authentication. Its description hides both.
     public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

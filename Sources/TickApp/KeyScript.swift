@@ -9,7 +9,8 @@ import TermTable
 /// `<Paste>milk<Enter>dd</Paste>` is a bracketed paste of that text (see `parsePaste`).
 ///
 /// Directives describe a scenario rather than a key (see `ScriptStep`): `<Wait 500ms>`,
-/// `<Resize 60x20>`, `<Snap>`, `<Caption text>` and `<Today 2026-11-29>`.
+/// `<Resize 60x20>`, `<Snap>`, `<Caption text>`, `<Today 2026-11-29>`, `<Remote TITLE>` and
+/// `<Shell tick ls>`.
 public enum KeyScript {
     /// A parse failure naming the tag and where it is.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -68,7 +69,7 @@ public enum KeyScript {
             if character == "<" {
                 guard let close = text[index...].firstIndex(of: ">"),
                       !text[text.index(after: index)..<close].contains(where: { $0 == "<" || $0.isNewline }) else {
-                    throw ParseError(problem: "unclosed tag \"<\" (write <lt> for a literal <)", line: line, column: column)
+                    throw ParseError(problem: unclosedTagProblem(text[text.index(after: index)...]), line: line, column: column)
                 }
                 let name = String(text[text.index(after: index)..<close])
                 if name.lowercased() == pasteOpening {
@@ -110,6 +111,17 @@ public enum KeyScript {
         case 0x01...0x1A: return .control(Character(Unicode.Scalar(scalar.value + 0x60)!))
         default: return .character(character)
         }
+    }
+
+    /// Directive names, which an unclosed tag's message names.
+    private static let directiveNames: Set<String> = ["snap", "wait", "resize", "caption", "remote", "shell", "today", "paste"]
+
+    /// The message for a `<` with no `>` after it on its line (or another `<` first): naming the
+    /// directive when the text after it starts with one (`<Shell tick ls`).
+    static func unclosedTagProblem(_ rest: Substring) -> String {
+        let name = rest.prefix { $0.isASCII && $0.isLetter }
+        guard directiveNames.contains(name.lowercased()) else { return "unclosed tag \"<\" (write <lt> for a literal <)" }
+        return "unclosed tag <\(name): a tag ends at the first > on its line, with no < before it (write <lt> for a literal <)"
     }
 
     /// The key a tag names (case-insensitive), or nil.
@@ -168,6 +180,10 @@ public enum ScriptStep: Equatable, Sendable {
     /// `<Remote Call the plumber>`: a todo another device added arrives through the sync, at the end
     /// of the Inbox, written as the sync writes what a server sends (a change `u` passes over).
     case remote(String)
+    /// `<Shell tick ls --due today>`: the screen shows a shell prompt with that line and what the
+    /// command prints, run in-process on the script's store, until the next step other than
+    /// `<Wait>` or `<Snap>` (a glimpse of the command line; `ShellGlimpse`).
+    case shell(ShellCommandLine)
 
     /// The key, when this step is one.
     public var key: Key? {
@@ -180,7 +196,8 @@ extension KeyScript {
     /// Longest pause a script may ask for.
     static let longestWait = 600_000
 
-    /// The step a directive tag names (`Wait 500ms`, `Resize 60x20`, `Snap`, `Caption …`, `Today …`),
+    /// The step a directive tag names (`Wait 500ms`, `Resize 60x20`, `Snap`, `Caption …`, `Today …`,
+    /// `Remote …`, `Shell …`),
     /// nil when the tag is not a directive, or an error when it is one with a bad argument.
     static func directive(_ tag: String, line: Int, column: Int) throws(ParseError) -> ScriptStep? {
         let parts = tag.split(separator: " ", maxSplits: 1)
@@ -207,6 +224,12 @@ extension KeyScript {
         case "remote":
             guard !argument.isEmpty else { throw problem("<Remote> wants the title of the todo that arrives, like <Remote Call the plumber>") }
             return .remote(argument)
+        case "shell":
+            do throws(ShellCommandLine.ParseProblem) {
+                return .shell(try ShellCommandLine.parse(argument))
+            } catch {
+                throw problem(error.message)
+            }
         case "today":
             let words = argument.split(separator: " ")
             guard (1...2).contains(words.count), let day = Day(iso: words[0]) else {

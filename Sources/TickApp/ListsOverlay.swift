@@ -76,30 +76,35 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             return false
         case .go:
             // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
-            if let target = selected, let section = list.section(ofList: target.id) { list.select(section: section) }
+            if let target = selected, let section = list.section(ofList: target.id) {
+                list.select(section: section)
+                if let message = list.headerMessage(forSection: section) { app.say(message) }
+            }
             return false
         case .add:
             guard !app.refusesChanges() else { break }
-            app.present(PromptOverlay(label: "New list: ", submit: { [unowned self] name in
-                guard let created = list.addList(named: name) else { return false }
+            app.present(PromptOverlay(label: "New list: ", submit: { [unowned self, unowned app] name in
+                // A name the store refuses keeps the line open with what was typed.
+                guard let created = app.outcome(of: { try $0.addList(named: name) })?.list else { return false }
                 refresh(selecting: created.id)
                 return true
             }))
         case .rename:
             guard !app.refusesChanges(), var target = selected else { break }
-            app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self] name in
-                guard let now = list.storedList(target, otherwise: "not renamed") else {
+            app.present(PromptOverlay(label: "Rename \(target.name) to: ", text: target.name, submit: { [unowned self, unowned app] name in
+                // A name the store refuses keeps the line open with what was typed.
+                guard let outcome = app.outcome(of: { try $0.renameList(target, to: name) }) else { return false }
+                guard let now = outcome.list else {
+                    // Deleted elsewhere meanwhile: nothing to rename.
                     refresh()
                     return true
                 }
-                if now.name != target.name {
+                if outcome.change.isEmpty {
                     // Renamed elsewhere meanwhile: nothing is renamed now; Enter again renames it anyway.
-                    app.say(.error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · not renamed"))
                     if let enter = KeyHint.first(app.keyMaps.input.keys(for: .submit)) { app.appendToMessage("\(enter) renames it anyway") }
                     target = now
                     return false
                 }
-                guard list.renameList(now, to: name) else { return false }
                 refresh(selecting: target.id)
                 return true
             }))
@@ -108,7 +113,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
             confirmDelete(target, app: app)
         case .moveListDown, .moveListUp:
             guard !app.refusesChanges(), let target = selected else { break }
-            list.moveList(target, by: action == .moveListDown ? 1 : -1)
+            app.run { try $0.moveList(target, by: action == .moveListDown ? 1 : -1) }
             refresh(selecting: target.id)
         case .help: app.present(HelpOverlay(keyMaps: app.keyMaps, problems: app.configurationProblems))
         case nil: break
@@ -123,7 +128,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         }
         let todos = target.openCount + target.doneCount
         if todos == 0 {
-            list.deleteList(target, movingToInbox: true)
+            app.run { try $0.deleteList(target, movingToInbox: true) }
             refresh()
             return
         }
@@ -136,18 +141,8 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
     /// The answer to "Delete list Work with 3 todos?": deletes that list, unless it is gone, renamed or
     /// holds other todos since the question (another process, the sync), when nothing is deleted.
     private func answerDelete(_ target: TodoList, movingToInbox: Bool, app: TickApp) {
-        defer { refresh() }
-        guard let now = list.storedList(target, otherwise: "nothing deleted") else { return }
-        if now.name != target.name {
-            app.say(.error("The list \(target.name) was renamed to \(now.name) elsewhere meanwhile · nothing deleted"))
-            return
-        }
-        let before = target.openCount + target.doneCount, after = now.openCount + now.doneCount
-        if now.openCount != target.openCount || now.doneCount != target.doneCount {
-            app.say(.error("\(target.name) holds \(TodoListController.todos(after)) now, not \(before), after a change elsewhere · nothing deleted"))
-            return
-        }
-        list.deleteList(now, movingToInbox: movingToInbox)
+        app.run { try $0.deleteList(asked: target, movingToInbox: movingToInbox) }
+        refresh()
     }
 
     /// "Enter go · a add · r rename · d delete · J/K reorder · Esc back" with the keys in effect.

@@ -26,6 +26,8 @@ public final class ScriptRunner {
     public private(set) var frameCount = 0
     /// The last `<Caption>` seen, which headings repeat.
     public private(set) var caption: String?
+    /// The `<Shell>` glimpse on the screen instead of the app, until a step other than `<Wait>` or `<Snap>`.
+    private var glimpse: ShellGlimpse?
 
     /// A fresh app over `store` on a canvas of `size`.
     public init(store: TodoStore, size: Size, configuration: Configuration = Configuration()) {
@@ -53,6 +55,10 @@ public final class ScriptRunner {
         for step in steps {
             guard !app.isFinished else { return }
             switch step {
+            case .wait, .snap, .shell: break
+            default: glimpse = nil
+            }
+            switch step {
             case .key(let key):
                 app.handle(key)
                 // A key's search finishes before the next key, so a script's screens never depend on timing.
@@ -63,7 +69,7 @@ public final class ScriptRunner {
                     if recordsFrames { emitFrame(after: key) }
                 }
             case .snap:
-                _ = app.render(into: &canvas)
+                renderScreen()
                 snapCount += 1
                 onScreen?(Self.heading("snap \(snapCount)", caption: caption), canvas)
             case .caption(let text):
@@ -77,9 +83,24 @@ public final class ScriptRunner {
                 app.receiveFromAnotherDevice(title: title)
                 _ = app.render(into: &canvas)
                 if recordsFrames { emitFrame(after: nil, what: "after a change from another device") }
+            case .shell(let line):
+                let shown = ShellGlimpse(running: line, in: app)
+                glimpse = shown
+                renderScreen()
+                if recordsFrames { emitFrame(after: nil, what: "after \(ShellGlimpse.prompt)\(line.text)") }
             case .wait:
                 break
             }
+        }
+    }
+
+    /// Draws what the screen shows now: the `<Shell>` glimpse while it is up, else the app.
+    private func renderScreen() {
+        if let glimpse {
+            if canvas.size != app.size { canvas.resize(width: app.size.width, height: app.size.height) }
+            glimpse.draw(into: &canvas)
+        } else {
+            _ = app.render(into: &canvas)
         }
     }
 
@@ -99,7 +120,7 @@ public final class ScriptRunner {
 
     /// The screen now and the reuse statistics.
     public var result: Result {
-        _ = app.render(into: &canvas)
+        renderScreen()
         return Result(screen: canvas, statistics: app.list.tableView.reuseStatistics)
     }
 

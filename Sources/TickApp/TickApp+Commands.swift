@@ -29,8 +29,8 @@ extension TickApp {
         case .pageUp: table.moveSelection(byLines: -page)
         case .halfPageDown: table.moveSelection(byLines: max(1, table.frame.height / 2))
         case .halfPageUp: table.moveSelection(byLines: -max(1, table.frame.height / 2))
-        case .nextList: list.jumpToSection(offset: 1)
-        case .previousList: list.jumpToSection(offset: -1)
+        case .nextList, .previousList:
+            if let message = list.jumpToSection(offset: command == .nextList ? 1 : -1) { say(message) }
         case .add: openAdder()
         case .edit: if let selected, let item = list.item(at: selected) { openEditor(for: item) }
         case .toggle:
@@ -67,20 +67,19 @@ extension TickApp {
         case .undo: if !refusesChanges() { run { $0.undo() } }
         case .redo: if !refusesChanges() { run { $0.redo() } }
         case .search: openSearch()
-        case .nextMatch: list.jumpToMatch(forward: true)
-        case .previousMatch: list.jumpToMatch(forward: false)
+        case .nextMatch, .previousMatch: if let message = list.jumpToMatch(forward: command == .nextMatch) { say(message) }
         case .collapse:
             // On a todo of the outline, z collapses or expands subtasks; elsewhere the current list.
-            if list.toggleFoldOfSelectedTodo() { return }
-            if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
-        case .collapseList: if !refusesChanges(), let section = list.currentSection { list.toggleCollapsed(section: section) }
+            if let message = list.toggleFoldOfSelectedTodo() { return say(message) }
+            toggleCurrentListCollapsed()
+        case .collapseList: toggleCurrentListCollapsed()
         case .indent, .outdent: indentSelectedTodo(command)
         case .addSubtask: openSubtaskAdder()
         case .toggleCompleted: run { $0.toggleCompleted() }
         case .toggleWrap: run { $0.toggleWrap() }
         case .cycleSort: run { $0.cycleSort() }
         case .manageLists: present(ListsOverlay(list: list, keyMap: keyMaps.lists, views: savedViews))
-        case .toggleAgenda: list.setShowsAgenda(list.agenda == nil)
+        case .toggleAgenda: run { $0.toggleAgenda(agendaShown: list.agenda != nil) }
         case .editMode:
             list.setEditing(!table.isEditing)
             say(table.isEditing
@@ -88,7 +87,7 @@ extension TickApp {
                         while: .editingMode(marked: nil))
                 : .info("Left editing mode"))
         case .mark: if let selected { list.toggleMark(at: selected); table.moveSelection(by: 1) }
-        case .markAll: if table.isEditing { list.markAllInCurrentSection() }
+        case .markAll: if table.isEditing, let message = list.markAllInCurrentSection() { say(message) }
         case .help: present(HelpOverlay(keyMaps: keyMaps, problems: configurationProblems))
         case .messages: present(MessagesOverlay(messages: status.recent, keyMaps: keyMaps))
         case .statistics:
@@ -98,6 +97,13 @@ extension TickApp {
         case .sync: syncNow()
         case .quit: isFinished = true
         }
+    }
+
+    /// `z` on a list: collapses the current list, or expands it again.
+    private func toggleCurrentListCollapsed() {
+        guard !refusesChanges(), let section = list.currentSection else { return }
+        let current = list.lists[section]
+        run { try $0.toggleCollapsed(current) }
     }
 
     /// "Space marks · V marks the list · d deletes · x completes · f flags · m moves · + - priority · Esc leaves", with the keys in effect.
@@ -149,6 +155,7 @@ extension TickApp {
             takeListMessage()
             list.reloadFromStore()
             list.pendingMessage = nil
+            list.unsaidReadFailure = nil
             guard let next = list.currentList else { return }
             target = next
             adder.label = "Add to \(next.name)\(due): "
@@ -206,7 +213,7 @@ extension TickApp {
         defer { if !text.isEmpty { list.search(for: text) } }
         present(PromptOverlay(label: "/", text: text, submit: { [unowned self] _ in
             list.finishPendingSearch()
-            list.endSearch(keepsHighlights: true, fallback: before)
+            if let message = list.endSearch(keepsHighlights: true, fallback: before) { say(message) }
             return true
         }, cancel: { [unowned self] in
             list.cancelPendingSearch()
@@ -238,8 +245,7 @@ extension TickApp {
             move(item, toList: lists[index])
         }, create: { [unowned self] name in
             // The list is made only for a todo still where it was.
-            guard list.stillAsShown(item, .list, otherwise: "no list created") != nil else { return }
-            if let created = list.addList(named: name) { move(item, toList: created) }
+            if let created = outcome(of: { try $0.addList(named: name, forMoving: [item]) })?.list { move(item, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 
@@ -263,8 +269,7 @@ extension TickApp {
         }, pick: { [unowned self] index in
             moveMarked(marked, toList: lists[index])
         }, create: { [unowned self] name in
-            guard list.stillAsShown(marked, .list, otherwise: "no list created") != nil else { return }
-            if let created = list.addList(named: name) { moveMarked(marked, toList: created) }
+            if let created = outcome(of: { try $0.addList(named: name, forMoving: marked) })?.list { moveMarked(marked, toList: created) }
         }, keyMap: keyMaps.picker, inputKeyMap: keyMaps.input))
     }
 

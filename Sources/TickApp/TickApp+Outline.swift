@@ -14,7 +14,7 @@ extension TickApp {
             return
         }
         run { try command == .indent ? $0.indent(item) : $0.outdent(item) }
-        list.reveal(todo: item.id)
+        if let message = list.reveal(todo: item.id) { say(message) }
     }
 
     /// `c`: opens the input line to add a subtask to the selected todo. The line holds that todo:
@@ -26,7 +26,7 @@ extension TickApp {
             return
         }
         present(PromptOverlay(label: "Add under \(quoted(parent.title, limit: 20)): ", submit: { [unowned self] text in
-            if list.outline.isCollapsed(parent.id) { list.setCollapsed(false, todo: parent) }
+            if list.outline.isCollapsed(parent.id), let message = list.setCollapsed(false, todo: parent) { say(message) }
             var added = false
             run { commands in
                 let outcome = try commands.addSubtask(text, to: parent)

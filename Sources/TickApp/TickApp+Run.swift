@@ -62,4 +62,16 @@ extension TickApp {
         defer { terminalOutput = [] }
         return terminalOutput
     }
+
+    /// Runs `command` as `run(_:)` does and returns the outcome shown, for the screen that ran it (the
+    /// lists screen selects the list made, the list picker moves the todo there); nil when it threw.
+    func outcome(of command: (TodoCommands) throws -> Outcome) -> Outcome? {
+        var shown: Outcome?
+        run { commands in
+            let outcome = try command(commands)
+            shown = outcome
+            return outcome
+        }
+        return shown
+    }
 }

@@ -81,7 +81,7 @@ extension TickApp {
     /// Shows `view` on an app opened afresh on the same store: the agenda or the lists, the
     /// highlighted search, editing mode and its marks, the selection, then the same row on the same line.
     public func restore(_ view: SessionView) {
-        if view.showsAgenda { list.setShowsAgenda(true) }
+        if view.showsAgenda, list.agenda == nil { run { $0.toggleAgenda(agendaShown: false) } }
         if let search = view.highlightedSearch { list.highlight(search) }
         if view.isEditing {
             list.setEditing(true)
@@ -89,7 +89,10 @@ extension TickApp {
         }
         switch view.selection {
         case .todo(let id): list.select(todo: id)
-        case .listHeader(let id): if let section = list.section(ofList: id) { list.select(section: section) }
+        case .listHeader(let id):
+            guard let section = list.section(ofList: id) else { break }
+            list.select(section: section)
+            if let message = list.headerMessage(forSection: section) { say(message) }
         case .none: list.tableView.selectRow(at: nil, scrollPosition: .none)
         }
         if let header = view.topHeader { return restore(header) }

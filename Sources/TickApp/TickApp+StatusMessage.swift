@@ -5,9 +5,10 @@ import TodoStore
 /// highlighted search, editing mode, a collapsed list, the last change) says which, and is dropped
 /// as soon as that state is gone, however it went (a key, a click, another process, a resize).
 extension TickApp {
-    /// Shows `message` in the status line: the one way a message gets there. Whatever the list said
-    /// before it (`takeListMessage()`) comes first, so the last said is shown.
+    /// Shows `message` in the status line: the one way a message gets there. A read failure or what
+    /// the list said before it (`sayReadFailure()`, `takeListMessage()`) comes first, so the last said is shown.
     func say(_ message: StatusMessage) {
+        sayReadFailure()
         takeListMessage()
         status.show(message)
     }
@@ -16,18 +17,28 @@ extension TickApp {
     /// a fresh open compared row by row with a running session (the fuzzer's oracle) must not lose a
     /// row of its list to a start-up message that wraps.
     public func clearMessage() {
+        sayReadFailure()
         takeListMessage()
         status.clear()
     }
 
     /// Adds `hint` to the message shown ("… · Enter saves yours over it").
     func appendToMessage(_ hint: String) {
+        sayReadFailure()
         takeListMessage()
         status.append(hint)
     }
 
-    /// Moves what the list's own commands said (those not yet `TodoCommands`, and failed reads) into
-    /// the status; the list keeps no message.
+    /// Says the store read that failed since the last look (`TodoListController.unsaidReadFailure`):
+    /// the table reads while it lays out and draws, where nothing can be said.
+    func sayReadFailure() {
+        guard let failure = list.unsaidReadFailure else { return }
+        list.unsaidReadFailure = nil
+        status.show(.error(failure))
+    }
+
+    /// Moves what the list's own commands said (those not yet `TodoCommands`) into the status; the
+    /// list keeps no message.
     func takeListMessage() {
         guard let said = list.pendingMessage else { return }
         list.pendingMessage = nil
@@ -57,6 +68,7 @@ extension TickApp {
 
     /// The message the status line shows: the last one, unless the state it describes is gone.
     var shownMessage: StatusMessage? {
+        sayReadFailure()
         takeListMessage()
         if list.pendingSearch != nil { return .info("searching…") }
         guard let message = status.message else { return nil }
@@ -67,6 +79,7 @@ extension TickApp {
     /// Forgets the message once its state is gone, so it cannot come back when the state happens to
     /// return (four marks, then five again, would bring back a count the user saw go wrong).
     func retireStaleMessage() {
+        sayReadFailure()
         takeListMessage()
         if status.message != nil, shownMessage == nil { status.clear() }
     }
@@ -75,6 +88,7 @@ extension TickApp {
 extension TickApp {
     /// The last message said, whether or not its state still holds (tests, the fuzzer).
     public var lastMessage: StatusMessage? {
+        sayReadFailure()
         takeListMessage()
         return status.message
     }

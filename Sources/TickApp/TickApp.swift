@@ -94,11 +94,13 @@ public final class TickApp {
         defaults.sort = configuration.sort
         defaults.showsCompleted = !configuration.hidesCompleted
         defaults.wrapsTitles = configuration.wrapsTitles
+        if list.store.isReadOnly, list.readFailure == nil { say(.error("Read-only store: changes are disabled")) }
         list.restoreView(defaults: defaults)
         var problems = configuration.problems
         if let name = configuration.defaultList {
             if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
                 list.select(section: wanted)
+                if let message = list.headerMessage(forSection: wanted) { say(message) }
             } else {
                 problems.append("there is no list named \(name); L creates lists")
             }

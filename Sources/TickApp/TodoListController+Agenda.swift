@@ -14,6 +14,12 @@ public struct AgendaState: Equatable, Sendable {
     /// The groups, one section each, in this order.
     static let groups = AgendaGroup.allCases
 
+    /// What the status line says once the agenda (`shows`) or the lists are shown, naming the key in
+    /// effect that shows the other.
+    static func shownMessage(_ shows: Bool, _ keys: KeyNames) -> StatusMessage {
+        .info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists") : "Lists" + keys.offer(.toggleAgenda, "shows the agenda"))
+    }
+
     /// What the middle of an agenda with nothing due says, naming the key in effect that shows the lists.
     static func emptyText(_ keys: KeyNames) -> String { "Nothing due this week" + keys.offer(.toggleAgenda, "shows lists") }
 
@@ -25,9 +31,9 @@ public struct AgendaState: Equatable, Sendable {
 
 extension TodoListController {
     /// Shows the agenda (every list's open todos overdue, due today, tomorrow and in the next 7
-    /// days) instead of the lists, or the lists again. The selection stays on its todo when the
-    /// other view shows it; otherwise the agenda starts at its first row and the lists at the list
-    /// the agenda added to.
+    /// days) instead of the lists, or the lists again (`A`: `TodoCommands.toggleAgenda`). The
+    /// selection stays on its todo when the other view shows it; otherwise the agenda starts at its
+    /// first row and the lists at the list the agenda added to.
     public func setShowsAgenda(_ shows: Bool) {
         guard shows != (agenda != nil) else { return }
         let selectedID = selectedItem?.id
@@ -44,9 +50,6 @@ extension TodoListController {
         } else {
             tableView.moveSelectionToFirstRow()
         }
-        guard readFailure == nil else { return }
-        pendingMessage = .info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists")
-                              : "Lists" + keys.offer(.toggleAgenda, "shows the agenda"))
     }
 
     /// Reads the groups again against today when the day changed since they were read (midnight

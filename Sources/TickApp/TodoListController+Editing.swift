@@ -24,9 +24,10 @@ extension TodoListController {
         if markedIndexPaths.contains(indexPath) { markedTodoIDs.insert(item.id) } else { markedTodoIDs.remove(item.id) }
     }
 
-    /// Marks every row of the selected row's list.
-    func markAllInCurrentSection() {
-        guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return }
+    /// Marks every row of the selected row's list (`V`); returns what the status line says (how many
+    /// are marked and what the keys do to them), or nil when nothing was marked.
+    func markAllInCurrentSection() -> StatusMessage? {
+        guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return nil }
         let query = query(forSection: section)
         let rows = sectionCounts[section]
         do {
@@ -36,13 +37,13 @@ extension TodoListController {
             }
         } catch {
             reportReadFailure(error)
-            return
+            return nil
         }
         tableView.markRows(at: (0..<rows).map { IndexPath(row: $0, section: section) })
-        pendingMessage = .info(["\(markedIndexPaths.count) marked", keys.editingHints([(.delete, "deletes"), (.toggle, "marks done"), (.moveToList, "moves"),
-                                                                              (.flag, "flags"), (.editMode, "leaves")])]
-                            .filter { !$0.isEmpty }.joined(separator: " · "),
-                       while: .editingMode(marked: markedIndexPaths.count))
+        return .info(["\(markedIndexPaths.count) marked", keys.editingHints([(.delete, "deletes"), (.toggle, "marks done"), (.moveToList, "moves"),
+                                                                            (.flag, "flags"), (.editMode, "leaves")])]
+                        .filter { !$0.isEmpty }.joined(separator: " · "),
+                     while: .editingMode(marked: markedIndexPaths.count))
     }
 
     /// The marked todos as stored now, with their rows, in screen order. A marked todo deleted or no

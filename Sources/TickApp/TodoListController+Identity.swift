@@ -45,17 +45,6 @@ extension TodoListController {
         return now
     }
 
-    /// The todos `shown` as stored now, in the same order, when every one of them is still as shown
-    /// in `aspects`; otherwise nil, with the status line naming the first that is not (see `stillAsShown`).
-    func stillAsShown(_ shown: [TodoItem], _ aspects: TodoAspects, otherwise outcome: String) -> [TodoItem]? {
-        var now: [TodoItem] = []
-        for item in shown {
-            guard let current = stillAsShown(item, aspects, otherwise: outcome) else { return nil }
-            now.append(current)
-        }
-        return now
-    }
-
     /// What happened to a todo since `old` was shown, as the end of a sentence about it ("was
     /// deleted elsewhere meanwhile"); nil when it exists and none of `aspects` changed.
     static func changeMeanwhile(from old: TodoItem, to new: TodoItem?, _ aspects: TodoAspects,

@@ -103,17 +103,18 @@ extension TodoListController {
 
     /// Ends the live filter, showing the full list with the selection on the todo that was highlighted
     /// among the matches (or on `fallback`); `keepsHighlights` leaves the matches marked for `n`/`N`.
-    public func endSearch(keepsHighlights: Bool, fallback: Int64?) {
+    /// Returns what the status line says: the keys that step through the highlighted matches.
+    @discardableResult
+    public func endSearch(keepsHighlights: Bool, fallback: Int64?) -> StatusMessage? {
         let search = options.filter
         let target = selectedItem?.id ?? fallback
         options.filter = nil
         options.filterQuery = nil
         highlightedSearch = keepsHighlights ? search : nil
         reloadFromStore(selecting: target)
-        if keepsHighlights, let search {
-            pendingMessage = .info("“\(search)”" + keys.offer(.nextMatch, "next match") + keys.offer(.previousMatch, "previous") + " · Esc clears",
-                            while: .highlightedSearch(search))
-        }
+        guard keepsHighlights, let search else { return nil }
+        return .info("“\(search)”" + keys.offer(.nextMatch, "next match") + keys.offer(.previousMatch, "previous") + " · Esc clears",
+                     while: .highlightedSearch(search))
     }
 
     /// Highlights the matches of `search`, as a search closed with Enter leaves them (a fresh app
@@ -131,10 +132,12 @@ extension TodoListController {
     }
 
     /// Selects the next (or previous) todo matching the highlighted search, in screen order, wrapping.
-    public func jumpToMatch(forward: Bool) {
+    /// Returns what the status line says ("Match 2 of 5 for “milk”"); nil when the matches could not
+    /// be read (the read failure says why).
+    @discardableResult
+    public func jumpToMatch(forward: Bool) -> StatusMessage? {
         guard let search = highlightedSearch else {
-            pendingMessage = .info("No search: / searches")
-            return
+            return .info("No search: / searches")
         }
         // Matches of each list, in the list's display order (at most the store's search limit per list).
         var matches: [IndexPath] = []
@@ -154,11 +157,10 @@ extension TodoListController {
         } catch {
             // "No todo matches" would be a lie: the matches could not be read.
             reportReadFailure(error)
-            return
+            return nil
         }
         guard !matches.isEmpty else {
-            pendingMessage = .info("No todo matches “\(search)”")
-            return
+            return .info("No todo matches “\(search)”")
         }
         let current = tableView.indexPathForSelectedRow ?? IndexPath(row: -1, section: forward ? -1 : Int.max)
         let target = forward
@@ -166,6 +168,6 @@ extension TodoListController {
             : matches.last(where: { $0 < current }) ?? matches[matches.count - 1]
         tableView.moveSelection(to: target)
         let number = matches.firstIndex(of: target)! + 1
-        pendingMessage = .info("Match \(number) of \(matches.count) for “\(search)”", while: .highlightedSearch(search))
+        return .info("Match \(number) of \(matches.count) for “\(search)”", while: .highlightedSearch(search))
     }
 }

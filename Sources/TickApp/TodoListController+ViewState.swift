@@ -20,11 +20,9 @@ extension TodoListController {
             reportReadFailure(error)
         }
         guard options != self.options || collapsed != outline.collapsedIDs else { return }
-        let said = pendingMessage
         self.options = options
         outline.collapsedIDs = collapsed
         reloadFromStore()
-        if readFailure == nil { pendingMessage = said }
     }
 
     /// Shows the todos with `view` (an outcome's new options): a new sort or filter reads everything

@@ -14,8 +14,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public let tableView: TableView
     /// Where the todos live.
     public let store: TodoStore
-    /// What the list's own commands (those not yet `TodoCommands`) and failed reads said since the app
-    /// last took it (`TickApp.takeListMessage()`): the app owns the status line and its messages.
+    /// What the list's own commands (those not yet `TodoCommands`) said since the app last took it
+    /// (`TickApp.takeListMessage()`): the app owns the status line and its messages.
     var pendingMessage: StatusMessage?
     /// How rows look.
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
@@ -98,7 +98,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         tableView.delegate = self
         tableView.prefetchDataSource = self
         tableView.moveSelectionToFirstRow()
-        if store.isReadOnly, readFailure == nil { pendingMessage = .error("Read-only store: changes are disabled") }
     }
 
     /// Pages of rows read from the store so far: a change the app made itself re-reads none.
@@ -116,6 +115,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// table shows no rows and says why instead: an unreadable store must never look empty, as
     /// "No todos yet" invites the user to start over.
     public internal(set) var readFailure: String?
+    /// A failed read of the store not said yet (the data source's reads happen while the table lays
+    /// out, where nothing can be said): the app says it (`TickApp.sayReadFailure()`) before anything
+    /// said after it, and once a frame is drawn.
+    var unsaidReadFailure: String?
 
     /// Reads the lists and every section's row count again (cheap: counts are maintained by the store).
     /// A failed read empties the table and says so, in the middle of the screen and in the status line.
@@ -200,13 +203,15 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
     }
 
-    /// Says in the status line that reading the store failed, naming the file and the error
-    /// (store errors name the file themselves), and remembers it as `readFailure`.
+    /// Remembers that reading the store failed, naming the file and the error (store errors name the
+    /// file themselves), as `readFailure`, and leaves it for the app to say (`unsaidReadFailure`).
     func reportReadFailure(_ error: any Error) {
         let detail = "\(error)"
         let text = detail.contains(store.path) ? "Cannot read the store: \(detail)" : "Cannot read \(store.path): \(detail)"
         readFailure = text
-        pendingMessage = .error(text)
+        unsaidReadFailure = text
+        // What the list said before the failure is old news (`pendingMessage` goes with the last commands not yet `TodoCommands`).
+        pendingMessage = nil
     }
 
     /// The selected todo.
@@ -392,9 +397,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
         // A selected header stays selected; if it shows rows now (an undo expanded it), its first one is selected.
         if let header = selectedHeaderListID, let section = section(ofList: header) {
-            let said = pendingMessage  // a reload (an external change, say) is no news about the selected header
             select(section: section)
-            pendingMessage = said
             return
         }
         selectedHeaderListID = nil
@@ -411,9 +414,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     func finishRowMove() {
         if let moved = needsReadAfterRowMove {
             needsReadAfterRowMove = nil
-            let said = pendingMessage
             reloadFromStore(selecting: moved)
-            if readFailure == nil { pendingMessage = said }
             return
         }
         do {

@@ -5,6 +5,18 @@ import FoundationEssentials
 ///
 /// Used from one thread (the app's run loop); SQLite connections and their cached statements are
 /// not safe to share, so this class is deliberately not `Sendable`.
+///
+/// A facade: one extension file per concern (opening through `StoreOpener`, ordered pages
+/// `+Sections` and `+SortedReads`, mutations `+Mutations` and `+BatchEdits`, undo and redo
+/// `+History`, other connections' changes `+Changes`, sync state `+SyncState`…) over the parts in
+/// `Components/`, which own their state and their SQL and hear of every step (`StoreComponent`).
+///
+/// Durable before shown: every mutation runs in `journaled`, and returns only after the `COMMIT` of
+/// its `BEGIN IMMEDIATE` transaction, in WAL mode with `synchronous=FULL` (`Durability.full`; only
+/// benchmarks lower it, through `TICK_SYNCHRONOUS`). So quitting, `kill -9`, a crash or a power cut
+/// keep every change a screen showed, and a change that fails is rolled back whole and reported.
+/// A new store is made whole under a temporary name and linked into place (`StoreFile.create`).
+/// `make stress` checks this by killing writers.
 public final class TodoStore {
     /// The file this store reads and writes, as passed to `init`.
     public let path: String

@@ -13,12 +13,15 @@ struct InstallTests {
         "share/zsh/site-functions/_tick",
     ]
 
-    /// Runs `make ARGUMENTS` in the package root; returns its status and what it printed.
-    func make(_ arguments: [String], in scratch: TickEndToEndTests.Scratch) throws -> (status: Int32, output: String) {
+    /// Runs `make ARGUMENTS` in `folder` (the package root unless given), with sudo's kind of `PATH`
+    /// (no Swift on it) and `environment` added; returns its status and what it printed.
+    func make(_ arguments: [String], in scratch: TickEndToEndTests.Scratch, folder: URL = TickEndToEndTests.root,
+              environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let log = scratch.folder.appendingPathComponent("make.log").path
         #expect(FileManager.default.createFile(atPath: log, contents: nil))  // ChildProcess opens it without O_CREAT
-        let command = [try #require(Self.makeProgram), "-C", TickEndToEndTests.root.path] + arguments
-        let status = try ChildProcess.run(command, environment: ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"],
+        let command = [try #require(Self.makeProgram), "-C", folder.path] + arguments
+        let base = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let status = try ChildProcess.run(command, environment: base.merging(environment) { $1 },
                                           output: log, errors: log, timeout: 60)
         return (status, (try? String(contentsOfFile: log, encoding: .utf8)) ?? "")
     }
@@ -72,6 +75,47 @@ struct InstallTests {
 
         let uninstall = try make(["uninstall"] + variables, in: scratch)
         #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(files(under: destination).isEmpty)
+    }
+
+    /// A copy of what `make install` reads (the Makefile, `scripts/install.sh`, the systemd units) in
+    /// `scratch`, with the debug build as its `.build/release/tick` when `withReleaseBuild`: the
+    /// package's own `.build` is never touched.
+    func packageCopy(in scratch: TickEndToEndTests.Scratch, withReleaseBuild: Bool) throws -> URL {
+        let copy = scratch.folder.appendingPathComponent("package")
+        let manager = FileManager.default
+        try manager.createDirectory(at: copy.appendingPathComponent("scripts"), withIntermediateDirectories: true)
+        for path in ["Makefile", "scripts/install.sh", "scripts/systemd"] {
+            try manager.copyItem(at: TickEndToEndTests.root.appendingPathComponent(path), to: copy.appendingPathComponent(path))
+        }
+        if withReleaseBuild {
+            try manager.createDirectory(at: copy.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
+            try manager.copyItem(atPath: TickEndToEndTests.binary, toPath: copy.appendingPathComponent(".build/release/tick").path)
+        }
+        return copy
+    }
+
+    @Test("Under sudo (SUDO_USER set, no Swift on root's PATH), make install installs the release build make release made, building nothing; without one it says to run make release first",
+          .enabled(if: makeProgram != nil, "make is not installed"))
+    func installUnderSudo() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: TickEndToEndTests.binary), "build first: swift build (make test does)")
+        let scratch = try TickEndToEndTests.Scratch()
+        let package = try packageCopy(in: scratch, withReleaseBuild: true)
+        let destination = scratch.folder.appendingPathComponent("stage")
+        let sudo = ["SUDO_USER": "someone"]
+        let install = try make(["install", "DESTDIR=\(destination.path)"], in: scratch, folder: package, environment: sudo)
+        #expect(install.status == 0, "\(install.output)")
+        #expect(install.output.contains("Installing .build/release/tick as make release built it (under sudo, make install builds nothing)\n"))
+        #expect(files(under: destination) == Self.installedFiles.map { "usr/local/\($0)" })
+        #expect(try make(["uninstall", "DESTDIR=\(destination.path)"], in: scratch, folder: package, environment: sudo).status == 0)
+        #expect(files(under: destination).isEmpty)
+
+        let unbuiltScratch = try TickEndToEndTests.Scratch()
+        let unbuilt = try packageCopy(in: unbuiltScratch, withReleaseBuild: false)
+        let refused = try make(["install", "DESTDIR=\(destination.path)"], in: scratch, folder: unbuilt, environment: sudo)
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("Swift is not on PATH (need Swift 6); under sudo the PATH is root's: run make release as yourself first"),
+                "\(refused.output)")
         #expect(files(under: destination).isEmpty)
     }
 }

@@ -44,6 +44,10 @@ struct ArchitectureInvariantTests {
                       "Sources/Terminal/CanvasPresenter.swift", "Sources/Terminal/CursesKeyCode.swift"],
         "CCurl": ["Sources/CalDAV/HTTPClient.swift", "Sources/CalDAV/HTTPClient+Parallel.swift", "Sources/CalDAV/HTTPMessages.swift", "Sources/CalDAV/ServerURL.swift"],
         "CLibxml2": ["Sources/CalDAV/XMLStreamReader.swift"],
+        "CTerminalSupport": ["Sources/Terminal/TerminalScreen.swift", "Sources/Terminal/TerminalScreen+Input.swift",
+                             "Sources/Terminal/TerminalScreen+OutsideCurses.swift", "Sources/Terminal/OutputByteCounter.swift"],
+        "CProcessSupport": ["Sources/TickApp/ExternalPrograms/ProgramLauncher.swift", "Sources/TickApp/Sync/SyncPassword.swift",
+                            "Sources/TickApp/Sync/ProcessSecrecy.swift"],
     ]
 
     /// The module names a Swift source imports (`import X`, `@testable import X.Y`, `import struct X.T`),

@@ -33,6 +33,8 @@ struct AsciicastRecordingTests {
         }
         // The tour's keys come 150 ms apart and each caption is read for a while: a minute or so, not an instant.
         #expect(previous > 30)
+        // ...and under a minute, the held ending included (issue 33): the README's animation is watched whole.
+        #expect(previous < 60, "the tour lasts \(previous) s")
         let output = events.compactMap { $0[2] as? String }.joined()
         #expect(output.contains("Water the plants 🪴") && output.contains("That was the tour of Tick: try it with tick demo"))
         #expect(!output.contains("Space pauses"), "a recording offers no keys")

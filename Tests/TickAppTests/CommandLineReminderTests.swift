@@ -59,6 +59,22 @@ struct CommandLineReminderTests {
         #expect(within.output == "1  2026-12-04 08:45  Dentist\n2  2026-12-04 08:46  Call ␛]0;pwned␇Mom\n")
     }
 
+    @Test("tick remind a fraction of a second into the minute, as the timer starts it, prints that minute's reminders",
+          arguments: ["Pacific/Kiritimati", "Pacific/Honolulu"])
+    func remindJustAfterTheMinute(_ zoneName: String) throws {
+        let zone = try #require(LocalTime(zoneNamed: zoneName))
+        let tick = try CommandHarness()
+        tick.run(["add", "Dentist @2026-12-04T09:00 @remind 15m before"])
+        for fraction in [0.004, 0.5, 59.75] {
+            let instant = Reminder.at("2026-12-04T08:45").time(due: nil, in: zone)!.addingTimeInterval(fraction)
+            let due = tick.run(["remind"], prepare: { context in
+                context.localTime = zone
+                context.clock = { instant }
+            })
+            #expect(due.status == 0 && due.output == "1  2026-12-04 08:45  Dentist\n", "at 08:45 + \(fraction) s")
+        }
+    }
+
     @Test("a reminder on Berlin's spring-forward day comes due at the instant its wall time names")
     func daylightSaving() throws {
         let zone = try #require(LocalTime(zoneNamed: "Europe/Berlin"))

@@ -93,4 +93,26 @@ struct CommandLineScriptTests {
         #expect(lines.contains { $0.hasPrefix("  [ ]     Call the plumber") })
         #expect(lines.last?.hasPrefix("Skipped a change from another device; undid delete “Pay rent”") == true)
     }
+
+    @Test("The demo tour shows tick ls on its own store, the ids beside the todos it made, then goes back to the app")
+    func tourShowsTheCommandLine() throws {
+        let temporary = try TemporaryStore()
+        let runner = ScriptRunner(store: temporary.store, size: Size(width: 80, height: 23))
+        runner.recordsFrames = true
+        var frames: [(heading: String, lines: [String])] = []
+        runner.onScreen = { heading, screen in frames.append((heading, screen.lines)) }
+        runner.play(steps: try KeyScript.parseSteps(DemoTour.script))
+        let index = try #require(frames.firstIndex { $0.heading.contains("after $ tick ls:") })
+        #expect(frames[index].lines == [
+            "$ tick ls",
+            "1  [ ]  !!   2026-12-04 15:00  Inbox  Pay rent #home",
+            "6  [ ]       2026-12-02        Inbox  Water the plants 🪴 ↻",
+            "3  [ ]  !!!  2026-12-02        Inbox  Ship release 1.0 #work",
+            "4  [ ]                         Inbox    Write the release notes",
+            "5  [ ]                         Inbox    Tag the build #work",
+            "7  [ ]                         Inbox  Call the plumber",
+            "$",
+        ] + Array(repeating: "", count: 15))
+        #expect(frames[index + 1].lines.first?.hasPrefix("Tick help") == true)
+    }
 }

@@ -92,7 +92,9 @@ public final class CommandContext {
     static let otherWritersWaitMilliseconds: Int32 = 15_000
 
     /// A command's first change checks the whole file first, so no command adds to a damaged store.
+    /// A `lentStore` is returned as it is.
     public func openStore() throws -> TodoStore {
+        if let lentStore { return lentStore }
         let store = try TodoStore(path: storePath, historyDepth: configuration.historyDepth,
                                   durability: TodoStore.Durability(environment: environment))
         store.checksFileBeforeFirstChange = true
@@ -100,6 +102,16 @@ public final class CommandContext {
         // (on a loaded machine 2 s failed concurrent adds) rather than fail with "database is locked".
         store.waitsForOtherWritersMilliseconds = Self.otherWritersWaitMilliseconds
         return store
+    }
+
+    /// An open store the commands use instead of opening one, and leave open: the app's, when a key
+    /// script's `<Shell>` runs a command in-process on the script's store (`ShellGlimpse`).
+    public var lentStore: TodoStore?
+
+    /// Closes a store `openStore()` returned, unless it is the `lentStore`, which stays its owner's.
+    public func close(_ store: TodoStore) {
+        guard store !== lentStore else { return }
+        store.close()
     }
 
     /// A progress reporter for a long command: drawn on standard error when it is a terminal,

@@ -16,7 +16,7 @@ struct DemoCommand: Subcommand {
         ],
         discussion: """
         The tour types its keys at human speed with a caption line saying what each step shows: adding, \
-        marking done, swiping, a full swipe, undo, search, resizing, lists. Space pauses, q stops. It uses \
+        marking done, swiping, a full swipe, undo, search, resizing, lists, a glimpse of tick ls. Space pauses, q stops. It uses \
         a temporary store (your todos are never touched) and the standard keys (your config file is ignored). \
         --record needs no terminal: it plays the tour on an 80x24 screen of its own, at once, and writes what \
         a terminal would have shown, with the tour's timing, for asciinema play or an SVG renderer.

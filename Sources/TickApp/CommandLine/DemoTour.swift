@@ -20,7 +20,7 @@ public enum DemoTour {
     <Caption x marks done; a repeating todo comes back>
     gjx<Wait 900ms>
     <Caption A shows the agenda: overdue, today, the week>
-    A<Wait 2000ms>A
+    A<Wait 1500ms>A
     <Caption / searches with queries: #work !!! is urgent work>
     /#work !!!<Wait 1200ms><Esc>
     <Caption Tick follows the terminal's size>
@@ -32,9 +32,11 @@ public enum DemoTour {
     <Caption A todo added on your phone arrives by sync (simulated)>
     <Remote Call the plumber><Wait 900ms>
     <Caption u undoes your changes, never another device's>
-    u<Wait 1200ms>
+    u<Wait 1000ms>
+    <Caption The shell sees the same todos, with their ids>
+    <Shell tick ls><Wait 2000ms>
     <Caption ? shows every key; each change is saved at once>
-    ?<Wait 1500ms><Esc>
+    ?<Wait 1200ms><Esc>
     """
 
     /// The caption shown at the end, held until a key is pressed.

@@ -19,7 +19,7 @@ struct ShowCommand: Subcommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        defer { store.close() }
+        defer { context.close(store) }
         let item = try TodoIDs.require([id], in: store)[0]
         let listName = try store.lists().first { $0.id == item.listID }?.name ?? ""
         if json {

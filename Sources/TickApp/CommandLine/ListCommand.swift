@@ -148,7 +148,7 @@ struct ListCommand: Subcommand {
 
     func run(in context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        defer { store.close() }
+        defer { context.close(store) }
         let allLists = try store.lists()
         var lists = allLists
         let query = try self.query(in: context)

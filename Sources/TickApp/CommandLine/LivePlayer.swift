@@ -32,6 +32,10 @@ public final class LivePlayer {
     private var paused = false
     /// Whether the last screen is held for a key (the hint then has nothing to offer).
     private var holding = false
+    /// The `<Shell>` glimpse drawn instead of the app, until a step other than `<Wait>` or `<Snap>`.
+    private var glimpse: ShellGlimpse?
+    /// How much of the glimpse's line is typed while it is being typed; nil once it has run.
+    private var typedCharacters: Int?
     /// How `<Wait>` pauses scale: 1 plays them as written; the demo scales its own with `--delay`.
     public var waitScale = 1.0
     /// Whether the caption line offers Space and q: not in a recording, where nobody can press them.
@@ -85,6 +89,10 @@ public final class LivePlayer {
         draw()
         for step in steps {
             switch step {
+            case .wait, .snap: break
+            default: glimpse = nil
+            }
+            switch step {
             case .key(.resize(let width, let height)):
                 requestedSize = Size(width: width, height: height)
                 layout()
@@ -100,6 +108,9 @@ public final class LivePlayer {
                 app.list.reloadFromStore()
             case .remote(let title):
                 app.receiveFromAnotherDevice(title: title)
+            case .shell(let line):
+                glimpse = ShellGlimpse(running: line, in: app)
+                if let outcome = type(line) { return outcome }
             case .wait, .snap:
                 break
             }
@@ -112,11 +123,25 @@ public final class LivePlayer {
             case .caption: pause = delay * 8
             case .snap, .today: pause = 0
             case .remote: pause = delay * 4
+            // The output gets a moment before the script's own <Wait> holds it.
+            case .shell: pause = delay * 2
             case .key: pause = delay
             }
             if let outcome = pauseWatchingInput(milliseconds: pause) { return outcome }
         }
         return .finished
+    }
+
+    /// Types the glimpse's line after its prompt a character at a time, a third of the delay apart;
+    /// returns early when the viewer stops or a signal arrives.
+    private func type(_ line: ShellCommandLine) -> Outcome? {
+        defer { typedCharacters = nil }
+        for count in 0...line.text.count {
+            typedCharacters = count
+            draw()
+            if let outcome = pauseWatchingInput(milliseconds: delay / 3) { return outcome }
+        }
+        return nil
     }
 
     /// Shows `text` in the caption line as the last word, with no controls offered.
@@ -180,7 +205,13 @@ public final class LivePlayer {
     }
 
     private func draw() {
-        let cursor = app.render(into: &appCanvas)
+        let cursor: Point?
+        if let glimpse {
+            if appCanvas.size != app.size { appCanvas.resize(width: app.size.width, height: app.size.height) }
+            cursor = glimpse.draw(into: &appCanvas, typedCharacters: typedCharacters)
+        } else {
+            cursor = app.render(into: &appCanvas)
+        }
         frame.clear()
         frame.copy(appCanvas, from: appCanvas.bounds, to: Point(x: 0, y: 0))
         drawEdge()

@@ -52,8 +52,11 @@ struct RemindCommand: Subcommand {
             defer { store.close() }
             let now = context.clock()
             let zone = context.localTime
-            // The start of this minute in the zone (a zone's offset is whole minutes, but not every one is whole hours).
-            let start = now.addingTimeInterval(-Double(zone.civilTime(of: now).second % 60))
+            // The start of this minute in the zone (a zone's offset is whole minutes, but not every one is whole hours),
+            // from the whole second: the clock has a fraction, and the timer starts this a moment after 08:45:00,
+            // whose reminders are this minute's.
+            let wholeSecond = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            let start = wholeSecond.addingTimeInterval(-Double(zone.civilTime(of: now).second % 60))
             found = try store.dueReminders(from: start, to: start.addingTimeInterval(Double(within) * 60), in: zone)
         } catch {
             context.writeError("tick remind: \(TodoTable.safeLines(String(describing: error)))\n")

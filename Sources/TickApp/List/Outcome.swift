@@ -23,6 +23,12 @@ struct Outcome {
         /// The first of these todos still stored (what an undo restored), else the todo selected
         /// before: the change is shown as one the user did not make row by row.
         case firstStored([Int64])
+        /// The list with this id as Tab selects it: its first row, or its header when it shows no rows
+        /// (collapsed or empty), so `z` unfolds it again and `a` adds there.
+        case listHeader(Int64)
+        /// The todo (or list header) selected before, found again after a change of lists, which
+        /// reads everything again: the sections may have moved under it.
+        case sameSelection
     }
 
     /// What the app opens after the change. Each holds the todo (its id and the fields it showed),
@@ -56,8 +62,14 @@ struct Outcome {
     var presentation: Presentation?
     /// The view options the table shows next (a sort, done todos shown or hidden, wrapped titles), if new.
     var view: ViewOptions?
+    /// Whether the table shows the agenda (true) or the lists (false) next; nil leaves the view.
+    var showsAgenda: Bool?
     /// Whether the table reads everything afresh (after a failure that may have changed anything).
     var readsAgain = false
+    /// The list the command made or renamed, as stored now, for the screen that asked (the lists screen
+    /// selects it, the list picker moves the todo there); after a refusal because the list was renamed
+    /// elsewhere meanwhile, the list as it is now (the answer again acts on it).
+    var list: TodoList?
     /// Bytes for the terminal itself (an OSC 52 copy), written as they are after the frame.
     var terminalOutput: [UInt8] = []
 

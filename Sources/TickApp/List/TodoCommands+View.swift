@@ -30,6 +30,14 @@ extension TodoCommands {
                                         : "Cutting long titles with …" + keys.offer(.toggleWrap, "wraps them")) + remembered), view: view)
     }
 
+    /// `A`: shows the agenda instead of the lists (`agendaShown` false), or the lists again. Not
+    /// remembered: a restart shows the lists.
+    func toggleAgenda(agendaShown: Bool) -> Outcome {
+        var outcome = Outcome.saying(AgendaState.shownMessage(!agendaShown, keys))
+        outcome.showsAgenda = !agendaShown
+        return outcome
+    }
+
     /// Saves a view choice; returns what the message should add when it could not be saved (the
     /// view changes all the same: it is only not remembered).
     private func remember(_ state: ViewState) -> String {

@@ -28,24 +28,26 @@ extension TodoListController {
         if case .firstStored(let ids) = outcome.selection {
             return show(outcome.change, selecting: ids.first { storedItem(id: $0) != nil })
         }
+        if case .sameSelection = outcome.selection { return show(outcome.change) }
+        // Read after the message is said: when the agenda or the lists cannot be read, that says more.
+        if let shows = outcome.showsAgenda { setShowsAgenda(shows) }
         do {
             let shown = try apply(outcome.change)
             if let marks = outcome.marks { remark(marks) }
             switch outcome.selection {
-            case .unchanged, .firstStored: break
+            case .unchanged, .firstStored, .sameSelection: break
             case .keepPlace: if let place = before.place { keepSelection(near: place) }
             case .placeLeft: if let place = before.place { keepPlace(place) }
             case .todo(let id): if let row = shown[id] { selectRow(at: row) }
             case .sameTodo(let listsNow): keepSelection(on: before, listsNow: listsNow)
+            case .listHeader(let id): if let section = section(ofList: id) { select(section: section) }
             }
         } catch {
-            let said = pendingMessage
             switch outcome.selection {
             case .todo(let id): reloadFromStore(selecting: id)
             case .sameTodo: reloadFromStore(selecting: before.selectedItem?.id)
             default: reloadFromStore()
             }
-            if readFailure == nil { pendingMessage = said }
         }
     }
 

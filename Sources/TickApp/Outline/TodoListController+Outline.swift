@@ -118,25 +118,25 @@ extension TodoListController {
     // MARK: Collapsing and expanding
 
     /// `z` on a todo of the outline: collapses or expands a parent's subtasks, and on a subtask
-    /// collapses its parent (selecting it). False when the selected todo has no place in an outline
-    /// (`z` then collapses the list, as it always did).
-    func toggleFoldOfSelectedTodo() -> Bool {
-        guard showsOutline, !tableView.isEditing, let item = selectedItem, !item.isDone, let facts = outlineFacts(of: item) else { return false }
+    /// collapses its parent (selecting it); returns what the status line says. Nil when the selected
+    /// todo has no place in an outline (`z` then collapses the list, as it always did).
+    func toggleFoldOfSelectedTodo() -> StatusMessage? {
+        guard showsOutline, !tableView.isEditing, let item = selectedItem, !item.isDone, let facts = outlineFacts(of: item) else { return nil }
         if facts.isParent { return setCollapsed(!outline.isCollapsed(item.id), todo: item) }
-        guard let parentID = facts.parentID, let parent = storedItem(id: parentID), !parent.isDone else { return false }
+        guard let parentID = facts.parentID, let parent = storedItem(id: parentID), !parent.isDone else { return nil }
         return setCollapsed(true, todo: parent)
     }
 
     /// Collapses or expands the subtasks of `item` (an open parent shown in the outline): its row
     /// stays selected, the rows of its subtasks go or come back in one batch update, and the choice
-    /// is remembered. False when it is not shown in the outline.
-    @discardableResult
-    func setCollapsed(_ collapsed: Bool, todo item: TodoItem) -> Bool {
-        guard showsOutline, let section = section(ofList: item.listID), !lists[section].isCollapsed else { return false }
+    /// is remembered. Returns what the status line says ("Collapsed the subtasks of “Trip”"); nil
+    /// when it is not shown in the outline.
+    func setCollapsed(_ collapsed: Bool, todo item: TodoItem) -> StatusMessage? {
+        guard showsOutline, let section = section(ofList: item.listID), !lists[section].isCollapsed else { return nil }
         let list = lists[section]
         do {
             guard let rank = try store.index(of: item.id, in: options.query(listID: list.id)),
-                  let row = shownRow(rank, inSection: section) else { return false }
+                  let row = shownRow(rank, inSection: section) else { return nil }
             // Only this parent's fold changes: the others' were read with the list (`readOutline`), so a
             // key costs the same however many parents are collapsed.
             let before = outline.folds(ofList: list.id)
@@ -172,30 +172,31 @@ extension TodoListController {
             // The counts did not add up (another process wrote meanwhile) or a read failed: read it all again.
             reloadFromStore(selecting: item.id)
         }
+        // Written when the user is idle or quits (`TickApp.saveDeferredState()`, which says a failure).
         rememberCollapsedTodos()
         let hidden = collapsed ? "Collapsed" : "Expanded"
-        pendingMessage = .info("\(hidden) the subtasks of \(quoted(item.title))" + keys.offer(.collapse, collapsed ? "expands" : "collapses"))
-        return true
+        return .info("\(hidden) the subtasks of \(quoted(item.title))" + keys.offer(.collapse, collapsed ? "expands" : "collapses"))
     }
 
     /// Shows a todo that collapsed parents hide (one just indented under a collapsed parent):
-    /// expands them, remembers that, and selects it.
-    func reveal(todo id: Int64) {
-        guard showsOutline, let item = storedItem(id: id), indexPath(ofTodo: id, inList: item.listID) == nil else { return }
+    /// expands them, remembers that (written when idle or at the quit, `rememberCollapsedTodos()`),
+    /// and selects it. Returns what the status line says: nothing, as the write comes later (it says
+    /// its own failure).
+    func reveal(todo id: Int64) -> StatusMessage? {
+        guard showsOutline, let item = storedItem(id: id), indexPath(ofTodo: id, inList: item.listID) == nil else { return nil }
         let ancestors: [Int64]
         do {
             ancestors = try store.ancestorIDs(of: id)
         } catch {
             reportReadFailure(error)
-            return
+            return nil
         }
         let collapsed = ancestors.filter { outline.collapsedIDs.contains($0) }
-        guard !collapsed.isEmpty else { return }
+        guard !collapsed.isEmpty else { return nil }
         for parent in collapsed { outline.collapsedIDs.remove(parent) }
-        let said = pendingMessage
         reloadFromStore(selecting: id)
-        if readFailure == nil { pendingMessage = said }
         rememberCollapsedTodos()
+        return nil
     }
 
     /// Notes that the collapsed parents changed. They are written to the store's view state later,

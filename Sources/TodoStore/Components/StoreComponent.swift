@@ -19,6 +19,8 @@
 /// `ChangeTracking` reads journal rows through `History`, and its `TodoChangeBuilder` places a
 /// change's todos with `RankIndex` and counts them with `ListCatalog`; `HistoryReplay` writes an
 /// undo or redo back through the store's own methods. `Positions` is stateless and hears nothing.
+/// One call goes back up, through a closure the store sets: `RankIndex.didFindMismatch`, when the
+/// rank blocks do not match the todos, makes the store drop every part's state (`forgetDerivedState`).
 protocol StoreComponent: AnyObject {
     /// Inside the step's transaction, after its body: write what the step needs (search catch-up,
     /// history filing) or prepare patched state. The step's journal rows are already read into `step`.
