@@ -50,10 +50,14 @@ public enum InteractiveSession {
             return "frames \(counters.frames) · bytes written \(screen.bytesWritten)\(countsFromStart ? "" : " since the first F12")"
         }
         let status = loop(app: app, screen: screen, store: store, counters: counters)
+        // What waited for an idle moment (the collapsed parents) is written however the session ends:
+        // `q`, the end of the input, or a termination signal (Ctrl-C), which ends the loop too.
+        let unsaved = app.saveDeferredState()
         // The window title the shell had, when a reminder set Tick's.
         screen.writeBetweenFrames(app.takeClosingTerminalOutput())
         counters.bytesWritten = screen.bytesWritten
         screen.stop()
+        if let unsaved { _ = FileStream.standardError.write("tick: " + OSC52.withoutControls(unsaved) + "\n") }
         if options.printsStatistics {
             print(app.list.tableView.reuseStatistics)
             print("frames \(counters.frames), bytes written \(counters.bytesWritten)")
@@ -134,6 +138,10 @@ public enum InteractiveSession {
                 tidying.indexMayHaveChanged()
             }
             if keys.isEmpty, !app.isSearching {
+                // Idle: first what the keys put off (a transaction), then a step of tidying.
+                if app.hasDeferredState {
+                    if app.saveDeferredState() != nil { needsFrame = true }
+                }
                 tidying.idle { store.tidySearchIndex(pages: $0) }
             } else {
                 tidying.indexMayHaveChanged()

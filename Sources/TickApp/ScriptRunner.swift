@@ -44,8 +44,14 @@ public final class ScriptRunner {
     }
 
     /// Plays steps until they run out or a key quits. Waits are skipped: the screens do not depend on time.
+    /// What the app puts off to an idle moment (the collapsed parents) is written at the end, as the
+    /// terminal's run loop writes it when the keys stop, so a script's store reads as a session's would.
     public func play<S: Sequence>(steps: S) where S.Element == ScriptStep {
         if recordsFrames && frameCount == 0 { emitFrame(after: nil) }
+        defer {
+            // A failure is said in the status line: the last screen shows it.
+            if app.saveDeferredState() != nil, !app.isFinished { _ = app.render(into: &canvas) }
+        }
         for step in steps {
             guard !app.isFinished else { return }
             switch step {

@@ -132,6 +132,9 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
                     if changedElsewhere { app.showExternalChanges() }
                     _ = app.render(into: &canvas)
                     if sessionKeys <= 2 || step % max(1, freshOpenInterval) == 0 {
+                        // A fresh open stands for a restart: what the app puts off to an idle moment or
+                        // the quit (the collapsed parents) is written first, as quitting would.
+                        app.saveDeferredState()
                         try checkFreshOpen(app, path: path, canvas: canvas, step: step)
                     }
                     try check(app, store: store, canvas: canvas, tallest: tallest, step: step)
@@ -139,6 +142,8 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
                 }
             }
             size = app.size
+            // Quitting writes what waited for an idle moment.
+            app.saveDeferredState()
             events.append("after key \(played.count), quit and opened the store again")
         }
     }

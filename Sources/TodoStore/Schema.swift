@@ -24,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 13
+    static let currentVersion = 14
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -118,6 +118,9 @@ enum Schema {
         remindersVersion: remindersSQL,
         // Version 13 (start dates): the day a todo starts, DTSTART (`startDatesSQL`).
         startDatesVersion: startDatesSQL,
+        // Version 14 (the outline index): subtasks by parent and manual order, so the end of a
+        // subtree is a few seeks (`outlineIndexSQL`).
+        outlineIndexVersion: outlineIndexSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -39,4 +39,62 @@ struct OutlineEndToEndTests {
         try session.sendKeys("q")
         #expect(try session.waitForExit() == 0)
     }
+
+    /// A store of Trip (Tickets (Train), Hotel) and Laundry, with Trip collapsed by a first session.
+    private func collapsedTrip() throws -> TickEndToEndTests.Scratch {
+        let scratch = try TickEndToEndTests.Scratch()
+        for arguments in [["add", "Trip"], ["add", "--parent", "1", "Tickets"], ["add", "--parent", "2", "Train"],
+                          ["add", "--parent", "1", "Hotel"], ["add", "Laundry"]] {
+            let outcome = try CommandLineTests.run(["--db", scratch.database] + arguments)
+            try #require(outcome.status == 0, "\(arguments): \(outcome.errors)")
+        }
+        let session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 50, height: 10)
+        defer { session.kill() }
+        _ = try session.waitFor(text: "5 open")
+        try session.sendKeys("z")
+        _ = try session.waitFor(text: "▸ [ ] Trip 0/2")
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+        return scratch
+    }
+
+    /// The screen's list rows, trailing blanks trimmed.
+    private func rows(_ screen: [String]) -> [String] {
+        screen.prefix(6).map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    @Test("z and q in one burst (no idle moment between them): the next open shows the parent expanded, as the session left it")
+    func expandThenQuitAtOnce() throws {
+        let scratch = try collapsedTrip()
+        var session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 50, height: 10)
+        defer { session.kill() }
+        _ = try session.waitFor(text: "▸ [ ] Trip 0/2")
+        // One write: the loop handles both keys before it could count as idle, so only the quit saves.
+        try session.sendKeys("zq", literal: true)
+        #expect(try session.waitForExit() == 0)
+        session.kill()
+        session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 50, height: 10)
+        let screen = try session.waitFor(text: "  ▾ [ ] Tickets")
+        #expect(rows(screen).dropFirst().prefix(4) == ["▾ [ ] Trip", "  ▾ [ ] Tickets", "      [ ] Train", "    [ ] Hotel"])
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
+    @Test("z then Ctrl-C: the next open shows the same screen the session showed")
+    func expandThenInterrupt() throws {
+        let scratch = try collapsedTrip()
+        var session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 50, height: 10)
+        defer { session.kill() }
+        _ = try session.waitFor(text: "▸ [ ] Trip 0/2")
+        try session.sendKeys("z")
+        let before = try session.waitFor(text: "  ▾ [ ] Tickets")
+        try session.sendKeys("C-c")
+        #expect(try session.waitForExit() == 130)
+        session.kill()
+        session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 50, height: 10)
+        let after = try session.waitFor(text: "  ▾ [ ] Tickets")
+        #expect(rows(after) == rows(before))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
 }

@@ -5,8 +5,8 @@ import TodoStore
 
 /// Issue 31's cost requirement, counted instead of timed: what `z` asks of the store (SQLite's
 /// virtual-machine steps, `TodoStore.statementSteps`) and of the table (cells configured, rows
-/// measured) stays flat however many parents are collapsed, and grows with a parent's subtasks at
-/// most as their logarithm (the end of a subtree is found by halving, `openSubtaskRun`).
+/// measured) stays flat however many parents are collapsed and however many subtasks a parent has
+/// (the end of a subtree is a seek per level in `todos_outline`, `TodoStore.openSubtreeRowCount`).
 @Suite("Outline cost")
 struct OutlineCostTests {
     static let size = Size(width: 40, height: 10)

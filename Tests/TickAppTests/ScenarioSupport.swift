@@ -114,8 +114,10 @@ final class Scenario {
         }
     }
 
-    /// Quits and starts Tick again on the same file.
+    /// Quits and starts Tick again on the same file. Quitting writes what the app put off to an idle
+    /// moment (the collapsed parents), as the terminal session does however it ends.
     func restart() throws {
+        app.saveDeferredState()
         let store = try temporary.reopen()
         app = Self.makeApp(store, size: size, theme: theme, configuration: configuration)
     }

@@ -9,9 +9,9 @@ import TickTesting
 /// imported and exported, and upgraded from version 12.
 @Suite("Start dates in the store")
 struct StartDateStoreTests {
-    /// Takes a current store back to version 12: no start column, no waiting index or counts, the
-    /// journal and modified-time triggers as version 12 made them.
-    static let backToVersion12SQL = """
+    /// Takes a current store back to version 12: no outline index (version 14), no start column, no
+    /// waiting index or counts, the journal and modified-time triggers as version 12 made them.
+    static let backToVersion12SQL = OutlineIndexTests.backBeforeOutlineIndexSQL + """
         DROP INDEX todos_waiting;
         DROP TRIGGER todos_due_start_count_insert; DROP TRIGGER todos_due_start_count_delete; DROP TRIGGER todos_due_start_count_update;
         DROP TABLE due_start_counts;

@@ -69,6 +69,9 @@ public final class LivePlayer {
         let player = LivePlayer(app: app, screen: screen, delayMilliseconds: delayMilliseconds)
         var outcome = Outcome.finished
         while outcome == .finished, !app.isFinished, let steps = try reader.next() { outcome = player.play(steps) }
+        // What the app put off to an idle moment (the collapsed parents) is written however the
+        // playback ended; a failure is said in the status line the held screen shows.
+        app.saveDeferredState()
         if outcome == .finished, !app.isFinished { outcome = player.hold(saying: "End of the script: press any key to leave") }
         if case .signal(let number) = outcome { return 128 + number }
         return 0

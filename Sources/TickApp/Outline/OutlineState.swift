@@ -8,6 +8,9 @@ struct OutlineState {
     /// The todos whose subtasks the user collapsed (`z`): remembered in the store's view state
     /// (`ViewState.collapsedTodoIDs`), like `H`, so a restart shows the same.
     var collapsedIDs = Set<Int64>()
+    /// Whether `collapsedIDs` changed since it was last written to the store (it is written when the
+    /// user is idle or quits, not on every `z`).
+    var collapsedIDsUnsaved = false
     /// What the collapsed parents hide, per list id (absent: nothing).
     var folds: [Int64: OutlineFolds] = [:]
     /// The outline facts of todos shown lately, by id: dropped on every change, and when it holds
