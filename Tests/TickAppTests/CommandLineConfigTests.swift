@@ -48,7 +48,7 @@ struct CommandLineConfigTests {
         let outcome = try check("bind <C-n> moveDown\ncolour done red\n\nbind x\nmouse perhaps # why not\n")
         #expect(outcome.status == 1)
         #expect(outcome.output == """
-            \(outcome.path):2: unknown setting "colour" (settings: bind, unbind, theme, color, mouse, list, hide-completed, wrap, sort, history, sync, clipboard, view, remind-alert)
+            \(outcome.path):2: unknown setting "colour" (settings: bind, unbind, theme, color, mouse, list, hide-completed, hide-waiting, wrap, sort, history, sync, clipboard, view, remind-alert)
             \(outcome.path):4: bind wants a key and a command, like: bind <C-n> moveDown
             \(outcome.path):5: mouse wants yes or no
 
