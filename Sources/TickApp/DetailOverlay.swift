@@ -78,13 +78,13 @@ final class DetailOverlay: Overlay {
         switch keyMap.action(for: key) {
         case .back: return false
         case .editNotes:
-            guard !app.refusesChanges(), let item = current(otherwise: "nothing to edit") else { break }
+            guard !app.refusesChanges(), let item = current(otherwise: "nothing to edit", app: app) else { break }
             edit(notes: item.notes)
         case .editNotesInEditor:
             switch app.editNotesInEditor(todo: id) {
             case .finished: break
             case .editInPlace:
-                guard let item = current(otherwise: "nothing to edit") else { break }
+                guard let item = current(otherwise: "nothing to edit", app: app) else { break }
                 edit(notes: item.notes)
                 app.say(.info("No $VISUAL or $EDITOR set: editing the notes here"))
             case .keepInPlace(let text, let base):
@@ -97,14 +97,14 @@ final class DetailOverlay: Overlay {
         case .openLink: app.openFirstLink(ofTodo: id)
         case .help: app.present(HelpOverlay(keyMaps: app.keyMaps, problems: app.configurationProblems))
         case .edit:
-            guard let item = current(otherwise: "nothing to edit") else { break }
+            guard let item = current(otherwise: "nothing to edit", app: app) else { break }
             app.openEditor(for: item)
         case .toggle:
-            guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
+            guard !app.refusesChanges(), let item = current(otherwise: "nothing changed", app: app),
                   let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             app.run(keepingPlace: indexPath) { try $0.toggle(item) }
         case .flag:
-            guard !app.refusesChanges(), let item = current(otherwise: "nothing changed"),
+            guard !app.refusesChanges(), let item = current(otherwise: "nothing changed", app: app),
                   let indexPath = list.indexPath(ofTodo: item.id, inList: item.listID) else { break }
             app.run(keepingPlace: indexPath) { try $0.toggleFlag(item) }
         case .scrollDown: scroll(to: top + 1)
@@ -120,9 +120,18 @@ final class DetailOverlay: Overlay {
         return true
     }
 
-    /// The todo as stored now; when it is gone, nil, and the status line says so, then `outcome`.
-    private func current(otherwise outcome: String) -> TodoItem? {
-        list.stillAsShown(opened, [], otherwise: outcome)
+    /// The todo as stored now; when it is gone, nil, and the status line says so, then `outcome`
+    /// (when it cannot be read, "Not saved" and why).
+    private func current(otherwise outcome: String, app: TickApp) -> TodoItem? {
+        do {
+            let (now, refusal) = try app.commands.current(opened, [], otherwise: outcome)
+            if now == nil, let message = refusal.message { app.say(message) }
+            return now
+        } catch {
+            list.reportReadFailure(error)
+            app.say(.error("Not saved: \(error)"))
+            return nil
+        }
     }
 
     /// Saves `text` as the todo's notes, over the notes the editor started from (or, after a refusal,

@@ -154,9 +154,7 @@ extension TickApp {
             }
             guard !stillThere else { return }
             // The reload's own news (the list now selected) says less than the refusal.
-            takeListMessage()
             list.reloadFromStore()
-            list.pendingMessage = nil
             list.unsaidReadFailure = nil
             guard let next = list.currentList else { return }
             target = next

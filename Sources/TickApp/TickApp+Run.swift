@@ -33,10 +33,10 @@ extension TickApp {
         // Read before the message is set: the command's message says more than a failed read of the new view.
         if let view = outcome.view { list.show(view: view) }
         // A message that depends on whether the view shows the todos added waits until the change is shown.
-        if outcome.whenHidden == nil { say(outcome.message, undoable: outcome.isUndoable) } else { takeListMessage() }
+        if outcome.whenHidden == nil { say(outcome.message, undoable: outcome.isUndoable) }
         list.show(outcome, before: before)
-        // Unless showing it failed to read the view (the list then says so), which says more.
-        if let hidden = outcome.whenHidden, list.pendingMessage == nil {
+        // Unless showing it failed to read the view (said at the frame), which says more.
+        if let hidden = outcome.whenHidden, list.unsaidReadFailure == nil {
             say(list.hidesAny(of: hidden.todos) ? hidden.message : outcome.message, undoable: outcome.isUndoable)
         }
         terminalOutput += outcome.terminalOutput

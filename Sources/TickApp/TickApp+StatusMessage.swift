@@ -6,10 +6,10 @@ import TodoStore
 /// as soon as that state is gone, however it went (a key, a click, another process, a resize).
 extension TickApp {
     /// Shows `message` in the status line: the one way a message gets there. A read failure or what
-    /// the list said before it (`sayReadFailure()`, `takeListMessage()`) comes first, so the last said is shown.
+    /// the list said before it (`sayReadFailure()`, `takeRowMoveMessage()`) comes first, so the last said is shown.
     func say(_ message: StatusMessage) {
         sayReadFailure()
-        takeListMessage()
+        takeRowMoveMessage()
         status.show(message)
     }
 
@@ -18,14 +18,14 @@ extension TickApp {
     /// row of its list to a start-up message that wraps.
     public func clearMessage() {
         sayReadFailure()
-        takeListMessage()
+        takeRowMoveMessage()
         status.clear()
     }
 
     /// Adds `hint` to the message shown ("… · Enter saves yours over it").
     func appendToMessage(_ hint: String) {
         sayReadFailure()
-        takeListMessage()
+        takeRowMoveMessage()
         status.append(hint)
     }
 
@@ -37,11 +37,11 @@ extension TickApp {
         status.show(.error(failure))
     }
 
-    /// Moves what the list's own commands said (those not yet `TodoCommands`) into the status; the
-    /// list keeps no message.
-    func takeListMessage() {
-        guard let said = list.pendingMessage else { return }
-        list.pendingMessage = nil
+    /// Moves what the table's row move said (`TodoListController.rowMoveMessage`) into the status;
+    /// the list keeps no message.
+    func takeRowMoveMessage() {
+        guard let said = list.rowMoveMessage else { return }
+        list.rowMoveMessage = nil
         status.show(said)
     }
 
@@ -71,7 +71,7 @@ extension TickApp {
     /// The message the status line shows: the last one, unless the state it describes is gone.
     var shownMessage: StatusMessage? {
         sayReadFailure()
-        takeListMessage()
+        takeRowMoveMessage()
         if list.pendingSearch != nil { return .info("searching…") }
         guard let message = status.message else { return nil }
         guard let condition = message.condition else { return message }
@@ -82,7 +82,7 @@ extension TickApp {
     /// return (four marks, then five again, would bring back a count the user saw go wrong).
     func retireStaleMessage() {
         sayReadFailure()
-        takeListMessage()
+        takeRowMoveMessage()
         if status.message != nil, shownMessage == nil { status.clear() }
     }
 }
@@ -91,7 +91,7 @@ extension TickApp {
     /// The last message said, whether or not its state still holds (tests, the fuzzer).
     public var lastMessage: StatusMessage? {
         sayReadFailure()
-        takeListMessage()
+        takeRowMoveMessage()
         return status.message
     }
 }

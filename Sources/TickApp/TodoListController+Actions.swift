@@ -46,9 +46,7 @@ extension TodoListController {
             selectedHeaderListID = nil
             keepSelection(near: indexPath)
         } else {
-            let said = pendingMessage  // the change's own message says more than "Inbox is empty"
             select(section: indexPath.section)
-            pendingMessage = said
         }
     }
 
@@ -87,12 +85,12 @@ extension TodoListController {
         do {
             moved = try store.move(id: item.id, toList: listID, after: above)
         } catch {
-            pendingMessage = .error("Not saved: \(error)")
+            rowMoveMessage = .error("Not saved: \(error)")
             cache.invalidate()
             refreshLists()
             return
         }
-        pendingMessage = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
+        rowMoveMessage = .info(listID == item.listID ? "Moved \(quoted(item.title))" : "Moved \(quoted(item.title)) to \(listName)")
         // The move is committed: a failed read from here on is reported as such, never as "Not saved".
         // A move in the outline takes the todo's subtasks along and makes it a sibling of the todo
         // above: more rows move than the table moved, so everything is read again once it is done.

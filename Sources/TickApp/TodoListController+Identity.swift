@@ -25,26 +25,6 @@ struct TodoAspects: OptionSet {
 }
 
 extension TodoListController {
-    /// The todo `shown` (as a question, picker, editor or swipe action showed it) as stored now, when it
-    /// still exists and none of `aspects` changed since; otherwise nil, and the status line says what
-    /// happened to it meanwhile, then `outcome` ("nothing deleted"), so the answer changes nothing (when
-    /// the todo cannot be read, "Not saved" and why).
-    func stillAsShown(_ shown: TodoItem, _ aspects: TodoAspects, otherwise outcome: String) -> TodoItem? {
-        let now: TodoItem?
-        do {
-            now = try store.item(id: shown.id)
-        } catch {
-            reportReadFailure(error)
-            pendingMessage = .error("Not saved: \(error)")
-            return nil
-        }
-        if let change = Self.changeMeanwhile(from: shown, to: now, aspects, listName: listName(of:)) {
-            pendingMessage = .error("\(quoted(shown.title)) \(change) · \(outcome)")
-            return nil
-        }
-        return now
-    }
-
     /// What happened to a todo since `old` was shown, as the end of a sentence about it ("was
     /// deleted elsewhere meanwhile"); nil when it exists and none of `aspects` changed.
     static func changeMeanwhile(from old: TodoItem, to new: TodoItem?, _ aspects: TodoAspects,
@@ -70,22 +50,6 @@ extension TodoListController {
             return "had its notes changed elsewhere meanwhile"
         }
         return nil
-    }
-
-    /// The list as stored now, when it still exists; otherwise nil, and the status line says it was
-    /// deleted meanwhile, then `outcome` (or, when the lists cannot be read, "Not saved" and why).
-    func storedList(_ shown: TodoList, otherwise outcome: String) -> TodoList? {
-        do {
-            guard let now = try store.lists().first(where: { $0.id == shown.id }) else {
-                pendingMessage = .error("The list \(shown.name) was deleted elsewhere meanwhile · \(outcome)")
-                return nil
-            }
-            return now
-        } catch {
-            reportReadFailure(error)
-            pendingMessage = .error("Not saved: \(error)")
-            return nil
-        }
     }
 
     /// The name of a list as last read, or nil when there is none with that id.

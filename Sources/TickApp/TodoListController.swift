@@ -14,9 +14,10 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public let tableView: TableView
     /// Where the todos live.
     public let store: TodoStore
-    /// What the list's own commands (those not yet `TodoCommands`) said since the app last took it
-    /// (`TickApp.takeListMessage()`): the app owns the status line and its messages.
-    var pendingMessage: StatusMessage?
+    /// What the table's own row move said ("Moved “Milk” to Work", or why it was not saved): the
+    /// table calls `tableView(_:moveRowAt:to:)`, which returns nothing, as UIKit's does, so the app
+    /// takes the message after the key (`TickApp.takeRowMoveMessage()`). Nothing else sets it.
+    var rowMoveMessage: StatusMessage?
     /// How rows look.
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
     /// The day due dates are described against.
@@ -221,8 +222,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let text = detail.contains(store.path) ? "Cannot read the store: \(detail)" : "Cannot read \(store.path): \(detail)"
         readFailure = text
         unsaidReadFailure = text
-        // What the list said before the failure is old news (`pendingMessage` goes with the last commands not yet `TodoCommands`).
-        pendingMessage = nil
+        // What the row move said before the failure is old news.
+        rowMoveMessage = nil
     }
 
     /// The selected todo.
@@ -338,38 +339,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     }
 
     // MARK: Keeping the table in step
-
-    /// Changes the store, then shows the change; returns whether the change was saved.
-    ///
-    /// `change` makes the store change (one transaction), sets the status message and returns what it
-    /// committed (its value and its `TodoChange`); if it throws, nothing was changed: the status line says "Not saved" and the table is
-    /// read afresh. `show` then updates the table from that change. The change is committed by then, so a failure
-    /// there (another process wrote between the commit and the update, and the table's counts no
-    /// longer add up) must not be reported as a failed change, which the user would make again: the
-    /// table is read afresh instead, selecting the todo `reselecting` names.
-    @discardableResult
-    func mutate<Saved>(_ change: () throws -> Committed<Saved>, show: (Committed<Saved>) throws -> Void = { _ in },
-                       reselecting: (Saved) -> Int64? = { _ in nil }) -> Bool {
-        let saved: Committed<Saved>
-        changeCount += 1
-        do {
-            saved = try change()
-        } catch {
-            reloadFromStore()
-            // Said after the reload, which reports a failed read of its own: that the change was not saved matters more.
-            pendingMessage = .error("Not saved: \(error)")
-            return false
-        }
-        do {
-            try show(saved)
-        } catch {
-            let said = pendingMessage
-            reloadFromStore(selecting: reselecting(saved.value))
-            // A read failure found by the reload is news; otherwise the change's own message stands.
-            if readFailure == nil { pendingMessage = said }
-        }
-        return true
-    }
 
     /// Re-reads everything (after a new sort or filter, or a change that cannot be told row by row),
     /// keeping the selection on the same todo when it is still shown.

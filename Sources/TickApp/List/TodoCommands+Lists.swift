@@ -28,7 +28,7 @@ extension TodoCommands {
     /// now (`list`), for the answer to rename that one; deleted meanwhile, nothing is renamed and `list`
     /// is nil. A name the store refuses throws.
     func renameList(_ shown: TodoList, to name: String) throws -> Outcome {
-        let (current, refusal) = try currentList(shown, otherwise: "not renamed")
+        let (current, refusal) = try current(shown, otherwise: "not renamed")
         guard let now = current else { return refusal }
         guard now.name == shown.name else {
             var outcome = Outcome.saying(.error("The list \(shown.name) was renamed to \(now.name) elsewhere meanwhile · not renamed"))
@@ -52,7 +52,7 @@ extension TodoCommands {
     /// The answer to "Delete list Work with 3 todos?": deletes the list `shown`, unless it is gone,
     /// renamed or holds other todos since the question (another process, the sync): then nothing is deleted.
     func deleteList(asked shown: TodoList, movingToInbox: Bool) throws -> Outcome {
-        let (current, refusal) = try currentList(shown, otherwise: "nothing deleted")
+        let (current, refusal) = try current(shown, otherwise: "nothing deleted")
         guard let now = current else { return refusal }
         if now.name != shown.name {
             return .saying(.error("The list \(shown.name) was renamed to \(now.name) elsewhere meanwhile · nothing deleted"))
@@ -80,14 +80,5 @@ extension TodoCommands {
         let message: StatusMessage = list.isCollapsed ? .info("Expanded \(list.name)")
             : .info("Collapsed \(list.name)" + keys.offer(.collapse, "expands"), while: .collapsedCurrentList(list.id))
         return Outcome(change: folded.change, selection: .listHeader(list.id), message: message, wrote: true)
-    }
-
-    /// The list `shown` as stored now, when it still exists; otherwise nil and the outcome saying it was
-    /// deleted meanwhile, then `otherwise` ("not renamed").
-    func currentList(_ shown: TodoList, otherwise: String) throws -> (TodoList?, Outcome) {
-        guard let now = try store.lists().first(where: { $0.id == shown.id }) else {
-            return (nil, .saying(.error("The list \(shown.name) was deleted elsewhere meanwhile · \(otherwise)")))
-        }
-        return (now, Outcome())
     }
 }
