@@ -259,13 +259,7 @@ public final class CalDAVClient {
         let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
                                                  body: Array(body.utf8)))
         var fetch = ItemFetch()
-        for response in answer.responses {
-            guard let member = try Self.member(response.href, of: url, refusingInto: &fetch.problems),
-                  !Self.isCollection(response),
-                  let data = response.property(XMLNamespace.calDAV, "calendar-data"),
-                  let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
-            fetch.items.append(CalendarItem(href: member.path, etag: etag, calendarData: data.content))
-        }
+        fetch.items = try Self.calendarItems(in: answer, of: url, refusingInto: &fetch.problems)
         return fetch
     }
 
@@ -279,11 +273,18 @@ public final class CalDAVClient {
             """
         let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
                                                  body: Array(body.utf8)))
+        return try Self.calendarItems(in: answer, of: url, refusingInto: &refused)
+    }
+
+    /// The items with data and an ETag that a multiget or calendar-query `answer` names inside the
+    /// collection at `url`; an href named outside it is added to `refused`.
+    private static func calendarItems(in answer: Multistatus, of url: ServerURL,
+                                      refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> [CalendarItem] {
         var items: [CalendarItem] = []
         for response in answer.responses {
             guard let data = response.property(XMLNamespace.calDAV, "calendar-data"),
                   let etag = response.property(XMLNamespace.dav, "getetag")?.text,
-                  let member = try Self.member(response.href, of: url, refusingInto: &refused) else { continue }
+                  let member = try member(response.href, of: url, refusingInto: &refused) else { continue }
             items.append(CalendarItem(href: member.path, etag: etag, calendarData: data.content))
         }
         return items
