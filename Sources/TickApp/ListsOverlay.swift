@@ -77,8 +77,7 @@ final class ListsOverlay: Overlay, TableViewDataSource, TableViewDelegate {
         case .go:
             // As Tab: the list's first todo, or the list itself when it shows none, so `a` adds there.
             if let target = selected, let section = list.section(ofList: target.id) {
-                list.select(section: section)
-                if let message = list.headerMessage(forSection: section) { app.say(message) }
+                app.selectList(inSection: section)
             }
             return false
         case .add:

@@ -12,7 +12,7 @@ extension TickApp {
         let selectedHeaderSection = selected == nil ? list.selectedHeaderListID.flatMap { list.section(ofList: $0) } : nil
         if command.group == .navigation { list.selectedHeaderListID = nil }
         if list.agenda != nil, let what = Self.listsViewOnly(command) {
-            say(TodoListController.notInAgenda(what))
+            say(TodoCommands.notInAgenda(what))
             return
         }
         switch command {
@@ -30,7 +30,9 @@ extension TickApp {
         case .halfPageDown: table.moveSelection(byLines: max(1, table.frame.height / 2))
         case .halfPageUp: table.moveSelection(byLines: -max(1, table.frame.height / 2))
         case .nextList, .previousList:
-            if let message = list.jumpToSection(offset: command == .nextList ? 1 : -1) { say(message) }
+            // From the selected header's list, else the selected row's.
+            let section = list.selectedHeaderListID.flatMap { list.section(ofList: $0) } ?? selected?.section
+            run { $0.jumpToList(offset: command == .nextList ? 1 : -1, from: section, rowCounts: list.sectionCounts, inAgenda: list.agenda != nil) }
         case .add: openAdder()
         case .edit: if let selected, let item = list.item(at: selected) { openEditor(for: item) }
         case .toggle:
@@ -59,19 +61,29 @@ extension TickApp {
         case .swipeLeft: if !refusesChanges() { table.swipeSelectedRow(.left) }
         case .moveTodoDown, .moveTodoUp:
             guard !refusesChanges() else { return }
-            if !table.moveSelectedRow(by: command == .moveTodoDown ? 1 : -1), list.options.sort != .manual || list.options.filter != nil {
-                say(.info("Reordering works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search"))
+            // The table says where the row would go (its delegate keeps open todos among open ones);
+            // the store moves the todo and the change moves the row, as any change does.
+            guard let (source, destination) = table.destinationForMovingSelectedRow(by: command == .moveTodoDown ? 1 : -1),
+                  let move = list.rowMove(from: source, to: destination) else {
+                if list.options.sort != .manual || list.options.filter != nil {
+                    say(.info("Reordering works in manual order" + (list.keys.key(.cycleSort).map { " (\($0))" } ?? "") + " without a search"))
+                }
+                return
             }
-            list.finishRowMove()
+            run { try $0.reorder(move) }
         case .moveToList: if table.isEditing { openListPickerForMarked() } else { openListPicker() }
         case .undo: if !refusesChanges() { run { $0.undo() } }
         case .redo: if !refusesChanges() { run { $0.redo() } }
         case .search: openSearch()
-        case .nextMatch, .previousMatch: if let message = list.jumpToMatch(forward: command == .nextMatch) { say(message) }
+        case .nextMatch, .previousMatch:
+            let search = list.highlightedSearch, item = list.selectedItem
+            run { $0.jumpToMatch(forward: command == .nextMatch, search: search, from: item) }
         case .collapse:
             // On a todo of the outline, z collapses or expands subtasks; elsewhere the current list.
-            if let message = list.toggleFoldOfSelectedTodo() { return say(message) }
-            toggleCurrentListCollapsed()
+            guard let (item, facts) = list.selectedOutlineTodo() else { return toggleCurrentListCollapsed() }
+            let isCollapsed = list.outline.isCollapsed(item.id)
+            let current = list.currentSection.map { list.lists[$0] }
+            run { try $0.toggleFold(of: item, facts: facts, isCollapsed: isCollapsed, orList: current) }
         case .collapseList: toggleCurrentListCollapsed()
         case .indent, .outdent: indentSelectedTodo(command)
         case .addSubtask: openSubtaskAdder()
@@ -88,7 +100,10 @@ extension TickApp {
                         while: .editingMode(marked: nil))
                 : .info("Left editing mode"))
         case .mark: if let selected { list.toggleMark(at: selected); table.moveSelection(by: 1) }
-        case .markAll: if table.isEditing, let message = list.markAllInCurrentSection() { say(message) }
+        case .markAll:
+            guard table.isEditing, let section = selected?.section, section < list.lists.count, section < list.sectionCounts.count else { return }
+            let elsewhere = list.markedIndexPaths.filter { $0.section != section }.count
+            run { $0.markAll(list.lists[section], rowsShown: list.sectionCounts[section], markedElsewhere: elsewhere) }
         case .help: present(HelpOverlay(keyMaps: keyMaps, problems: configurationProblems))
         case .messages: present(MessagesOverlay(messages: status.recent, keyMaps: keyMaps))
         case .statistics:
@@ -98,6 +113,14 @@ extension TickApp {
         case .sync: syncNow()
         case .quit: isFinished = true
         }
+    }
+
+    /// Selects the list of `section` by name (`TodoCommands.selectList`): its first row, or its header
+    /// when it shows no rows, which the status line names.
+    func selectList(inSection section: Int) {
+        guard section < list.lists.count else { return }
+        let rows = section < list.sectionCounts.count ? list.sectionCounts[section] : 0
+        run { $0.selectList(list.lists[section], rowsShown: rows) }
     }
 
     /// `z` on a list: collapses the current list, or expands it again.
@@ -222,7 +245,7 @@ extension TickApp {
         defer { if !text.isEmpty { list.search(for: text) } }
         present(PromptOverlay(label: "/", text: text, submit: { [unowned self] _ in
             list.finishPendingSearch()
-            if let message = list.endSearch(keepsHighlights: true, fallback: before) { say(message) }
+            if let search = list.endSearch(keepsHighlights: true, fallback: before) { run { $0.highlighted(search) } }
             return true
         }, cancel: { [unowned self] in
             list.cancelPendingSearch()
@@ -269,11 +292,11 @@ extension TickApp {
         guard !refusesChanges() else { return }
         let marked = list.markedItems().map(\.1)
         guard !marked.isEmpty else {
-            say(.info(list.nothingMarked))
+            say(.info(list.keys.nothingMarked))
             return
         }
         let lists = list.lists
-        present(PickerOverlay(title: "Move \(TodoListController.todos(marked.count)) to", choices: lists.map {
+        present(PickerOverlay(title: "Move \(TodoCommands.todos(marked.count)) to", choices: lists.map {
             .init(label: $0.name, detail: "\($0.openCount) open")
         }, pick: { [unowned self] index in
             moveMarked(marked, toList: lists[index])
@@ -303,7 +326,7 @@ extension TickApp {
         let marked = list.markedItems().map(\.1)
         let count = marked.count
         guard count > 0 else {
-            say(.info(list.nothingMarked))
+            say(.info(list.keys.nothingMarked))
             return
         }
         present(ConfirmOverlay(question: "Delete \(count) todo\(count == 1 ? "" : "s")?", choices: [

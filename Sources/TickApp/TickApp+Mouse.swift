@@ -37,7 +37,8 @@ extension TickApp {
             // A click on a parent's ▸ or ▾ collapses or expands its subtasks.
             if let cell = table.cellForRow(at: indexPath) as? TodoCell, let rect = table.rectForRow(at: indexPath),
                cell.isDisclosureMark(atColumn: point.x - rect.origin.x), let item = list.item(at: indexPath) {
-                if let message = list.setCollapsed(!list.outline.isCollapsed(item.id), todo: item) { say(message) }
+                let collapses = !list.outline.isCollapsed(item.id)
+                run { $0.fold(item, collapses: collapses) }
                 return
             }
             drag = list.item(at: indexPath).map { (point, $0) }

@@ -14,7 +14,7 @@ extension TickApp {
             return
         }
         run { try command == .indent ? $0.indent(item) : $0.outdent(item) }
-        if let message = list.reveal(todo: item.id) { say(message) }
+        list.reveal(todo: item.id)
     }
 
     /// `c`: opens the input line to add a subtask to the selected todo. The line holds that todo:
@@ -22,11 +22,11 @@ extension TickApp {
     func openSubtaskAdder() {
         guard !refusesChanges(), let parent = list.selectedItem else { return }
         guard list.agenda == nil else {
-            say(TodoListController.notInAgenda("Adding a subtask"))
+            say(TodoCommands.notInAgenda("Adding a subtask"))
             return
         }
         present(PromptOverlay(label: "Add under \(quoted(parent.title, limit: 20)): ", submit: { [unowned self] text in
-            if list.outline.isCollapsed(parent.id), let message = list.setCollapsed(false, todo: parent) { say(message) }
+            if list.outline.isCollapsed(parent.id) { run { $0.fold(parent, collapses: false) } }
             var added = false
             run { commands in
                 let outcome = try commands.addSubtask(text, to: parent)

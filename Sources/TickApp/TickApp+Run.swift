@@ -68,7 +68,7 @@ extension TickApp {
     func runSwipedCommand() {
         guard let swiped = list.swipedCommand else { return }
         list.swipedCommand = nil
-        run(keepingPlace: swiped.place, swiped.run)
+        run(keepingPlace: swiped.place) { try $0.swiped(swiped.button) }
     }
 
     /// The bytes waiting for the terminal besides the frame (an OSC 52 copy), handed over once.

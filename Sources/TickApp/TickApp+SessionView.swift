@@ -91,8 +91,7 @@ extension TickApp {
         case .todo(let id): list.select(todo: id)
         case .listHeader(let id):
             guard let section = list.section(ofList: id) else { break }
-            list.select(section: section)
-            if let message = list.headerMessage(forSection: section) { say(message) }
+            selectList(inSection: section)
         case .none: list.tableView.selectRow(at: nil, scrollPosition: .none)
         }
         if let header = view.topHeader { return restore(header) }

@@ -5,11 +5,10 @@ import TodoStore
 /// highlighted search, editing mode, a collapsed list, the last change) says which, and is dropped
 /// as soon as that state is gone, however it went (a key, a click, another process, a resize).
 extension TickApp {
-    /// Shows `message` in the status line: the one way a message gets there. A read failure or what
-    /// the list said before it (`sayReadFailure()`, `takeRowMoveMessage()`) comes first, so the last said is shown.
+    /// Shows `message` in the status line: the one way a message gets there. A read failure the list
+    /// met before it (`sayReadFailure()`) comes first, so the last said is shown.
     func say(_ message: StatusMessage) {
         sayReadFailure()
-        takeRowMoveMessage()
         status.show(message)
     }
 
@@ -18,14 +17,12 @@ extension TickApp {
     /// row of its list to a start-up message that wraps.
     public func clearMessage() {
         sayReadFailure()
-        takeRowMoveMessage()
         status.clear()
     }
 
     /// Adds `hint` to the message shown ("… · Enter saves yours over it").
     func appendToMessage(_ hint: String) {
         sayReadFailure()
-        takeRowMoveMessage()
         status.append(hint)
     }
 
@@ -35,14 +32,6 @@ extension TickApp {
         guard let failure = list.unsaidReadFailure else { return }
         list.unsaidReadFailure = nil
         status.show(.error(failure))
-    }
-
-    /// Moves what the table's row move said (`TodoListController.rowMoveMessage`) into the status;
-    /// the list keeps no message.
-    func takeRowMoveMessage() {
-        guard let said = list.rowMoveMessage else { return }
-        list.rowMoveMessage = nil
-        status.show(said)
     }
 
     /// Whether the state a message depends on still holds.
@@ -71,7 +60,6 @@ extension TickApp {
     /// The message the status line shows: the last one, unless the state it describes is gone.
     var shownMessage: StatusMessage? {
         sayReadFailure()
-        takeRowMoveMessage()
         if list.pendingSearch != nil { return .info("searching…") }
         guard let message = status.message else { return nil }
         guard let condition = message.condition else { return message }
@@ -82,7 +70,6 @@ extension TickApp {
     /// return (four marks, then five again, would bring back a count the user saw go wrong).
     func retireStaleMessage() {
         sayReadFailure()
-        takeRowMoveMessage()
         if status.message != nil, shownMessage == nil { status.clear() }
     }
 }
@@ -91,7 +78,6 @@ extension TickApp {
     /// The last message said, whether or not its state still holds (tests, the fuzzer).
     public var lastMessage: StatusMessage? {
         sayReadFailure()
-        takeRowMoveMessage()
         return status.message
     }
 }

@@ -96,13 +96,12 @@ public final class TickApp {
         defaults.showsCompleted = !configuration.hidesCompleted
         defaults.showsWaiting = !configuration.hidesWaiting
         defaults.wrapsTitles = configuration.wrapsTitles
-        if list.store.isReadOnly, list.readFailure == nil { say(.error("Read-only store: changes are disabled")) }
+        if list.store.isReadOnly, list.readFailure == nil { say(TodoCommands.readOnlyRefusal) }
         list.restoreView(defaults: defaults)
         var problems = configuration.problems
         if let name = configuration.defaultList {
             if let wanted = list.lists.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
-                list.select(section: wanted)
-                if let message = list.headerMessage(forSection: wanted) { say(message) }
+                selectList(inSection: wanted)
             } else {
                 problems.append("there is no list named \(name); L creates lists")
             }
@@ -201,7 +200,7 @@ public final class TickApp {
     /// Whether changes are refused, saying so when they are.
     func refusesChanges() -> Bool {
         guard list.store.isReadOnly else { return false }
-        say(.error("Read-only store: changes are disabled"))
+        say(TodoCommands.readOnlyRefusal)
         return true
     }
 

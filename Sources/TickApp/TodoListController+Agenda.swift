@@ -14,12 +14,6 @@ public struct AgendaState: Equatable, Sendable {
     /// The groups, one section each, in this order.
     static let groups = AgendaGroup.allCases
 
-    /// What the status line says once the agenda (`shows`) or the lists are shown, naming the key in
-    /// effect that shows the other.
-    static func shownMessage(_ shows: Bool, _ keys: KeyNames) -> StatusMessage {
-        .info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists") : "Lists" + keys.offer(.toggleAgenda, "shows the agenda"))
-    }
-
     /// What the middle of an agenda with nothing due says, naming the key in effect that shows the lists.
     static func emptyText(_ keys: KeyNames) -> String { "Nothing due this week" + keys.offer(.toggleAgenda, "shows lists") }
 
@@ -146,10 +140,5 @@ extension TodoListController {
                 return
             }
         }
-    }
-
-    /// Why a command of the lists view does nothing in the agenda, for the status line.
-    static func notInAgenda(_ what: String) -> StatusMessage {
-        .info("\(what) works in the lists view · A shows the lists")
     }
 }

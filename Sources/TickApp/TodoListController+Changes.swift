@@ -15,14 +15,14 @@ extension TodoListController {
     /// Shows a committed change: patches the cached pages and tells the table in one batch update
     /// (rows deleted, inserted, moved and reconfigured, folded lists' sections reloaded). A change
     /// that cannot be told row by row, or that adds, deletes, renames or reorders lists, reads
-    /// everything again. `updatesTable` false patches only the data (the table moved a row itself).
+    /// everything again.
     /// Returns where each todo the change touched is shown now (absent: not shown, or not known).
     ///
     /// Rows are the change's ranked rows where the section's query shows the ranked order (the
     /// manual sort, and done todos in every sort); elsewhere the old row is the page cache's and the
     /// new one the store's answer for that one todo; a section where neither can tell is read again.
     @discardableResult
-    func apply(_ change: TodoChange, updatesTable: Bool = true) throws -> [Int64: IndexPath] {
+    func apply(_ change: TodoChange) throws -> [Int64: IndexPath] {
         guard !change.isEmpty else { return [:] }
         let listLevel: TodoChange.ListChange.Kinds = [.added, .deleted, .renamed, .reordered]
         guard !change.readsEverything, !change.lists.contains(where: { !$0.kinds.isDisjoint(with: listLevel) }) else {
@@ -74,10 +74,8 @@ extension TodoListController {
             // sections themselves changed, so the table is read again.
             cache.invalidate()
             needsVisibleRowsRefresh = false
-            if updatesTable {
-                tableView.reloadData()
-                remarkTodos()
-            }
+            tableView.reloadData()
+            remarkTodos()
             return newRows
         }
         oldRows = oldRows.filter { !reloaded.contains($0.value.section) }
@@ -103,32 +101,26 @@ extension TodoListController {
         newRows = newRows.filter { !reloaded.contains($0.value.section) }
         // Parents show how many subtasks are done and whether they have any: the rows shown are configured again.
         if outline.storeHasSubtasks { needsVisibleRowsRefresh = true }
-        if updatesTable {
-            try tableView.performBatchUpdates {
-                for todo in change.todos {
-                    // An agenda row names its list: a todo moved to another list shows anew in place.
-                    let fieldsChanged = todo.fieldsChanged || agenda != nil
-                    switch (oldRows[todo.id], newRows[todo.id]) {
-                    case (nil, nil): break
-                    case (let old?, nil): try tableView.deleteRows(at: [old])
-                    case (nil, let new?): try tableView.insertRows(at: [new])
-                    case (let old?, let new?) where old == new && fieldsChanged: try tableView.reconfigureRows(at: [old])
-                    case (let old?, let new?):
-                        // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
-                        try tableView.moveRow(at: old, to: new)
-                        if fieldsChanged { try tableView.reconfigureRows(at: [old]) }
-                    }
+        try tableView.performBatchUpdates {
+            for todo in change.todos {
+                // An agenda row names its list: a todo moved to another list shows anew in place.
+                let fieldsChanged = todo.fieldsChanged || agenda != nil
+                switch (oldRows[todo.id], newRows[todo.id]) {
+                case (nil, nil): break
+                case (let old?, nil): try tableView.deleteRows(at: [old])
+                case (nil, let new?): try tableView.insertRows(at: [new])
+                case (let old?, let new?) where old == new && fieldsChanged: try tableView.reconfigureRows(at: [old])
+                case (let old?, let new?):
+                    // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
+                    try tableView.moveRow(at: old, to: new)
+                    if fieldsChanged { try tableView.reconfigureRows(at: [old]) }
                 }
-                if !reloaded.isEmpty { try tableView.reloadSections(reloaded.sorted()) }
             }
+            if !reloaded.isEmpty { try tableView.reloadSections(reloaded.sorted()) }
         }
-        // While the table moves a row itself (J/K), it has not moved its cells yet: configuring the
-        // visible rows now would draw each with its neighbour's todo, so the move shows them afterwards.
-        if updatesTable {
-            try refreshVisibleRowsIfNeeded()
-            // A section read again may hold other todos at the marked rows.
-            if !reloaded.isEmpty { remarkTodos() }
-        }
+        try refreshVisibleRowsIfNeeded()
+        // A section read again may hold other todos at the marked rows.
+        if !reloaded.isEmpty { remarkTodos() }
         return shown
     }
 

@@ -5,9 +5,6 @@ import TodoStore
 /// apply to every marked todo at once, as one store transaction (one undo step) and one table batch
 /// (the commands are `TodoCommands+Marked`).
 extension TodoListController {
-    /// What a key that acts on the marked rows says when none is marked.
-    var nothingMarked: String { keys.nothingMarked }
-
     /// The marked rows, in screen order.
     var markedIndexPaths: [IndexPath] { tableView.indexPathsForSelectedRows.map { $0 } ?? [] }
 
@@ -24,26 +21,29 @@ extension TodoListController {
         if markedIndexPaths.contains(indexPath) { markedTodoIDs.insert(item.id) } else { markedTodoIDs.remove(item.id) }
     }
 
-    /// Marks every row of the selected row's list (`V`); returns what the status line says (how many
-    /// are marked and what the keys do to them), or nil when nothing was marked.
-    func markAllInCurrentSection() -> StatusMessage? {
-        guard let section = tableView.indexPathForSelectedRow?.section, section < sectionCounts.count else { return nil }
+    /// Marks every row the list `listID` shows (`V`: `TodoCommands.markAll`): its todos' ids are
+    /// read in slices (a long list's todos are not all kept), leaving out those a collapsed parent
+    /// hides. A failed read marks nothing and is reported.
+    func markShownRows(ofList listID: Int64) {
+        guard let section = section(ofList: listID), section < sectionCounts.count else { return }
         let query = query(forSection: section)
+        let folds = folds(inSection: section)
         let rows = sectionCounts[section]
+        var ids: [Int64] = []
         do {
-            // Read in slices: a long list's todos are not all kept, only their ids.
-            for start in stride(from: 0, to: rows, by: 4_096) {
-                markedTodoIDs.formUnion(try store.items(query, in: start..<min(rows, start + 4_096)).map(\.id))
+            let total = folds.isEmpty ? rows : try store.count(query)
+            for start in stride(from: 0, to: total, by: 4_096) {
+                for (offset, item) in try store.items(query, in: start..<min(total, start + 4_096)).enumerated()
+                where folds.row(forRank: start + offset) != nil {
+                    ids.append(item.id)
+                }
             }
         } catch {
             reportReadFailure(error)
-            return nil
+            return
         }
+        markedTodoIDs.formUnion(ids)
         tableView.markRows(at: (0..<rows).map { IndexPath(row: $0, section: section) })
-        return .info(["\(markedIndexPaths.count) marked", keys.editingHints([(.delete, "deletes"), (.toggle, "marks done"), (.moveToList, "moves"),
-                                                                            (.flag, "flags"), (.editMode, "leaves")])]
-                        .filter { !$0.isEmpty }.joined(separator: " · "),
-                     while: .editingMode(marked: markedIndexPaths.count))
     }
 
     /// The marked todos as stored now, with their rows, in screen order. A marked todo deleted or no
@@ -75,7 +75,4 @@ extension TodoListController {
         tableView.unmarkAllRows()
         tableView.markRows(at: wanted.sorted())
     }
-
-    /// "1 todo", "3 todos".
-    static func todos(_ count: Int) -> String { "\(count) todo\(count == 1 ? "" : "s")" }
 }

@@ -5,11 +5,7 @@ extension TodoListController {
     /// What typed search text asks for, read against today. Text that is not a query yet (an open
     /// quote, `@` and half a date) is searched as plain text meanwhile, and the status line says why.
     func searchQuery(for text: String) -> TodoQuery {
-        do {
-            return try QueryParser.parse(text, today: today())
-        } catch {
-            return TodoQuery(searchText: text)
-        }
+        TodoCommands.searchQuery(for: text, today: today())
     }
 
     /// Why typed search text is searched as plain text rather than as a query, or nil when it is a query.

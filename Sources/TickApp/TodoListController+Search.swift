@@ -1,7 +1,8 @@
 import TermTable
 import TodoStore
 
-/// Search: the list filters live while typing; afterwards `n`/`N` step through the matches.
+/// Search: the list filters live while typing; afterwards `n`/`N` step through the matches
+/// (`TodoCommands.jumpToMatch`).
 ///
 /// Typing never waits for a search: `search(for:)` asks the store to find the matches in the
 /// background (on its second, read-only connection) and returns; the list keeps showing the
@@ -103,18 +104,16 @@ extension TodoListController {
 
     /// Ends the live filter, showing the full list with the selection on the todo that was highlighted
     /// among the matches (or on `fallback`); `keepsHighlights` leaves the matches marked for `n`/`N`.
-    /// Returns what the status line says: the keys that step through the highlighted matches.
+    /// Returns the search left highlighted, if any (`TodoCommands.highlighted(_:)` says its keys).
     @discardableResult
-    public func endSearch(keepsHighlights: Bool, fallback: Int64?) -> StatusMessage? {
+    public func endSearch(keepsHighlights: Bool, fallback: Int64?) -> String? {
         let search = options.filter
         let target = selectedItem?.id ?? fallback
         options.filter = nil
         options.filterQuery = nil
         highlightedSearch = keepsHighlights ? search : nil
         reloadFromStore(selecting: target)
-        guard keepsHighlights, let search else { return nil }
-        return .info("“\(search)”" + keys.offer(.nextMatch, "next match") + keys.offer(.previousMatch, "previous") + " · Esc clears",
-                     while: .highlightedSearch(search))
+        return keepsHighlights ? search : nil
     }
 
     /// Highlights the matches of `search`, as a search closed with Enter leaves them (a fresh app
@@ -129,45 +128,5 @@ extension TodoListController {
         guard highlightedSearch != nil else { return }
         highlightedSearch = nil
         tableView.reloadData()
-    }
-
-    /// Selects the next (or previous) todo matching the highlighted search, in screen order, wrapping.
-    /// Returns what the status line says ("Match 2 of 5 for “milk”"); nil when the matches could not
-    /// be read (the read failure says why).
-    @discardableResult
-    public func jumpToMatch(forward: Bool) -> StatusMessage? {
-        guard let search = highlightedSearch else {
-            return .info("No search: / searches")
-        }
-        // Matches of each list, in the list's display order (at most the store's search limit per list).
-        var matches: [IndexPath] = []
-        do {
-            for (section, list) in lists.enumerated() where !list.isCollapsed {
-                var query = options.query(listID: list.id)
-                query.search = search
-                query.matching = searchQuery(for: search)
-                let count = try store.count(query)
-                guard count > 0 else { continue }
-                for item in try store.items(query, in: 0..<count) {
-                    if let row = try store.index(of: item.id, in: options.query(listID: list.id)) {
-                        matches.append(IndexPath(row: row, section: section))
-                    }
-                }
-            }
-        } catch {
-            // "No todo matches" would be a lie: the matches could not be read.
-            reportReadFailure(error)
-            return nil
-        }
-        guard !matches.isEmpty else {
-            return .info("No todo matches “\(search)”")
-        }
-        let current = tableView.indexPathForSelectedRow ?? IndexPath(row: -1, section: forward ? -1 : Int.max)
-        let target = forward
-            ? matches.first(where: { $0 > current }) ?? matches[0]
-            : matches.last(where: { $0 < current }) ?? matches[matches.count - 1]
-        tableView.moveSelection(to: target)
-        let number = matches.firstIndex(of: target)! + 1
-        return .info("Match \(number) of \(matches.count) for “\(search)”", while: .highlightedSearch(search))
     }
 }

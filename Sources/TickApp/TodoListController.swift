@@ -14,10 +14,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public let tableView: TableView
     /// Where the todos live.
     public let store: TodoStore
-    /// What the table's own row move said ("Moved “Milk” to Work", or why it was not saved): the
-    /// table calls `tableView(_:moveRowAt:to:)`, which returns nothing, as UIKit's does, so the app
-    /// takes the message after the key (`TickApp.takeRowMoveMessage()`). Nothing else sets it.
-    var rowMoveMessage: StatusMessage?
     /// How rows look.
     public var theme = Theme.standard { didSet { emptyState.style = theme.emptyState; tableView.reloadData() } }
     /// The day due dates are described against.
@@ -39,7 +35,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
     }
     /// Changes made (here or, as far as seen, by another process) since the controller started: a
-    /// message offering `u` for a change holds only while no other change came after it.
+    /// status line offer of `u` for a change holds only while no other change came after it.
     public internal(set) var changeCount = 0
     /// The search whose matches stay highlighted after the search line closed (for `n`/`N`).
     public internal(set) var highlightedSearch: String?
@@ -47,13 +43,14 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// none): the list keeps showing the previous filter's rows meanwhile.
     public internal(set) var pendingSearch: String?
 
-    /// A command a swipe button ran into (the table calls the buttons' handlers), waiting for the app
-    /// to run it when the key or click is handled (`TickApp.runSwipedCommand`): a value, not a call up.
+    /// A swipe button pressed (the table calls the buttons' handlers), waiting for the app to run
+    /// its command (`TodoCommands.swiped(_:)`) when the key or click is handled
+    /// (`TickApp.runSwipedCommand`): a value, not a call up.
     struct SwipedCommand {
         /// The row of the todo swiped, for an outcome that keeps its place.
         var place: IndexPath?
-        /// The command.
-        var run: (TodoCommands) throws -> Outcome
+        /// The button and the todo it was revealed on.
+        var button: TodoCommands.SwipeButton
     }
     /// The swipe button pressed during the key being handled, if any.
     var swipedCommand: SwipedCommand?
@@ -63,7 +60,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// (another process, the sync, a new sort) never stays marked.
     var markedTodoIDs = Set<Int64>()
 
-    /// The keys in effect, for the messages and hints that name one (the app sets them from its key maps).
+    /// The keys in effect, for the hints the table draws (the app sets them from its key maps).
     var keys = KeyNames() { didSet { if readFailure == nil { describeEmptyState() }; tableView.setNeedsLayout() } }
 
     /// The lists, in the user's order: one section each (in the lists view).
@@ -83,9 +80,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     let cache: SectionPageCache
     /// Subtasks on screen: collapsed parents, what they hide, the rows' outline facts (`Outline/`).
     var outline = OutlineState()
-    /// The todo a row move (`J`/`K`) moved in the outline, whose subtasks went along: the table is read
-    /// again once the move is done (`finishRowMove`).
-    var needsReadAfterRowMove: Int64?
     let emptyState = EmptyStateView(reuseIdentifier: nil)
 
     /// Shows the todos of `store`, selecting the first one.
@@ -222,8 +216,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         let text = detail.contains(store.path) ? "Cannot read the store: \(detail)" : "Cannot read \(store.path): \(detail)"
         readFailure = text
         unsaidReadFailure = text
-        // What the row move said before the failure is old news.
-        rowMoveMessage = nil
     }
 
     /// The selected todo.
@@ -389,21 +381,6 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             if !tableView.isValid(fallback) { tableView.moveSelectionToFirstRow() }
         } else {
             tableView.moveSelectionToFirstRow()
-        }
-    }
-
-    /// After the table moved a row itself (J/K), shows a column that came or went with the move's
-    /// read (another process flagged a todo, say): the rows are configured again once the cells moved.
-    func finishRowMove() {
-        if let moved = needsReadAfterRowMove {
-            needsReadAfterRowMove = nil
-            reloadFromStore(selecting: moved)
-            return
-        }
-        do {
-            try refreshVisibleRowsIfNeeded()
-        } catch {
-            readEverythingAgain()
         }
     }
 

@@ -7,9 +7,9 @@ extension TodoStore {
     ///
     /// Each todo's title, notes, priority, due day and tags are used; its list name, flag and times are
     /// not (they go to `listID`, created now). Every title and due day is checked before anything is
-    /// written, and one undo takes them all back.
+    /// written, and one undo takes them all back; `expandingList` unfolds the list too, in the same step.
     @discardableResult
-    public func add(_ todos: [NewTodo], toList listID: Int64, after id: Int64? = nil) throws -> Committed<[TodoItem]> {
+    public func add(_ todos: [NewTodo], toList listID: Int64, after id: Int64? = nil, expandingList: Bool = false) throws -> Committed<[TodoItem]> {
         for todo in todos {
             try Validation.title(todo.title)
             try Validation.due(todo.due)
@@ -20,6 +20,7 @@ extension TodoStore {
         guard !todos.isEmpty else { return Committed(value: [], change: .none) }
         return try journaled {
             try requireList(id: listID)
+            if expandingList { try expand(listID: listID) }
             var previous: Key?
             var parentUID: String?
             if let id {

@@ -105,6 +105,11 @@ extension TodoStore {
         }
     }
 
+    /// Unfolds a list inside the step that runs it (adding a todo to a folded list shows it).
+    func expand(listID: Int64) throws {
+        try connection.run("UPDATE lists SET collapsed = 0 WHERE id = ? AND collapsed != 0", [listID])
+    }
+
     @discardableResult
     func requireList(id: Int64) throws -> TodoList {
         guard let list = try list(id: id) else { throw StoreError.listNotFound(id: id) }

@@ -5,10 +5,11 @@ import FoundationEssentials
 /// what it committed (`Committed`): its value and the step's `TodoChange` (none when it changed nothing).
 extension TodoStore {
     /// Adds a todo to `listID` right after todo `id` in the manual order (nil: at the top) and returns it.
+    /// `expandingList` unfolds the list too, in the same step: one undo takes both back.
     @discardableResult
     public func add(title: String, listID: Int64 = TodoStore.inboxListID, after id: Int64? = nil, notes: String = "",
                     priority: Int = 0, due: String? = nil, recurrence: RecurrenceRule? = nil, tags: [String] = [],
-                    reminders: [Reminder] = [], start: String? = nil) throws -> Committed<TodoItem> {
+                    reminders: [Reminder] = [], start: String? = nil, expandingList: Bool = false) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.reminders(reminders)
         try Validation.tags(tags)
@@ -17,6 +18,7 @@ extension TodoStore {
         try Validation.start(start)
         return try journaled {
             try requireList(id: listID)
+            if expandingList { try expand(listID: listID) }
             let previous = try id.map { try placementKey(of: $0, inList: listID) }
             var item = try insertTodo(title: title, notes: notes, priority: priority, due: due, start: start, tags: TodoTags.unique(tags),
                                       listID: listID, after: previous)

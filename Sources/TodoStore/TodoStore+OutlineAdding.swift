@@ -6,9 +6,10 @@ extension TodoStore {
     /// with `id`'s parent when that parent is in effect (a todo at the top gets none), and returns it.
     /// `add(title:listID:after:)` puts a todo right after another, which inside an outline would
     /// split that todo from its subtasks; the app adds beside a selected todo with this one.
+    /// `expandingList` unfolds `id`'s list too, in the same step: one undo takes both back.
     public func add(title: String, besideSubtreeOf id: Int64, priority: Int = 0, due: String? = nil,
                     recurrence: RecurrenceRule? = nil, tags: [String] = [], reminders: [Reminder] = [],
-                    start: String? = nil) throws -> Committed<TodoItem> {
+                    start: String? = nil, expandingList: Bool = false) throws -> Committed<TodoItem> {
         try Validation.title(title)
         try Validation.reminders(reminders)
         try Validation.tags(tags)
@@ -16,6 +17,7 @@ extension TodoStore {
         try Validation.start(start)
         return try journaled {
             let sibling = try requireItem(id: id)
+            if expandingList { try expand(listID: sibling.listID) }
             let parentUID = try parentID(of: id) == nil ? nil : sibling.parentUID
             var item = try insertTodo(title: title, priority: priority, due: due, start: start, tags: TodoTags.unique(tags),
                                       listID: sibling.listID, after: try subtreeEnd(of: sibling))

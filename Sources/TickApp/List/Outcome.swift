@@ -29,6 +29,18 @@ struct Outcome {
         /// The todo (or list header) selected before, found again after a change of lists, which
         /// reads everything again: the sections may have moved under it.
         case sameSelection
+        /// The first row of the agenda group this many groups on from the selected row's (Tab in
+        /// the agenda), passing over empty groups, wrapping.
+        case agendaGroup(offset: Int)
+    }
+
+    /// A parent's subtasks collapsed or expanded (`z` on a todo of the outline, a click on its
+    /// mark): a change of the view, not of the store. The parent's row stays selected.
+    struct Fold {
+        /// The parent, as the command found it.
+        var todo: TodoItem
+        /// Whether its subtasks are hidden (true) or shown again.
+        var collapses: Bool
     }
 
     /// What the app opens after the change. Each holds the todo (its id and the fields it showed),
@@ -76,6 +88,13 @@ struct Outcome {
     /// editor): the command refused it (a title without words, a list deleted meanwhile), and nothing
     /// typed is lost.
     var keepsInput = false
+    /// A parent whose subtasks the table hides or shows again, if any.
+    var fold: Fold?
+    /// The list whose rows editing mode marks too (`V`), by id: the rows shown, read in slices.
+    var marksList: Int64?
+    /// A read of the store the command could not make (nothing was changed): the table reports it
+    /// as any failed read ("Cannot read …"), never as a change not saved.
+    var failedRead: (any Error)?
     /// What the status line says instead of `message` when a todo the command added is not shown
     /// after the change (the view hides it: a search, the agenda, a collapsed parent), if anything.
     var whenHidden: HiddenNote?

@@ -21,7 +21,7 @@ extension TodoCommands {
     /// Adds the todo typed as `text` (with its `!`, `@`, `#` markers) to `place`'s list, after the
     /// selected todo when it is in that list, and selects it. Refused, keeping the typed text, when
     /// the title has no words or names two dates, or the list was deleted elsewhere meanwhile. A
-    /// collapsed list is unfolded first (a step of its own), and the table is read again.
+    /// collapsed list is unfolded in the same step (one `u` takes both back), and the table is read again.
     func add(title text: String, at place: AddingPlace) throws -> Outcome {
         let parsed = TitleSyntax.parse(text, today: today, now: timeOfDay()).startingOnFirstOccurrence(today: today)
         if let refused = self.refusal(of: parsed) { return refused }
@@ -30,7 +30,6 @@ extension TodoCommands {
         let selected = place.selected.flatMap { $0.listID == list.id ? $0 : nil }
         // Done todos sit together at the end: next to one, the new todo goes just above them.
         let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
-        if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
         // In the agenda a title without a due day takes the selected group's day, so it shows there.
         let due = parsed.due?.stored ?? place.dueDay?.iso
         let added: Committed<TodoItem>
@@ -40,16 +39,16 @@ extension TodoCommands {
             let beside = selected?.isDone == true ? try store.ancestorIDs(of: after).last ?? after : after
             added = try store.add(title: parsed.title, besideSubtreeOf: beside, priority: parsed.priority ?? 0, due: due,
                                   recurrence: parsed.recurrence, tags: parsed.tags, reminders: parsed.reminders,
-                                  start: parsed.start?.stored)
+                                  start: parsed.start?.stored, expandingList: list.isCollapsed)
         } else {
             added = try store.add(title: parsed.title, listID: list.id, after: after,
                                   priority: parsed.priority ?? 0, due: due, recurrence: parsed.recurrence, tags: parsed.tags,
-                                  reminders: parsed.reminders, start: parsed.start?.stored)
+                                  reminders: parsed.reminders, start: parsed.start?.stored, expandingList: list.isCollapsed)
         }
         let item = added.value
         var outcome = Outcome(change: added.change, selection: .todo(item.id), message: .info(parsed.hinted("Added \(quoted(item.title))")),
                               wrote: true)
-        // Unfolding first was a step of its own, which the add's change does not tell.
+        // The list unfolded shows all its rows: the table reads them.
         outcome.readsAgain = list.isCollapsed
         outcome.whenHidden = .init(todos: [item], message: .info(parsed.hinted("Added \(quoted(item.title)) (hidden by the current view)")))
         return outcome
@@ -59,7 +58,7 @@ extension TodoCommands {
 
     /// Adds one todo per line (each read as a typed title) to `place`'s list, in their order, as
     /// `add(title:at:)` adds one, as one store step: one `u` takes them all back. The last one is
-    /// selected. Refused, nothing added, when a line has no title or names two dates, or the list
+    /// selected; a collapsed list is unfolded in the same step. Refused, nothing added, when a line has no title or names two dates, or the list
     /// was deleted elsewhere meanwhile.
     func add(titles lines: [String], at place: AddingPlace) throws -> Outcome {
         let parsed = lines.map { TitleSyntax.parse($0, today: today, now: timeOfDay()).startingOnFirstOccurrence(today: today) }
@@ -77,14 +76,13 @@ extension TodoCommands {
         let selected = place.selected.flatMap { $0.listID == list.id ? $0 : nil }
         // Done todos sit together at the end: next to one, the new todos go just above them.
         let after = try selected.map { $0.isDone ? try lastOpenTodo(inList: list) : $0.id } ?? nil
-        if list.isCollapsed { try store.setCollapsed(false, listID: list.id) }
         let todos = parsed.map { line in
             var todo = NewTodo(title: line.title, priority: line.priority ?? 0, due: line.due?.stored, tags: line.tags)
             todo.reminders = line.reminders
             todo.start = line.start?.stored
             return todo
         }
-        let committed = try store.add(todos, toList: list.id, after: after)
+        let committed = try store.add(todos, toList: list.id, after: after, expandingList: list.isCollapsed)
         let items = committed.value
         let hints = [TitleSyntax.hint(parsed.flatMap(\.unreadDates)), TitleSyntax.timeHint(parsed.flatMap(\.unreadTimes))].compactMap { $0 }
         /// The message, after the hints about words not read as dates or times.
@@ -93,7 +91,7 @@ extension TodoCommands {
         }
         var outcome = Outcome(change: committed.change, selection: items.last.map { .todo($0.id) } ?? .unchanged,
                               message: hinted("Added \(items.count) todos" + keys.undoes), isUndoable: true, wrote: true)
-        // Unfolding first was a step of its own, which the add's change does not tell.
+        // The list unfolded shows all its rows: the table reads them.
         outcome.readsAgain = list.isCollapsed
         outcome.whenHidden = .init(todos: items, message: hinted("Added \(items.count) todos (some hidden by the current view)" + keys.undoes))
         return outcome

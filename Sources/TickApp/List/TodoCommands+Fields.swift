@@ -32,7 +32,7 @@ extension TodoCommands {
         } else if updated.priority == 0 {
             "No priority: \(quoted(updated.title))"
         } else {
-            "Priority \(TodoListController.priorityName(updated.priority)): \(quoted(updated.title))"
+            "Priority \(TodoCommands.priorityName(updated.priority)): \(quoted(updated.title))"
         }
         return Outcome(change: committed.change, selection: .todo(item.id), message: .info(message), wrote: true)
     }

@@ -26,7 +26,7 @@ extension TodoCommands {
             // the messages of earlier changes offered. The step's rows come back (or go again) as the
             // store says; the selection goes to what it restored.
             return Outcome(change: committed.change, selection: .firstStored(done.todoIDs),
-                           message: .info(TodoListController.historyMessage(verb: verb, done)), wrote: true)
+                           message: .info(Self.historyMessage(verb: verb, done)), wrote: true)
         } catch let refusal as HistoryRefusal {
             // Nothing changed but the history: the other device's newer change stays as it is.
             return .saying(.error(refusal.description))
@@ -34,6 +34,16 @@ extension TodoCommands {
             var outcome = Outcome.saying(.error("\(verb == "Undid" ? "Undo" : "Redo") failed: \(error)"))
             outcome.readsAgain = true
             return outcome
+        }
+    }
+
+    /// "Undid add “Buy milk”", or, when `u` passed over changes from other devices to reach it,
+    /// "Skipped a change from another device; undid add “Buy milk”".
+    static func historyMessage(verb: String, _ step: HistoryStep) -> String {
+        switch step.remoteChangesPassedOver {
+        case 0: return "\(verb) \(step.description)"
+        case 1: return "Skipped a change from another device; \(verb.lowercased()) \(step.description)"
+        case let count: return "Skipped \(count) changes from other devices; \(verb.lowercased()) \(step.description)"
         }
     }
 }

@@ -44,7 +44,7 @@ extension TodoCommands {
     func deleteList(_ list: TodoList, movingToInbox: Bool) throws -> Outcome {
         let deleted = try store.deleteList(id: list.id, movingTodosTo: movingToInbox ? TodoStore.inboxListID : nil)
         let todos = list.openCount + list.doneCount
-        let what = todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(TodoListController.todos(todos))"
+        let what = todos == 0 ? "" : movingToInbox ? " · its todos are in Inbox" : " and its \(TodoCommands.todos(todos))"
         return Outcome(change: deleted.change, selection: .sameSelection, message: .info("Deleted list \(list.name)" + what + keys.undoes),
                        isUndoable: true, wrote: true)
     }
@@ -59,7 +59,7 @@ extension TodoCommands {
         }
         if now.openCount != shown.openCount || now.doneCount != shown.doneCount {
             let before = shown.openCount + shown.doneCount, after = now.openCount + now.doneCount
-            return .saying(.error("\(shown.name) holds \(TodoListController.todos(after)) now, not \(before), after a change elsewhere · nothing deleted"))
+            return .saying(.error("\(shown.name) holds \(TodoCommands.todos(after)) now, not \(before), after a change elsewhere · nothing deleted"))
         }
         return try deleteList(now, movingToInbox: movingToInbox)
     }

@@ -9,7 +9,7 @@ extension TodoCommands {
         guard !marked.isEmpty else { return Outcome() }
         let done = !marked.allSatisfy(\.isDone)
         let committed = try store.setDoneReportingNext(done, ids: marked.map(\.id))
-        let message = "Marked \(TodoListController.todos(marked.count)) \(done ? "done" : "not done")"
+        let message = "Marked \(TodoCommands.todos(marked.count)) \(done ? "done" : "not done")"
             + comingBack(committed.value.nextOccurrences.count) + keys.undoes
         // Completed todos move to the end of their lists; the marks stay on the same todos.
         return Outcome(change: committed.change, message: .info(message), isUndoable: true, wrote: true, marks: marked.map(\.id))
@@ -29,7 +29,7 @@ extension TodoCommands {
         guard !marked.isEmpty else { return .saying(.info(keys.nothingMarked)) }
         let status = choose(marked)
         let committed = try store.setStatus(status, ids: marked.map(\.id))
-        let message = "\(StatusChange.verb(status)): \(TodoListController.todos(marked.count))"
+        let message = "\(StatusChange.verb(status)): \(TodoCommands.todos(marked.count))"
             + comingBack(committed.value.nextOccurrences.count) + keys.undoes
         return Outcome(change: committed.change, message: .info(message), isUndoable: true, wrote: true, marks: marked.map(\.id))
     }
@@ -39,7 +39,7 @@ extension TodoCommands {
         guard !marked.isEmpty else { return .saying(.info(keys.nothingMarked)) }
         let flag = !marked.allSatisfy(\.isFlagged)
         let changed = try store.setFlagged(flag, ids: marked.map(\.id))
-        return batch(changed, message: .info("\(flag ? "Flagged" : "Unflagged") \(TodoListController.todos(marked.count))" + keys.undoes))
+        return batch(changed, message: .info("\(flag ? "Flagged" : "Unflagged") \(TodoCommands.todos(marked.count))" + keys.undoes))
     }
 
     /// `+`, `-`: raises (`steps` > 0) or lowers the priority of every marked todo.
@@ -50,7 +50,7 @@ extension TodoCommands {
         guard count > 0 else {
             return batch(committed, message: .info("No priority changed: the marked todos are already at \(steps > 0 ? "high" : "none")"), isUndoable: false)
         }
-        return batch(committed, message: .info("\(steps > 0 ? "Raised" : "Lowered") the priority of \(TodoListController.todos(count))" + keys.undoes))
+        return batch(committed, message: .info("\(steps > 0 ? "Raised" : "Lowered") the priority of \(TodoCommands.todos(count))" + keys.undoes))
     }
 
     /// The answer of the list picker opened on the marked todos `shown`: moves the ones shown
@@ -69,7 +69,7 @@ extension TodoCommands {
         let moved = try store.move(ids: shownInOrder, toList: list.id)
         let count = shownInOrder.filter { items[$0]?.listID != list.id }.count
         guard count > 0 else { return batch(moved, message: .info("The marked todos are in \(list.name) already"), isUndoable: false) }
-        return batch(moved, message: .info("Moved \(TodoListController.todos(count)) to \(list.name)" + keys.undoes))
+        return batch(moved, message: .info("Moved \(TodoCommands.todos(count)) to \(list.name)" + keys.undoes))
     }
 
     /// The answer "yes" to "Delete 3 todos?": deletes the todos that were marked when it was asked,
@@ -82,7 +82,7 @@ extension TodoCommands {
             guard now != nil else { return refusal }
         }
         let deleted = try store.delete(ids: shown.map(\.id))
-        return Outcome(change: deleted.change, message: .info("Deleted \(TodoListController.todos(shown.count))" + keys.undoes),
+        return Outcome(change: deleted.change, message: .info("Deleted \(TodoCommands.todos(shown.count))" + keys.undoes),
                        isUndoable: true, wrote: true)
     }
 

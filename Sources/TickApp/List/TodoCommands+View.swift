@@ -33,9 +33,16 @@ extension TodoCommands {
     /// `A`: shows the agenda instead of the lists (`agendaShown` false), or the lists again. Not
     /// remembered: a restart shows the lists.
     func toggleAgenda(agendaShown: Bool) -> Outcome {
-        var outcome = Outcome.saying(AgendaState.shownMessage(!agendaShown, keys))
+        let shows = !agendaShown
+        var outcome = Outcome.saying(.info(shows ? "Agenda of every list" + keys.offer(.toggleAgenda, "shows the lists")
+                                            : "Lists" + keys.offer(.toggleAgenda, "shows the agenda")))
         outcome.showsAgenda = !agendaShown
         return outcome
+    }
+
+    /// Why a command of the lists view does nothing in the agenda ("Reordering works in the lists view · A shows the lists").
+    static func notInAgenda(_ what: String) -> StatusMessage {
+        .info("\(what) works in the lists view · A shows the lists")
     }
 
     /// Saves a view choice; returns what the message should add when it could not be saved (the

@@ -98,15 +98,60 @@ struct TodoCommands {
     /// the outcome that says what happened to it meanwhile, then `otherwise` ("nothing deleted").
     func current(_ shown: TodoItem, _ aspects: TodoAspects, otherwise: String) throws -> (TodoItem?, Outcome) {
         let now = try store.item(id: shown.id)
-        if let change = TodoListController.changeMeanwhile(from: shown, to: now, aspects, listName: { id in lists.first { $0.id == id }?.name }) {
+        if let change = changeMeanwhile(from: shown, to: now, aspects) {
             return (nil, .saying(.error("\(quoted(shown.title)) \(change) · \(otherwise)")))
         }
         return (now, Outcome())
     }
 
+    /// What happened to a todo since `old` was shown, as the end of a sentence about it ("was
+    /// deleted elsewhere meanwhile", naming a list as last read); nil when it exists and none of
+    /// `aspects` changed.
+    func changeMeanwhile(from old: TodoItem, to new: TodoItem?, _ aspects: TodoAspects) -> String? {
+        guard let new else { return "was deleted elsewhere meanwhile" }
+        if aspects.contains(.list), new.listID != old.listID {
+            return "was moved to \(lists.first { $0.id == new.listID }?.name ?? "another list") elsewhere meanwhile"
+        }
+        if aspects.contains(.completion), new.isDone != old.isDone {
+            return new.isDone ? "was marked done elsewhere meanwhile" : "was marked not done elsewhere meanwhile"
+        }
+        if aspects.contains(.flag), new.isFlagged != old.isFlagged {
+            return new.isFlagged ? "was flagged elsewhere meanwhile" : "was unflagged elsewhere meanwhile"
+        }
+        if aspects.contains(.recurrence), new.recurrence != old.recurrence {
+            return new.recurrence == nil ? "stopped repeating elsewhere meanwhile" : "repeats differently since a change elsewhere"
+        }
+        if aspects.contains(.wording),
+           new.title != old.title || new.priority != old.priority || new.due != old.due || new.tags != old.tags {
+            return "was edited elsewhere meanwhile"
+        }
+        if aspects.contains(.notes), new.notes != old.notes {
+            return "had its notes changed elsewhere meanwhile"
+        }
+        return nil
+    }
+
+    /// "1 todo", "3 todos".
+    static func todos(_ count: Int) -> String { "\(count) todo\(count == 1 ? "" : "s")" }
+
+    /// A priority in words, as `tick add --priority` takes them.
+    static func priorityName(_ priority: Int) -> String {
+        switch priority {
+        case ...0: return "none"
+        case 1: return "low"
+        case 2: return "medium"
+        default: return "high"
+        }
+    }
+
     /// When a next occurrence comes back, for the status line: "Thu 10 Dec" ("Thu 10 Dec 2027" in
     /// another year, "Thu 10 Dec 9:00" with a due time).
     func comesBack(_ next: TodoItem) -> String {
-        TodoListController.comesBack(next, today: today)
+        guard let stored = next.due, let due = Due(stored: stored)?.day else { return "no date" }
+        let time = Due(stored: stored)?.minutes.map { " " + Due.clock($0) } ?? ""
+        let (year, month, day) = due.components
+        let weekday = TitleSyntax.weekdays[due.weekday].prefix(3).capitalized
+        let monthName = TitleSyntax.months[month - 1].prefix(3).capitalized
+        return "\(weekday) \(day) \(monthName)" + (year == today.components.year ? "" : " \(year)") + time
     }
 }

@@ -21,10 +21,12 @@ extension TodoListController {
 
     /// Shows a command's outcome in the table: its change through `apply(_:)` (or everything read
     /// again, when the outcome says so, on the todo it selects), the marks on the todos it names, then
-    /// the selection where it says. The change is committed by then, so a failure here
+    /// the selection where it says, and what it does to the view alone (a parent's subtasks folded,
+    /// a list's rows marked, a failed read reported). The change is committed by then, so a failure here
     /// (another process wrote between the commit and the update) is no failed change: everything is
     /// read again, on the todo the outcome selects, and the outcome's message stands unless the read failed.
     func show(_ outcome: Outcome, before: PlacesBefore) {
+        if let error = outcome.failedRead { reportReadFailure(error) }
         if outcome.readsAgain {
             if case .todo(let id) = outcome.selection { return reloadFromStore(selecting: id) }
             return reloadFromStore()
@@ -38,13 +40,17 @@ extension TodoListController {
         do {
             let shown = try apply(outcome.change)
             if let marks = outcome.marks { remark(marks) }
+            if let listID = outcome.marksList { markShownRows(ofList: listID) }
+            if let fold = outcome.fold { setCollapsed(fold.collapses, todo: fold.todo) }
             switch outcome.selection {
             case .unchanged, .firstStored, .sameSelection: break
+            case .agendaGroup(let offset): jumpToAgendaGroup(offset: offset)
             case .keepPlace: if let place = before.place { keepSelection(near: place) }
             case .placeLeft: if let place = before.place { keepPlace(place) }
             case .todo(let id):
-                // A change too big to tell row by row was read again in full: the todo's row is looked up.
-                if let row = shown[id] { selectRow(at: row) } else if outcome.change.readsEverything { select(todo: id) }
+                // A change too big to tell row by row was read again in full, and a command that changed
+                // nothing (n, N) names a todo the change did not place: the todo's row is looked up.
+                if let row = shown[id] { selectRow(at: row) } else if outcome.change.readsEverything || outcome.change.isEmpty { select(todo: id) }
             case .sameTodo(let listsNow): keepSelection(on: before, listsNow: listsNow)
             case .listHeader(let id): if let section = section(ofList: id) { select(section: section) }
             }

@@ -117,26 +117,23 @@ extension TodoListController {
 
     // MARK: Collapsing and expanding
 
-    /// `z` on a todo of the outline: collapses or expands a parent's subtasks, and on a subtask
-    /// collapses its parent (selecting it); returns what the status line says. Nil when the selected
-    /// todo has no place in an outline (`z` then collapses the list, as it always did).
-    func toggleFoldOfSelectedTodo() -> StatusMessage? {
+    /// The selected todo with its place in the outline, for `z` (`TodoCommands.toggleFold`); nil
+    /// when it has none (`z` then collapses the list, as it always did).
+    func selectedOutlineTodo() -> (item: TodoItem, facts: OutlineState.RowFacts)? {
         guard showsOutline, !tableView.isEditing, let item = selectedItem, !item.isDone, let facts = outlineFacts(of: item) else { return nil }
-        if facts.isParent { return setCollapsed(!outline.isCollapsed(item.id), todo: item) }
-        guard let parentID = facts.parentID, let parent = storedItem(id: parentID), !parent.isDone else { return nil }
-        return setCollapsed(true, todo: parent)
+        return (item, facts)
     }
 
     /// Collapses or expands the subtasks of `item` (an open parent shown in the outline): its row
     /// stays selected, the rows of its subtasks go or come back in one batch update, and the choice
-    /// is remembered. Returns what the status line says ("Collapsed the subtasks of “Trip”"); nil
-    /// when it is not shown in the outline.
-    func setCollapsed(_ collapsed: Bool, todo item: TodoItem) -> StatusMessage? {
-        guard showsOutline, let section = section(ofList: item.listID), !lists[section].isCollapsed else { return nil }
+    /// is remembered (`Outcome.fold`, from `TodoCommands.fold`). Nothing changes when it is not
+    /// shown in the outline.
+    func setCollapsed(_ collapsed: Bool, todo item: TodoItem) {
+        guard showsOutline, let section = section(ofList: item.listID), !lists[section].isCollapsed else { return }
         let list = lists[section]
         do {
             guard let rank = try store.index(of: item.id, in: options.query(listID: list.id)),
-                  let row = shownRow(rank, inSection: section) else { return nil }
+                  let row = shownRow(rank, inSection: section) else { return }
             // Only this parent's fold changes: the others' were read with the list (`readOutline`), so a
             // key costs the same however many parents are collapsed.
             let before = outline.folds(ofList: list.id)
@@ -174,29 +171,25 @@ extension TodoListController {
         }
         // Written when the user is idle or quits (`TickApp.saveDeferredState()`, which says a failure).
         rememberCollapsedTodos()
-        let hidden = collapsed ? "Collapsed" : "Expanded"
-        return .info("\(hidden) the subtasks of \(quoted(item.title))" + keys.offer(.collapse, collapsed ? "expands" : "collapses"))
     }
 
     /// Shows a todo that collapsed parents hide (one just indented under a collapsed parent):
     /// expands them, remembers that (written when idle or at the quit, `rememberCollapsedTodos()`),
-    /// and selects it. Returns what the status line says: nothing, as the write comes later (it says
-    /// its own failure).
-    func reveal(todo id: Int64) -> StatusMessage? {
-        guard showsOutline, let item = storedItem(id: id), indexPath(ofTodo: id, inList: item.listID) == nil else { return nil }
+    /// and selects it. The write comes later, and says its own failure.
+    func reveal(todo id: Int64) {
+        guard showsOutline, let item = storedItem(id: id), indexPath(ofTodo: id, inList: item.listID) == nil else { return }
         let ancestors: [Int64]
         do {
             ancestors = try store.ancestorIDs(of: id)
         } catch {
             reportReadFailure(error)
-            return nil
+            return
         }
         let collapsed = ancestors.filter { outline.collapsedIDs.contains($0) }
-        guard !collapsed.isEmpty else { return nil }
+        guard !collapsed.isEmpty else { return }
         for parent in collapsed { outline.collapsedIDs.remove(parent) }
         reloadFromStore(selecting: id)
         rememberCollapsedTodos()
-        return nil
     }
 
     /// Notes that the collapsed parents changed. They are written to the store's view state later,
