@@ -16,6 +16,26 @@ struct VTodoStatusTests {
         #expect(todo.isInProcess == started && !todo.isDone && todo.percentComplete == percent)
     }
 
+    /// Each STATUS a VTODO may carry, and none.
+    static let statusLines = ["", "STATUS:NEEDS-ACTION\n", "STATUS:IN-PROCESS\n", "STATUS:COMPLETED\n", "STATUS:CANCELLED\n"]
+    /// What other clients write beside it: a COMPLETED time (left over when they reopen a todo) and a PERCENT-COMPLETE.
+    static let completionLines = ["", "COMPLETED:20261201T110000Z\n", "PERCENT-COMPLETE:0\n", "PERCENT-COMPLETE:50\n",
+                                  "PERCENT-COMPLETE:100\n", "COMPLETED:20261201T110000Z\nPERCENT-COMPLETE:100\n",
+                                  "COMPLETED:20261201T110000Z\nPERCENT-COMPLETE:50\n"]
+
+    @Test("STATUS decides open or done: NEEDS-ACTION and IN-PROCESS are open whatever COMPLETED and PERCENT-COMPLETE say, COMPLETED and CANCELLED are done; without a STATUS a COMPLETED time makes it done",
+          arguments: statusLines, completionLines)
+    func statusTable(status: String, completion: String) throws {
+        let todo = try ICS.todo("BEGIN:VTODO\nUID:s\nSUMMARY:x\nLAST-MODIFIED:20261130T090000Z\n\(status)\(completion)END:VTODO\n")
+        let hasCompleted = completion.contains("COMPLETED:2026")
+        let done = ["STATUS:COMPLETED\n", "STATUS:CANCELLED\n"].contains(status) || (status.isEmpty && hasCompleted)
+        // Done without a COMPLETED time: done when it was last modified.
+        #expect(todo.completedAt == (done ? (hasCompleted ? ICS.utc(2026, 12, 1, 11) : ICS.utc(2026, 11, 30, 9)) : nil))
+        #expect(todo.isCancelled == (status == "STATUS:CANCELLED\n"))
+        #expect(todo.isInProcess == (status == "STATUS:IN-PROCESS\n"))
+        #expect(todo.percentComplete == completion.split(separator: "\n").first { $0.hasPrefix("PERCENT-COMPLETE:") }.flatMap { Int($0.dropFirst(17)) })
+    }
+
     @Test("the status lines: NEEDS-ACTION or IN-PROCESS for an open todo, COMPLETED or CANCELLED with COMPLETED, then PERCENT-COMPLETE when there is one")
     func writes() {
         let writer = VTodoWriter(zone: .utc)
