@@ -31,12 +31,13 @@ struct ConflictRuleTests {
         let client: CalDAVClient
         let home: ServerURL
 
-        init(_ path: String, server: TestServer) throws {
+        /// A device syncing with `server`, or through the address `home` (a proxy's) when given.
+        init(_ path: String, server: TestServer, home: ServerURL? = nil) throws {
             self.path = path
             let clock = self.clock
             store = try TodoStore(path: path, clock: { clock.now })
             client = try server.client()
-            home = server.homeURL
+            self.home = home ?? server.homeURL
         }
 
         @discardableResult

@@ -165,9 +165,9 @@ struct SyncEngineTests {
         }
     }
 
-    @Test("a server that refuses sync-collection is compared by ETags: new, changed and deleted items still arrive",
-          arguments: CalDAVServerKind.allCases)
-    func entityTagListingWithoutSyncCollection(on kind: CalDAVServerKind) throws {
+    @Test("a server that refuses sync-collection (501, 400, 403 or 405) is compared by ETags: new, changed and deleted items still arrive",
+          arguments: CalDAVServerKind.allCases, [501, 400, 403, 405])
+    func entityTagListingWithoutSyncCollection(on kind: CalDAVServerKind, refusal: Int) throws {
         try Self.withDevicesBehindProxy(on: kind) { server, proxy, first, second in
             try first.store.add(titles: ["Pay rent", "Water plants", "Call Mom"])
             try first.sync()
@@ -177,7 +177,7 @@ struct SyncEngineTests {
             _ = try second.store.delete(ids: [second.todo("Water plants").id])
             try second.sync()
             // The PROPFINDs of discovery, then the sync-collection REPORT: refused as by a server without it.
-            try proxy.inject(contentsOf: Array(repeating: "", count: Self.discoveryRequests(kind)) + ["status 501"])
+            try proxy.inject(contentsOf: Array(repeating: "", count: Self.discoveryRequests(kind)) + ["status \(refusal)"])
             let received = try first.sync()
             #expect(received.receivedNew == 1 && received.receivedChanges == 1 && received.receivedDeletions == 1)
             #expect(try first.store.syncCollections().allSatisfy { $0.syncToken == nil })

@@ -49,8 +49,9 @@ struct VTodoMappingTests {
         #expect(lines == (line.map { [$0 + "\r\n"] } ?? []))
     }
 
-    @Test("STATUS: NEEDS-ACTION and IN-PROCESS are open, COMPLETED done at COMPLETED, CANCELLED done and marked cancelled",
+    @Test("STATUS: NEEDS-ACTION and IN-PROCESS are open (a leftover COMPLETED too: a reopened todo), COMPLETED done at COMPLETED, CANCELLED done and marked cancelled",
           arguments: [("STATUS:NEEDS-ACTION\n", false, false), ("STATUS:IN-PROCESS\n", false, false),
+                      ("STATUS:NEEDS-ACTION\nCOMPLETED:20261201T110000Z\n", false, false),
                       ("STATUS:COMPLETED\nCOMPLETED:20261201T110000Z\n", true, false),
                       ("STATUS:CANCELLED\n", true, true), ("COMPLETED:20261201T110000Z\n", true, false), ("", false, false)])
     func statuses(lines: String, done: Bool, cancelled: Bool) throws {

@@ -16,6 +16,27 @@ struct VTodoStatusTests {
         #expect(todo.isInProcess == started && !todo.isDone && todo.percentComplete == percent)
     }
 
+    /// Each STATUS a VTODO may carry, and none.
+    static let statusLines = [nil, "STATUS:NEEDS-ACTION", "STATUS:IN-PROCESS", "STATUS:COMPLETED", "STATUS:CANCELLED"]
+    /// What other clients write beside it: a COMPLETED time (left over when they reopen a todo) and a PERCENT-COMPLETE.
+    static let completionLines: [[String]] = [[], ["COMPLETED:20261201T110000Z"], ["PERCENT-COMPLETE:0"], ["PERCENT-COMPLETE:50"],
+                                              ["PERCENT-COMPLETE:100"], ["COMPLETED:20261201T110000Z", "PERCENT-COMPLETE:100"],
+                                              ["COMPLETED:20261201T110000Z", "PERCENT-COMPLETE:50"]]
+
+    @Test("STATUS decides open or done: NEEDS-ACTION and IN-PROCESS are open whatever COMPLETED and PERCENT-COMPLETE say, COMPLETED and CANCELLED are done; without a STATUS a COMPLETED time makes it done",
+          arguments: statusLines, completionLines)
+    func statusTable(status: String?, completion: [String]) throws {
+        let lines = ([status].compactMap { $0 } + completion).map { $0 + "\n" }.joined()
+        let todo = try ICS.todo("BEGIN:VTODO\nUID:s\nSUMMARY:x\nLAST-MODIFIED:20261130T090000Z\n\(lines)END:VTODO\n")
+        let hasCompleted = completion.contains { $0.hasPrefix("COMPLETED:") }
+        let done = status == "STATUS:COMPLETED" || status == "STATUS:CANCELLED" || (status == nil && hasCompleted)
+        // Done without a COMPLETED time: done when it was last modified.
+        #expect(todo.completedAt == (done ? (hasCompleted ? ICS.utc(2026, 12, 1, 11) : ICS.utc(2026, 11, 30, 9)) : nil))
+        #expect(todo.isCancelled == (status == "STATUS:CANCELLED"))
+        #expect(todo.isInProcess == (status == "STATUS:IN-PROCESS"))
+        #expect(todo.percentComplete == completion.first { $0.hasPrefix("PERCENT-COMPLETE:") }.flatMap { Int($0.dropFirst(17)) })
+    }
+
     @Test("the status lines: NEEDS-ACTION or IN-PROCESS for an open todo, COMPLETED or CANCELLED with COMPLETED, then PERCENT-COMPLETE when there is one")
     func writes() {
         let writer = VTodoWriter(zone: .utc)

@@ -5,21 +5,25 @@ import Foundation
 /// the real server unless a fault is queued with ``inject(_:)`` (a status, a reset, a slow answer,
 /// an answer without ETag). Stopped when the test ends; it also exits if the test process dies.
 /// `withoutSyncCollection` makes the server one that does not offer `sync-collection` (see
-/// fault_proxy.py), so the client lists by `calendar-query` against the server's real one.
+/// fault_proxy.py), so the client lists by `calendar-query` against the server's real one. The proxy
+/// logs every request (``syncCollectionRequests()`` reads the sync-collection REPORTs).
 final class FaultProxy {
     /// The proxy's root URL (`http://127.0.0.1:PORT/`).
     let rootURL: ServerURL
     private let process: Process
     private let controlFile: URL
+    private let requestLog: URL
 
     /// Starts a proxy to `server` and waits for its port.
     init(to server: TestServer, withoutSyncCollection: Bool = false) throws {
         controlFile = server.folder.appendingPathComponent("faults")
         try Data().write(to: controlFile)
+        requestLog = server.folder.appendingPathComponent("requests")
+        try Data().write(to: requestLog)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fault_proxy.py")
         process = Process()
         process.executableURL = URL(fileURLWithPath: TestServer.python)
-        process.arguments = [script.path] + (withoutSyncCollection ? ["--without-sync-collection"] : []) + [String(server.port), controlFile.path]
+        process.arguments = [script.path] + (withoutSyncCollection ? ["--without-sync-collection"] : []) + [String(server.port), controlFile.path, requestLog.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -46,6 +50,29 @@ final class FaultProxy {
     /// wait for the request it should hit, and an empty array clears the queue.
     func inject(contentsOf faults: [String]) throws {
         try (faults.map { $0 + "\n" }.joined()).write(to: controlFile, atomically: true, encoding: .utf8)
+    }
+
+    /// One sync-collection REPORT as the proxy logged it: the collection's path, and the sync token
+    /// the client sent (nil: none, asking for everything).
+    struct SyncCollectionRequest: Hashable, CustomStringConvertible {
+        var path: String
+        var token: String?
+
+        var description: String { "\(path) since \(token ?? "(no token)")" }
+    }
+
+    /// The sync-collection REPORTs that reached the proxy so far, in order.
+    func syncCollectionRequests() throws -> [SyncCollectionRequest] {
+        var paths: [Substring: Substring] = [:]
+        var requests: [SyncCollectionRequest] = []
+        for line in try String(contentsOf: requestLog, encoding: .utf8).split(separator: "\n") {
+            let words = line.split(separator: " ", maxSplits: line.hasPrefix("begin ") ? 3 : 2)
+            if words.count == 4, words[0] == "begin", words[2] == "REPORT" { paths[words[1]] = words[3] }
+            if words.count >= 2, words[0] == "sync-token", let path = paths[words[1]] {
+                requests.append(SyncCollectionRequest(path: String(path), token: words.count > 2 ? String(words[2]) : nil))
+            }
+        }
+        return requests
     }
 
     /// Whether every queued fault has been taken by a request (a test waiting for the proxy to

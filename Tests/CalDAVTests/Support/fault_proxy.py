@@ -28,13 +28,20 @@ pass unchanged and leave it queued ("on METHOD" alone lets that request through)
   strip-etag                  forward, and remove the ETag header from the answer
   truncate PATH               forward, and add to the multistatus a 507 response for PATH (how
                               RFC 6578 section 3.6 says a sync-collection answer was cut short)
+  cut PATH TOKEN [HREF…]      forward a sync-collection REPORT, keep only the responses for the
+                              HREFs, give TOKEN as the sync-token and add the 507 for PATH: an
+                              answer cut short at TOKEN (a real, older token of the server), the
+                              changes after it left for the client to ask again
 
 Without a fault the request is forwarded unchanged. Each connection serves one request and is
 closed (the client reconnects). The proxy exits when its parent process is gone.
 
 With REQUEST_LOG, each request appends "begin N METHOD PATH" when it arrives and "end N" once its
-answer is sent, so a caller (tick-stress sync) can kill a client at a chosen request.
+answer is sent, so a caller (tick-stress sync) can kill a client at a chosen request; a
+sync-collection REPORT also appends "sync-token N TOKEN" (the token it sent, nothing after N for
+none), so a test can see from which token a client asked.
 """
+import html
 import os
 import re
 import signal
@@ -149,6 +156,33 @@ def truncated(answer, path):
     return b"\r\n".join(lines) + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body
 
 
+RESPONSE = re.compile(rb"<(\w+:)?response\b.*?</(\w+:)?response>", re.S)
+RESPONSE_HREF = re.compile(rb"<(\w+:)?href>([^<]*)</(\w+:)?href>")
+SENT_TOKEN = re.compile(rb"<(\w+:)?sync-token>([^<]*)</(\w+:)?sync-token>")
+
+
+def cut(answer, path, token, hrefs):
+    """A sync-collection answer cut short at `token`: only the responses for `hrefs`, and a 507 for `path`."""
+    head, _, body = answer.partition(b"\r\n\r\n")
+    kept = {href.encode() for href in hrefs}
+
+    def keep(match):
+        href = RESPONSE_HREF.search(match.group(0))
+        return match.group(0) if href and href.group(2) in kept else b""
+
+    body = RESPONSE.sub(keep, body)
+    body = SYNC_TOKEN.sub(lambda match: b"<%ssync-token>%s</%ssync-token>" % (
+        match.group(1) or b"", html.escape(token).encode(), match.group(1) or b""), body)
+    # The 507 in the namespace prefix the server's own elements use (none for Radicale, which
+    # writes DAV: as the default namespace).
+    prefix = re.search(rb"<(\w+:)?multistatus\b", body).group(1) or b""
+    marker = b"<%sresponse><%shref>%s</%shref><%sstatus>HTTP/1.1 507 Insufficient Storage</%sstatus></%sresponse>" % (
+        prefix, prefix, path.encode(), prefix, prefix, prefix, prefix)
+    body = body.replace(b"</%smultistatus>" % prefix, marker + b"</%smultistatus>" % prefix)
+    lines = [line for line in head.split(b"\r\n") if not line.lower().startswith(b"content-length:")]
+    return b"\r\n".join(lines) + b"\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+
+
 # A supported-report naming sync-collection (Radicale wraps it in <report>, Xandikos does not), and a
 # sync-token property, whatever the prefixes.
 SYNC_REPORT = re.compile(rb"<(\w+:)?supported-report>(?:(?!supported-report>).)*?sync-collection(?:(?!supported-report>).)*?</(\w+:)?supported-report>", re.S)
@@ -171,6 +205,9 @@ def serve(connection):
         number = next_request_number()
         request_line = request[0].split(b"\r\n")[0].split()
         log_request("begin %d %s %s" % (number, request_line[0].decode(), request_line[1].decode()))
+        if request_line[0] == b"REPORT" and b"sync-collection" in request[1]:
+            sent = SENT_TOKEN.search(request[1])
+            log_request(("sync-token %d %s" % (number, html.unescape(sent.group(2).decode()) if sent else "")).rstrip())
         fault = next_fault(request_line[0])
         kind = fault[0] if fault else None
         if WITHOUT_SYNC_COLLECTION and request_line[0] == b"REPORT" and b"sync-collection" in request[1]:
@@ -207,6 +244,8 @@ def serve(connection):
                 answer = strip_etag(answer)
             elif kind == "truncate":
                 answer = truncated(answer, fault[1])
+            elif kind == "cut":
+                answer = cut(answer, fault[1], fault[2], fault[3:])
             if kind == "trickle":
                 piece = len(answer) // 10 + 1
                 for start in range(0, len(answer), piece):
