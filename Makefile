@@ -16,7 +16,7 @@ TEST_PACKAGES := tmux locales groff-base python3-venv faketime xandikos time tas
 SCREENS_PACKAGES := python3-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps radicale interop-clients build release run demo test clean screens theme-screenshots install uninstall deb dist bench stress stress-sync fuzz fuzz-libfuzzer
+.PHONY: all deps test-deps radicale interop-clients build release run demo test test-zone clean screens theme-screenshots install uninstall deb dist bench stress stress-sync fuzz fuzz-libfuzzer
 
 all: build
 
@@ -78,6 +78,21 @@ run: release
 test: test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) --no-print-directory test-zone
+
+# The suites whose days and times come from the process's zone (TZ, else /etc/localtime), run once
+# more in a zone whose day differs from UTC's at every hour: CI and this machine run in UTC, where an
+# offset applied with the wrong sign, or not at all, changes nothing. After a build (make test runs it
+# last). One --filter each (`\.Name\b`: no other suite whose name ends the same); Suite/test names one
+# test (RealClockTests' others start children in zones of their own). ZoneSuitesTests checks that each
+# name exists. TEST_ZONE=America/New_York tries another zone.
+TEST_ZONE ?= Pacific/Kiritimati
+ZONE_SUITES := RealClockTests/matchesGlibcInThisProcess LocalTimeTests/fromEnvironmentReadsTheProcess \
+	CommandLineDueListingTests CommandLineRecurrenceTests CommandLineReminderTests RecurringTodoTests \
+	ReminderStoreTests DueTimeStoreTests StartDateStoreTests InteropTodoTxtTests TaskwarriorReaderTests \
+	ICalendarFileTests VTodoMappingTests VTodoAlarmTests
+test-zone:
+	TZ=$(TEST_ZONE) $(SWIFT) test --skip-build $(foreach suite,$(ZONE_SUITES),--filter '\.$(suite)\b')
 
 clean:
 	rm -rf .build
