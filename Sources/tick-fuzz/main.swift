@@ -152,9 +152,10 @@ repeat {
     do {
         try fuzzer.run(path: path, keys: keysPerRun)
     } catch {
-        let replay = fuzzer.played.suffix(40).map(\.description).joined()
-        let changes = fuzzer.events.suffix(3).map { "\n  \($0)" }.joined()
-        say("tick-fuzz: FAILED with seed \(seed) after \(fuzzer.played.count) keys: \(error)\n  last keys: \(replay)\(changes)\n  replay: tick-fuzz --seed \(seed) --keys \(fuzzer.played.count) --fresh-every \(freshEvery) --seconds 0")
+        // The last steps as `--shrink` prints them: keys in key-script notation (mouse events too), changes, restarts.
+        let last = FuzzStep.script(Array(fuzzer.steps.suffix(40))).split(separator: "\n").map { "\n    \($0)" }.joined()
+        say("tick-fuzz: FAILED with seed \(seed) after \(fuzzer.played.count) keys: \(error)\n  last steps:\(last)\n  replay: tick-fuzz --seed \(seed) --keys \(fuzzer.played.count) --fresh-every \(freshEvery) --seconds 0"
+            + (shrinkSeconds == nil ? " (add --shrink 600 for a short script)" : ""))
         if let shrinkSeconds, let failure = error as? FuzzFailure {
             removeStore(path)
             exit(shrink(fuzzer.steps, seed: seed, failure: failure, budget: shrinkSeconds))
