@@ -173,7 +173,7 @@ final class AppRunner {
             let scalars = line.unicodeScalars.map(\.value)
             let found = prefix.isEmpty || (0...max(0, scalars.count - prefix.count)).contains { Array(scalars.dropFirst($0).prefix(prefix.count)) == prefix }
             guard found || line.hasPrefix("▾") || line.hasPrefix("▸") else {
-                throw FuzzFailure(.rowTitle, "step \(step): row \(indexPath) (store row \(row)) shows \(line.debugDescription); the store has \(truth.title.debugDescription)")
+                throw FuzzFailure(.rowTitle, "step \(step): row \(indexPath) (store row \(row)) shows \(line.debugDescription); the store has \(visible(truth.title))")
             }
         }
         for cell in canvas.cells {

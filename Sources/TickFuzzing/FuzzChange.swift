@@ -38,7 +38,7 @@ public struct FuzzChange: Equatable, Sendable, CustomStringConvertible {
     /// `sync: deleteList(id: 3, movingTodosTo: 1)`.
     public var description: String {
         let who = isRemote ? "sync" : "another process"
-        func quoted(_ text: String) -> String { text.debugDescription }
+        func quoted(_ text: String) -> String { visible(text) }
         func optional(_ id: Int64?) -> String { id.map(String.init) ?? "nil" }
         let call: String
         switch edit {

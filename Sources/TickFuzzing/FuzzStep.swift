@@ -85,3 +85,19 @@ public struct FuzzFailure: Error, CustomStringConvertible {
         self.description = description
     }
 }
+
+/// `text` quoted as a Swift string literal that a test can paste, with every control character
+/// (C0, DEL, C1) written as `\u{…}`, so none reaches the terminal raw.
+func visible(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}

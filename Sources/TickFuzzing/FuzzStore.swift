@@ -89,7 +89,7 @@ enum FuzzStore {
     static func describe(_ store: TodoStore) throws -> String {
         var lines = ["view: \(try store.viewState())"]
         for list in try store.lists() {
-            lines.append("list #\(list.id) \(list.name.debugDescription)\(list.isCollapsed ? " (folded)" : "")")
+            lines.append("list #\(list.id) \(visible(list.name))\(list.isCollapsed ? " (folded)" : "")")
             let query = SectionQuery(listID: list.id)
             for todo in try store.items(query, in: 0..<store.count(query)) {
                 var columns: [String] = []
@@ -102,7 +102,7 @@ enum FuzzStore {
                 if let rule = todo.recurrence { columns.append("rrule \(rule.rrule)") }
                 if !todo.notes.isEmpty { columns.append("notes") }
                 if let parent = todo.parentUID { columns.append("parent \(parent)") }
-                lines.append("  #\(todo.id) \(todo.title.debugDescription)" + (columns.isEmpty ? "" : " [" + columns.joined(separator: ", ") + "]"))
+                lines.append("  #\(todo.id) \(visible(todo.title))" + (columns.isEmpty ? "" : " [" + columns.joined(separator: ", ") + "]"))
             }
         }
         return lines.joined(separator: "\n")

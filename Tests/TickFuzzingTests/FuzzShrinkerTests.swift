@@ -95,6 +95,13 @@ struct FuzzShrinkerTests {
             """)
     }
 
+    @Test("Titles in a printed change are Swift literals with every control character escaped, none raw")
+    func controlsEscaped() {
+        let change = FuzzChange(.retitle(id: 4, title: "a\u{1B}[2J\u{9B}\\\"买\n"), isRemote: true)
+        #expect(change.description == #"sync: update(id: 4, title: "a\u{1B}[2J\u{9B}\\\"买\u{A}")"#)
+        #expect(!change.description.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    }
+
     @Test("A recorded run replays with every check passing")
     func replayRecordedRun() throws {
         let scratch = try ScratchFolder("fuzz-shrink")
