@@ -184,9 +184,10 @@ stress-sync: build radicale
 	./.build/debug/tick-stress sync --rounds $${ROUNDS:-20} $${SEED:+--seed $$SEED}
 
 # Random key streams against the whole app, checked after every key, plus random key scripts for the
-# parser, for FUZZ_SECONDS (default 300). CI runs a short seeded round as a test.
+# parser, for FUZZ_SECONDS (default 300). CI runs a short seeded round as a test. FUZZ_SHRINK=SECONDS
+# shrinks a failure to a short script for a regression test (CONTRIBUTING.md).
 fuzz: build
-	./.build/debug/tick-fuzz --seconds $${FUZZ_SECONDS:-300} $${FUZZ_SEED:+--seed $$FUZZ_SEED}
+	./.build/debug/tick-fuzz --seconds $${FUZZ_SECONDS:-300} $${FUZZ_SEED:+--seed $$FUZZ_SEED} $${FUZZ_SHRINK:+--shrink $$FUZZ_SHRINK}
 
 # The same checks, coverage-guided by libFuzzer (this toolchain's `-sanitize=fuzzer`): the library
 # modules are built instrumented into their own folder and linked with libFuzzer's runtime, which

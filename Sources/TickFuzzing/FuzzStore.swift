@@ -72,39 +72,39 @@ enum FuzzStore {
     }
 
     /// Makes one random change on `store` (another connection to the app's file), as another process
-    /// would, or, inside `asRemote`, as the background sync would; returns what it did, for the log.
-    static func changeElsewhere<R: RandomNumberGenerator>(on store: TodoStore, today: Day, using random: inout R) throws -> String {
-        let remote = random.next() % 2 == 0
-        func change() throws -> String {
-            let lists = try store.lists()
-            let todos = try lists.flatMap { list in try store.items(SectionQuery(listID: list.id), in: 0..<store.count(SectionQuery(listID: list.id))) }
-            let list = lists[Int(random.next() % UInt64(lists.count))]
-            guard !todos.isEmpty, random.next() % 8 != 0 else {
-                return "added “\(try store.add(title: title(using: &random), listID: list.id).value.title)” to \(list.name)"
-            }
-            let todo = todos[Int(random.next() % UInt64(todos.count))]
-            switch random.next() % 11 {
-            case 0: try store.delete(ids: [todo.id]); return "deleted #\(todo.id)"
-            case 1: _ = try store.setDone(!todo.isDone, ids: [todo.id]); return "toggled #\(todo.id)"
-            case 2: try store.update(id: todo.id, isFlagged: !todo.isFlagged); return "flagged #\(todo.id)"
-            case 3: try store.update(id: todo.id, title: title(using: &random)); return "retitled #\(todo.id)"
-            case 4: try store.update(id: todo.id, priority: Int(random.next() % 4)); return "prioritised #\(todo.id)"
-            case 5: try store.update(id: todo.id, due: .some(today.adding(days: Int(random.next() % 9) - 2).iso)); return "dated #\(todo.id)"
-            case 6:
-                let other = todos[Int(random.next() % UInt64(todos.count))]
-                try store.move(id: todo.id, toList: list.id, after: other.listID == list.id && other.id != todo.id ? other.id : nil)
-                return "moved #\(todo.id) to \(list.name)"
-            case 7: try store.update(id: todo.id, notes: todo.notes.isEmpty ? "from elsewhere" : ""); return "noted #\(todo.id)"
-            case 8: return "added list \(try store.addList(named: "Elsewhere \(random.next() % 1000)").value.name)"
-            case 9:
-                guard list.id != TodoStore.inboxListID else { return "nothing" }
-                try store.deleteList(id: list.id, movingTodosTo: random.next() % 2 == 0 ? TodoStore.inboxListID : nil)
-                return "deleted list \(list.name)"
-            default:
-                _ = try store.add(title: title(using: &random), listID: todo.listID, after: todo.id)
-                return "added after #\(todo.id)"
+    /// would, or, inside `asRemote`, as the background sync would; returns it, for the log and for a
+    /// replay. A refused change (a name taken, say) changes nothing and is returned all the same.
+    static func changeElsewhere<R: RandomNumberGenerator>(on store: TodoStore, today: Day, using random: inout R) throws -> (FuzzChange, refusal: Error?) {
+        let change = try drawChange(on: store, today: today, using: &random)
+        do {
+            try change.apply(on: store)
+            return (change, nil)
+        } catch {
+            return (change, error)
+        }
+    }
+
+    /// The store as a regression test would build it: its view, then each list (its id, name,
+    /// whether folded) and each todo (its id, title and the columns it has), in order.
+    static func describe(_ store: TodoStore) throws -> String {
+        var lines = ["view: \(try store.viewState())"]
+        for list in try store.lists() {
+            lines.append("list #\(list.id) \(visible(list.name))\(list.isCollapsed ? " (folded)" : "")")
+            let query = SectionQuery(listID: list.id)
+            for todo in try store.items(query, in: 0..<store.count(query)) {
+                var columns: [String] = []
+                if todo.isDone { columns.append("done") }
+                if todo.priority > 0 { columns.append("priority \(todo.priority)") }
+                if todo.isFlagged { columns.append("flagged") }
+                if !todo.tags.isEmpty { columns.append("tags \(todo.tags)") }
+                if let due = todo.due { columns.append("due \(due)") }
+                if let start = todo.start { columns.append("start \(start)") }
+                if let rule = todo.recurrence { columns.append("rrule \(rule.rrule)") }
+                if !todo.notes.isEmpty { columns.append("notes") }
+                if let parent = todo.parentUID { columns.append("parent \(parent)") }
+                lines.append("  #\(todo.id) \(visible(todo.title))" + (columns.isEmpty ? "" : " [" + columns.joined(separator: ", ") + "]"))
             }
         }
-        return remote ? "sync: " + (try store.asRemote { try change() }) : "another process: " + (try change())
+        return lines.joined(separator: "\n")
     }
 }

@@ -84,6 +84,20 @@ struct OutlineScenarioTests {
         #expect(Self.rows(scenario) == (try Self.freshRows(scenario)))
     }
 
+    @Test("c adds the store's first subtask, z on it folds its parent: the todos below follow the hidden subtask; the screen is a fresh open's")
+    func firstSubtaskFolded() throws {
+        // tick-fuzz seed 1796228390, shrunk from 2,354 steps to these keys (its row check was wrong, not the app).
+        let scenario = try Scenario(["Parent", "Next", "Last"], size: Size(width: 40, height: 10))
+        try scenario.type("cb<Enter>")
+        #expect(Self.rows(scenario)[0...4] == [rule("▾ Inbox · 4 open"), "▾ [ ] Parent", "    [ ] b", "  [ ] Next", "  [ ] Last"])
+        try scenario.type("z")
+        let folded = [rule("▾ Inbox · 4 open"), "▸ [ ] Parent 0/1", "  [ ] Next", "  [ ] Last", "", "", "", "", ""]
+        #expect(Self.rows(scenario) == folded)
+        #expect(scenario.selectedTitle == "Parent")
+        scenario.app.saveDeferredState()
+        #expect(try Self.freshRows(scenario) == folded)
+    }
+
     @Test("> makes a todo the last subtask of the one above it at its level, < lifts it after its parent's subtasks; u undoes each")
     func indentAndOutdent() throws {
         let scenario = try Self.trip()

@@ -22,8 +22,9 @@ extension TodoListController {
         return outline.folds(ofList: lists[section].id)
     }
 
-    /// The store's row (in the section's query) behind a row of the table.
-    func storeRow(for indexPath: IndexPath) -> Int {
+    /// The store's row (in the section's query) behind a row of the table: the same row but after a
+    /// collapsed parent, whose hidden subtasks are store rows the table does not show.
+    public func storeRow(for indexPath: IndexPath) -> Int {
         folds(inSection: indexPath.section).rank(forRow: indexPath.row)
     }
 
