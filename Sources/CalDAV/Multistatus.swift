@@ -60,9 +60,13 @@ public struct Multistatus: Sendable, Equatable {
     /// The code in a status line such as `HTTP/1.1 404 Not Found`.
     static func statusCode(_ line: String?) -> Int? {
         guard let line else { return nil }
-        let words = line.split(separator: " ")
-        guard words.count >= 2 else { return nil }
-        return Int(words[1])
+        // The second word, as `split(separator: " ")` finds it, read from the bytes.
+        let utf8 = line.utf8
+        guard let firstStart = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+              let firstEnd = utf8[firstStart...].firstIndex(of: UInt8(ascii: " ")),
+              let secondStart = utf8[firstEnd...].firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
+        let secondEnd = utf8[secondStart...].firstIndex(of: UInt8(ascii: " ")) ?? utf8.endIndex
+        return Int(Substring(line[secondStart..<secondEnd]))
     }
 }
 

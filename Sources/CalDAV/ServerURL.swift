@@ -34,7 +34,51 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
     /// The address `reference` (an `href` from a multistatus answer, absolute or relative) names,
     /// resolved against this one.
     public func resolving(_ reference: String) throws(CalDAVError) -> ServerURL {
+        if let resolved = resolvingPlainPath(reference) { return resolved }
+        return try resolvingWithLibcurl(reference)
+    }
+
+    /// `reference` resolved by libcurl's URL API, whatever it is.
+    func resolvingWithLibcurl(_ reference: String) throws(CalDAVError) -> ServerURL {
         ServerURL(parts: try Self.parse(reference, base: absoluteString))
+    }
+
+    /// `reference` resolved without libcurl when it is a plain absolute path (the hrefs servers
+    /// write for every item of a multistatus): it starts with one `/`, holds only unreserved
+    /// characters, `/` and well-formed percent-escapes, and no `.` or `..` segment; and this address
+    /// is `origin-part` + `path` (no query). libcurl resolves such a reference to the same address
+    /// (this origin, the path as written); nil otherwise, for libcurl to resolve. A sync resolves two
+    /// hrefs per item, and libcurl's URL parser cost more than reading the item's XML.
+    func resolvingPlainPath(_ reference: String) -> ServerURL? {
+        let bytes = reference.utf8
+        guard bytes.first == UInt8(ascii: "/"), absoluteString.utf8.count > path.utf8.count,
+              absoluteString.utf8.suffix(path.utf8.count).elementsEqual(path.utf8),
+              !absoluteString.utf8.contains(UInt8(ascii: "?")), !absoluteString.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        var escapeDigits = 0, segmentLength = 0, segmentDots = 0, index = 0
+        for byte in bytes {
+            if escapeDigits > 0 {
+                guard Self.hexValue(byte) != nil else { return nil }
+                escapeDigits -= 1
+            } else {
+                switch byte {
+                case UInt8(ascii: "/"):
+                    // `//` at the start would name a host; `.` and `..` segments libcurl would remove.
+                    if index == 1 || ((1...2).contains(segmentLength) && segmentLength == segmentDots) { return nil }
+                    segmentLength = -1
+                    segmentDots = 0
+                case UInt8(ascii: "%"): escapeDigits = 2
+                case UInt8(ascii: "."): segmentDots += 1
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"): break
+                default: return nil
+                }
+            }
+            segmentLength += 1
+            index += 1
+        }
+        guard escapeDigits == 0, !((1...2).contains(segmentLength) && segmentLength == segmentDots) else { return nil }
+        let prefix = absoluteString.utf8.dropLast(path.utf8.count)
+        return ServerURL(parts: Parts(url: String(decoding: prefix, as: UTF8.self) + reference, scheme: scheme, host: host, path: reference, port: port))
     }
 
     /// Whether the host is this machine (`localhost`, `127.0.0.0/8` or `::1`), where plain http
@@ -66,11 +110,23 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
         guard hasSameOrigin(as: collection), let decoded = Self.decodedPath(path), let folder = Self.decodedPath(collection.path) else {
             return false
         }
-        let segments = decoded.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard !segments.contains(where: { $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }),
-              !decoded.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }) else { return false }
-        let prefix = folder.last == UInt8(ascii: "/") ? folder : folder + [UInt8(ascii: "/")]
-        return decoded.count > prefix.count && decoded.starts(with: prefix)
+        // One pass: no `.` or `..` segment, no control character or backslash.
+        var segmentLength = 0, segmentDots = 0
+        for byte in decoded {
+            if byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") { return false }
+            if byte == UInt8(ascii: "/") {
+                if (1...2).contains(segmentLength) && segmentLength == segmentDots { return false }
+                segmentLength = 0
+                segmentDots = 0
+            } else {
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { segmentDots += 1 }
+            }
+        }
+        if (1...2).contains(segmentLength) && segmentLength == segmentDots { return false }
+        let slashed = folder.last == UInt8(ascii: "/")
+        let prefixCount = folder.count + (slashed ? 0 : 1)
+        return decoded.count > prefixCount && decoded.starts(with: folder) && (slashed || decoded[folder.count] == UInt8(ascii: "/"))
     }
 
     /// `path` with its percent-escapes decoded, as bytes; nil when an escape is malformed.

@@ -17,6 +17,32 @@ extension CalendarScan {
     /// lines) longer than `maximumLineLength`, naming its property and its line. A pass over the bytes
     /// before any line is copied, so a 50 MB line costs no more than reading it.
     static func checkLineLengths(_ text: String) throws(CalendarError) {
+        // Over the text's own bytes when they are contiguous (a sync checks every item): only the
+        // longest content line matters, and a line too long is named by `checkLineLengthsByIndex`.
+        let longest = text.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            var longest = 0, current = 0, offset = 0
+            while offset < bytes.count {
+                var end = offset
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var length = end - offset
+                if length > 0, bytes[end - 1] == UInt8(ascii: "\r") { length -= 1 }
+                let first: UInt8? = offset < end ? bytes[offset] : nil
+                if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t"), current > 0 {
+                    current += length - 1
+                } else if !bytes[offset..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    current = length
+                }
+                longest = max(longest, current)
+                offset = end == bytes.count ? end : end + 1
+            }
+            return longest
+        }
+        if let longest, longest <= maximumLineLength { return }
+        try checkLineLengthsByIndex(text)
+    }
+
+    /// `checkLineLengths(_:)` by `String.UTF8View` indexes, naming the first line too long.
+    private static func checkLineLengthsByIndex(_ text: String) throws(CalendarError) {
         var physicalLine = 0
         var current: (line: Int, start: String.UTF8View.Index, length: Int)?
         var index = text.utf8.startIndex

@@ -88,7 +88,7 @@ struct CalendarScan {
                     throw CalendarError(line: line.lineNumber, problem: .malformed("not NAME:VALUE"))
                 }
                 if let todo = open, top.index == todo.begin { open!.properties.append(index) }
-                if stack.count == 1, top.name == "VCALENDAR" {
+                if stack.count == 1, top.name == "VCALENDAR", line.name == "X-WR-CALNAME" || line.name == "X-TICK-INBOX" {
                     let value = CalendarText.unescaped(String(line.unfolded[VTodoReader.valueStart(line.unfolded)!...]))
                     if line.name == "X-WR-CALNAME", calendarName == nil, !value.isEmpty { calendarName = value }
                     if line.name == "X-TICK-INBOX", inboxName == nil, !value.isEmpty { inboxName = value }

@@ -92,6 +92,27 @@ struct ContentLine {
         name = Self.name(of: unfolded)
     }
 
+    /// A line whose unfolded bytes are `bytes` (the same as `unfolded`'s), its name read from them.
+    private init(lineNumber: Int, unfolded: String, bytes: UnsafeBufferPointer<UInt8>, raw: Substring) {
+        self.lineNumber = lineNumber
+        self.unfolded = unfolded
+        self.raw = raw
+        let end = bytes.firstIndex { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") } ?? bytes.endIndex
+        name = Self.upperCasedASCII(UnsafeBufferPointer(rebasing: bytes[..<end])) ?? Self.name(of: unfolded)
+    }
+
+    /// `bytes` upper-cased, when they are ASCII; nil otherwise. Names already in upper case (nearly
+    /// all) are taken as they are, without a byte-by-byte copy.
+    private static func upperCasedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var hasLowerCase = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { hasLowerCase = true }
+        }
+        guard hasLowerCase else { return String(decoding: bytes, as: UTF8.self) }
+        return String(decoding: bytes.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }, as: UTF8.self)
+    }
+
     /// What comes before the first `;` or `:` of `line`, upper-cased (ASCII names without a copy of the line).
     private static func name(of line: String) -> String {
         let utf8 = line.utf8
@@ -105,7 +126,15 @@ struct ContentLine {
 
     /// The value after `BEGIN:` or `END:`, upper-cased, for those lines.
     var componentName: String {
-        guard let colon = unfolded.firstIndex(of: ":") else { return "" }
+        let utf8 = unfolded.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
+        let value = utf8[utf8.index(after: colon)...]
+        // ASCII names (all of iCalendar's) from the bytes; others as before, by Character.
+        if !value.contains(where: { $0 >= 0x80 }) {
+            var bytes = Array(value)
+            bytes.removeAll { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            return bytes.withUnsafeBufferPointer { Self.upperCasedASCII($0) } ?? ""
+        }
         return unfolded[unfolded.index(after: colon)...].filter { $0 != " " && $0 != "\t" }.uppercased()
     }
 
@@ -115,6 +144,64 @@ struct ContentLine {
     /// Byte by byte (a line break, a space and a tab are single bytes that never occur inside a UTF-8
     /// sequence): walking the text by `Character` cost most of the time a sync spent reading an item.
     static func split(_ text: String) -> [ContentLine] {
+        if let lines = text.utf8.withContiguousStorageIfAvailable({ split(text, bytes: $0) }) { return lines }
+        return splitByIndex(text)
+    }
+
+    /// `split(_:)` over the text's own bytes, in place (`bytes` are `text.utf8`'s): a sync reads every
+    /// item through it, and walking `String.UTF8View` indexes cost several times more.
+    private static func split(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> [ContentLine] {
+        let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var lines: [ContentLine] = []
+        var number = 0, offset = 0
+        // The line being built: its first physical line (start, end without the break), its line
+        // number and where its bytes end; `folded` holds its unfolded bytes once a continuation came.
+        var pending: (start: Int, contentEnd: Int, number: Int, end: Int, folded: [UInt8]?)?
+        func withoutReturns(_ range: Range<Int>) -> [UInt8] { bytes[range].filter { $0 != carriageReturn } }
+        func finish() {
+            guard let line = pending else { return }
+            let raw = text[index(line.start)..<index(line.end)]
+            func add(_ unfolded: UnsafeBufferPointer<UInt8>) {
+                lines.append(ContentLine(lineNumber: line.number, unfolded: String(decoding: unfolded, as: UTF8.self), bytes: unfolded, raw: raw))
+            }
+            if let folded = line.folded {
+                folded.withUnsafeBufferPointer(add)
+            } else if bytes[line.start..<line.contentEnd].contains(carriageReturn) {
+                withoutReturns(line.start..<line.contentEnd).withUnsafeBufferPointer(add)
+            } else {
+                add(UnsafeBufferPointer(rebasing: bytes[line.start..<line.contentEnd]))
+            }
+            pending = nil
+        }
+        while offset < bytes.count {
+            number += 1
+            var lineEnd = offset
+            while lineEnd < bytes.count, bytes[lineEnd] != lineFeed { lineEnd += 1 }
+            let next = lineEnd < bytes.count ? lineEnd + 1 : lineEnd
+            // The physical line without its break: a CR right before the LF belongs to the break.
+            var contentEnd = lineEnd
+            if lineEnd < bytes.count, lineEnd > offset, bytes[lineEnd - 1] == carriageReturn { contentEnd = lineEnd - 1 }
+            if offset < contentEnd, bytes[offset] == space || bytes[offset] == tab, var line = pending {
+                var folded = line.folded ?? withoutReturns(line.start..<line.contentEnd)
+                // As `splitByIndex`: a continuation's bytes are taken as they are, a stray CR included.
+                folded += bytes[(offset + 1)..<contentEnd]
+                line.folded = folded
+                line.end = next
+                pending = line
+            } else if !bytes[offset..<contentEnd].allSatisfy({ $0 == space || $0 == tab || $0 == carriageReturn }) {
+                finish()
+                pending = (offset, contentEnd, number, next, nil)
+            }
+            offset = next
+        }
+        finish()
+        return lines
+    }
+
+    /// `split(_:)` by `String.UTF8View` indexes, for a text whose bytes are not contiguous.
+    static func splitByIndex(_ text: String) -> [ContentLine] {
         let utf8 = text.utf8
         var lines: [ContentLine] = []
         var number = 0

@@ -101,13 +101,17 @@ struct BenchmarksDocument {
           login, HTTP/1.1 keep-alive; Radicale 3.9.0, a login, HTTP/1.0): 2,000 todos (`BENCH_COMPARE_SIZE`)
           of a generated store uploaded by Tick to an empty server one request at a time, then, to a second
           empty server, `BENCH_PARALLEL_UPLOADS` at once (Tick's default, 4); then downloaded from that
-          server by Tick into an empty store and by vdirsyncer 0.21 (from `.build/venv`,
+          server by Tick into an empty store (`BENCH_COMPARE_DOWNLOADS` times, default 3, alternating with a
+          download of the same collections empty from a server of their own; medians) and by vdirsyncer 0.21 (from `.build/venv`,
           `make interop-clients`; its rows say so when it is missing) into an empty folder; then the same
           todos, as one `.ics` file each in a folder per list, uploaded by vdirsyncer to a third empty
           server. vdirsyncer's time is its `sync` (its `discover` said apart), its CPU its own process's;
           the requests are those Xandikos logged for each (on Radicale, which logs none, Tick's own count),
           and Tick's connections those libcurl opened. Both servers write every item to disk (Xandikos
-          commits it to git), so uploads cost them far more than downloads.
+          commits it to git), so uploads cost them far more than downloads. *Tick's CPU per downloaded
+          todo, marginal*: (Tick's CPU for the download of the todos − its CPU for the download of the
+          empty collections) ÷ the todos, what one more todo costs, judged against the target; *raw*: the
+          whole download's CPU ÷ the todos, which spreads discovery and the store's set-up over them.
 
         ## Notes
 

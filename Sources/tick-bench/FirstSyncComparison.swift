@@ -63,10 +63,27 @@ struct FirstSyncComparison {
         var tickSerialUpload: Transfer?
         var tickUpload: Transfer?
         var tickDownload: Transfer?
+        /// Tick's first download of the same collections holding no todo (a server of its own):
+        /// what a first download costs whatever the todos (discovery, the reports, the store's lists).
+        var tickEmptyDownload: Transfer?
+        /// Tick's first downloads of the `size` todos and of none, runs alternating (`downloadRuns`).
+        var downloadRuns = 1
         var vdirsyncerUpload: Transfer?
         var vdirsyncerDownload: Transfer?
         /// Why the vdirsyncer rows are missing, when they are.
         var vdirsyncerSkipped: String?
+
+        /// Tick's CPU over the whole download of `size` todos divided by `size`, in milliseconds: it
+        /// counts what any first download costs (discovery, the reports, the store's lists) as if
+        /// each todo caused a share of it.
+        var rawCPUPerTodo: Double? { tickDownload.map { $0.cpuSeconds * 1_000 / Double(max(1, size)) } }
+
+        /// Tick's CPU per downloaded todo: (CPU of the download of `size` todos − CPU of the
+        /// download of the same collections empty) ÷ `size`, in milliseconds; what one more todo costs.
+        var marginalCPUPerTodo: Double? {
+            guard let full = tickDownload, let empty = tickEmptyDownload else { return nil }
+            return (full.cpuSeconds - empty.cpuSeconds) * 1_000 / Double(max(1, size))
+        }
     }
 
     let kind: Kind
@@ -79,6 +96,9 @@ struct FirstSyncComparison {
     var size = 2_000
     /// Requests Tick's second upload sends at once (BENCH_PARALLEL_UPLOADS; Tick's default).
     var parallelUploads = HTTPClient.Configuration.defaultParallelRequests
+    /// Tick's downloads of the todos and of the empty collections, each (BENCH_COMPARE_DOWNLOADS,
+    /// default 3): the medians of their CPU count.
+    var downloadRuns = 3
 
     /// A fresh, empty server of the kind, its files under `name` in the scratch folder.
     private func server(_ name: String) throws -> any ComparedServer {
@@ -117,12 +137,29 @@ struct FirstSyncComparison {
             guard summary.sentChanges == size else { throw BenchError("Tick's upload sent \(summary.line), not \(size) todos") }
         }
 
-        progress("sync: Tick's first download of \(size) todos from \(kind.title) into an empty store…")
-        let downloaded = scratch + "/\(kind.rawValue)-download.db"
-        defer { cache.removeStore(at: downloaded) }
-        result.tickDownload = try tickSync(database: downloaded, server: server, parallelRequests: parallelUploads) { summary in
-            guard summary.receivedNew == size else { throw BenchError("Tick's download gave \(summary.line), not \(size) todos") }
+        // The same collections, empty, on a server of their own: what a first download costs without todos.
+        let emptyServer = try self.server("tick-empty")
+        defer { emptyServer.stop() }
+        try Self.makeCollections(like: server, on: emptyServer)
+        result.downloadRuns = max(1, downloadRuns)
+        var full: [Transfer] = [], none: [Transfer] = []
+        for run in 1...result.downloadRuns {
+            progress("sync: Tick's first download of \(size) todos from \(kind.title) into an empty store, run \(run) of \(result.downloadRuns)…")
+            let downloaded = scratch + "/\(kind.rawValue)-download-\(run).db"
+            defer { cache.removeStore(at: downloaded) }
+            full.append(try tickSync(database: downloaded, server: server, parallelRequests: parallelUploads) { summary in
+                guard summary.receivedNew == size else { throw BenchError("Tick's download gave \(summary.line), not \(size) todos") }
+            })
+            progress("sync: Tick's first download of the same collections empty, run \(run) of \(result.downloadRuns)…")
+            let nothing = scratch + "/\(kind.rawValue)-download-empty-\(run).db"
+            defer { cache.removeStore(at: nothing) }
+            none.append(try tickSync(database: nothing, server: emptyServer, parallelRequests: parallelUploads) { summary in
+                guard summary.receivedNew == 0, summary.sentChanges == 0 else { throw BenchError("Tick's empty download gave \(summary.line)") }
+            })
         }
+        result.tickDownload = Self.median(full)
+        result.tickEmptyDownload = Self.median(none)
+        emptyServer.stop()
 
         guard hasVdirsyncer else { return result }
         progress("sync: vdirsyncer's first download of \(size) todos from \(kind.title) into an empty folder…")
@@ -166,6 +203,26 @@ struct FirstSyncComparison {
         let logged = try server.requestCount().flatMap { after in before.map { after - $0 } }
         return Transfer(seconds: seconds, cpuSeconds: SyncRun.processCPU() - cpu, requests: logged ?? summary.requests,
                         connections: client.http.connectionCount)
+    }
+
+    /// The run of median wall time, with the median CPU of all runs.
+    static func median(_ runs: [Transfer]) -> Transfer? {
+        guard !runs.isEmpty else { return nil }
+        var middle = runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+        middle.cpuSeconds = Measure.median(runs.map(\.cpuSeconds)) ?? middle.cpuSeconds
+        return middle
+    }
+
+    /// Makes on `empty` a collection for todos for each of `source`'s, with the same display name.
+    static func makeCollections(like source: any ComparedServer, on empty: any ComparedServer) throws {
+        func client(_ server: any ComparedServer) throws -> CalDAVClient {
+            try CalDAVClient(configuration: .init(credentials: server.login.map { .init(user: $0.user, password: $0.password) }))
+        }
+        let (reader, writer) = (try client(source), try client(empty))
+        let home = try ServerURL(empty.homeURL)
+        for calendar in try reader.discoverCalendars(at: ServerURL(source.homeURL)).filter(\.supportsTodos) {
+            try writer.makeCalendar(at: home.resolving(ServerItem.pathSegment(calendar.listName) + "/"), displayName: calendar.listName)
+        }
     }
 
     /// vdirsyncer's first sync with `server`: its `sync` timed, after `discover` (timed apart).

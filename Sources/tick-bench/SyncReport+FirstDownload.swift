@@ -31,4 +31,25 @@ extension SyncReport {
         }
         return rows
     }
+
+    /// Tick's CPU per downloaded todo in a first-sync comparison: the marginal figure, judged against
+    /// the target, is (CPU of the download of N todos − CPU of the download of the same collections
+    /// empty) ÷ N; the raw figure (the whole download's CPU ÷ N, which spreads discovery and the
+    /// store's set-up over the todos) is reported beside it.
+    func cpuPerTodoRows(_ result: FirstSyncComparison.Result) -> [Row] {
+        let size = count(result.size), title = result.kind.title
+        let runs = result.downloadRuns > 1 ? "medians of \(result.downloadRuns)" : "one run"
+        var rows: [Row] = []
+        if let marginal = result.marginalCPUPerTodo, let full = result.tickDownload, let empty = result.tickEmptyDownload {
+            rows.append(Row(measure: "\(title): Tick's CPU per downloaded todo, marginal: (CPU at \(size) − CPU at 0) ÷ \(size)",
+                            figure: format(marginal, 3) + " ms (CPU " + format(full.cpuSeconds, 3) + " s − " + format(empty.cpuSeconds, 3)
+                                + " s; \(runs))",
+                            requests: "", target: "< \(format(Self.cpuPerTodoLimit, 1)) ms", met: marginal < Self.cpuPerTodoLimit))
+        }
+        if let raw = result.rawCPUPerTodo {
+            rows.append(Row(measure: "\(title): Tick's CPU per downloaded todo, raw: whole download's CPU ÷ \(size)",
+                            figure: format(raw, 3) + " ms", requests: "", target: "reported only", met: nil))
+        }
+        return rows
+    }
 }

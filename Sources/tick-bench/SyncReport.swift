@@ -104,10 +104,7 @@ struct SyncReport {
             Row(measure: "\(title): first download of \(size), time ratio", figure: "Tick ÷ vdirsyncer \(ratio(result.tickDownload, result.vdirsyncerDownload))",
                 requests: "", target: "reported only", met: nil),
         ]
-        if let perTodo = result.tickDownload.map({ $0.cpuSeconds * 1_000 / Double(max(1, result.size)) }) {
-            rows.append(Row(measure: "\(title): Tick's CPU per downloaded todo (\(size))", figure: format(perTodo, 3) + " ms", requests: "",
-                            target: "< \(format(Self.cpuPerTodoLimit, 1)) ms", met: perTodo < Self.cpuPerTodoLimit))
-        }
+        rows += cpuPerTodoRows(result)
         return rows
     }
 

@@ -1,0 +1,36 @@
+@testable import CalDAV
+import Testing
+
+/// `ServerURL.resolving(_:)` resolves a plain absolute path (every item's href in a multistatus)
+/// without libcurl: these check that it gives what libcurl gives, and leaves everything else to it.
+@Suite("Plain path resolution")
+struct PlainPathResolutionTests {
+    static let bases = ["http://127.0.0.1:5232/alice/list/", "https://dav.example.com/user/calendars/inbox/",
+                        "https://dav.example.com:8443/a%20b/c/", "http://localhost/"]
+
+    @Test("A plain absolute path resolves to the address libcurl resolves it to", arguments: bases, [
+        "/alice/list/item.ics", "/user/calendars/inbox/1f0c2a4e-77b1-4c1b-9c0e-0123456789ab.ics", "/a%20b/c/x%2Fy.ics",
+        "/a%20b/c/%E4%B9%B0.ics", "/", "/alice/list/", "/x/.hidden.ics", "/x/a..b/c.ics", "/x/...", "/x~y/_z-1.ics",
+    ])
+    func sameAsLibcurl(base: String, href: String) throws {
+        let url = try ServerURL(base)
+        let fast = try #require(url.resolvingPlainPath(href))
+        #expect(fast == (try url.resolvingWithLibcurl(href)))
+    }
+
+    @Test("Anything but a plain absolute path is left to libcurl", arguments: [
+        "item.ics", "//other.example.com/x.ics", "/a/../b.ics", "/a/./b.ics", "/a/..", "/a/.", "/..", "/a b.ics", "/a?b=c",
+        "/a#b", "/a%2", "/a%zz.ics", "http://127.0.0.1:5232/alice/list/x.ics", "/a\\b.ics", "/a@b", "",
+    ])
+    func leftToLibcurl(href: String) throws {
+        let url = try ServerURL(Self.bases[0])
+        #expect(url.resolvingPlainPath(href) == nil)
+    }
+
+    @Test("A base address with a query resolves every href through libcurl")
+    func baseWithQuery() throws {
+        let url = try ServerURL("https://dav.example.com/cal/?x=1")
+        #expect(url.resolvingPlainPath("/cal/a.ics") == nil)
+        #expect(try url.resolving("/cal/a.ics").absoluteString == "https://dav.example.com/cal/a.ics")
+    }
+}
