@@ -96,7 +96,14 @@ public struct Configuration: Equatable {
             configuration.problems.append(printable("\(path): \(refusal)"))
             return configuration
         }
-        return parse(String(decoding: stream.readToEnd(), as: UTF8.self), path: path)
+        do {
+            return parse(String(decoding: try stream.readToEnd(), as: UTF8.self), path: path)
+        } catch {
+            // Read as empty, the file's settings would silently be the defaults.
+            configuration.refusal = printable("cannot be read: \(error)")
+            configuration.problems.append(printable("\(path): cannot be read: \(error)"))
+            return configuration
+        }
     }
 
     /// Parses config text; `path` names the file in problem reports.

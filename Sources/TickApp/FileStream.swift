@@ -34,21 +34,23 @@ public final class FileStream: Sendable {
         return descriptor < 0 ? nil : FileStream(descriptor: descriptor, closesOnDeinit: true)
     }
 
-    /// Up to `count` bytes; empty at the end of the input.
-    public func read(upTo count: Int) -> Data {
+    /// Up to `count` bytes; empty at the end of the input. A read the system refuses (a directory,
+    /// an I/O error) throws its reason rather than reading as the end, which would look like an empty input.
+    public func read(upTo count: Int) throws(ReadFailure) -> Data {
         var buffer = [UInt8](repeating: 0, count: count)
         while true {
             let got = Glibc.read(descriptor, &buffer, count)
             if got < 0 && errno == EINTR { continue }
-            return got <= 0 ? Data() : Data(buffer[0..<got])
+            if got < 0 { throw ReadFailure(number: errno) }
+            return got == 0 ? Data() : Data(buffer[0..<got])
         }
     }
 
-    /// Everything until the end of the input.
-    public func readToEnd() -> Data {
+    /// Everything until the end of the input, or the reason a read failed.
+    public func readToEnd() throws(ReadFailure) -> Data {
         var data = Data()
         while true {
-            let piece = read(upTo: 1 << 16)
+            let piece = try read(upTo: 1 << 16)
             if piece.isEmpty { return data }
             data.append(piece)
         }
@@ -109,6 +111,16 @@ public struct WriteFailure: Error, Equatable, CustomStringConvertible {
     public var description: String { String(cString: strerror(number)) }
     /// Whether the reader went away (`tick ls | head -1`): not worth a message.
     public var isBrokenPipe: Bool { number == EPIPE }
+}
+
+/// A read that failed, with the system's error number (`EISDIR`, `EIO`…).
+public struct ReadFailure: Error, Equatable, CustomStringConvertible {
+    /// The `errno` value.
+    public var number: Int32
+    /// A failure with `errno` value `number`.
+    public init(number: Int32) { self.number = number }
+    /// The system's reason: "Is a directory".
+    public var description: String { String(cString: strerror(number)) }
 }
 
 extension String {

@@ -29,9 +29,10 @@ public struct KeyScriptReader {
     public init(handle: FileStream) { self.handle = handle }
 
     /// Reads the start of the script; when the whole script fits, parses all of it so an error is found
-    /// before anything runs.
-    public mutating func prepare() throws(KeyScript.ParseError) {
-        while !atEnd, pending.count < Self.wholeScriptLimit { fill() }
+    /// before anything runs. Throws `KeyScript.ParseError`, or `ReadProblem` when the input cannot be
+    /// read (a directory, an I/O error: read as the end, it would play a cut-short script as if whole).
+    public mutating func prepare() throws {
+        while !atEnd, pending.count < Self.wholeScriptLimit { try fill() }
         if atEnd {
             isWholeScript = true
             let text = String(decoding: pending, as: UTF8.self)
@@ -40,8 +41,8 @@ public struct KeyScriptReader {
         }
     }
 
-    /// The next steps, or nil at the end of the script.
-    public mutating func next() throws(KeyScript.ParseError) -> [ScriptStep]? {
+    /// The next steps, or nil at the end of the script; throws as `prepare()` does.
+    public mutating func next() throws -> [ScriptStep]? {
         if !parsed.isEmpty {
             let keys = parsed
             parsed = []
@@ -60,7 +61,7 @@ public struct KeyScriptReader {
                 if !keys.isEmpty || !pending.isEmpty || !atEnd { return keys }
             }
             if atEnd { return pending.isEmpty ? nil : [] }
-            if pending.count < 2 * Self.chunkSize { fill() }
+            if pending.count < 2 * Self.chunkSize { try fill() }
         }
     }
 
@@ -76,8 +77,17 @@ public struct KeyScriptReader {
         }
     }
 
-    private mutating func fill() {
-        let data = handle.read(upTo: Self.chunkSize)
+    /// A key script whose input could not be read, with the system's reason.
+    public struct ReadProblem: Error, CustomStringConvertible {
+        /// Why the read failed.
+        public var failure: ReadFailure
+        /// `cannot read the key script: Is a directory`.
+        public var description: String { "cannot read the key script: \(failure)" }
+    }
+
+    private mutating func fill() throws(ReadProblem) {
+        let data: Data
+        do { data = try handle.read(upTo: Self.chunkSize) } catch { throw ReadProblem(failure: error) }
         if data.isEmpty { atEnd = true } else { pending.append(contentsOf: data) }
     }
 

@@ -171,6 +171,14 @@ public struct TitleSyntax: Equatable, Sendable {
         return "\(dueMarkers.count == 2 ? "two" : String(dueMarkers.count)) due dates, \(Self.listed(shown))"
     }
 
+    /// "^dec 20 is after @mon" when the title's start comes after its due (RFC 5545 forbids it, and
+    /// such a todo would wait past its own due day), else nil.
+    public var startAfterDue: String? {
+        guard StartDates.isAfterDue(start?.stored, due: due?.stored), let startMarker = startMarkers.first,
+              let dueMarker = dueMarkers.first else { return nil }
+        return "\(Self.shortened(startMarker)) is after \(Self.shortened(dueMarker))"
+    }
+
     /// A word as messages name it: cut with "…" past 24 characters, so a pasted run of text without
     /// spaces cannot fill the status line.
     static func shortened(_ word: String) -> String { word.count <= 24 ? word : String(word.prefix(23)) + "…" }

@@ -8,6 +8,16 @@ public enum StartDates {
         return DueText.day(of: start) > Substring(today)
     }
 
+    /// Whether `start` comes after `due` as RFC 5545 compares a DTSTART with its DUE (§3.8.2.3: it
+    /// may not), each as the due is written: a start at a time of day on a due day is not after it,
+    /// nor a start day beside a due time on that day. False when either is nil.
+    public static func isAfterDue(_ start: String?, due: String?) -> Bool {
+        guard let start, let due else { return false }
+        let dueIsDay = due.count == 10
+        let comparable = dueIsDay ? String(start.prefix(10)) : start.count == 10 ? start + "T00:00" : start
+        return comparable > due
+    }
+
     /// The day after `day` (`YYYY-MM-DD`), or nil when it is not a valid day or the last one there is.
     /// A start (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`) waits on `day` exactly when it sorts at or after
     /// this text, so a range over an index of starts finds the waiting todos.

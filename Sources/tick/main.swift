@@ -96,7 +96,7 @@ if let scriptPath {
         try reader.prepare()
     } catch {
         printError("tick: \(error) (nothing was changed)")
-        exit(2)
+        exit(error is KeyScriptReader.ReadProblem ? 1 : 2)
     }
     if options.scriptPath == nil, reader.isEmpty {
         // `tick < /dev/null`, `tick` from cron: no terminal and no keys; an empty screen would look like an empty list.
@@ -130,7 +130,7 @@ if let scriptPath {
     } catch {
         store.close()
         printError("tick: \(error) (the \(reader.keysRead) steps before it were played)")
-        exit(2)
+        exit(error is KeyScriptReader.ReadProblem ? 1 : 2)
     }
     let result = runner.result
     // Frames already end with the final screen, and <Snap> chooses what is printed.

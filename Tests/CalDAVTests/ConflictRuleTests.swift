@@ -157,11 +157,17 @@ struct ConflictRuleTests {
 
             let status = SyncCommandTests.tick(["sync", "--status"], database: here.path, config: "sync url \(server.homeURL.absoluteString)\n",
                                                environment: [:])
-            // Recorded at this device's sync, by its clock.
-            let at = "conflict 2026-12-01 10:\(String(format: "%02d", rule.hereAt)) UTC: "
+            // Recorded at this device's sync, by its clock, and said in the user's time zone.
+            let minute = String(format: "%02d", rule.hereAt)
             let lines = status.output.split(separator: "\n").filter { $0.hasPrefix("conflict ") }
             #expect(lines.map { $0.drop { $0 != "«" } }.map(String.init) == rule.conflicts)
-            #expect(lines.allSatisfy { $0.hasPrefix(at) })
+            #expect(lines.allSatisfy { $0.hasPrefix("conflict 2026-12-01 10:\(minute): ") })
+            let honolulu = try #require(LocalTime(zoneNamed: "Pacific/Honolulu"))
+            let inHonolulu = SyncCommandTests.tick(["sync", "--status"], database: here.path, config: "sync url \(server.homeURL.absoluteString)\n",
+                                                   environment: [:], localTime: honolulu)
+            let honoluluLines = inHonolulu.output.split(separator: "\n").filter { $0.hasPrefix("conflict ") }
+            #expect(honoluluLines.count == lines.count)
+            #expect(honoluluLines.allSatisfy { $0.hasPrefix("conflict 2026-12-01 00:\(minute): ") })
             #expect(try there.store.syncConflicts(limit: 5) == [])
         }
     }

@@ -9,8 +9,8 @@ import TodoStore
 @Suite("tick sync", .serialized)
 struct SyncCommandTests {
     /// Runs `tick ARGUMENTS` on the store at `database` with `config` as the config file's text.
-    static func tick(_ arguments: [String], database: String, config: String, environment: [String: String])
-        -> (status: Int32, output: String, errors: String) {
+    static func tick(_ arguments: [String], database: String, config: String, environment: [String: String],
+                     localTime: LocalTime = .utc) -> (status: Int32, output: String, errors: String) {
         var output = "", errors = ""
         guard case let .command(command, rest, databasePath) = CommandLineTool.route(["--db", database] + arguments) else {
             return (-1, "", "not a command")
@@ -18,6 +18,7 @@ struct SyncCommandTests {
         let context = CommandContext(databasePath: databasePath, environment: environment,
                                      write: { output += $0 }, writeError: { errors += $0 })
         context.configuration = Configuration.parse(config, path: "config")
+        context.localTime = localTime
         let status = CommandLineTool.run(command, arguments: rest, context: context)
         return (status, output, errors)
     }
@@ -55,7 +56,7 @@ struct SyncCommandTests {
                 let lines = status.output.split(separator: "\n").map(String.init)
                 #expect(lines.count == 3)
                 #expect(lines.first == "server: \(server.homeURL.absoluteString)")
-                #expect(lines[1].hasPrefix("last sync: 20") && lines[1].hasSuffix(" UTC: ↑ 1 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted · 0 conflicts"))
+                #expect(lines[1].hasPrefix("last sync: 20") && lines[1].hasSuffix(": ↑ 1 changed, 0 deleted · ↓ 0 new, 0 changed, 0 deleted · 0 conflicts"))
                 #expect(lines.last == "waiting to go up: 1 changed, 0 deleted")
                 for text in [synced.output, synced.errors, status.output, status.errors] { #expect(!text.contains(RadicaleServer.password)) }
             }

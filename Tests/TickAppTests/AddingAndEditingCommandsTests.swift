@@ -39,9 +39,10 @@ struct AddingAndEditingCommandsTests {
         #expect(order == ["Buy milk", "Water plants", "Call mom"])
     }
 
-    @Test("A title with no words, or with two dates, is refused and kept in the line; nothing is added",
+    @Test("A title with no words, with two dates, or starting after it is due is refused and kept in the line; nothing is added",
           arguments: [("! @tomorrow", "A todo needs a title: type some words, or Esc to cancel"),
-                      ("Call @monday @friday", "Two due dates, @monday and @friday: keep one")])
+                      ("Call @monday @friday", "Two due dates, @monday and @friday: keep one"),
+                      ("Call @2026-12-07 ^2026-12-20", "A todo cannot start after it is due: ^2026-12-20 is after @2026-12-07")])
     func addRefusesTitle(text: String, message: String) throws {
         let scenario = try Self.scenario()
         let before = scenario.store.count

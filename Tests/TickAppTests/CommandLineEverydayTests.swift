@@ -26,6 +26,20 @@ struct CommandLineEverydayTests {
         #expect(tick.run(["show", "9"]).status == 1)
     }
 
+    @Test("tick show names a subtask's parent, the status as it is (started, cancelled), how far along, and the start")
+    func showStatusStartParent() throws {
+        let tick = try CommandHarness()
+        tick.run(["add", "Trip"])
+        tick.run(["add", "--parent", "1", "Book flights @2026-12-10 ^2026-12-05"])
+        tick.run(["edit", "2", "--status", "started", "--percent", "40"])
+        let lines = tick.output("show", "2").split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(8)) == ["id        2", "title     Book flights", "list      Inbox", "parent    1: Trip",
+                                           "state     started (40%)", "priority  none", "due       2026-12-10", "start     2026-12-05"])
+        tick.run(["edit", "1", "--status", "cancelled"])
+        let trip = tick.output("show", "1").split(separator: "\n").map(String.init)
+        #expect(trip.contains("state     cancelled") && trip.contains("start     none") && !trip.contains { $0.hasPrefix("parent") })
+    }
+
     @Test("tick undo and tick redo walk the store's history, as u and U do")
     func undoRedo() throws {
         let tick = try CommandHarness()

@@ -58,6 +58,32 @@ struct CommandLineFieldOptionTests {
         #expect(tick.output("ls", "--all") == before)
     }
 
+    @Test("A start after the due is refused, however the two are given, and changes nothing", arguments: [
+        (["add", "Tax @mon ^fri"], "a todo cannot start after it is due: ^fri is after @mon"),
+        (["add", "--due", "mon", "--start", "fri", "Tax"], "a todo cannot start after it is due: the start 2026-12-04 is after the due 2026-11-30"),
+        (["edit", "1", "--start", "2026-12-06"], "a todo cannot start after it is due: the start 2026-12-06 is after the due 2026-12-05"),
+        (["edit", "1", "--due", "2026-12-02"], "a todo cannot start after it is due: the start 2026-12-03 is after the due 2026-12-02"),
+        (["edit", "1", "Keep @2026-12-08 ^2026-12-09"], "a todo cannot start after it is due: ^2026-12-09 is after @2026-12-08"),
+    ])
+    func startAfterDue(arguments: [String], message: String) throws {
+        let tick = try CommandHarness()
+        tick.run(["add", "Keep", "--due", "2026-12-05", "--start", "2026-12-03"])
+        let before = tick.output("ls", "--all")
+        let outcome = tick.run(arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.hasPrefix("tick \(arguments[0]): \(message)"), "\(outcome.errors)")
+        #expect(tick.output("ls", "--all") == before)
+    }
+
+    @Test("A start on the due day, at any time, or a due time on the start's day, is accepted")
+    func startOnTheDueDay() throws {
+        let tick = try CommandHarness()
+        tick.run(["add", "Keep", "--due", "2026-12-05", "--start", "2026-12-03"])
+        #expect(tick.run(["edit", "1", "--start", "2026-12-05T18:00"]).status == 0)
+        #expect(tick.run(["edit", "1", "--due", "2026-12-05T09:00", "--start", "2026-12-05"]).status == 0)
+        #expect(tick.run(["edit", "1", "--start", "none", "--due", "2026-12-01"]).status == 0)
+    }
+
     @Test("A word that looks like a date but is none is kept, with a note on standard error", arguments: [
         (["add", "Tax", "@2026-02-30"], "Added 2 to Inbox: Tax @2026-02-30", "tick add: @2026-02-30 is not a date; kept in the title"),
         (["add", "Call @25:00 @dec32"], "Added 2 to Inbox: Call @25:00 @dec32", "tick add: @25:00 and @dec32 are not dates; kept in the title"),

@@ -35,6 +35,63 @@ struct CommandLineSubtaskTests {
         #expect(try tick.withStore { try $0.flatOrder().count } == 0)
     }
 
+    /// Home: 1 Trip (2 Pack, 3 Tickets (4 Train)), 5 Groceries.
+    static func trip() throws -> CommandHarness {
+        let tick = try CommandHarness()
+        tick.run(["add", "--list", "Home", "Trip"])
+        tick.run(["add", "--parent", "1", "Pack"])
+        tick.run(["add", "--parent", "1", "Tickets"])
+        tick.run(["add", "--parent", "3", "Train"])
+        tick.run(["add", "--list", "Home", "Groceries"])
+        return tick
+    }
+
+    @Test("tick done on a parent with open subtasks asks for --subtasks, as the app asks, and changes nothing")
+    func doneParentAsks() throws {
+        let tick = try Self.trip()
+        let refused = tick.run(["done", "1"])
+        #expect(refused.status == 2)
+        #expect(refused.errors.hasPrefix("tick done: 1 (Trip) has 3 open subtasks: --subtasks too completes them as well, "
+            + "--subtasks stay leaves them open (nothing changed)"))
+        #expect(tick.run(["done", "3", "5"]).status == 2)  // 3 has one open subtask; 5 is not done either
+        #expect(try tick.withStore { try $0.flatOrder().filter(\.isDone).count } == 0)
+        // Naming every open subtask too leaves no question.
+        #expect(tick.output("done", "3", "4") == "Done 3: Tickets\nDone 4: Train\n")
+    }
+
+    @Test("tick done --subtasks too completes the whole subtree in one change; stay completes the parent alone")
+    func doneParentChoices() throws {
+        let tick = try Self.trip()
+        #expect(tick.output("done", "--subtasks", "stay", "1") == "Done 1: Trip\n")
+        #expect(try tick.withStore { try $0.flatOrder().filter { !$0.isDone }.map(\.title) } == ["Pack", "Tickets", "Train", "Groceries"])
+        tick.run(["undo"])
+        let all = tick.output("done", "--subtasks", "too", "1")
+        #expect(all.split(separator: "\n").sorted() == ["Done 1: Trip", "Done 2: Pack", "Done 3: Tickets", "Done 4: Train"])
+        tick.run(["undo"])
+        #expect(try tick.withStore { try $0.flatOrder().filter(\.isDone).count } == 0)
+        // Opening a parent again asks nothing.
+        tick.run(["done", "--subtasks", "stay", "1"])
+        #expect(tick.output("undone", "1") == "Open again 1: Trip\n")
+    }
+
+    @Test("tick rm on a parent asks for --subtasks; too deletes the subtree, stay lifts the subtasks a level")
+    func removeParent() throws {
+        let tick = try Self.trip()
+        let refused = tick.run(["rm", "3"])
+        #expect(refused.status == 2)
+        #expect(refused.errors.hasPrefix("tick rm: 3 (Tickets) has 1 subtask: --subtasks too deletes them as well, "
+            + "--subtasks stay keeps them a level up (nothing deleted)"))
+        #expect(try tick.withStore { try $0.flatOrder().count } == 5)
+        #expect(tick.output("rm", "--subtasks", "stay", "3") == "Deleted 3: Tickets\n")
+        #expect(try tick.withStore { store in try store.parentID(of: 4) } == 1)
+        tick.run(["undo"])
+        #expect(tick.output("rm", "--subtasks", "too", "1").split(separator: "\n").count == 4)
+        #expect(try tick.withStore { try $0.flatOrder().map(\.title) } == ["Groceries"])
+        tick.run(["undo"])
+        // A parent named with its whole subtree is deleted without a question.
+        #expect(tick.run(["rm", "3", "4"]).status == 0)
+    }
+
     @Test("past six levels the level shows as a number", arguments: [(0, ""), (1, "  "), (6, String(repeating: " ", count: 12)),
                                                                      (7, String(repeating: " ", count: 12) + "‹7› ")])
     func deepLevels(depth: Int, indentation: String) {

@@ -112,7 +112,7 @@ struct ExportDestinationTests {
         defer { close(reader) }
         let outcome = tick.run(["export", path])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(String(decoding: FileStream(descriptor: reader).readToEnd(), as: UTF8.self) == expected)
+        #expect(String(decoding: try FileStream(descriptor: reader).readToEnd(), as: UTF8.self) == expected)
         #expect(Self.mode(path) & S_IFMT == S_IFIFO)
         #expect(try Self.leftovers(tick) == ["pipe"])
     }

@@ -65,6 +65,7 @@ struct AddCommand: Subcommand {
     func run(in context: CommandContext) throws -> Int32 {
         let fields = try TodoFields(text: text, priorityWord: priorityWord, dueWord: dueWord, everyWord: everyWord, tagWords: tagWords,
                                     remindWords: remindWords, startWord: startWord, today: context.today, now: context.timeOfDay)
+        try fields.checkStartAndDue()
         let store = try context.openStore()
         defer { store.close() }
         if let parentID {

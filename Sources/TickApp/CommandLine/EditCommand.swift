@@ -76,7 +76,8 @@ struct EditCommand: Subcommand {
                                     remindWords: remindWords, startWord: startWord, today: context.today, now: context.timeOfDay)
         let store = try context.openStore()
         defer { store.close() }
-        _ = try TodoIDs.require([id], in: store)
+        let before = try TodoIDs.require([id], in: store)[0]
+        try fields.checkStartAndDue(keeping: before.due, before.start)
         var item = try store.update(id: id, title: fields.title, notes: notes, priority: fields.priority,
                                     due: fields.due.map { $0?.stored }, isFlagged: flag, recurrence: fields.recurrence, tags: fields.tags,
                                     reminders: fields.reminders, start: fields.start.map { $0?.stored }).value

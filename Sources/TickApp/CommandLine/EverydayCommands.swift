@@ -6,7 +6,8 @@ struct ShowCommand: Subcommand {
         name: "show", summary: "Show everything about one todo.",
         arguments: [ArgumentDescription("ID", help: "the todo's id, as tick ls shows it", completion: .source(.ids))],
         options: [OptionDescription("json", help: "print it as a JSON object (as tick ls --json prints each todo)")],
-        discussion: "One field a line: id, title, list, state, priority, due, flag, recurrence, tags, reminders, created, completed, uid, then the notes.",
+        discussion: "One field a line: id, title, list, parent (a subtask's), state (open, started, done or cancelled, "
+            + "with how far along), priority, due, start, flag, recurrence, tags, reminders, created, completed, uid, then the notes.",
         examples: ["tick show 12", "tick show 12 --json"])
 
     let id: Int64
@@ -30,9 +31,15 @@ struct ShowCommand: Subcommand {
             ("id", String(item.id)),
             ("title", TodoTable.safe(item.title).text),
             ("list", TodoTable.safe(listName).text),
-            ("state", item.isDone ? "done" : "open"),
+        ]
+        if let parentID = try store.parentID(of: item.id), let parent = try store.item(id: parentID) {
+            lines.append(("parent", "\(parent.id): \(TodoTable.safe(parent.title).text)"))
+        }
+        lines += [
+            ("state", StatusChange.word(item.status) + (item.percentComplete.map { " (\($0)%)" } ?? "")),
             ("priority", item.priority == 0 ? "none" : String(repeating: "!", count: min(3, item.priority))),
             ("due", item.due.map { Due(stored: $0)?.description ?? $0 } ?? "none"),
+            ("start", item.start.map { Due(stored: $0)?.description ?? $0 } ?? "none"),
             ("flag", item.isFlagged ? "⚑ flagged" : "no"),
             ("repeats", item.recurrence.map { "↻ " + RecurrenceWords.describe($0) } ?? "no"),
             ("tags", item.tags.isEmpty ? "none" : item.tags.map { "#" + $0 }.joined(separator: " ")),

@@ -89,6 +89,7 @@ struct TodoFields {
         guard let text else { return }
         let parsed = TitleSyntax.parse(text, today: today, now: now)
         if let mistake = parsed.mistake { throw UsageError(message: "\(Self.safe(mistake)): keep one") }
+        if let conflict = parsed.startAfterDue { throw UsageError(message: "a todo cannot start after it is due: \(Self.safe(conflict))") }
         if let marker = parsed.dueMarkers.first, let dueWord {
             throw UsageError(message: "two due dates, \(Self.safe(marker)) and --due \(Self.safe(dueWord)): keep one")
         }
@@ -112,6 +113,15 @@ struct TodoFields {
         if !parsed.tags.isEmpty { tags = TodoTags.unique(parsed.tags + optionTags) }
         if !parsed.reminders.isEmpty { reminders = Reminder.unique(parsed.reminders + (reminders ?? [])) }
         hint = parsed.hint.map(Self.safe)
+    }
+
+    /// Refuses a start after the due (RFC 5545 forbids it) once these fields are applied to a todo
+    /// that has `due` and `start` (nil for a new todo): `tick edit 3 --start fri` on a todo due
+    /// Wednesday is refused as `^fri @wed` in a title is.
+    func checkStartAndDue(keeping due: String? = nil, _ start: String? = nil) throws(UsageError) {
+        let newDue = self.due.map { $0?.stored } ?? due, newStart = self.start.map { $0?.stored } ?? start
+        guard StartDates.isAfterDue(newStart, due: newDue), let newStart, let newDue else { return }
+        throw UsageError(message: "a todo cannot start after it is due: the start \(newStart) is after the due \(newDue)")
     }
 
     /// The number a `--priority` word stands for (the parser has already checked it is one of them).

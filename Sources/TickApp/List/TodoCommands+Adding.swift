@@ -66,6 +66,9 @@ extension TodoCommands {
         if let line = parsed.firstIndex(where: { $0.mistake != nil }), let mistake = parsed[line].mistake {
             return .refusing(.error("Line \(line + 1) has \(mistake): nothing added"))
         }
+        if let line = parsed.firstIndex(where: { $0.startAfterDue != nil }), let conflict = parsed[line].startAfterDue {
+            return .refusing(.error("Line \(line + 1) starts after it is due, \(conflict): nothing added"))
+        }
         if let blank = parsed.firstIndex(where: { $0.title.allSatisfy { $0.isWhitespace || $0.isNewline } }) {
             return .refusing(.error("Line \(blank + 1) has no title: nothing added"))
         }
@@ -125,6 +128,9 @@ extension TodoCommands {
     func refusal(of parsed: TitleSyntax) -> Outcome? {
         if let mistake = parsed.mistake {
             return .refusing(.error(mistake.prefix(1).uppercased() + mistake.dropFirst() + ": keep one"))
+        }
+        if let conflict = parsed.startAfterDue {
+            return .refusing(.error("A todo cannot start after it is due: \(conflict)"))
         }
         guard !parsed.title.allSatisfy({ $0.isWhitespace || $0.isNewline }) else {
             return .refusing(.error("A todo needs a title: type some words, or Esc to cancel"))

@@ -101,7 +101,7 @@ struct SyncCommand: Subcommand {
     private func status(of store: TodoStore, url: String, in context: CommandContext) throws -> Int32 {
         var text = "server: \(TodoTable.safe(url).text)\n"
         if let last = try store.lastSyncRun() {
-            text += "last sync: \(Self.utc(last.date)): \(TodoTable.safe(last.summary).text)\n"
+            text += "last sync: \(Day.localTime(last.date, in: context.localTime)): \(TodoTable.safe(last.summary).text)\n"
         } else {
             text += "last sync: never\n"
         }
@@ -109,18 +109,9 @@ struct SyncCommand: Subcommand {
         let deletions = pending.filter(\.isDeletion).count
         text += "waiting to go up: \(pending.count - deletions) changed, \(deletions) deleted\n"
         for conflict in try store.syncConflicts(limit: 10) {
-            text += "conflict \(Self.utc(conflict.date)): " + TodoTable.safe(conflict.sentence).text + "\n"
+            text += "conflict \(Day.localTime(conflict.date, in: context.localTime)): " + TodoTable.safe(conflict.sentence).text + "\n"
         }
         try context.emit(text)
         return 0
-    }
-
-    /// `2026-12-01 18:05 UTC`.
-    private static func utc(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
     }
 }

@@ -152,7 +152,11 @@ public enum SyncPassword {
         guard info.st_size <= largestNetrcBytes else {
             throw Problem(description: "\(shown) is larger than \(largestNetrcBytes) bytes, so it is not read")
         }
-        return NetrcFile(text: String(decoding: stream.readToEnd(), as: UTF8.self), mode: info.st_mode & 0o7777)
+        do {
+            return NetrcFile(text: String(decoding: try stream.readToEnd(), as: UTF8.self), mode: info.st_mode & 0o7777)
+        } catch {
+            throw Problem(description: "\(shown) cannot be read: \(error)")
+        }
     }
 
     /// How long `password-command` may take to print its password and end, in seconds; then it is killed.
