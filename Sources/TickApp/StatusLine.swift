@@ -72,12 +72,21 @@ struct StatusLine: Equatable {
 
     /// How many rows the line takes on a screen `width` columns wide, at most `maxLines`: one, or more
     /// while a long message is shown.
-    func rows(lineWidth width: Int, maxLines: Int) -> Int { min(max(1, maxLines), max(1, messageLines(lineWidth: width).count)) }
+    func rows(lineWidth width: Int, maxLines: Int) -> Int { Self.rows(messageLines: messageLines(lineWidth: width).count, maxLines: maxLines) }
+
+    /// The rows a line whose message takes `messageLines` lines takes, at most `maxLines`.
+    static func rows(messageLines: Int, maxLines: Int) -> Int { min(max(1, maxLines), max(1, messageLines)) }
 
     /// Draws the line into the last row of `canvas` and a long message's beginning into the rows above
     /// it (`canvas` is `rows(lineWidth:maxLines:)` tall). A message longer than `maxLines` lines ends
     /// with "…" (the recent messages show it whole).
     func draw(in canvas: inout Canvas, maxLines: Int) {
+        draw(in: &canvas, maxLines: maxLines, messageLines: messageLines(lineWidth: canvas.width))
+    }
+
+    /// As `draw(in:maxLines:)`, with the message's lines on a line as wide as `canvas` already laid
+    /// out (`messageLines(lineWidth:)`): laying them out is most of the line's cost.
+    func draw(in canvas: inout Canvas, maxLines: Int, messageLines lines: [[StyledGlyph]]) {
         let width = canvas.width
         let line = canvas.height - 1
         canvas.fill(Rect(x: 0, y: 0, width: width, height: canvas.height))
@@ -87,7 +96,6 @@ struct StatusLine: Equatable {
         }
         let available = messageWidth(lineWidth: width)
         if message != nil {
-            let lines = messageLines(lineWidth: width)
             let shown = Array(lines.prefix(canvas.height))
             for (index, glyphs) in shown.enumerated() {
                 let isLast = index == shown.count - 1
@@ -114,20 +122,33 @@ struct StatusLine: Equatable {
 
 /// The status line drawn last, copied into the next frames while nothing it shows changes: most
 /// keys (scrolling, moving the selection) leave it as it is, and laying out its text (the counts'
-/// digits, the `·` that takes the non-ASCII path) cost a tenth of such a frame's drawing.
+/// digits, the `·` that takes the non-ASCII path, a message's wrapping) cost a tenth of such a
+/// frame's drawing. A frame asks for the rows it takes first (`rows(_:width:maxLines:)`), which
+/// draws it once; the drawing then copies those cells.
 struct StatusLineCache {
     private var drawn: (line: StatusLine, maxLines: Int, cells: Canvas)?
+
+    /// How many rows `line` takes on a screen `width` columns wide (`StatusLine.rows(lineWidth:maxLines:)`),
+    /// drawing it into the cache when it is not the line drawn last.
+    mutating func rows(_ line: StatusLine, width: Int, maxLines: Int) -> Int {
+        cells(of: line, width: width, maxLines: maxLines).height
+    }
 
     /// Draws `line` into the rows of `canvas` ending at `row` (a long message takes rows above it),
     /// from the cache when it shows the same at the same width.
     mutating func draw(_ line: StatusLine, in canvas: inout Canvas, row: Int, maxLines: Int) {
-        if let drawn, drawn.line == line, drawn.maxLines == maxLines, drawn.cells.width == canvas.width {
-            canvas.copy(drawn.cells, from: drawn.cells.bounds, to: Point(x: 0, y: row - drawn.cells.height + 1))
-            return
-        }
-        var cells = Canvas(width: canvas.width, height: line.rows(lineWidth: canvas.width, maxLines: maxLines))
-        line.draw(in: &cells, maxLines: maxLines)
+        let cells = cells(of: line, width: canvas.width, maxLines: maxLines)
         canvas.copy(cells, from: cells.bounds, to: Point(x: 0, y: row - cells.height + 1))
+    }
+
+    /// The cells of `line` drawn on its rows of a screen `width` columns wide: the cached ones when it
+    /// is the line drawn last at that width, else drawn now (its message laid out once) and kept.
+    private mutating func cells(of line: StatusLine, width: Int, maxLines: Int) -> Canvas {
+        if let drawn, drawn.line == line, drawn.maxLines == maxLines, drawn.cells.width == width { return drawn.cells }
+        let lines = line.messageLines(lineWidth: width)
+        var cells = Canvas(width: width, height: StatusLine.rows(messageLines: lines.count, maxLines: maxLines))
+        line.draw(in: &cells, maxLines: maxLines, messageLines: lines)
         drawn = (line, maxLines, cells)
+        return cells
     }
 }

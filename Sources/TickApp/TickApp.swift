@@ -217,7 +217,7 @@ public final class TickApp {
                                     readOnly: list.store.isReadOnly, sync: syncIndicator, hint: list.keys.idleHint)
         // A long message takes rows above the status line for as long as it is shown: the list (or the
         // screen over it) gets shorter, so no row hides under it.
-        let rows = statusLine.rows(lineWidth: size.width, maxLines: maxStatusRows)
+        let rows = statusLineCache.rows(statusLine, width: size.width, maxLines: maxStatusRows)
         if rows != statusRows {
             statusRows = rows
             layout()
@@ -229,7 +229,7 @@ public final class TickApp {
         if let coverIndex {
             cursor = overlays[coverIndex].draw(in: &canvas, area: Rect(x: 0, y: 0, width: size.width, height: size.height - statusRows), theme: theme)
         } else {
-            list.tableView.draw(in: &canvas)
+            list.drawingFrame { list.tableView.draw(in: &canvas) }
         }
         for overlay in overlays[((coverIndex ?? -1) + 1)...].reversed() {
             guard let lines = overlay.bottomLines else { continue }

@@ -170,7 +170,10 @@ final class TodoCell: TableViewCell {
         let marksNotes = !item.notes.isEmpty && columns > Self.notesMarker.count + 1
         if marksNotes { columns -= Self.notesMarker.count }
         let tags = progressText + percentText(of: item) + startText(of: item) + (item.tags.isEmpty ? "" : " #" + item.tags.joined(separator: " #")) + (listName.map { " · " + $0 } ?? "")
-        let tagColumns = tags.isEmpty ? 0 : min(DisplayWidth.of(tags), max(columns / 2, columns - DisplayWidth.of(item.title)))
+        // Tags within half the room are shown whole whatever the title's width (measuring a title walks
+        // its graphemes, and the agenda's list names make every row's tags non-empty).
+        let tagsWidth = tags.isEmpty ? 0 : DisplayWidth.of(tags)
+        let tagColumns = tagsWidth <= columns / 2 ? tagsWidth : min(tagsWidth, max(columns / 2, columns - DisplayWidth.of(item.title)))
         columns -= tagColumns
         return TitlePlace(x: x, columns: columns, marksNotes: marksNotes, due: shownDue, dueWords: dueWords, dueEnd: dueEnd,
                           marksRecurrence: marksRecurrence, tags: tags, tagColumns: tagColumns)

@@ -68,6 +68,17 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// The agenda while it is shown instead of the lists (`A`), or nil for the lists view: then the
     /// sections are the agenda's groups (`TodoListController+Agenda.swift`).
     public internal(set) var agenda: AgendaState?
+    /// Today and the time of day while a frame is drawn (`drawingFrame(_:)`): read once for the frame's
+    /// rows rather than once per row (each read looks at the zone's environment).
+    private var frameClock: (day: Day, minutes: Int)?
+
+    /// Runs `draw` (the table's drawing) with today and the time of day read once for all its rows.
+    func drawingFrame<Result>(_ draw: () -> Result) -> Result {
+        frameClock = (today(), timeOfDay())
+        defer { frameClock = nil }
+        return draw()
+    }
+
     /// Rows per section as last read (0 for a collapsed list).
     var sectionCounts: [Int] = []
     /// While waiting todos are hidden (`R`), how many each list hides, by list id (read with the
@@ -307,8 +318,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: TodoCell.identifier, for: indexPath) as! TodoCell
         cell.theme = theme
-        cell.today = today()
-        cell.now = timeOfDay()
+        let clock = frameClock ?? (today(), timeOfDay())
+        cell.today = clock.day
+        cell.now = clock.minutes
         cell.item = item(at: indexPath)
         cell.highlight = options.filter ?? highlightedSearch
         cell.columns = rowColumns

@@ -35,6 +35,13 @@ extension TodoStore {
     /// The open todos at `rows` of `window`, in the agenda's order.
     func openItems(due window: DueWindow, rows: Range<Int>) throws -> [TodoItem] {
         guard !rows.isEmpty else { return [] }
+        if rows.lowerBound == 0 {
+            // The first page starts at the window's first row: no day needs to be counted to find it
+            // (nor the waiting todos of each day, which the agenda's opening paid for every group).
+            let (dueCondition, dueArguments) = Self.dueCondition(window, from: window.from ?? "")
+            return try fetchItems("INDEXED BY todos_open_by_due_day WHERE \(dueCondition) ORDER BY due, priority DESC, id LIMIT ?",
+                                  dueArguments + [rows.count])
+        }
         let (condition, arguments) = Self.dayCondition(window)
         // The day holding the first row wanted, and how many rows the days before it hold.
         var rowsBefore = 0

@@ -25,7 +25,8 @@ import TodoStore
 // of BENCH_SIZES, on a copy of its cached store; BENCH_ONLY=outline measures only them, at every one of
 // BENCH_SIZES, and prints them, BENCHMARKS.md untouched.
 // BENCH_ONLY=starts measures only opening the agenda with start dates (issue 31: every tenth dated
-// todo given a start, half of them still waiting) at BENCH_SIZES and prints the rows, BENCHMARKS.md untouched.
+// todo given a start, half of them still waiting) and hiding and showing the waiting todos (R) at
+// BENCH_SIZES, and prints the rows, BENCHMARKS.md untouched.
 
 let usage = """
     usage: tick-bench
@@ -132,6 +133,9 @@ do {
             progress("measuring the agenda with start dates at \(size) todos…")
             let found = try AgendaBenchmark(probe: probe, repetitions: min(repetitions, 10)).run(database: copy, listIsEmpty: size == 0)
             for line in StartDateBenchmark.lines(found, size: size, starts: starts) { print(line) }
+            progress("measuring R (hiding waiting todos) at \(size) todos…")
+            let toggled = try WaitingToggleBenchmark(probe: probe, repetitions: min(repetitions, 10)).run(database: copy, listIsEmpty: size == 0)
+            for line in WaitingToggleBenchmark.lines(toggled, size: size, starts: starts) { print(line) }
             cache.removeStore(at: copy)
         }
         try? FileManager.default.removeItem(atPath: scratch)  // exit skips the defer; a leftover harms nothing

@@ -83,4 +83,28 @@ struct RankIndexTests {
             #expect(try mine.index(of: imported[0].id, in: SectionQuery(listID: 1, includesCompleted: false)) == nil)
         }
     }
+
+    @Test("Rows below a key are counted from the nearer end of its block: every row, and every key between two rows, over several blocks")
+    func rowsBeforeFromEitherEnd() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            _ = try store.importItems((0..<3_000).map { NewTodo(title: "t\($0)") })
+            let set = RankSet(listID: TodoStore.inboxListID, kind: .open)
+            let blocks = try store.rankIndex.blocks(set)
+            #expect(blocks.lowerBounds.count >= 3)
+            let keys = try store.connection.query(
+                "SELECT position, id FROM todos WHERE list_id = ? AND completed_at IS NULL ORDER BY position, id",
+                [TodoStore.inboxListID]) { RankKey(key: $0.int64(at: 0), id: $0.int64(at: 1)) }
+            #expect(keys.count == 3_000)
+            // Every seventh row: both halves of every block, a few thousand counts in all.
+            for (row, key) in keys.enumerated() where row % 7 == 0 || row + 1 == keys.count {
+                #expect(try store.rankIndex.rowsBefore(key, in: set, blocks: blocks) == row)
+                // A key just past a row's (no row has it, the next row's is above it): that row is below it too.
+                let between = RankKey(key: key.key, id: key.id + 1)
+                if row + 1 == keys.count || between < keys[row + 1] {
+                    #expect(try store.rankIndex.rowsBefore(between, in: set, blocks: blocks) == row + 1)
+                }
+            }
+        }
+    }
 }

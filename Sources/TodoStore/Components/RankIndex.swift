@@ -69,6 +69,15 @@ final class RankIndex: StoreComponent {
     func rank(of key: RankKey, in set: RankSet) throws -> Int {
         let blocks = try self.blocks(set)
         guard !blocks.lowerBounds.isEmpty else { throw mismatch() }
+        return try rowsBefore(key, in: set, blocks: blocks)
+    }
+
+    /// The rows of one list's open or done part below `key`, whether or not a row has it: the rows
+    /// before its block plus a count inside the block, from the block's nearer end. A block's size is
+    /// known, so the rows from the key to the block's end say as much as those before it; where the
+    /// key falls between the block's bounds tells which end is probably nearer (a wrong guess costs
+    /// what counting from the start always cost: the whole block).
+    func rowsBefore(_ key: RankKey, in set: RankSet, blocks: RankBlocks) throws -> Int {
         let block = blocks.block(containing: key)
         let lowerBound = blocks.lowerBounds[block]
         let column = set.kind == .open ? "position" : "completed_at"
@@ -76,29 +85,48 @@ final class RankIndex: StoreComponent {
         // The list's part, and the rows of the key's block before the key (?2, ?3: the key; ?4, ?5: the block's start).
         let part = "list_id = ?1 AND completed_at IS \(state)NULL"
         let beforeKey = "(\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3)"
-        let arguments: [any SQLiteBindable] = [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]
         if block == blocks.lowerBounds.count - 1 {
             // The last block has no upper bound and holds every row of a list under 1,024, so the
-            // row may be far from either end. A short count of the rows after it settles the
+            // row may be far from either end. A short count of the rows from it on settles the
             // common case for free (a todo just completed, or added at the end, has none after
-            // it); past that many, a short count of the rows before it (a todo added at the top
-            // has almost none); only a row far from both ends is counted in full.
+            // it; the end of a collapsed parent's subtree at the end of its list neither); past that
+            // many, a short count of the rows before it (a todo added at the top has almost none);
+            // only a row far from both ends is counted in full.
             // Both short counts are one statement: the second runs only when the first is cut off.
+            let arguments: [any SQLiteBindable] = [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]
             let probe = Self.lastBlockProbe
             let counts = try connection.queryFirst("""
-                SELECT after, CASE WHEN after < \(probe) THEN NULL ELSE
+                SELECT fromKey, CASE WHEN fromKey < \(probe) THEN NULL ELSE
                     (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part) AND \(beforeKey) LIMIT \(probe))) END
                 FROM (SELECT (SELECT count(*) FROM (SELECT 1 FROM todos WHERE \(part)
-                      AND (\(column), id) > (?2, ?3) LIMIT \(probe))) AS after)
+                      AND (\(column), id) >= (?2, ?3) LIMIT \(probe))) AS fromKey)
                 """, arguments) {
-                (after: Int($0.int64(at: 0)), before: $0.optionalInt64(at: 1).map(Int.init))
+                (fromKey: Int($0.int64(at: 0)), before: $0.optionalInt64(at: 1).map(Int.init))
             }
             guard let counts else { throw mismatch() }
-            if counts.after < probe { return blocks.total - 1 - counts.after }
+            if counts.fromKey < probe { return blocks.total - counts.fromKey }
             if let before = counts.before, before < probe { return blocks.starts[block] + before }
+            let before = try connection.scalarInt("SELECT count(*) FROM todos WHERE \(part) AND \(beforeKey)", arguments)
+            return blocks.starts[block] + Int(before)
         }
-        let before = try connection.scalarInt("SELECT count(*) FROM todos WHERE \(part) AND \(beforeKey)", arguments)
+        let upperBound = blocks.lowerBounds[block + 1]
+        if Self.isProbablyInUpperHalf(key, from: lowerBound, to: upperBound) {
+            let fromKey = try connection.scalarInt(
+                "SELECT count(*) FROM todos WHERE \(part) AND (\(column), id) >= (?2, ?3) AND (\(column), id) < (?4, ?5)",
+                [set.listID, key.key, key.id, upperBound.key, upperBound.id])
+            return blocks.starts[block] + blocks.sizes[block] - Int(fromKey)
+        }
+        let before = try connection.scalarInt("SELECT count(*) FROM todos WHERE \(part) AND \(beforeKey)",
+                                              [set.listID, key.key, key.id, lowerBound.key, lowerBound.id])
         return blocks.starts[block] + Int(before)
+    }
+
+    /// Whether `key` probably lies in the upper half of the block between `lower` and `upper` (the next
+    /// block's lower bound), judged by where its key value falls between theirs. Only a guess of which
+    /// end to count from: the first block (whose lower bound is below every key) counts from its start.
+    static func isProbablyInUpperHalf(_ key: RankKey, from lower: RankKey, to upper: RankKey) -> Bool {
+        guard lower.key != Schema.sentinelKey, upper.key > lower.key else { return false }
+        return (Double(key.key) - Double(lower.key)) * 2 > Double(upper.key) - Double(lower.key)
     }
 
     /// For each key, the rows of a list's open or done part below it, whether or not a row has it
@@ -118,11 +146,7 @@ final class RankIndex: StoreComponent {
             let lowerBound = blocks.lowerBounds[block], start = blocks.starts[block]
             if inBlock.count <= Self.keysCountedOneByOne {
                 // A todo that kept its place (an edit) asks for the same key twice.
-                for key in Set(inBlock) {
-                    result[key] = start + Int(try connection.scalarInt("""
-                        SELECT count(*) FROM todos WHERE \(part) AND (\(column), id) >= (?4, ?5) AND (\(column), id) < (?2, ?3)
-                        """, [set.listID, key.key, key.id, lowerBound.key, lowerBound.id]))
-                }
+                for key in Set(inBlock) { result[key] = try rowsBefore(key, in: set, blocks: blocks) }
                 continue
             }
             var arguments: [any SQLiteBindable] = [set.listID, lowerBound.key, lowerBound.id]
