@@ -101,6 +101,11 @@ extension TodoListController {
         newRows = newRows.filter { !reloaded.contains($0.value.section) }
         // Parents show how many subtasks are done and whether they have any: the rows shown are configured again.
         if outline.storeHasSubtasks { needsVisibleRowsRefresh = true }
+        // A row told only "reconfigure" is not pinned: the table moves it with the rows deleted,
+        // inserted and moved around it. So where any row comes, goes or moves, a todo whose row number
+        // stays is moved onto that same row (marking every done todo of a list sorted by priority
+        // left rows that kept their number shifted, and a stale cell in the place of another).
+        let rowsShift = change.todos.contains { oldRows[$0.id] != newRows[$0.id] }
         try tableView.performBatchUpdates {
             for todo in change.todos {
                 // An agenda row names its list: a todo moved to another list shows anew in place.
@@ -109,7 +114,7 @@ extension TodoListController {
                 case (nil, nil): break
                 case (let old?, nil): try tableView.deleteRows(at: [old])
                 case (nil, let new?): try tableView.insertRows(at: [new])
-                case (let old?, let new?) where old == new && fieldsChanged: try tableView.reconfigureRows(at: [old])
+                case (let old?, let new?) where old == new && fieldsChanged && !rowsShift: try tableView.reconfigureRows(at: [old])
                 case (let old?, let new?):
                     // A move keeps the cell; it is configured again, in the same batch, to show the todo's new state.
                     try tableView.moveRow(at: old, to: new)
