@@ -171,7 +171,7 @@ struct EditingModeScenarioTests {
     }
 }
 
-/// Issue 4, `J` / `K`: the todo moves through the table's moveRowAt, across lists, and stays moved.
+/// Issue 4, `J` / `K`: the todo moves where the table says it may go (`destinationForMovingSelectedRow(by:)`), across lists, and stays moved.
 @Suite("Reorder scenarios")
 struct ReorderScenarioTests {
     @Test("J past the last todo of a list moves it to the top of the next list; K brings it back")

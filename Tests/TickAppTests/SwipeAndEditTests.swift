@@ -84,7 +84,7 @@ struct SwipeAndEditTests {
         #expect(try temporary.store.flatOrder().map(\.title) == ["Buy milk", "Call dad", "Pay rent"])
     }
 
-    @Test("J and K move the todo through the table's moveRowAt, and the order survives a restart")
+    @Test("J and K move the todo (the table says where, a command writes the store), and the order survives a restart")
     func reorder() throws {
         let (temporary, app) = try threeTodos()
         try app.type("JJ")
