@@ -13,9 +13,13 @@ public enum StartDates {
     /// nor a start day beside a due time on that day. False when either is nil.
     public static func isAfterDue(_ start: String?, due: String?) -> Bool {
         guard let start, let due else { return false }
-        let dueIsDay = due.count == 10
-        let comparable = dueIsDay ? String(start.prefix(10)) : start.count == 10 ? start + "T00:00" : start
-        return comparable > due
+        return written(start, asDue: due) > due
+    }
+
+    /// `start` written as `due` is, so the two compare as text: its day beside a due day, its day
+    /// at 00:00 beside a due time, as it is otherwise (RFC 5545 gives a DTSTART its DUE's value type).
+    public static func written(_ start: String, asDue due: String) -> String {
+        due.count == 10 ? String(start.prefix(10)) : start.count == 10 ? start + "T00:00" : start
     }
 
     /// The day after `day` (`YYYY-MM-DD`), or nil when it is not a valid day or the last one there is.

@@ -42,9 +42,7 @@ enum TodoStart {
     static func consistent(_ start: String?, due: String?) -> String? {
         guard let start else { return nil }
         guard let due else { return start }
-        let dueIsDate = due.count == 10
-        let typed = dueIsDate ? String(start.prefix(10)) : start.count == 10 ? start + "T00:00" : start
-        return min(typed, due)
+        return min(StartDates.written(start, asDue: due), due)
     }
 
     /// The day of `date` in `zone`, `YYYY-MM-DD`: where a recurring todo without a due starts.
