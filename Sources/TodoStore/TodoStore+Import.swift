@@ -6,6 +6,10 @@ public struct ImportOptions {
     public var intoEmptyStoreOnly: Bool
     /// Leave out todos that look like ones already in the store (see `ImportSummary.duplicateCount`).
     public var skipsDuplicates: Bool
+    /// Count the todos that look like ones already in the store (`ImportSummary.duplicateCount`)
+    /// even when they are imported: a query per todo, which a caller that never says the count
+    /// (a sync) turns off. Skipping duplicates looks for them whatever this says.
+    public var countsDuplicates: Bool
     /// Leave a todo stored under a UID the file gives alone when the file changes none of its fields
     /// nor its modification time (counted in `ImportSummary.unchangedCount`), so a second `tick import`
     /// of the same file writes nothing. Off, such a todo is written as an update (a sync relies on that).
@@ -15,10 +19,12 @@ public struct ImportOptions {
     public var reportProgress: (_ written: Int, _ total: Int) throws -> Void
 
     /// Options; by default every todo is imported into any store, silently.
-    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false, leavesUnchangedTodosAlone: Bool = false,
+    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false, countsDuplicates: Bool = true,
+                leavesUnchangedTodosAlone: Bool = false,
                 reportProgress: @escaping (_ written: Int, _ total: Int) throws -> Void = { _, _ in }) {
         self.intoEmptyStoreOnly = intoEmptyStoreOnly
         self.skipsDuplicates = skipsDuplicates
+        self.countsDuplicates = countsDuplicates
         self.leavesUnchangedTodosAlone = leavesUnchangedTodosAlone
         self.reportProgress = reportProgress
     }
@@ -161,23 +167,36 @@ extension TodoStore {
     /// then. One statement per row of the rest cost about 140 µs each (a sync's answer of 200 todos
     /// wrote 72 of them: a fifth of the import's time).
     func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
-        let prefix = """
-            INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
-                              rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start) VALUES\u{20}
-            """
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         var start = rows.startIndex
         while rows.endIndex - start >= Self.importChunkSize {
-            try connection.run(prefix + Self.repeated(one, Self.importChunkSize), rows[start..<(start + Self.importChunkSize)].flatMap(\.values))
+            try connection.run(Self.insertSQL[Self.importChunkSize]!, rows[start..<(start + Self.importChunkSize)].flatMap(\.values))
             start += Self.importChunkSize
             if (start - rows.startIndex) % (Self.importChunkSize * Self.chunksPerReport) == 0 { try progress(start - rows.startIndex) }
         }
         for size in Self.halvingChunks(rows.endIndex - start) {
-            try connection.run(prefix + Self.repeated(one, size), rows[start..<(start + size)].flatMap(\.values))
+            try connection.run(Self.insertSQL[size]!, rows[start..<(start + size)].flatMap(\.values))
             start += size
         }
         try progress(rows.count)
     }
+
+    /// The sizes of the statements `insert` and `noteDatesNotGiven` write: `importChunkSize` and its halvings.
+    static let chunkSizes = Array(sequence(first: importChunkSize) { $0 > 1 ? $0 / 2 : nil })
+
+    /// `insert`'s statement for each of `chunkSizes`, built once: each is kilobytes of text, which
+    /// building again for every statement cost as much as a tenth of a todo's import.
+    static let insertSQL: [Int: String] = Dictionary(uniqueKeysWithValues: chunkSizes.map { size in
+        (size, """
+            INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
+                              rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start) VALUES\u{20}
+            """ + repeated("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", size))
+    })
+
+    /// `noteDatesNotGiven`'s statement for each of `chunkSizes`, built once.
+    static let datesNotGivenSQL: [Int: String] = Dictionary(uniqueKeysWithValues: chunkSizes.map { size in
+        (size, "INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date) VALUES "
+            + repeated("(?, ?, ?)", size))
+    })
 
     /// The chunk sizes, halving from half of `importChunkSize`, that add up to `count` (less than
     /// `importChunkSize`): 72 is 64 and 8.
@@ -201,17 +220,16 @@ extension TodoStore {
     /// Notes which `rows` came without a creation or completion date (see `Schema.importFactsSQL`),
     /// in chunks as the rows themselves.
     func noteDatesNotGiven(_ rows: [ImportRow]) throws {
-        let prefix = "INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date) VALUES "
         func values(_ row: ImportRow) -> [any SQLiteBindable] {
             [row.id, !row.item.isCreationDateKnown, row.item.isCompletionDateKnown ? nil : row.completed]
         }
         var start = 0
         while rows.count - start >= Self.importChunkSize {
-            try connection.run(prefix + Self.repeated("(?, ?, ?)", Self.importChunkSize), rows[start..<(start + Self.importChunkSize)].flatMap(values))
+            try connection.run(Self.datesNotGivenSQL[Self.importChunkSize]!, rows[start..<(start + Self.importChunkSize)].flatMap(values))
             start += Self.importChunkSize
         }
         for size in Self.halvingChunks(rows.count - start) {
-            try connection.run(prefix + Self.repeated("(?, ?, ?)", size), rows[start..<(start + size)].flatMap(values))
+            try connection.run(Self.datesNotGivenSQL[size]!, rows[start..<(start + size)].flatMap(values))
             start += size
         }
     }
