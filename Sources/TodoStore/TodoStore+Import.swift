@@ -162,54 +162,40 @@ extension TodoStore {
     /// hundredths of a second).
     static let chunksPerReport = 64
 
-    /// Writes `rows`, `importChunkSize` per statement and the rest in halving chunks (64, 32… 1 rows:
-    /// a few statement texts are ever prepared), telling `progress` how many of them are written now and
-    /// then. One statement per row of the rest cost about 140 µs each (a sync's answer of 200 todos
-    /// wrote 72 of them: a fifth of the import's time).
+    /// Writes `rows`, `importChunkSize` per statement (the last one padded with rows it leaves out),
+    /// telling `progress` how many of them are written now and then. One statement text is ever
+    /// prepared: preparing one costs about as much as writing its rows (SQLite compiles the triggers
+    /// into it), and the halving chunks written before (64, 32… 1 rows) cost a first download eight
+    /// preparations. One statement per row cost about 140 µs each.
     func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
         var start = rows.startIndex
-        while rows.endIndex - start >= Self.importChunkSize {
-            try connection.run(Self.insertSQL[Self.importChunkSize]!, rows[start..<(start + Self.importChunkSize)].flatMap(\.values))
-            start += Self.importChunkSize
+        while start < rows.endIndex {
+            let end = min(start + Self.importChunkSize, rows.endIndex)
+            try connection.run(Self.insertSQL, rows[start..<end].flatMap(\.values) + Self.padding(rows: Self.importChunkSize - (end - start), width: 18))
+            start = end
             if (start - rows.startIndex) % (Self.importChunkSize * Self.chunksPerReport) == 0 { try progress(start - rows.startIndex) }
-        }
-        for size in Self.halvingChunks(rows.endIndex - start) {
-            try connection.run(Self.insertSQL[size]!, rows[start..<(start + size)].flatMap(\.values))
-            start += size
         }
         try progress(rows.count)
     }
 
-    /// The sizes of the statements `insert` and `noteDatesNotGiven` write: `importChunkSize` and its halvings.
-    static let chunkSizes = Array(sequence(first: importChunkSize) { $0 > 1 ? $0 / 2 : nil })
+    /// `insert`'s statement, built once (kilobytes of text): `importChunkSize` rows of values, those
+    /// whose id is NULL (the padding) left out.
+    static let insertSQL = """
+        INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
+                          rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start)
+        SELECT * FROM (VALUES \(repeated("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", importChunkSize)))
+        WHERE column1 IS NOT NULL
+        """
 
-    /// `insert`'s statement for each of `chunkSizes`, built once: each is kilobytes of text, which
-    /// building again for every statement cost as much as a tenth of a todo's import.
-    static let insertSQL: [Int: String] = Dictionary(uniqueKeysWithValues: chunkSizes.map { size in
-        (size, """
-            INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
-                              rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start) VALUES\u{20}
-            """ + repeated("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", size))
-    })
+    /// `noteDatesNotGiven`'s statement, built once, padded as `insertSQL` is.
+    static let datesNotGivenSQL = """
+        INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date)
+        SELECT * FROM (VALUES \(repeated("(?, ?, ?)", importChunkSize))) WHERE column1 IS NOT NULL
+        """
 
-    /// `noteDatesNotGiven`'s statement for each of `chunkSizes`, built once.
-    static let datesNotGivenSQL: [Int: String] = Dictionary(uniqueKeysWithValues: chunkSizes.map { size in
-        (size, "INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date) VALUES "
-            + repeated("(?, ?, ?)", size))
-    })
-
-    /// The chunk sizes, halving from half of `importChunkSize`, that add up to `count` (less than
-    /// `importChunkSize`): 72 is 64 and 8.
-    static func halvingChunks(_ count: Int) -> [Int] {
-        var sizes: [Int] = [], size = importChunkSize / 2, left = count
-        while left > 0 {
-            if size <= left {
-                sizes.append(size)
-                left -= size
-            }
-            size /= 2
-        }
-        return sizes
+    /// `rows` rows of `width` NULLs, which the padded statements leave out.
+    static func padding(rows: Int, width: Int) -> [any SQLiteBindable] {
+        Array(repeating: Int64?.none, count: rows * width)
     }
 
     /// `count` copies of `row`, separated by commas.
@@ -224,13 +210,10 @@ extension TodoStore {
             [row.id, !row.item.isCreationDateKnown, row.item.isCompletionDateKnown ? nil : row.completed]
         }
         var start = 0
-        while rows.count - start >= Self.importChunkSize {
-            try connection.run(Self.datesNotGivenSQL[Self.importChunkSize]!, rows[start..<(start + Self.importChunkSize)].flatMap(values))
-            start += Self.importChunkSize
-        }
-        for size in Self.halvingChunks(rows.count - start) {
-            try connection.run(Self.datesNotGivenSQL[size]!, rows[start..<(start + size)].flatMap(values))
-            start += size
+        while start < rows.count {
+            let end = min(start + Self.importChunkSize, rows.count)
+            try connection.run(Self.datesNotGivenSQL, rows[start..<end].flatMap(values) + Self.padding(rows: Self.importChunkSize - (end - start), width: 3))
+            start = end
         }
     }
 
