@@ -50,35 +50,51 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
     /// (this origin, the path as written); nil otherwise, for libcurl to resolve. A sync resolves two
     /// hrefs per item, and libcurl's URL parser cost more than reading the item's XML.
     func resolvingPlainPath(_ reference: String) -> ServerURL? {
-        let bytes = reference.utf8
-        guard bytes.first == UInt8(ascii: "/"), absoluteString.utf8.count > path.utf8.count,
-              absoluteString.utf8.suffix(path.utf8.count).elementsEqual(path.utf8),
-              !absoluteString.utf8.contains(UInt8(ascii: "?")), !absoluteString.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        // Over the strings' own bytes (`withBytes`): walking a String's UTF-8 view byte by byte cost
+        // more than the rest of resolving an href.
+        let pathCount = path.utf8.count
+        let baseIsOriginAndPath = Self.withBytes(absoluteString) { base in
+            base.count > pathCount && !base.contains(UInt8(ascii: "?")) && !base.contains(UInt8(ascii: "#"))
+                && Self.withBytes(path) { UnsafeBufferPointer(rebasing: base[(base.count - pathCount)...]).elementsEqual($0) }
+        }
+        guard baseIsOriginAndPath, Self.withBytes(reference, Self.isPlainPath) else { return nil }
+        let prefix = absoluteString.utf8.dropLast(pathCount)
+        return ServerURL(parts: Parts(url: String(decoding: prefix, as: UTF8.self) + reference, scheme: scheme, host: host, path: reference, port: port))
+    }
+
+    /// Whether `bytes` are a plain absolute path (see `resolvingPlainPath`): one `/` first, only
+    /// unreserved characters, `/` and well-formed percent-escapes, no `.` or `..` segment.
+    private static func isPlainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.first == UInt8(ascii: "/") else { return false }
         var escapeDigits = 0, segmentLength = 0, segmentDots = 0, index = 0
         for byte in bytes {
             if escapeDigits > 0 {
-                guard Self.hexValue(byte) != nil else { return nil }
+                guard Self.hexValue(byte) != nil else { return false }
                 escapeDigits -= 1
             } else {
                 switch byte {
                 case UInt8(ascii: "/"):
                     // `//` at the start would name a host; `.` and `..` segments libcurl would remove.
-                    if index == 1 || ((1...2).contains(segmentLength) && segmentLength == segmentDots) { return nil }
+                    if index == 1 || ((1...2).contains(segmentLength) && segmentLength == segmentDots) { return false }
                     segmentLength = -1
                     segmentDots = 0
                 case UInt8(ascii: "%"): escapeDigits = 2
                 case UInt8(ascii: "."): segmentDots += 1
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                      UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"): break
-                default: return nil
+                default: return false
                 }
             }
             segmentLength += 1
             index += 1
         }
-        guard escapeDigits == 0, !((1...2).contains(segmentLength) && segmentLength == segmentDots) else { return nil }
-        let prefix = absoluteString.utf8.dropLast(path.utf8.count)
-        return ServerURL(parts: Parts(url: String(decoding: prefix, as: UTF8.self) + reference, scheme: scheme, host: host, path: reference, port: port))
+        return escapeDigits == 0 && !((1...2).contains(segmentLength) && segmentLength == segmentDots)
+    }
+
+    /// `body` over `string`'s UTF-8 bytes in one piece (a copy only for a string that does not hold them so).
+    private static func withBytes<Result>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var string = string
+        return string.withUTF8(body)
     }
 
     /// Whether the host is this machine (`localhost`, `127.0.0.0/8` or `::1`), where plain http
@@ -131,17 +147,22 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
 
     /// `path` with its percent-escapes decoded, as bytes; nil when an escape is malformed.
     private static func decodedPath(_ path: String) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var iterator = path.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
-                continue
+        withBytes(path) { source in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(source.count)
+            var index = 0
+            while index < source.count {
+                guard source[index] == UInt8(ascii: "%") else {
+                    bytes.append(source[index])
+                    index += 1
+                    continue
+                }
+                guard index + 2 < source.count, let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) else { return nil }
+                bytes.append(high << 4 | low)
+                index += 3
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-            bytes.append(high << 4 | low)
+            return bytes
         }
-        return bytes
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

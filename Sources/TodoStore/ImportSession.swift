@@ -76,13 +76,16 @@ struct ImportSession {
         let reportEvery = TodoStore.importChunkSize * TodoStore.chunksPerReport
         // Todos whose UID is stored already are updated in place, after the new ones are written.
         var existing: [Int: TodoItem] = [:]
-        if storeHadTodos {
+        if storeHadTodos, !uids.isEmpty {
+            // Asked a chunk of UIDs at a time, not todo by todo.
+            let stored = try store.items(uids: uids)
             for (index, item) in items.enumerated() {
-                if let uid = item.uid, let stored = try store.item(uid: uid) { existing[index] = stored }
+                if let uid = item.uid, let found = stored[uid] { existing[index] = found }
             }
         }
         let (processedBefore, total, options) = (processed, total, self.options)
-        let duplicates = try !storeHadTodos ? [] : store.findDuplicates(of: items, listIDs: listIDs, firstImportedID: firstID) {
+        let looksForDuplicates = storeHadTodos && (options.skipsDuplicates || options.countsDuplicates)
+        let duplicates = try !looksForDuplicates ? [] : store.findDuplicates(of: items, listIDs: listIDs, firstImportedID: firstID) {
             // Nothing written for this batch yet, but a report now and then lets a long check be stopped.
             try options.reportProgress(processedBefore, total)
         }.subtracting(existing.keys)
@@ -135,10 +138,9 @@ struct ImportSession {
         // arrived or came into their list, and those that changed list.
         var unsettled: [Int64] = []
         let refused = Set(try store.applyImportedParents(parents, unsettled: &unsettled))
-        for row in rows { unsettled += try store.waitingChildren(ofUID: row.uid, inList: row.listID) }
-        for (update, item) in zip(updates, updated) where update.stored.listID != item.listID {
-            unsettled += [item.id] + (try store.waitingChildren(ofUID: item.uid, inList: item.listID))
-        }
+        let moved = zip(updates, updated).filter { $0.0.stored.listID != $0.1.listID }.map(\.1)
+        unsettled += moved.map(\.id)
+        unsettled += try store.waitingChildren(of: rows.map { (uid: $0.uid, listID: $0.listID) } + moved.map { (uid: $0.uid, listID: $0.listID) })
         try store.settle(ids: TodoStore.unique(unsettled))
         summary.refusedParents += refused.sorted()
         for index in rows.indices where refused.contains(rows[index].uid) { rows[index].item.parentUID = nil }

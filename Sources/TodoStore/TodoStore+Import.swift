@@ -6,6 +6,10 @@ public struct ImportOptions {
     public var intoEmptyStoreOnly: Bool
     /// Leave out todos that look like ones already in the store (see `ImportSummary.duplicateCount`).
     public var skipsDuplicates: Bool
+    /// Count the todos that look like ones already in the store (`ImportSummary.duplicateCount`)
+    /// even when they are imported: a query per todo, which a caller that never says the count
+    /// (a sync) turns off. Skipping duplicates looks for them whatever this says.
+    public var countsDuplicates: Bool
     /// Leave a todo stored under a UID the file gives alone when the file changes none of its fields
     /// nor its modification time (counted in `ImportSummary.unchangedCount`), so a second `tick import`
     /// of the same file writes nothing. Off, such a todo is written as an update (a sync relies on that).
@@ -15,10 +19,12 @@ public struct ImportOptions {
     public var reportProgress: (_ written: Int, _ total: Int) throws -> Void
 
     /// Options; by default every todo is imported into any store, silently.
-    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false, leavesUnchangedTodosAlone: Bool = false,
+    public init(intoEmptyStoreOnly: Bool = false, skipsDuplicates: Bool = false, countsDuplicates: Bool = true,
+                leavesUnchangedTodosAlone: Bool = false,
                 reportProgress: @escaping (_ written: Int, _ total: Int) throws -> Void = { _, _ in }) {
         self.intoEmptyStoreOnly = intoEmptyStoreOnly
         self.skipsDuplicates = skipsDuplicates
+        self.countsDuplicates = countsDuplicates
         self.leavesUnchangedTodosAlone = leavesUnchangedTodosAlone
         self.reportProgress = reportProgress
     }
@@ -156,41 +162,40 @@ extension TodoStore {
     /// hundredths of a second).
     static let chunksPerReport = 64
 
-    /// Writes `rows`, `importChunkSize` per statement and the rest in halving chunks (64, 32… 1 rows:
-    /// a few statement texts are ever prepared), telling `progress` how many of them are written now and
-    /// then. One statement per row of the rest cost about 140 µs each (a sync's answer of 200 todos
-    /// wrote 72 of them: a fifth of the import's time).
+    /// Writes `rows`, `importChunkSize` per statement (the last one padded with rows it leaves out),
+    /// telling `progress` how many of them are written now and then. One statement text is ever
+    /// prepared: preparing one costs about as much as writing its rows (SQLite compiles the triggers
+    /// into it), and the halving chunks written before (64, 32… 1 rows) cost a first download eight
+    /// preparations. One statement per row cost about 140 µs each.
     func insert(_ rows: ArraySlice<ImportRow>, progress: (Int) throws -> Void) throws {
-        let prefix = """
-            INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
-                              rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start) VALUES\u{20}
-            """
-        let one = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         var start = rows.startIndex
-        while rows.endIndex - start >= Self.importChunkSize {
-            try connection.run(prefix + Self.repeated(one, Self.importChunkSize), rows[start..<(start + Self.importChunkSize)].flatMap(\.values))
-            start += Self.importChunkSize
+        while start < rows.endIndex {
+            let end = min(start + Self.importChunkSize, rows.endIndex)
+            try connection.run(Self.insertSQL, rows[start..<end].flatMap(\.values) + Self.padding(rows: Self.importChunkSize - (end - start), width: 18))
+            start = end
             if (start - rows.startIndex) % (Self.importChunkSize * Self.chunksPerReport) == 0 { try progress(start - rows.startIndex) }
-        }
-        for size in Self.halvingChunks(rows.endIndex - start) {
-            try connection.run(prefix + Self.repeated(one, size), rows[start..<(start + size)].flatMap(\.values))
-            start += size
         }
         try progress(rows.count)
     }
 
-    /// The chunk sizes, halving from half of `importChunkSize`, that add up to `count` (less than
-    /// `importChunkSize`): 72 is 64 and 8.
-    static func halvingChunks(_ count: Int) -> [Int] {
-        var sizes: [Int] = [], size = importChunkSize / 2, left = count
-        while left > 0 {
-            if size <= left {
-                sizes.append(size)
-                left -= size
-            }
-            size /= 2
-        }
-        return sizes
+    /// `insert`'s statement, built once (kilobytes of text): `importChunkSize` rows of values, those
+    /// whose id is NULL (the padding) left out.
+    static let insertSQL = """
+        INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
+                          rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start)
+        SELECT * FROM (VALUES \(repeated("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", importChunkSize)))
+        WHERE column1 IS NOT NULL
+        """
+
+    /// `noteDatesNotGiven`'s statement, built once, padded as `insertSQL` is.
+    static let datesNotGivenSQL = """
+        INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date)
+        SELECT * FROM (VALUES \(repeated("(?, ?, ?)", importChunkSize))) WHERE column1 IS NOT NULL
+        """
+
+    /// `rows` rows of `width` NULLs, which the padded statements leave out.
+    static func padding(rows: Int, width: Int) -> [any SQLiteBindable] {
+        Array(repeating: Int64?.none, count: rows * width)
     }
 
     /// `count` copies of `row`, separated by commas.
@@ -201,18 +206,14 @@ extension TodoStore {
     /// Notes which `rows` came without a creation or completion date (see `Schema.importFactsSQL`),
     /// in chunks as the rows themselves.
     func noteDatesNotGiven(_ rows: [ImportRow]) throws {
-        let prefix = "INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date) VALUES "
         func values(_ row: ImportRow) -> [any SQLiteBindable] {
             [row.id, !row.item.isCreationDateKnown, row.item.isCompletionDateKnown ? nil : row.completed]
         }
         var start = 0
-        while rows.count - start >= Self.importChunkSize {
-            try connection.run(prefix + Self.repeated("(?, ?, ?)", Self.importChunkSize), rows[start..<(start + Self.importChunkSize)].flatMap(values))
-            start += Self.importChunkSize
-        }
-        for size in Self.halvingChunks(rows.count - start) {
-            try connection.run(prefix + Self.repeated("(?, ?, ?)", size), rows[start..<(start + size)].flatMap(values))
-            start += size
+        while start < rows.count {
+            let end = min(start + Self.importChunkSize, rows.count)
+            try connection.run(Self.datesNotGivenSQL, rows[start..<end].flatMap(values) + Self.padding(rows: Self.importChunkSize - (end - start), width: 3))
+            start = end
         }
     }
 

@@ -42,6 +42,25 @@ extension TodoStore {
     /// last row, so one statement text serves every chunk.
     static let receivedChunkSize = 100
 
+    /// `recordReceived`'s first statement, for a chunk of `receivedChunkSize` rows (built once: it is
+    /// kilobytes of text).
+    static let receivedOthersSQL = """
+        WITH received(uid, href, todo_id) AS (VALUES \(rows(of: 3, count: receivedChunkSize)))
+        DELETE FROM sync_items WHERE todo_id IN (
+            SELECT s.todo_id FROM received AS r JOIN sync_items AS s ON s.uid = r.uid AND s.todo_id != r.todo_id
+            UNION SELECT s.todo_id FROM received AS r JOIN sync_items AS s ON s.href = r.href AND s.todo_id != r.todo_id)
+        """
+
+    /// `recordReceived`'s second statement, for a chunk of `receivedChunkSize` rows (built once).
+    static let receivedRecordSQL = """
+        INSERT INTO sync_items(todo_id, uid, href, etag, base, synced_position)
+        SELECT v.column1, v.column2, v.column3, v.column4, v.column5,
+               CASE WHEN v.column6 THEN (SELECT position FROM todos WHERE id = v.column1) END
+        FROM (VALUES \(rows(of: 6, count: receivedChunkSize))) AS v WHERE true
+        ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid, href = excluded.href, etag = excluded.etag,
+                                           base = excluded.base, synced_position = excluded.synced_position
+        """
+
     /// Records what the server now holds for each of `items` (as `recordSynced` does one), the place
     /// of those without one, and clears the pending changes they settle, in one transaction, a chunk
     /// of rows per statement.
@@ -51,20 +70,8 @@ extension TodoStore {
         try connection.transaction {
             for chunk in Self.paddedRows(items, size: Self.receivedChunkSize) {
                 // The rows of other todos under one of these UIDs or hrefs (a todo that came back under a new id) go first.
-                try connection.run("""
-                    WITH received(uid, href, todo_id) AS (VALUES \(Self.rows(of: 3, count: chunk.count)))
-                    DELETE FROM sync_items WHERE todo_id IN (
-                        SELECT s.todo_id FROM received AS r JOIN sync_items AS s ON s.uid = r.uid AND s.todo_id != r.todo_id
-                        UNION SELECT s.todo_id FROM received AS r JOIN sync_items AS s ON s.href = r.href AND s.todo_id != r.todo_id)
-                    """, chunk.flatMap { [$0.synced.uid, $0.synced.href, $0.synced.todoID] as [any SQLiteBindable] })
-                try connection.run("""
-                    INSERT INTO sync_items(todo_id, uid, href, etag, base, synced_position)
-                    SELECT v.column1, v.column2, v.column3, v.column4, v.column5,
-                           CASE WHEN v.column6 THEN (SELECT position FROM todos WHERE id = v.column1) END
-                    FROM (VALUES \(Self.rows(of: 6, count: chunk.count))) AS v WHERE true
-                    ON CONFLICT(todo_id) DO UPDATE SET uid = excluded.uid, href = excluded.href, etag = excluded.etag,
-                                                       base = excluded.base, synced_position = excluded.synced_position
-                    """, chunk.flatMap { item -> [any SQLiteBindable] in
+                try connection.run(Self.receivedOthersSQL, chunk.flatMap { [$0.synced.uid, $0.synced.href, $0.synced.todoID] as [any SQLiteBindable] })
+                try connection.run(Self.receivedRecordSQL, chunk.flatMap { item -> [any SQLiteBindable] in
                         let synced = item.synced
                         return [synced.todoID, synced.uid, synced.href, synced.etag, synced.base, item.remembersPosition]
                     })

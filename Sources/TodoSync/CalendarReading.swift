@@ -22,8 +22,11 @@ enum CalendarReading {
         guard text.utf8.distance(from: start, to: end) <= maximumTodoBytes else {
             throw CalendarError(line: begin, problem: .malformed("a VTODO larger than \(maximumTodoBytes >> 20) MB"))
         }
-        // libical reads C strings: a NUL would silently end the VTODO there.
-        if let line = (place.begin...place.end).first(where: { scan.lines[$0].raw.utf8.contains(0) }) {
+        // libical reads C strings: a NUL would silently end the VTODO there. The VTODO's bytes are
+        // looked through at once (in one piece, as nearly always), line by line only when one is there.
+        let bytes = text[start..<end].utf8
+        let hasNUL = bytes.withContiguousStorageIfAvailable { $0.contains(0) } ?? bytes.contains(0)
+        if hasNUL, let line = (place.begin...place.end).first(where: { scan.lines[$0].raw.utf8.contains(0) }) {
             throw CalendarError(line: scan.lines[line].lineNumber, problem: .malformed("a NUL character (byte 0)"))
         }
         guard let component = Libical.Component(parsing: CalendarScan.textForLibical(text[start..<end])),

@@ -80,15 +80,10 @@ extension CalendarScan {
     /// `longestPhysicalLineForLibical`, else with every physical line folded (CRLF and a space) so that
     /// none holds more than 75 octets, between UTF-8 sequences, which libical's unfolding takes out again.
     static func textForLibical(_ text: Substring) -> String {
-        var column = 0, hasLongLine = false
-        for byte in text.utf8 {
-            column = byte == UInt8(ascii: "\n") ? 0 : column + 1
-            if column > longestPhysicalLineForLibical {
-                hasLongLine = true
-                break
-            }
-        }
+        // Over the text's own bytes when they are in one piece (nearly always), else through its view.
+        let hasLongLine = text.utf8.withContiguousStorageIfAvailable { hasLongPhysicalLine($0) } ?? hasLongPhysicalLine(text.utf8)
         guard hasLongLine else { return String(text) }
+        var column = 0
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + text.utf8.count / 24)
         column = 0
@@ -106,5 +101,15 @@ extension CalendarScan {
             bytes.append(byte)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether a physical line of `bytes` is longer than `longestPhysicalLineForLibical`.
+    private static func hasLongPhysicalLine(_ bytes: some Collection<UInt8>) -> Bool {
+        var column = 0
+        for byte in bytes {
+            column = byte == UInt8(ascii: "\n") ? 0 : column + 1
+            if column > longestPhysicalLineForLibical { return true }
+        }
+        return false
     }
 }

@@ -126,6 +126,9 @@ struct ContentLine {
 
     /// The value after `BEGIN:` or `END:`, upper-cased, for those lines.
     var componentName: String {
+        // From the line's own bytes when it holds them in one piece (nearly always): four lines of
+        // every item a sync reads are BEGIN and END lines.
+        if let read = unfolded.utf8.withContiguousStorageIfAvailable(Self.asciiComponentName), let name = read { return name }
         let utf8 = unfolded.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return "" }
         let value = utf8[utf8.index(after: colon)...]
@@ -136,6 +139,15 @@ struct ContentLine {
             return bytes.withUnsafeBufferPointer { Self.upperCasedASCII($0) } ?? ""
         }
         return unfolded[unfolded.index(after: colon)...].filter { $0 != " " && $0 != "\t" }.uppercased()
+    }
+
+    /// `componentName` read from `bytes` (empty without a colon), or nil when the value is not ASCII.
+    private static func asciiComponentName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return "" }
+        let value = UnsafeBufferPointer(rebasing: bytes[(colon + 1)...])
+        guard !value.contains(where: { $0 >= 0x80 }) else { return nil }
+        guard value.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return upperCasedASCII(value) ?? "" }
+        return value.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.withUnsafeBufferPointer { upperCasedASCII($0) } ?? ""
     }
 
     /// Splits `text` into content lines: a physical line starting with a space or a tab continues

@@ -26,7 +26,7 @@ extension SyncEngine {
     /// Imports `todo` by UID at its X-APPLE-SORT-ORDER, noting where it went.
     func applyPlaced(_ todo: CalendarTodo, defaultList: String) throws {
         let new = try placed(todo, defaultList: defaultList)
-        let summary = try store.asRemote { try store.importItems([new], options: ImportOptions()) }
+        let summary = try store.asRemote { try store.importItems([new], options: ImportOptions(countsDuplicates: false)) }
         for item in summary.imported + summary.updated {
             if todo.sortOrder != nil { receivedPlaces.insert(ReceivedPlace(listID: item.listID, position: item.position)) }
             if item.recurrence != nil, !item.isDone { receivedOccurrences.insert(item.id) }

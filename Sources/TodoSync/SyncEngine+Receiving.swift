@@ -183,7 +183,7 @@ extension SyncEngine {
                 todos.append(try placed(remote, defaultList: listName))
                 outcomes.append(Outcome(arrival: Arrival(item: arrival.item, todo: remote), isMerge: false, isNew: existing == nil))
             }
-            let imported = try store.asRemote { try store.importItems(todos, options: ImportOptions()) }
+            let imported = try store.asRemote { try store.importItems(todos, options: ImportOptions(countsDuplicates: false)) }
             let stored = Dictionary((imported.imported + imported.updated).map { ($0.uid, $0) }, uniquingKeysWith: { _, last in last })
             var records: [TodoStore.ReceivedItem] = []
             for outcome in outcomes {

@@ -151,12 +151,27 @@ struct VTodoReader {
 
     /// Where a content line's value starts: after the first colon outside a quoted parameter value.
     static func valueStart(_ line: String) -> String.Index? {
-        // Byte by byte: a quote and a colon are single bytes never inside a UTF-8 sequence.
-        var quoted = false
+        // Byte by byte: a quote and a colon are single bytes never inside a UTF-8 sequence. Over the
+        // string's own bytes when it has them in one piece (a native string), else through its view.
         let utf8 = line.utf8
+        if let offset = utf8.withContiguousStorageIfAvailable(valueOffset) {
+            return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+        }
+        var quoted = false
         for index in utf8.indices {
             if utf8[index] == UInt8(ascii: "\"") { quoted.toggle() }
             if utf8[index] == UInt8(ascii: ":"), !quoted { return utf8.index(after: index) }
+        }
+        return nil
+    }
+
+    /// `valueStart`'s offset in `bytes`: after the first colon outside a quoted parameter value.
+    private static func valueOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var quoted = false
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == UInt8(ascii: ":"), !quoted { return offset + 1 }
         }
         return nil
     }

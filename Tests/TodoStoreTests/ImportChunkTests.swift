@@ -3,19 +3,11 @@ import Testing
 import TickTesting
 @testable import TodoStore
 
-/// An import writes its rows many per statement: 128 at a time, then the rest in halving chunks
-/// (64, 32… 1), with their dates-not-given notes and modification times likewise. Whatever the count,
-/// every todo is stored once, in the order given, with what it brings.
+/// An import writes its rows many per statement: 128 at a time, the last statement padded with rows
+/// it leaves out, with their dates-not-given notes and modification times likewise. Whatever the
+/// count, every todo is stored once, in the order given, with what it brings.
 @Suite("Import: rows written in chunks")
 struct ImportChunkTests {
-    @Test("The rest after the full chunks is written in halving chunks that add up to it", arguments: [0, 1, 7, 63, 64, 72, 127])
-    func halvingChunks(count: Int) {
-        let sizes = TodoStore.halvingChunks(count)
-        #expect(sizes.reduce(0, +) == count)
-        #expect(sizes == sizes.sorted(by: >) && Set(sizes).count == sizes.count)
-        #expect(sizes.allSatisfy { $0 > 0 && $0 <= 64 && $0 & ($0 - 1) == 0 })
-    }
-
     @Test("Every size of import stores each todo once, in the order given, with its modification time and its dates given or not",
           arguments: [1, 7, 72, 127, 128, 129, 200, 300])
     func everySize(count: Int) throws {

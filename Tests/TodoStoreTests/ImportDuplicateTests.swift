@@ -84,7 +84,7 @@ struct ImportDuplicateTests {
         try withTemporaryFolder { folder in
             let store = try openStore(folder + "/tick.db")
             defer { store.close() }
-            let plan = try store.connection.query("EXPLAIN QUERY PLAN " + TodoStore.waitingChildrenSQL, ["uid", Int64(1)]) { $0.string(at: 3) }
+            let plan = try store.connection.query("EXPLAIN QUERY PLAN " + TodoStore.waitingChildrenSQL(count: 2), ["uid", "other"]) { $0.string(at: 3) }
             #expect(plan.contains { $0.contains("USING INDEX todos_by_parent_uid (parent_uid=?)") }, "\(plan)")
         }
     }

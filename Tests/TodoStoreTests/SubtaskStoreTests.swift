@@ -184,4 +184,26 @@ struct SubtaskStoreTests {
         #expect(try store.item(uid: "p")?.parentUID == nil)
         #expect(try store.integrityProblems() == [])
     }
+
+    @Test("an import gathers the subtasks an earlier import brought before their parents, more parents at once than one query asks for")
+    func importingParentsOfWaitingSubtasks() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        func todo(_ title: String, uid: String, parent: String?, list: String = "Inbox") -> NewTodo {
+            var item = NewTodo(title: title, listName: list)
+            item.uid = uid
+            item.parentUID = parent
+            return item
+        }
+        // More parents than a chunk of UIDs (`receivedChunkSize`), as a sync's later answer brings them.
+        let count = TodoStore.receivedChunkSize + 30
+        try store.importItems((0..<count).map { todo("Child \($0)", uid: "c\($0)", parent: "p\($0)") }
+                              + [todo("Elsewhere", uid: "e", parent: "p0", list: "Work")], options: ImportOptions())
+        #expect(try Self.outline(store) == (0..<count).map { "Child \($0)" })
+        try store.importItems((0..<count).map { todo("Parent \($0)", uid: "p\($0)", parent: nil) }, options: ImportOptions())
+        #expect(try Self.outline(store) == (0..<count).flatMap { ["Parent \($0)", "  Child \($0)"] })
+        // A subtask in another list than its parent stays where it is.
+        let elsewhere = try #require(try store.item(uid: "e"))
+        #expect(try store.parentID(of: elsewhere.id) == nil)
+        #expect(try store.integrityProblems() == [])
+    }
 }
