@@ -28,28 +28,33 @@ struct StatusLine: Equatable {
         counts.map { "\($0.open) open · \($0.done) done" + (readOnly ? " · read-only" : "") } ?? ""
     }
 
-    /// What the right of a line `width` columns wide shows: the counts, with the sync state after them
-    /// when there is one (in its short form, or alone, when the line is too narrow for all of it).
-    private func rightText(lineWidth width: Int) -> String? {
+    /// What the right of a line `width` columns wide shows, and the column it starts at: the counts,
+    /// with the sync state after them when there is one (in its short form, or alone, when the line
+    /// is too narrow for all of it); nil when there is no room for it beside the message. A layout
+    /// works it out once: measuring the counts is most of a short message's cost.
+    private func rightPart(lineWidth width: Int) -> (text: String, column: Int)? {
+        let counts = countsText
         guard let sync else {
-            let countsWidth = DisplayWidth.of(countsText)
-            return counts != nil && (countsWidth + 2 <= width / 2 || message == nil) ? countsText : nil
+            let countsWidth = DisplayWidth.of(counts)
+            return self.counts != nil && (countsWidth + 2 <= width / 2 || message == nil) ? (counts, width - countsWidth) : nil
         }
         // Beside a message the right part takes at most half the line; alone, the line less the hint's room.
         let room = message == nil ? width : width / 2 - 2
-        let candidates = counts == nil ? [sync.full, sync.short] : [countsText + " · " + sync.full, countsText + " · " + sync.short, sync.full, sync.short]
-        return candidates.first { DisplayWidth.of($0) <= room }
-    }
-
-    /// Where the right part starts on a line `width` columns wide: the width itself when it is not shown
-    /// (no room for it beside a message).
-    private func countsColumn(lineWidth width: Int) -> Int {
-        guard let right = rightText(lineWidth: width) else { return width }
-        return width - DisplayWidth.of(right)
+        let candidates = self.counts == nil ? [sync.full, sync.short] : [counts + " · " + sync.full, counts + " · " + sync.short, sync.full, sync.short]
+        for candidate in candidates {
+            let candidateWidth = DisplayWidth.of(candidate)
+            if candidateWidth <= room { return (candidate, width - candidateWidth) }
+        }
+        return nil
     }
 
     /// The columns the message has on a line `width` columns wide, beside the counts.
-    func messageWidth(lineWidth width: Int) -> Int { max(0, countsColumn(lineWidth: width) - 1) }
+    func messageWidth(lineWidth width: Int) -> Int { messageWidth(beside: rightPart(lineWidth: width), lineWidth: width) }
+
+    /// The columns the message has beside `right` (the right part of the line) on a line `width` columns wide.
+    private func messageWidth(beside right: (text: String, column: Int)?, lineWidth width: Int) -> Int {
+        max(0, (right?.column ?? width) - 1)
+    }
 
     /// The message's lines on a screen `width` columns wide: one when it fits beside the counts; a
     /// longer one wraps, its beginning on the lines above the status line (the whole width) and its
@@ -90,11 +95,11 @@ struct StatusLine: Equatable {
         let width = canvas.width
         let line = canvas.height - 1
         canvas.fill(Rect(x: 0, y: 0, width: width, height: canvas.height))
-        let right = countsColumn(lineWidth: width)
-        if right < width, let rightText = rightText(lineWidth: width) {
-            canvas.draw(rightText, at: Point(x: max(0, right), y: line), style: theme.hint, truncation: .ellipsis)
+        let right = rightPart(lineWidth: width)
+        if let right, right.column < width {
+            canvas.draw(right.text, at: Point(x: max(0, right.column), y: line), style: theme.hint, truncation: .ellipsis)
         }
-        let available = messageWidth(lineWidth: width)
+        let available = messageWidth(beside: right, lineWidth: width)
         if message != nil {
             let shown = Array(lines.prefix(canvas.height))
             for (index, glyphs) in shown.enumerated() {

@@ -5,7 +5,7 @@ import TodoStore
 extension TickApp {
     /// The commands over the store as it is now, with the key names in effect.
     var commands: TodoCommands {
-        TodoCommands(store: list.store, today: list.today(), timeOfDay: list.timeOfDay, lists: list.lists, options: list.options, keys: KeyNames(keyMaps),
+        TodoCommands(store: list.store, today: list.today(), timeOfDay: list.timeOfDay, lists: list.lists, options: list.options, keys: list.keys,
                      terminal: terminalAbilities)
     }
 

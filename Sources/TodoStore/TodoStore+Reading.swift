@@ -4,6 +4,16 @@ import FoundationEssentials
 extension TodoStore {
     static let itemColumns = "id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule, rrule_from_completion, tags, uid, status_mark, percent_complete, parent_uid, reminders, start"
 
+    /// `itemColumns` as `c.id, c.list_id, …`, for the subtasks in a join with their parent; built
+    /// once: splitting the list on every read cost more than reading a todo without subtasks.
+    static let childItemColumns = prefixedItemColumns("c")
+    /// `itemColumns` as `todos.id, todos.list_id, …`, for todos joined with another table.
+    static let qualifiedItemColumns = prefixedItemColumns("todos")
+
+    private static func prefixedItemColumns(_ table: String) -> String {
+        itemColumns.split(separator: ",").map { table + "." + $0.drop { $0 == " " } }.joined(separator: ", ")
+    }
+
     /// The todo with this id, or nil.
     public func item(id: Int64) throws -> TodoItem? {
         try fetchItems("WHERE id = ?", [id]).first

@@ -9,15 +9,11 @@ extension TodoStore {
         for (wanted, done, order) in [(includesOpen, false, Self.openOrder(.manual).forward), (includesDone, true, "completed_at, id")]
         where wanted {
             found += try connection.query("""
-                SELECT \(Self.itemColumns.split(separator: ",").map { "todos." + $0.trimmingSpaces }.joined(separator: ", "))
+                SELECT \(Self.qualifiedItemColumns)
                 FROM todo_tags CROSS JOIN todos ON todos.id = todo_tags.todo_id
                 WHERE todo_tags.tag = ? AND list_id = ? AND completed_at IS \(done ? "NOT " : "")NULL ORDER BY \(order)
                 """, [tag, listID], row: Self.decodeItem)
         }
         return found
     }
-}
-
-private extension Substring {
-    var trimmingSpaces: Substring { drop { $0 == " " } }
 }

@@ -4,20 +4,27 @@ import TermTable
 /// are: after `bind U undo` a message says "U undoes", and an action with no key is offered nowhere.
 struct KeyNames {
     /// The list's bindings.
-    var list = KeyMap.standard
+    private(set) var list = KeyMap.standard
     /// The bindings that come first in editing mode.
-    var editing = KeyMap.editing
+    private(set) var editing = KeyMap.editing
     /// The details' key that edits the notes in place.
-    var editNotes: String? = "n"
+    private(set) var editNotes: String? = "n"
+    /// What the status line says when there is no message: "? help · a add · x done · d delete". The
+    /// key that shows every other comes first, so a narrow screen, which cuts the end, still offers it.
+    /// Worked out once per key map, not per frame: every frame's status line asks for it.
+    private(set) var idleHint = ""
 
     /// The default bindings.
-    init() {}
+    init() {
+        idleHint = hintWhenIdle
+    }
 
     /// The names in `keyMaps`.
     init(_ keyMaps: KeyMaps) {
         list = keyMaps.list
         editing = keyMaps.editing
         editNotes = KeyHint.first(keyMaps.details.keys(for: .editNotes))
+        idleHint = hintWhenIdle
     }
 
     /// The first key of a list command, or nil when none is bound.
@@ -37,9 +44,8 @@ struct KeyNames {
         KeyHint.line(parts.map { (editingKey($0.0), $0.1) })
     }
 
-    /// What the status line says when there is no message: "? help · a add · x done · d delete". The
-    /// key that shows every other comes first, so a narrow screen, which cuts the end, still offers it.
-    var idleHint: String {
+    /// `idleHint` from the bindings.
+    private var hintWhenIdle: String {
         KeyHint.line([(key(.help), "help"), (key(.add), "add"), (key(.toggle), "done"), (key(.delete), "delete")])
     }
 
