@@ -5,7 +5,8 @@
 #   scripts/package.sh dist BINARY OUTDIR   a tarball for other systems, OUTDIR/tick-VERSION-linux-ARCH.tar.gz
 #
 # Both hold what `make install` installs (scripts/install.sh: the program, its manual page, the
-# bash, zsh and fish completions, and whatever else install.sh lists), so a package and an install
+# bash, zsh and fish completions, and whatever else install.sh lists; `install.sh stage` leaves out
+# the record of the folders an install made, which only `make uninstall` reads), so a package and an install
 # never differ. The version is what BINARY says (`tick --version`).
 #
 # The package's Depends are worked out from the libraries BINARY needs (readelf's NEEDED entries):
@@ -53,7 +54,7 @@ dependency_for() {
 case "$kind" in
 deb)
     root="$staging/root"
-    DESTDIR="$root" PREFIX=/usr "$here/scripts/install.sh" install "$binary" >/dev/null
+    DESTDIR="$root" PREFIX=/usr "$here/scripts/install.sh" stage "$binary" >/dev/null
     doc="$root/usr/share/doc/tick"
     install -d "$doc"
     install -m 644 "$here/LICENSE" "$doc/copyright"
@@ -95,7 +96,7 @@ EOF
 dist)
     name="tick-$version-linux-$(uname -m)"
     root="$staging/$name"
-    DESTDIR="$staging" PREFIX="/$name" "$here/scripts/install.sh" install "$binary" >/dev/null
+    DESTDIR="$staging" PREFIX="/$name" "$here/scripts/install.sh" stage "$binary" >/dev/null
     install -m 644 "$here/README.md" "$here/LICENSE" "$here/CHANGELOG.md" "$root/"
     # The user guide the README links to, at the same place beside it.
     install -d "$root/docs"

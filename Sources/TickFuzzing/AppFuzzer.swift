@@ -85,8 +85,8 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
         }
     }
 
-    /// Plays `count` keys over a store made at `path` (which must not exist yet), checking after each
-    /// one (`AppRunner`). The keys are played in sessions: now and then the app quits and a new one opens
+    /// Plays exactly `count` keys (fewer only when the app quits) over a store made at `path` (which
+    /// must not exist yet), checking after each one (`AppRunner`). The keys are played in sessions: now and then the app quits and a new one opens
     /// the file on a new connection, as a restart would, so that many keys are a first key after a fresh open.
     public mutating func run(path: String, keys count: Int) throws {
         try FuzzStore.seed(path: path, today: Self.today, using: &random)
@@ -120,7 +120,8 @@ public struct AppFuzzer<Source: RandomNumberGenerator> {
                 // The first keys after an open lean toward a change (a reorder, done, a flag, a priority):
                 // the first change shown after a fresh open is where a state the opening left unprimed shows.
                 let keys = sessionKeys == 0 && random.next() % 2 == 0 ? firstKeys() : nextKeys()
-                for key in keys {
+                // A title piece is several keys: only as many as `count` still allows are played.
+                for key in keys.prefix(count - step) {
                     steps.append(.key(key, looks: changedElsewhere))
                     sessionKeys += 1
                     let freshOpen = sessionKeys <= 2 || step % max(1, freshOpenInterval) == 0

@@ -17,6 +17,27 @@ extension TodoStore {
         }
     }
 
+    /// Whether any todo of the lists `listIDs` has a due (among the open ones, the done ones or
+    /// both): `tick ls` leaves its due column out when none has. Open todos are looked up in the
+    /// index of open todos by due (a list's first entry says), done ones by a walk over the list's
+    /// done todos, as `hasTimedDue(inLists:)` walks them.
+    public func hasDue(inLists listIDs: [Int64], includesOpen: Bool = true, includesDone: Bool = true) throws -> Bool {
+        try reading {
+            for listID in listIDs {
+                // A due is a date (`2026-12-24…`), before `~`, which stands for none in the index.
+                if includesOpen, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due WHERE list_id = ? "
+                                                          + "AND completed_at IS NULL AND ifnull(due, '~') < '~')", [listID]) != 0 {
+                    return true
+                }
+                if includesDone, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NOT NULL "
+                                                          + "AND due IS NOT NULL)", [listID]) != 0 {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
     /// Whether any open todo due in `window` has a due time: read over the due-day index's part for
     /// the window (its rows are what `forEachOpenTodo(due:)` lists), without touching the table.
     public func hasTimedOpenDue(in window: DueWindow) throws -> Bool {

@@ -16,8 +16,14 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
     /// DUE: `YYYY-MM-DD` for a DATE, `YYYY-MM-DDTHH:MM` local wall time for a DATE-TIME.
     public var due: String?
     /// When it was done (COMPLETED), or nil while open. STATUS:COMPLETED or CANCELLED without a
-    /// COMPLETED property counts as done at LAST-MODIFIED (else DTSTAMP).
+    /// COMPLETED property, and PERCENT-COMPLETE:100 without a STATUS (RFC 5545 reads 100 as
+    /// completed), count as done at LAST-MODIFIED (else DTSTAMP, else CREATED).
     public var completedAt: Date?
+    /// Whether `completedAt` is not the VTODO's own (done without a COMPLETED: the time is
+    /// LAST-MODIFIED's, else DTSTAMP's or CREATED's). Such a time moves whenever a change rewrites
+    /// LAST-MODIFIED, so it is not compared (`Field.isSame`): a todo done as before is not written
+    /// again for it, and its status lines stay as the other client wrote them.
+    public var isCompletionTimeInferred = false
     /// STATUS:CANCELLED: finished without being done (`completedAt` is set too).
     public var isCancelled: Bool
     /// STATUS:IN-PROCESS on an open todo: started.
@@ -158,7 +164,8 @@ extension CalendarTodo {
             case .priority: a.priority == b.priority
             case .due: a.due == b.due
             case .status:
-                a.isDone == b.isDone && a.isCancelled == b.isCancelled && Self.seconds(a.completedAt) == Self.seconds(b.completedAt)
+                a.isDone == b.isDone && a.isCancelled == b.isCancelled
+                    && (a.isCompletionTimeInferred || b.isCompletionTimeInferred || Self.seconds(a.completedAt) == Self.seconds(b.completedAt))
                     && a.isInProcess == b.isInProcess && a.percentComplete == b.percentComplete
             case .created: Self.seconds(a.createdAt) == Self.seconds(b.createdAt)
             case .tags: Set(a.tags.map(TodoTags.key)) == Set(b.tags.map(TodoTags.key))
@@ -182,6 +189,7 @@ extension CalendarTodo {
             case .due: result.due = source.due
             case .status:
                 result.completedAt = source.completedAt
+                result.isCompletionTimeInferred = source.isCompletionTimeInferred
                 result.isCancelled = source.isCancelled
                 result.isInProcess = source.isInProcess
                 result.percentComplete = source.percentComplete

@@ -85,7 +85,10 @@ struct VTodoReader {
         }
         guard let title, !title.allSatisfy(\.isWhitespace) else { throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary) }
         let rrule = try recurrence()
-        let isDone = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED || (completed != nil && status != ICAL_STATUS_NEEDSACTION && status != ICAL_STATUS_INPROCESS)
+        // Without a STATUS, a COMPLETED time or PERCENT-COMPLETE:100 says it is done (RFC 5545 3.8.1.8:
+        // 100 is completed); a STATUS of NEEDS-ACTION or IN-PROCESS keeps it open whatever they say.
+        let isDone = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED
+            || (status != ICAL_STATUS_NEEDSACTION && status != ICAL_STATUS_INPROCESS && (completed != nil || percent == 100))
         var todo = CalendarTodo(uid: uid, title: title, notes: notes, priority: priority, due: due,
                                 completedAt: isDone ? completed ?? modified ?? stamp ?? created ?? Date(timeIntervalSince1970: 0) : nil,
                                 isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: created, lastModified: modified,
@@ -93,6 +96,7 @@ struct VTodoReader {
                                 recursFromCompletion: rrule != nil && fromCompletion,
                                 listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged,
                                 isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent, parentUID: parentUID)
+        todo.isCompletionTimeInferred = isDone && completed == nil
         todo.start = Self.startDate(start(vtodo), due: due, recurs: rrule != nil)
         return todo
     }

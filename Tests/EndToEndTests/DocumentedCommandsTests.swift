@@ -99,20 +99,10 @@ struct DocumentedCommandsTests {
     /// Runs `command` with bash in `home`, `tick` being the built binary at `now`; standard output
     /// and error together.
     static func run(_ command: String, home: String, bin: String) throws -> CommandLineTests.Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = URL(fileURLWithPath: home)
-        process.environment = ["HOME": home, "PATH": "\(bin):/usr/local/bin:/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
-                               "TMPDIR": FileManager.default.temporaryDirectory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandLineTests.Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), errors: "")
+        let environment = ["HOME": home, "PATH": "\(bin):/usr/local/bin:/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
+                           "TMPDIR": FileManager.default.temporaryDirectory.path]
+        let ran = try ChildProcess.output(of: ["/bin/bash", "-c", command], environment: environment, directory: home)
+        return CommandLineTests.Outcome(status: ran.status, output: ran.text, errors: "")
     }
 
     /// Lines as a page shows them: without trailing blanks, nor blank lines at the end.

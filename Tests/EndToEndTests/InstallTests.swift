@@ -12,6 +12,8 @@ struct InstallTests {
         "share/man/man1/tick.1", "share/systemd/user/tick-remind.service", "share/systemd/user/tick-remind.timer",
         "share/zsh/site-functions/_tick",
     ]
+    /// The record of the folders an install made, which `make uninstall` reads (not in packages).
+    static let folderRecord = "share/doc/tick/install-folders"
 
     /// Runs `make ARGUMENTS` in `folder` (the package root unless given), with sudo's kind of `PATH`
     /// (no Swift on it) and `environment` added; returns its status and what it printed.
@@ -38,6 +40,18 @@ struct InstallTests {
         return found.sorted()
     }
 
+    /// The folders under `folder`, as paths relative to it, sorted.
+    func folders(under folder: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey])
+        var found: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                found.append(String(url.path.dropFirst(folder.path.count + 1)))
+            }
+        }
+        return found.sorted()
+    }
+
     /// Standard output of the debug `tick` run with `arguments`.
     func tickOutput(_ arguments: [String], in scratch: TickEndToEndTests.Scratch) throws -> String {
         let path = scratch.folder.appendingPathComponent("tick.out").path
@@ -48,7 +62,7 @@ struct InstallTests {
         return try String(contentsOfFile: path, encoding: .utf8)
     }
 
-    @Test("make install puts exactly the program, its manual page, the three completion scripts and the tick-remind systemd user units under DESTDIR/PREFIX; make uninstall removes them",
+    @Test("make install puts exactly the program, its manual page, the three completion scripts, the tick-remind systemd user units and the record of the folders it made under DESTDIR/PREFIX; make uninstall removes them and those folders",
           .enabled(if: makeProgram != nil, "make is not installed"),
           arguments: [(["PREFIX=/usr"], "usr"), ([], "usr/local")])
     func installAndUninstall(prefixArguments: [String], prefix: String) throws {
@@ -59,7 +73,7 @@ struct InstallTests {
 
         let install = try make(["install"] + variables, in: scratch)
         #expect(install.status == 0, "\(install.output)")
-        #expect(files(under: destination) == Self.installedFiles.map { "\(prefix)/\($0)" })
+        #expect(files(under: destination) == (Self.installedFiles + [Self.folderRecord]).sorted().map { "\(prefix)/\($0)" })
         let root = destination.appendingPathComponent(prefix)
         #expect(FileManager.default.isExecutableFile(atPath: root.appendingPathComponent("bin/tick").path))
         // The page and the scripts are what this very program generates.
@@ -76,6 +90,34 @@ struct InstallTests {
         let uninstall = try make(["uninstall"] + variables, in: scratch)
         #expect(uninstall.status == 0, "\(uninstall.output)")
         #expect(files(under: destination).isEmpty)
+        // The prefix and every folder below it were made by the install (DESTDIR's own folders above it stay).
+        #expect(folders(under: destination) == (prefix == "usr" ? [] : ["usr"]))
+    }
+
+    @Test("make uninstall removes the folders make install made when they are empty, never one that was there before: an empty one, one of another program, nor one a second install found")
+    func uninstallKeepsFoldersThatWereThere() throws {
+        try #require(Self.makeProgram != nil, "make is not installed")
+        try #require(FileManager.default.isExecutableFile(atPath: TickEndToEndTests.binary), "build first: swift build (make test does)")
+        let scratch = try TickEndToEndTests.Scratch()
+        let root = scratch.folder.appendingPathComponent("prefix")
+        let manager = FileManager.default
+        // There before: an empty share/zsh, share/man/man1 with another program's page, share/systemd/user empty.
+        for folder in ["share/zsh", "share/man/man1", "share/systemd/user"] {
+            try manager.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        #expect(manager.createFile(atPath: root.appendingPathComponent("share/man/man1/other.1").path, contents: Data("x".utf8)))
+        let before = folders(under: root)
+        let variables = ["PREFIX=\(root.path)", "TICK_BINARY=\(TickEndToEndTests.binary)"]
+        for _ in 0..<2 {  // installed twice: the second install finds the first one's folders, and keeps them in the record
+            let install = try make(["install"] + variables, in: scratch)
+            #expect(install.status == 0, "\(install.output)")
+        }
+        // Another program puts a file into a folder the install made: that folder stays.
+        #expect(manager.createFile(atPath: root.appendingPathComponent("share/fish/vendor_completions.d/other.fish").path, contents: Data()))
+        let uninstall = try make(["uninstall"] + variables, in: scratch)
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(files(under: root) == ["share/fish/vendor_completions.d/other.fish", "share/man/man1/other.1"])
+        #expect(folders(under: root) == (before + ["share/fish", "share/fish/vendor_completions.d"]).sorted())
     }
 
     /// A copy of what `make install` reads (the Makefile, `scripts/install.sh`, the systemd units) in
@@ -106,7 +148,7 @@ struct InstallTests {
         let install = try make(["install", "DESTDIR=\(destination.path)"], in: scratch, folder: package, environment: sudo)
         #expect(install.status == 0, "\(install.output)")
         #expect(install.output.contains("Installing .build/release/tick as make release built it (under sudo, make install builds nothing)\n"))
-        #expect(files(under: destination) == Self.installedFiles.map { "usr/local/\($0)" })
+        #expect(files(under: destination) == (Self.installedFiles + [Self.folderRecord]).sorted().map { "usr/local/\($0)" })
         #expect(try make(["uninstall", "DESTDIR=\(destination.path)"], in: scratch, folder: package, environment: sudo).status == 0)
         #expect(files(under: destination).isEmpty)
 

@@ -85,6 +85,7 @@ struct PackageTests {
         for file in InstallTests.installedFiles + ["share/doc/tick/copyright", "share/doc/tick/changelog.gz"] {
             #expect(installedFiles.contains(file), "\(file) not installed; installed: \(installedFiles.sorted())")
         }
+        #expect(!installedFiles.contains(InstallTests.folderRecord), "dpkg removes what it installed: no record of folders made")
         let program = root.appendingPathComponent("usr/bin/tick").path
         #expect(try run([program, "--version"], in: scratch).output.trimmingCharacters(in: .whitespacesAndNewlines) == version)
         let script = scratch.folder.appendingPathComponent("keys")
@@ -131,6 +132,8 @@ struct PackageTests {
         for file in InstallTests.installedFiles + ["README.md", "LICENSE", "CHANGELOG.md", "docs/using.md", "docs/command-line.md"] {
             #expect(files.contains(file), "\(file) missing from \(files.sorted())")
         }
+        // The record `make uninstall` reads is an install's, not a package's.
+        #expect(!files.contains(InstallTests.folderRecord))
         let version = try run([folder.appendingPathComponent("bin/tick").path, "--version"], in: scratch)
         #expect(version.status == 0 && version.output.hasPrefix("tick "), "\(version.output)")
         #expect(top[0].hasPrefix("tick-\(version.output.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))-"))

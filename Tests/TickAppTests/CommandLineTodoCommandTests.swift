@@ -9,9 +9,9 @@ struct CommandLineTodoCommandTests {
     @Test("add reads the title syntax, prints the new id, and ls shows aligned columns", arguments: [
         (["Pay", "rent", "!!!", "@fri"], "1  [ ]  !!!  2026-12-04  Inbox  Pay rent", "Added 1 to Inbox: Pay rent (!!!, due 2026-12-04)"),
         (["Call", "@tomorrow", "!"], "1  [ ]  !    2026-11-30  Inbox  Call", "Added 1 to Inbox: Call (!, due 2026-11-30)"),
-        (["Plain"], "1  [ ]                   Inbox  Plain", "Added 1 to Inbox: Plain"),
+        (["Plain"], "1  [ ]       Inbox  Plain", "Added 1 to Inbox: Plain"),
         (["bob@example.com", "@+1m"], "1  [ ]       2026-12-29  Inbox  bob@example.com", "Added 1 to Inbox: bob@example.com (due 2026-12-29)"),
-        (["--", "-20%", "coupon"], "1  [ ]                   Inbox  -20% coupon", "Added 1 to Inbox: -20% coupon"),
+        (["--", "-20%", "coupon"], "1  [ ]       Inbox  -20% coupon", "Added 1 to Inbox: -20% coupon"),
     ])
     func addAndList(words: [String], row: String, message: String) throws {
         let tick = try CommandHarness()
@@ -19,6 +19,28 @@ struct CommandLineTodoCommandTests {
         #expect(added.status == 0 && added.errors.isEmpty)
         #expect(added.output == message + "\n")
         #expect(tick.output("ls") == row + "\n")
+    }
+
+    @Test("ls leaves the due column out when no todo of the lists shown has a due, and shows it once one has (open ones for ls, done ones for --done)")
+    func dueColumnOnlyWithDues() throws {
+        let tick = try CommandHarness()
+        for words in [["Buy", "milk"], ["Call", "mom"], ["--list", "Work", "Ship", "!!"]] { tick.run(["add"] + words) }
+        #expect(tick.output("ls") == "1  [ ]       Inbox  Buy milk\n2  [ ]       Inbox  Call mom\n3  [ ]  !!   Work   Ship\n")
+        tick.run(["add", "--list", "Work", "Review", "@fri"])
+        #expect(tick.output("ls") == """
+            1  [ ]                   Inbox  Buy milk
+            2  [ ]                   Inbox  Call mom
+            3  [ ]  !!               Work   Ship
+            4  [ ]       2026-12-04  Work   Review
+
+            """)
+        // Only the Inbox, which has no due: no column.
+        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]       Inbox  Buy milk\n2  [ ]       Inbox  Call mom\n")
+        // The done todos have no due (the open one with a due is not listed): no column; once done, it shows.
+        tick.run(["done", "1"])
+        #expect(tick.output("ls", "--done") == "1  [x]       Inbox  Buy milk\n")
+        tick.run(["done", "4"])
+        #expect(tick.output("ls", "--done") == "1  [x]                   Inbox  Buy milk\n4  [x]       2026-12-04  Work   Review\n")
     }
 
     @Test("ls lines up ids, lists and wide titles, and shows control characters as placeholders")
@@ -30,13 +52,13 @@ struct CommandLineTodoCommandTests {
         tick.run(["add", "--list", "日本", "寿司"])
         tick.run(["done", "2"])
         #expect(tick.output("ls") == """
-             3  [ ]                   Inbox  evil␛[31m red␊line
-             1  [ ]  !!               Work   Ship
-            12  [ ]                   日本   寿司
+             3  [ ]       Inbox  evil␛[31m red␊line
+             1  [ ]  !!   Work   Ship
+            12  [ ]       日本   寿司
 
             """)
-        #expect(tick.output("ls", "--all", "--list", "INBOX") == " 3  [ ]                   Inbox  evil␛[31m red␊line\n 2  [x]                   Inbox  买牛奶 🥛\n")
-        #expect(tick.output("ls", "--done") == " 2  [x]                   Inbox  买牛奶 🥛\n")
+        #expect(tick.output("ls", "--all", "--list", "INBOX") == " 3  [ ]       Inbox  evil␛[31m red␊line\n 2  [x]       Inbox  买牛奶 🥛\n")
+        #expect(tick.output("ls", "--done") == " 2  [x]       Inbox  买牛奶 🥛\n")
         #expect(!tick.output("ls", "--all").contains("\u{1B}"))
     }
 
@@ -66,7 +88,7 @@ struct CommandLineTodoCommandTests {
         #expect(tick.output("undone", "3") == "Open again 3: Three\n")
         #expect(tick.output("undone", "2") == "Already open 2: Two\n")
         #expect(tick.output("rm", "2", "3") == "Deleted 2: Two\nDeleted 3: Three\n")
-        #expect(tick.output("ls", "--all") == "1  [x]                   Inbox  One\n")
+        #expect(tick.output("ls", "--all") == "1  [x]       Inbox  One\n")
         // Ids are never reused.
         #expect(tick.output("add", "Four") == "Added 4 to Inbox: Four\n")
     }
@@ -121,7 +143,7 @@ struct CommandLineTodoCommandTests {
         tick.run(["add", "--list", "Work", "First"])
         tick.run(["add", "Second"])
         #expect(tick.output("mv", "2", "--list", "work") == "Moved 2 to Work: Second\n")
-        #expect(tick.output("ls") == "1  [ ]                   Work  First\n2  [ ]                   Work  Second\n")
+        #expect(tick.output("ls") == "1  [ ]       Work  First\n2  [ ]       Work  Second\n")
         #expect(tick.output("mv", "1", "-l", "Later") == "Moved 1 to Later (a new list): First\n")
         #expect(try tick.withStore { try $0.lists().map(\.name) } == ["Inbox", "Work", "Later"])
         let outcome = tick.run(["ls", "--list", "Nope"])
@@ -154,7 +176,7 @@ struct CommandLineTodoCommandTests {
         let tick = try CommandHarness()
         let other = tick.file("other.db")
         #expect(tick.run(["--db", other, "add", "Elsewhere"], database: false).status == 0)
-        #expect(tick.run(["ls", "--db", other], database: false).output == "1  [ ]                   Inbox  Elsewhere\n")
+        #expect(tick.run(["ls", "--db", other], database: false).output == "1  [ ]       Inbox  Elsewhere\n")
         #expect(tick.run(["ls", "--db=\(other)"], database: false).output.contains("Elsewhere"))
         #expect(tick.output("ls").isEmpty)
         let garbage = tick.file("garbage.db")

@@ -74,21 +74,11 @@ struct RealClockTests {
     static func compareInChild(prefix: [String] = [], environment changes: [String: String?]) throws -> String {
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in changes { environment[name] = value }
-        let process = Process()
         let command = prefix + [testBinary, "--testing-library", "swift-testing",
                                 "--filter", "RealClockTests/matchesGlibcInThisProcess"]
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "the comparison failed in the child:\n\(text)")
+        let ran = try ChildProcess.output(of: command, environment: environment)
+        let text = ran.text
+        #expect(ran.status == 0, "the comparison failed in the child:\n\(text)")
         let line = text.split(separator: "\n").first { $0.hasPrefix(marker) }
         return try #require(line.map { String($0.dropFirst(marker.count)) }, "the child ran no comparison:\n\(text)")
     }
@@ -136,14 +126,12 @@ struct RealClockTests {
 
     /// Whether this process may make a private mount namespace and bind-mount in it (root here).
     static let canMountPrivately: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "sh", "-c", "mount --bind /tmp /tmp"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        do {
+            return try ChildProcess.output(of: ["/usr/bin/unshare", "-m", "sh", "-c", "mount --bind /tmp /tmp"],
+                                           environment: ProcessInfo.processInfo.environment).status == 0
+        } catch {
+            return false  // no unshare to run: no private mount namespace either
+        }
     }()
 
     @Test("With TZ unset and /etc/localtime a copy of Kiritimati's zone file (a private mount namespace), the real clock reads glibc's day and minute",
@@ -151,12 +139,8 @@ struct RealClockTests {
     func matchesGlibcFromEtcLocaltime() throws {
         let scratch = try ScratchFolder("etc-localtime")
         let etc = scratch.url.appendingPathComponent("etc")
-        let copy = Process()
-        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copy.arguments = ["-a", "/etc", etc.path]
-        try copy.run()
-        copy.waitUntilExit()
-        try #require(copy.terminationStatus == 0, "cp -a /etc failed")
+        let copy = try ChildProcess.output(of: ["/bin/cp", "-a", "/etc", etc.path], environment: ProcessInfo.processInfo.environment)
+        try #require(copy.status == 0, "cp -a /etc failed: \(copy.text)")
         let localtime = etc.appendingPathComponent("localtime").path
         // The copy's localtime (a link or a file) makes way for the zone file.
         try #require(unlink(localtime) == 0 || errno == ENOENT, "could not remove \(localtime): errno \(errno)")

@@ -56,6 +56,29 @@ struct InteropTodoTxtSharingTests {
         }
     }
 
+    @Test("A cancelled todo is written done with status:cancelled and read back cancelled, by Tick's own import too; on an open line status:cancelled is title text")
+    func cancelledTodos() throws {
+        try withTemporaryFolder { folder in
+            let text = "x 2026-11-30 2026-11-01 Called off the party status:cancelled\nx 2026-11-30 Done as usual\nAsk about status:cancelled\n"
+            let (exported, store) = try Self.roundTrip(text, in: folder)
+            defer { store.close() }
+            #expect(exported == text)
+            let statuses = Dictionary(uniqueKeysWithValues: try store.flatOrder().map { ($0.title, $0.status) })
+            #expect(statuses == ["Called off the party": .cancelled, "Done as usual": .done, "Ask about status:cancelled": .open])
+
+            // Cancelled in Tick: exported as done and cancelled, imported by another store as cancelled.
+            let todo = try store.add(title: "Renew the gym").value
+            try store.setStatus(.cancelled, ids: [todo.id])
+            var written = ""
+            try TodoTxtFormat.export(store, zone: Self.utc) { written += $0 }
+            let line = try #require(written.split(separator: "\n").first { $0.contains("Renew the gym") })
+            #expect(line.hasPrefix("x ") && line.hasSuffix(" Renew the gym status:cancelled"))
+            let (_, copy) = try Self.roundTrip(written, in: folder, name: "copy.db")
+            defer { copy.close() }
+            #expect(try copy.flatOrder().first { $0.title == "Renew the gym" }?.status == .cancelled)
+        }
+    }
+
     @Test("Documented mappings are the only changes", arguments: [
         ("(E) Someday maybe", "(C) Someday maybe"),
         ("(Z) 2026-11-01 Least of all", "(C) 2026-11-01 Least of all"),

@@ -49,16 +49,18 @@ struct VTodoMappingTests {
         #expect(lines == (line.map { [$0 + "\r\n"] } ?? []))
     }
 
-    @Test("STATUS: NEEDS-ACTION and IN-PROCESS are open (a leftover COMPLETED too: a reopened todo), COMPLETED done at COMPLETED, CANCELLED done and marked cancelled",
+    @Test("STATUS: NEEDS-ACTION and IN-PROCESS are open (a leftover COMPLETED or PERCENT-COMPLETE:100 too: a reopened todo), COMPLETED done at COMPLETED, CANCELLED done and marked cancelled; without a STATUS, COMPLETED or PERCENT-COMPLETE:100 is done",
           arguments: [("STATUS:NEEDS-ACTION\n", false, false), ("STATUS:IN-PROCESS\n", false, false),
                       ("STATUS:NEEDS-ACTION\nCOMPLETED:20261201T110000Z\n", false, false),
+                      ("STATUS:NEEDS-ACTION\nPERCENT-COMPLETE:100\n", false, false),
                       ("STATUS:COMPLETED\nCOMPLETED:20261201T110000Z\n", true, false),
-                      ("STATUS:CANCELLED\n", true, true), ("COMPLETED:20261201T110000Z\n", true, false), ("", false, false)])
+                      ("STATUS:CANCELLED\n", true, true), ("COMPLETED:20261201T110000Z\n", true, false),
+                      ("PERCENT-COMPLETE:100\n", true, false), ("PERCENT-COMPLETE:99\n", false, false), ("", false, false)])
     func statuses(lines: String, done: Bool, cancelled: Bool) throws {
         let todo = try ICS.todo("BEGIN:VTODO\nUID:s\nSUMMARY:x\nLAST-MODIFIED:20261130T090000Z\n\(lines)END:VTODO\n")
         #expect(todo.isDone == done && todo.isCancelled == cancelled)
         // Done without a COMPLETED time: done when it was last modified.
-        if cancelled { #expect(todo.completedAt == ICS.utc(2026, 11, 30, 9)) }
+        if done && !lines.contains("COMPLETED:") { #expect(todo.completedAt == ICS.utc(2026, 11, 30, 9)) }
     }
 
     @Test("DUE: a DATE is the day, a DATE-TIME is local wall time whether in a TZID, in UTC or floating",

@@ -23,8 +23,8 @@ struct ListCommand: Subcommand {
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
-        Columns: id, state ([ ] open, [/] started, [x] done, [-] cancelled), priority (!, !!, !!!), due day, \
-        list and title; a flagged title starts with ⚑, a title followed by ✎ has notes (--json shows them), \
+        Columns: id, state ([ ] open, [/] started, [x] done, [-] cancelled), priority (!, !!, !!!), due day \
+        (left out when no todo of the lists shown has one), list and title; a flagged title starts with ⚑, a title followed by ✎ has notes (--json shows them), \
         by ↻ recurs, then how far along an open todo is (40%) when it says, and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order (or --sort's), done todos in the order they were completed. \
         A subtask's title is indented two spaces per level under its parent (past 6 levels the level \
@@ -163,8 +163,11 @@ struct ListCommand: Subcommand {
         if let dueView { return try runDue(dueView, lists: lists, store: store, context: context) }
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open && query?.completion == nil ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
-        let showsDueTimes = try store.hasTimedDue(inLists: shown.map(\.id), includesOpen: filter != .done, includesDone: filter != .open || query?.completion != nil)
-        var table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDueTimes: showsDueTimes)
+        // The due column shows when a todo of these lists may have a due (a query may keep only todos without).
+        let (includesOpen, includesDone) = (filter != .done, filter != .open || query?.completion != nil)
+        let showsDues = try store.hasDue(inLists: shown.map(\.id), includesOpen: includesOpen, includesDone: includesDone)
+        let showsDueTimes = try showsDues && store.hasTimedDue(inLists: shown.map(\.id), includesOpen: includesOpen, includesDone: includesDone)
+        var table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDues: showsDues, showsDueTimes: showsDueTimes)
         table.today = context.today
         let total = shown.reduce(0) { $0 + rows(of: $1).count }
         // On the terminal the rows themselves show the progress; into a file or a pipe, the bar does.

@@ -17,7 +17,9 @@ import FoundationEssentials
 /// shared with other tools comes back as it was but for the mappings above (and `@context`,
 /// `+project`, `due:` and `pri:` written at the end of the line). `rec:1w` (`rec:+1w` from the day it is done;
 /// `d`, `w`, `m`, `y`) is the common recurrence extension; a rule it cannot say (weekdays, COUNT)
-/// is left out of todo.txt and kept by JSON.
+/// is left out of todo.txt and kept by JSON. todo.txt has no cancelled state: a cancelled todo is
+/// done (`x`) with `status:cancelled` at the end of the line, which an import reads back as
+/// cancelled (on a done line; on an open one it stays in the title).
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
     /// `dates` leaves out a date the line it came from did not have; the dates are days in `zone`.
@@ -44,6 +46,7 @@ public enum TodoTxtFormat {
         if let rec = item.recurrence.flatMap(recurrenceWord) { parts.append("rec:" + rec) }
         if let start = item.start.map({ $0[...] }) ?? KeptNotes.startDate(in: item.notes) { parts.append("t:" + start.prefix(10)) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
+        if item.status == .cancelled { parts.append(cancelledWord) }
         // topydo's subtasks: the parent's todo id names it.
         if outline.hasSubtasks { parts.append("id:\(item.id)") }
         if let parent = outline.parentID { parts.append("p:\(parent)") }
@@ -167,6 +170,10 @@ public enum TodoTxtFormat {
             if todo.priority == 0 { todo.priority = priority(forLetter: words[index].utf8.last!) }
             words.remove(at: index)
         }
+        if isDone, let index = words.lastIndex(of: Substring(cancelledWord)) {
+            todo.statusMark = .cancelled
+            words.remove(at: index)
+        }
         if links?.isResolved == false { links?.note(line: line, titleWords: words) }
         if links?.isResolved == true { applyLinks(links?.place(ofLine: line), to: &todo, words: &words, tally: &days.tally) }
         todo.title = words.joined(separator: " ")
@@ -238,7 +245,9 @@ public enum TodoTxtFormat {
         }
     }
 
-    /// Whether a word is a `+project`.
+    /// The word that marks a done line as cancelled (todo.txt has no cancelled state).
+    static let cancelledWord = "status:cancelled"
+
     /// todo.txt's `rec:` value for a rule made only of FREQ and INTERVAL (`1w`, `+2d`); nil for
     /// others (weekdays, COUNT…), which todo.txt cannot say: JSON keeps them.
     static func recurrenceWord(_ rule: RecurrenceRule) -> String? {
@@ -270,6 +279,7 @@ public enum TodoTxtFormat {
         return try? RecurrenceRule(rrule: rrule, countsFromCompletion: fromCompletion)
     }
 
+    /// Whether a word is a `+project`.
     private static func isProject(_ word: Substring) -> Bool {
         word.count > 1 && word.hasPrefix("+") && !word.dropFirst().allSatisfy(\.isWhitespace)
     }
