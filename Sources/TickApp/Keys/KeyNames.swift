@@ -4,7 +4,7 @@ import TermTable
 /// are: after `bind U undo` a message says "U undoes", and an action with no key is offered nowhere.
 struct KeyNames {
     /// The list's bindings.
-    var list = KeyMap.standard
+    var list = KeyMap.standard { didSet { idleHint = Self.idleHint(list) } }
     /// The bindings that come first in editing mode.
     var editing = KeyMap.editing
     /// The details' key that edits the notes in place.
@@ -18,6 +18,7 @@ struct KeyNames {
         list = keyMaps.list
         editing = keyMaps.editing
         editNotes = KeyHint.first(keyMaps.details.keys(for: .editNotes))
+        idleHint = Self.idleHint(list)
     }
 
     /// The first key of a list command, or nil when none is bound.
@@ -39,8 +40,13 @@ struct KeyNames {
 
     /// What the status line says when there is no message: "? help · a add · x done · d delete". The
     /// key that shows every other comes first, so a narrow screen, which cuts the end, still offers it.
-    var idleHint: String {
-        KeyHint.line([(key(.help), "help"), (key(.add), "add"), (key(.toggle), "done"), (key(.delete), "delete")])
+    /// Made when the list's bindings are set, not per frame: looking the keys up walks the key map.
+    private(set) var idleHint = Self.idleHint(KeyMap.standard)
+
+    /// The idle hint of the list bindings `list`.
+    private static func idleHint(_ list: KeyMap) -> String {
+        func key(_ command: Command) -> String? { KeyHint.first(list.keys(for: command)) }
+        return KeyHint.line([(key(.help), "help"), (key(.add), "add"), (key(.toggle), "done"), (key(.delete), "delete")])
     }
 
     /// "Nothing marked: Space marks a row, V the whole list".
