@@ -80,17 +80,21 @@ test: test-deps
 	$(SWIFT) test
 	$(MAKE) --no-print-directory test-zone
 
-# The suites whose days and times come from the process's zone (TZ, else /etc/localtime), run once
-# more in a zone whose day differs from UTC's at every hour: CI and this machine run in UTC, where an
-# offset applied with the wrong sign, or not at all, changes nothing. After a build (make test runs it
-# last). One --filter each (`\.Name\b`: no other suite whose name ends the same); Suite/test names one
-# test (RealClockTests' others start children in zones of their own). ZoneSuitesTests checks that each
-# name exists. TEST_ZONE=America/New_York tries another zone.
+# The suites whose days and times come from the process's zone (TZ, else /etc/localtime), or must not
+# (commands, imports and exports given a zone of their own), run once more in a zone whose day differs
+# from UTC's at every hour: CI and this machine run in UTC, where an offset applied with the wrong
+# sign, or not at all, or the process's zone read instead of the one given, changes nothing. After a
+# build (make test runs it last). One --filter each (`\.Name\b`: no other suite whose name ends the
+# same); Suite/test names one test (RealClockTests' others start children in zones of their own; of
+# the import suites, the tests with due times; CommandLineStreamedTaskwarriorTests/severalBatches,
+# 8,000 tasks, would double the time). ZoneSuitesTests checks that each name exists.
+# TEST_ZONE=America/New_York tries another zone.
 TEST_ZONE ?= Pacific/Kiritimati
 ZONE_SUITES := RealClockTests/matchesGlibcInThisProcess LocalTimeTests/fromEnvironmentReadsTheProcess \
 	CommandLineDueListingTests CommandLineRecurrenceTests CommandLineReminderTests RecurringTodoTests \
 	ReminderStoreTests DueTimeStoreTests StartDateStoreTests InteropTodoTxtTests TaskwarriorReaderTests \
-	ICalendarFileTests VTodoMappingTests VTodoAlarmTests
+	ICalendarFileTests VTodoMappingTests VTodoAlarmTests ImportZoneTests VdirImportTests/collections \
+	VdirImportTests/realTodoman TaskwarriorImportTests/realExport TaskwarriorImportTests/roundTrip
 test-zone:
 	TZ=$(TEST_ZONE) $(SWIFT) test --skip-build $(foreach suite,$(ZONE_SUITES),--filter '\.$(suite)\b')
 

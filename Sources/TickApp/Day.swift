@@ -30,12 +30,12 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// The local calendar day of an instant in `zone`.
-    public init(_ date: Date, in zone: LocalTime = .fromEnvironment) {
+    public init(_ date: Date, in zone: LocalTime) {
         ordinal = zone.dayNumber(of: date)
     }
 
     /// Today, where the user is (the process's zone: `TZ`, else `/etc/localtime`).
-    public static var today: Day { Day(Date()) }
+    public static var today: Day { Day(Date(), in: .fromEnvironment) }
 
     /// Year, month and day of month.
     public var components: (year: Int, month: Int, day: Int) { CivilCalendar.date(fromDays: ordinal) }
@@ -108,7 +108,7 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// An instant as the user's local `YYYY-MM-DD HH:MM` in `zone`.
-    public static func localTime(_ date: Date, in zone: LocalTime = .fromEnvironment) -> String {
+    public static func localTime(_ date: Date, in zone: LocalTime) -> String {
         let time = zone.civilTime(of: date)
         return Day(ordinal: time.day).iso + " " + padded(time.minute / 60, 2) + ":" + padded(time.minute % 60, 2)
     }

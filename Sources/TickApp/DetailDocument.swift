@@ -40,7 +40,7 @@ struct DetailDocument {
         /// The time of day (minutes after midnight) a due time today is late against.
         var now = 0
         /// The zone creation and completion times are shown in.
-        var zone = LocalTime.fromEnvironment
+        var zone: LocalTime
         var width: Int
         var theme: Theme
         /// False stops after the "Notes" label: the notes editor takes the lines below it.

@@ -49,10 +49,10 @@ public struct Due: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Minutes after local midnight, now, where the user is (the process's zone).
-    public static var timeOfDayNow: Int { minutesOfDay(Date()) }
+    public static var timeOfDayNow: Int { minutesOfDay(Date(), in: .fromEnvironment) }
 
     /// Minutes after local midnight in `zone` of an instant.
-    public static func minutesOfDay(_ date: Date, in zone: LocalTime = .fromEnvironment) -> Int {
+    public static func minutesOfDay(_ date: Date, in zone: LocalTime) -> Int {
         zone.minutesOfDay(at: date)
     }
 

@@ -32,7 +32,7 @@ public enum InteractiveSession {
             let environment = ProcessInfo.processInfo.environment
             let runner = CalDAVSyncRunner(path: store.path, historyDepth: store.historyDepth,
                                           durability: TodoStore.Durability(environment: environment),
-                                          settings: configuration.sync, environment: environment)
+                                          settings: configuration.sync, environment: environment, zone: app.list.localTime)
             let start = ContinuousClock.now
             app.enableBackgroundSync(runner: runner, interval: Double(configuration.sync.intervalMinutes * 60)) {
                 let elapsed = (ContinuousClock.now - start).components

@@ -21,8 +21,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// The time of day, in minutes after local midnight, that due times today are late against.
     public var timeOfDay: () -> Int = { Due.timeOfDayNow }
     /// The zone the details show creation and completion times in (`followClock(_:in:)` sets it
-    /// with `today` and `timeOfDay`).
-    public var localTime = LocalTime.fromEnvironment
+    /// with `today` and `timeOfDay`), and the store counts a completed series' next day in. The app
+    /// starts in the process's zone, as its clock does (`Day.today`).
+    public var localTime = LocalTime.fromEnvironment { didSet { store.localTime = localTime } }
     /// The instant now, which reminders come due against (`followClock(_:in:)` sets it too).
     public var clock: InstantClock = TodoListController.systemClock
     /// Sort, completed todos shown or hidden, and the live search filter.

@@ -16,7 +16,7 @@ public struct ImportFuzzer {
     @discardableResult
     public static func check(_ data: Data) -> Int {
         // Refusing the input is a valid outcome here; the fuzzer looks for crashes, not for errors.
-        let todoTxt = try? TodoTxtFormat.decode(data, now: now), json = try? JSONFormat.decode(data, now: now)
+        let todoTxt = try? TodoTxtFormat.decode(data, zone: .utc, now: now), json = try? JSONFormat.decode(data, now: now)
         let pieceSize = 1 + data.count % 7
         precondition(readTodoTxtInPieces(data, size: pieceSize).map(sameUIDs) == todoTxt.map { sameUIDs($0.todos) },
                      "todo.txt read in pieces of \(pieceSize) differs")
@@ -30,14 +30,14 @@ public struct ImportFuzzer {
     /// The todos of `data` as `TodoTxtReader` reads it twice in pieces of `size` bytes (the second
     /// time with the subtasks' links the first found), or nil when it refuses it.
     static func readTodoTxtInPieces(_ data: Data, size: Int) -> [NewTodo]? {
-        var noting = TodoTxtReader(now: now)
+        var noting = TodoTxtReader(zone: .utc, now: now)
         var todos: [NewTodo] = []
         do {
             for start in stride(from: 0, to: data.count, by: size) {
                 _ = try noting.read(data[(data.startIndex + start)..<(data.startIndex + min(data.count, start + size))])
             }
             _ = try noting.finish()
-            var reader = TodoTxtReader(now: now, links: noting.resolvedLinks())
+            var reader = TodoTxtReader(zone: .utc, now: now, links: noting.resolvedLinks())
             for start in stride(from: 0, to: data.count, by: size) {
                 todos += try reader.read(data[(data.startIndex + start)..<(data.startIndex + min(data.count, start + size))])
             }

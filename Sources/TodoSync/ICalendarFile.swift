@@ -26,7 +26,7 @@ public enum ICalendarFile {
     /// `progress` hears how many bytes have been read now and then, and may throw to stop. It reads
     /// as `tick import` reads a file of any size: indexed a piece at a time (`ICalendarIndexer`),
     /// then each todo read again alone, in its place.
-    public static func read(_ data: Data, zone: LocalTime = .fromEnvironment, keepsDueTimes: Bool = true,
+    public static func read(_ data: Data, zone: LocalTime, keepsDueTimes: Bool = true,
                             progress: (_ bytesRead: Int) throws(CalendarError) -> Void = { _ in }) throws(CalendarError) -> Contents {
         var index = try self.index(data, indexer: ICalendarIndexer(zone: zone, keepsDueTimes: keepsDueTimes), progress: progress)
         if index.needsRereading {
@@ -75,7 +75,7 @@ public enum ICalendarFile {
     /// Writes every todo of `store` as a VCALENDAR through `write`, a VTODO at a time (CRLF line
     /// breaks, lines folded at 75 octets); returns the number of todos.
     @discardableResult
-    public static func export(_ store: TodoStore, zone: LocalTime = .fromEnvironment, now: Date = Date(),
+    public static func export(_ store: TodoStore, zone: LocalTime, now: Date = Date(),
                               to write: (String) throws -> Void) throws -> Int {
         let writer = VTodoWriter(zone: zone.fixed)
         let inbox = try store.lists().first { $0.id == TodoStore.inboxListID }

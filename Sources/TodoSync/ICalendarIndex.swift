@@ -84,7 +84,7 @@ public struct ICalendarIndexer {
 
     /// An indexer reading in `zone`; `keepsDueTimes` false keeps only the day of a DATE-TIME DUE;
     /// `calendar` is what an earlier reading learnt (see `ICalendarIndex.needsRereading`).
-    public init(zone: LocalTime = .fromEnvironment, keepsDueTimes: Bool = true, calendar: ICalendarStream.Calendar? = nil) {
+    public init(zone: LocalTime, keepsDueTimes: Bool = true, calendar: ICalendarStream.Calendar? = nil) {
         stream = ICalendarStream(zone: zone, calendar: calendar)
         self.zone = zone.fixed
         self.keepsDueTimes = keepsDueTimes

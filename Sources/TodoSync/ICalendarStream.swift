@@ -92,7 +92,7 @@ public struct ICalendarStream {
     private var timeZoneBytes = 0
 
     /// A reader in `zone` (fixed for the whole reading); `calendar` what a first reading learnt.
-    public init(zone: LocalTime = .fromEnvironment, calendar: Calendar? = nil) {
+    public init(zone: LocalTime, calendar: Calendar? = nil) {
         self.zone = zone.fixed
         self.calendar = calendar ?? Calendar()
         isCalendarGiven = calendar != nil

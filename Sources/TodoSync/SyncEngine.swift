@@ -63,7 +63,7 @@ public final class SyncEngine {
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
     public init(store: TodoStore, client: CalDAVClient, home: ServerURL, localLists: Set<String> = [],
-                zone: LocalTime = .fromEnvironment, now: @escaping () -> Date = Date.init) {
+                zone: LocalTime, now: @escaping () -> Date = Date.init) {
         self.store = store
         self.client = client
         self.home = home

@@ -19,7 +19,7 @@ public struct VTodoRewriter {
     public var zone: LocalTime
 
     /// A rewriter writing due times in `zone`.
-    public init(zone: LocalTime = .fromEnvironment) {
+    public init(zone: LocalTime) {
         self.zone = zone
     }
 

@@ -193,7 +193,7 @@ struct FirstSyncComparison {
         defer { store.close() }
         let credentials = server.login.map { HTTPClient.Credentials(user: $0.user, password: $0.password) }
         let client = try CalDAVClient(configuration: .init(credentials: credentials, totalTimeout: .seconds(60), parallelRequests: parallelRequests))
-        let engine = SyncEngine(store: store, client: client, home: try ServerURL(server.homeURL))
+        let engine = SyncEngine(store: store, client: client, home: try ServerURL(server.homeURL), zone: .fromEnvironment)
         let before = try server.requestCount()
         let start = Measure.now(), cpu = SyncRun.processCPU()
         let summary = try engine.sync()
@@ -241,7 +241,7 @@ struct FirstSyncComparison {
         let store = try TodoStore(path: source, readOnly: true)
         defer { store.close() }
         var count = 0
-        try ICalendarFile.export(store) { text in
+        try ICalendarFile.export(store, zone: .fromEnvironment) { text in
             guard text.hasPrefix("BEGIN:VTODO") else { return }
             let item = ServerItem(vtodo: text)
             let folder = vdir + "/" + item.listName.lowercased()

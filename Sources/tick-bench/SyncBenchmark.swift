@@ -26,7 +26,7 @@ enum SyncRun {
     static func engine(store: TodoStore, server: RadicaleServer, totalTimeout: Duration = .seconds(600)) throws -> SyncEngine {
         let credentials = HTTPClient.Credentials(user: RadicaleServer.user, password: RadicaleServer.password)
         let client = try CalDAVClient(configuration: .init(credentials: credentials, totalTimeout: totalTimeout))
-        return SyncEngine(store: store, client: client, home: try ServerURL(server.homeURL))
+        return SyncEngine(store: store, client: client, home: try ServerURL(server.homeURL), zone: .fromEnvironment)
     }
 
     /// Runs one sync of `store` with `server` and times it.

@@ -80,7 +80,7 @@ struct SyncedPair {
         defer { store.close() }
         var collections: Set<String> = []
         var count = 0
-        try ICalendarFile.export(store) { text in
+        try ICalendarFile.export(store, zone: .fromEnvironment) { text in
             // The export writes the calendar's header, then one VTODO per call, then its end.
             guard text.hasPrefix("BEGIN:VTODO") else { return }
             let item = ServerItem(vtodo: text)

@@ -43,7 +43,7 @@ struct ConflictRuleTests {
         @discardableResult
         func sync(betweenPullAndPush: (() throws -> Void)? = nil) throws -> SyncSummary {
             let clock = self.clock
-            let engine = SyncEngine(store: store, client: client, home: home, now: { clock.now })
+            let engine = SyncEngine(store: store, client: client, home: home, zone: .fromEnvironment, now: { clock.now })
             engine.betweenPullAndPush = betweenPullAndPush
             return try engine.sync()
         }
@@ -210,7 +210,7 @@ struct ConflictRuleTests {
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
             let hrefs = try client.listItems(in: calendar.url).map(\.href)
             guard !hrefs.isEmpty else { continue }
-            for item in try client.multiget(hrefs, in: calendar.url) { todos += try VTodoRewriter().read(item.calendarData) }
+            for item in try client.multiget(hrefs, in: calendar.url) { todos += try VTodoRewriter(zone: .fromEnvironment).read(item.calendarData) }
         }
         return todos
     }

@@ -24,7 +24,7 @@ struct HostileServerTests {
     }
 
     static func engine(_ store: TodoStore, _ server: HostileServer, client: CalDAVClient? = nil, timeLimit: Duration = .seconds(60)) throws -> SyncEngine {
-        let engine = SyncEngine(store: store, client: try client ?? server.client(), home: server.homeURL)
+        let engine = SyncEngine(store: store, client: try client ?? server.client(), home: server.homeURL, zone: .fromEnvironment)
         // A backstop: a defect that loops fails the test instead of hanging it.
         engine.timeLimit = timeLimit
         return engine

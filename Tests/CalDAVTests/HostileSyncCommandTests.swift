@@ -141,7 +141,7 @@ struct HostileSyncCommandTests {
                 try Self.prepare(database)
                 let settings = Configuration.parse(Self.config(server, "sync max-answer 1\n"), path: "config").sync
                 let runner = CalDAVSyncRunner(path: database, historyDepth: 100, durability: .normal, settings: settings,
-                                              environment: Self.environment)
+                                              environment: Self.environment, zone: .fromEnvironment)
                 let outcome = Mutex<SyncOutcome?>(nil)
                 runner.run { result in outcome.withLock { $0 = result } }
                 for _ in 0..<600 where outcome.withLock({ $0 == nil }) { usleep(50_000) }

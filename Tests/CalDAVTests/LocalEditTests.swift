@@ -26,7 +26,7 @@ struct LocalEditTests {
             let collection = try #require(try first.store.syncCollections().first).href
             let todo = try first.store.add(title: "Pay rent").value
             _ = try first.store.update(id: todo.id, title: "Pay the rent")
-            let engine = SyncEngine(store: first.store, client: first.client, home: first.home)
+            let engine = SyncEngine(store: first.store, client: first.client, home: first.home, zone: .fromEnvironment)
             // After the pull, before the create: the copy an earlier, unrecorded create left there.
             engine.betweenPullAndPush = { try Self.putEarlierCopy(of: todo, titled: "Pay rent", on: server, collection: collection) }
             #expect(try engine.sync().sentChanges == 1)

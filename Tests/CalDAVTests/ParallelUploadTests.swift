@@ -78,7 +78,7 @@ struct ParallelUploadTests {
             try first.sync()
             try second.sync()
             for todo in try first.store.flatOrder() { _ = try first.store.update(id: todo.id, title: todo.title + "!") }
-            let engine = SyncEngine(store: first.store, client: first.client, home: first.home)
+            let engine = SyncEngine(store: first.store, client: first.client, home: first.home, zone: .fromEnvironment)
             engine.betweenPullAndPush = {
                 _ = try second.store.update(id: second.todo("Chore 2").id, notes: "Use the blue bucket")
                 try second.sync()

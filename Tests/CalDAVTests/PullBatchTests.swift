@@ -59,7 +59,7 @@ struct PullBatchTests {
             // The sync-collection report and the first multiget pass; the second multiget's connection is reset.
             try proxy.inject("on REPORT", "on REPORT", "on REPORT reset")
             // Multigets, 200 items a request (a first download otherwise reads the collection in one query).
-            let engine = SyncEngine(store: first.store, client: first.client, home: first.home)
+            let engine = SyncEngine(store: first.store, client: first.client, home: first.home, zone: .fromEnvironment)
             engine.wholeCollectionQueryLimit = 0
             #expect(throws: CalDAVError.connectionReset) { try engine.sync() }
             let stored = try first.store.flatOrder()

@@ -16,9 +16,8 @@ struct SyncCommandTests {
             return (-1, "", "not a command")
         }
         let context = CommandContext(databasePath: databasePath, environment: environment,
-                                     write: { output += $0 }, writeError: { errors += $0 })
+                                     today: Day(Date(), in: localTime), localTime: localTime, write: { output += $0 }, writeError: { errors += $0 })
         context.configuration = Configuration.parse(config, path: "config")
-        context.localTime = localTime
         let status = CommandLineTool.run(command, arguments: rest, context: context)
         return (status, output, errors)
     }

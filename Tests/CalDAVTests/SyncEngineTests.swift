@@ -22,7 +22,7 @@ struct SyncEngineTests {
 
         @discardableResult
         func sync(localLists: Set<String> = []) throws -> SyncSummary {
-            try SyncEngine(store: store, client: client, home: home, localLists: localLists).sync()
+            try SyncEngine(store: store, client: client, home: home, localLists: localLists, zone: .fromEnvironment).sync()
         }
 
         func list(_ name: String) throws -> Int64 {
@@ -76,7 +76,7 @@ struct SyncEngineTests {
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
             let hrefs = try client.listItems(in: calendar.url).map(\.href)
             for item in try client.multiget(hrefs, in: calendar.url) {
-                uids += try VTodoRewriter().read(item.calendarData).map(\.uid)
+                uids += try VTodoRewriter(zone: .fromEnvironment).read(item.calendarData).map(\.uid)
             }
         }
         return uids.sorted()

@@ -60,7 +60,7 @@ struct SyncLockTests {
     static func todosOnAnotherDevice(_ server: RadicaleServer, folder: String) throws -> Int {
         let store = try TodoStore(path: folder + "/other.db")
         defer { store.close() }
-        _ = try SyncEngine(store: store, client: server.client(), home: server.homeURL).sync()
+        _ = try SyncEngine(store: store, client: server.client(), home: server.homeURL, zone: .fromEnvironment).sync()
         return try store.flatOrder().count
     }
 
@@ -159,7 +159,7 @@ struct SyncLockTests {
                 func runner(_ url: ServerURL) -> CalDAVSyncRunner {
                     let settings = Configuration.parse("sync url \(url.absoluteString)\nsync user \(RadicaleServer.user)\n", path: "config").sync
                     return CalDAVSyncRunner(path: database, historyDepth: 100, durability: .full, settings: settings,
-                                            environment: ["TICK_SYNC_PASSWORD": RadicaleServer.password])
+                                            environment: ["TICK_SYNC_PASSWORD": RadicaleServer.password], zone: .fromEnvironment)
                 }
                 let firstApp = runner(proxy.proxied(server.homeURL)), secondApp = runner(server.homeURL)
                 let release = folder + "/release"

@@ -23,7 +23,7 @@ struct SyncOrderTests {
         let href = try #require(try device.store.syncCollections().first { $0.listID == listID }).href
         let client = try server.client()
         let url = try server.homeURL.resolving(href)
-        let todos = try client.multiget(try client.listItems(in: url).map(\.href), in: url).flatMap { try VTodoRewriter().read($0.calendarData) }
+        let todos = try client.multiget(try client.listItems(in: url).map(\.href), in: url).flatMap { try VTodoRewriter(zone: .fromEnvironment).read($0.calendarData) }
         return todos.sorted { ($0.sortOrder ?? .max, $0.uid) < ($1.sortOrder ?? .max, $1.uid) }.map(\.title)
     }
 

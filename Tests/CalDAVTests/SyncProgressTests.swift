@@ -16,7 +16,7 @@ struct SyncProgressTests {
             try first.sync()
             _ = try second.store.add(title: "Buy milk")
             var reports: [SyncProgress] = []
-            let engine = SyncEngine(store: second.store, client: second.client, home: second.home)
+            let engine = SyncEngine(store: second.store, client: second.client, home: second.home, zone: .fromEnvironment)
             engine.progress = { reports.append($0) }
             let summary = try engine.sync()
             #expect(reports.first == SyncProgress(phase: .collections, requests: 0))
@@ -41,7 +41,7 @@ struct SyncProgressTests {
             return (-1, "", "not a command")
         }
         let context = CommandContext(databasePath: databasePath, environment: ["TICK_SYNC_PASSWORD": RadicaleServer.password],
-                                     write: { output += $0 }, writeError: { errors += $0 })
+                                     today: .today, localTime: .fromEnvironment, write: { output += $0 }, writeError: { errors += $0 })
         context.configuration = Configuration.parse("sync url \(server.homeURL.absoluteString)\nsync user \(RadicaleServer.user)\n", path: "config")
         context.errorIsTerminal = errorIsTerminal
         context.progressDelay = 0

@@ -33,7 +33,7 @@ struct SyncRandomTests {
         var lists: [(name: String, todos: [CalendarTodo])] = []
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
             let items = try client.multiget(try client.listItems(in: calendar.url).map(\.href), in: calendar.url)
-            let todos = try items.flatMap { try VTodoRewriter().read($0.calendarData) }
+            let todos = try items.flatMap { try VTodoRewriter(zone: .fromEnvironment).read($0.calendarData) }
             lists.append((calendar.displayName ?? calendar.url.path, todos.sorted { ($0.sortOrder ?? .max, $0.uid) < ($1.sortOrder ?? .max, $1.uid) }))
         }
         return lists.sorted { $0.name < $1.name }.flatMap { ["list \($0.name)"] + $0.todos.map(describe) }

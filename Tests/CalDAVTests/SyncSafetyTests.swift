@@ -71,7 +71,7 @@ struct SyncSafetyTests {
                     try TodoStore(path: whole).close()
                     let empty = try Self.pageCount(whole)
                     let store = try TodoStore(path: whole)
-                    _ = try SyncEngine(store: store, client: try server.client(), home: server.homeURL).sync()
+                    _ = try SyncEngine(store: store, client: try server.client(), home: server.homeURL, zone: .fromEnvironment).sync()
                     store.close()
                     growth = try Self.pageCount(whole) - empty
                 }
@@ -81,7 +81,7 @@ struct SyncSafetyTests {
                 // whole or not at all, the next one does not fit.
                 let store = try TodoStore(path: database, pageLimit: pages + growth * 4 / 5)
                 defer { store.close() }
-                let engine = SyncEngine(store: store, client: try server.client(), home: server.homeURL)
+                let engine = SyncEngine(store: store, client: try server.client(), home: server.homeURL, zone: .fromEnvironment)
                 #expect(throws: StoreError.diskFull(path: database)) { try engine.sync() }
                 let received = try store.flatOrder().count
                 #expect(received > 0 && received < 300)

@@ -14,7 +14,7 @@ struct CommandLineConfigTests {
             return
         }
         var output = ""
-        let context = CommandContext(databasePath: databasePath, environment: [:], today: harness.today,
+        let context = CommandContext(databasePath: databasePath, environment: [:], today: harness.today, localTime: harness.localTime,
                                      write: { output += $0 }, writeError: { output += $0 })
         context.configuration = Configuration.parse("list Work\n", path: "/c")
         #expect(CommandLineTool.run(command, arguments: rest, context: context) == 0)

@@ -11,6 +11,9 @@ final class CommandHarness {
     let path: String
     /// Today for every command, so relative due days are predictable.
     let today = Day(iso: "2026-11-29")!
+    /// The zone of every command (`prepare` may give another): fixed, as today is, so that no
+    /// command reads the process's zone (`make test-zone` runs these suites in another).
+    let localTime = LocalTime.utc
 
     struct Outcome {
         var status: Int32
@@ -37,7 +40,7 @@ final class CommandHarness {
         switch CommandLineTool.route(full) {
         case let .command(command, rest, databasePath):
             let context = CommandContext(databasePath: databasePath, environment: ["HOME": folder.path], today: today,
-                                         write: { output += $0 }, writeError: { errors += $0 },
+                                         localTime: localTime, write: { output += $0 }, writeError: { errors += $0 },
                                          standardInput: { RereadableInput(bytes: Data(input.utf8)) })
             prepare(context)
             let status = CommandLineTool.run(command, arguments: rest, context: context)

@@ -39,7 +39,7 @@ struct CommandLineWaitForWriterTests {
     @Test("A command's store waits longer than the app's 2 s")
     func commandsWaitLonger() throws {
         let tick = try CommandHarness()
-        let context = CommandContext(databasePath: tick.path, environment: ["HOME": tick.folder.path], today: tick.today,
+        let context = CommandContext(databasePath: tick.path, environment: ["HOME": tick.folder.path], today: tick.today, localTime: tick.localTime,
                                      write: { _ in }, writeError: { _ in }, standardInput: { RereadableInput(bytes: Data()) })
         let store = try context.openStore()
         defer { store.close() }

@@ -43,7 +43,7 @@ struct ConfigurationFileSafetyTests {
             let checked = Self.check(path)
             #expect(checked.status == 1 && checked.output == "\(path): \(expected)\n")
             // tick sync says why sync is not configured.
-            let context = CommandContext(environment: [:], write: { _ in }, writeError: { _ in })
+            let context = CommandContext(environment: [:], today: Day(iso: "2026-11-29")!, localTime: .utc, write: { _ in }, writeError: { _ in })
             context.configuration = configuration
             #expect(throws: CommandFailure("the config file was \(expected)")) { try SyncCommand(ParsedArguments.parse([], for: SyncCommand.description)).run(in: context) }
         }

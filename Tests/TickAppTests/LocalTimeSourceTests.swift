@@ -56,4 +56,34 @@ struct LocalTimeSourceTests {
         #expect(scanned > 100, "the scan found the sources")
         #expect(problems.isEmpty, "read local time through LocalTime instead: \(problems.joined(separator: ", "))")
     }
+
+    /// The files that may take the process's zone (`LocalTime.fromEnvironment`), each a place a clock
+    /// starts: the command line's standard context, the app's clock and the store's own default (both
+    /// replaced by the zone the app or command runs in), and the benchmark tool. Everything else is
+    /// given a zone, so that the command, the app or the test decides it.
+    static let environmentReaders: Set<String> = [
+        "Sources/TickApp/CommandLine/CommandContext.swift", "Sources/TickApp/Day.swift", "Sources/TickApp/Due.swift",
+        "Sources/TickApp/TodoListController.swift", "Sources/TodoStore/TodoStore.swift",
+        "Sources/tick-bench/main.swift", "Sources/tick-bench/SyncBenchmark.swift", "Sources/tick-bench/SyncedPair.swift",
+        "Sources/tick-bench/FirstSyncComparison.swift",
+    ]
+
+    @Test("Only the places that start a clock read the process's zone (LocalTime.fromEnvironment); importers, exporters and the sync are given one")
+    func environmentIsReadWhereClocksStart() throws {
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var readers: Set<String> = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let relative = String(file.path.dropFirst(Self.root.path.count + 1))
+            guard !relative.hasPrefix(Self.allowed) else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+                if code.contains("fromEnvironment") { readers.insert(relative) }
+            }
+        }
+        #expect(readers.subtracting(Self.environmentReaders).isEmpty,
+                "give these the zone of the command or app instead: \(readers.subtracting(Self.environmentReaders).sorted())")
+        #expect(Self.environmentReaders.subtracting(readers).isEmpty, "no longer read it: \(Self.environmentReaders.subtracting(readers).sorted())")
+    }
 }

@@ -22,7 +22,7 @@ struct StandardOutputTests {
             Issue.record("not a command: \(arguments)")
             return outcome
         }
-        let context = CommandContext(databasePath: databasePath, environment: ["HOME": tick.folder.path], today: tick.today,
+        let context = CommandContext(databasePath: databasePath, environment: ["HOME": tick.folder.path], today: tick.today, localTime: tick.localTime,
                                      outputIsTerminal: terminal,
                                      write: { text in
                                          outcome.writes += 1

@@ -101,9 +101,9 @@ struct DueTimeStoreTests {
     func todoTxtDropsTime() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
         let item = try store.add(title: "party", due: "2026-12-24T18:30").value
-        let line = TodoTxtFormat.line(for: item, listName: nil)
+        let line = TodoTxtFormat.line(for: item, listName: nil, zone: .fromEnvironment)
         #expect(line.hasSuffix("party due:2026-12-24"))
-        let document = try TodoTxtFormat.decode(Data((line + "\n").utf8))
+        let document = try TodoTxtFormat.decode(Data((line + "\n").utf8), zone: .fromEnvironment)
         #expect(document.todos.map(\.due) == ["2026-12-24"])
     }
 

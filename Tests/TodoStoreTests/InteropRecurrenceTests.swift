@@ -11,7 +11,7 @@ struct InteropRecurrenceTests {
         ("rec:y", "FREQ=YEARLY", false), ("rec:+10d", "FREQ=DAILY;INTERVAL=10", true),
     ])
     func todoTxtRec(word: String, rrule: String, fromCompletion: Bool) throws {
-        let document = try TodoTxtFormat.decode(Data("Water plants \(word) due:2026-12-08\n".utf8))
+        let document = try TodoTxtFormat.decode(Data("Water plants \(word) due:2026-12-08\n".utf8), zone: .fromEnvironment)
         let todo = try #require(document.todos.first)
         #expect(todo.title == "Water plants" && todo.due == "2026-12-08")
         #expect(todo.recurrence == (try RecurrenceRule(rrule: rrule, countsFromCompletion: fromCompletion)))
@@ -19,13 +19,13 @@ struct InteropRecurrenceTests {
         try store.importDocument(document)
         let item = try #require(try store.item(id: 1))
         let canonical = word == "rec:y" ? "rec:1y" : word
-        #expect(TodoTxtFormat.line(for: item, listName: nil, dates: DatesGiven(creation: false, completion: false))
+        #expect(TodoTxtFormat.line(for: item, listName: nil, zone: .fromEnvironment, dates: DatesGiven(creation: false, completion: false))
                 == "Water plants due:2026-12-08 \(canonical)")
     }
 
     @Test("a rec: value that is no recurrence is refused with the line's number")
     func badRec() {
-        let error = #expect(throws: InteropError.self) { try TodoTxtFormat.decode(Data("ok\nWater rec:1fortnight\n".utf8)) }
+        let error = #expect(throws: InteropError.self) { try TodoTxtFormat.decode(Data("ok\nWater rec:1fortnight\n".utf8), zone: .fromEnvironment) }
         #expect(error?.line == 2)
         #expect(error?.problem.contains("write rec:1w") == true)
     }
@@ -34,7 +34,7 @@ struct InteropRecurrenceTests {
     func unsayable() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
         let item = try store.add(title: "Gym", recurrence: try RecurrenceRule(rrule: "FREQ=WEEKLY;BYDAY=MO,TH")).value
-        #expect(TodoTxtFormat.line(for: item, listName: nil, dates: DatesGiven(creation: false, completion: false)) == "Gym")
+        #expect(TodoTxtFormat.line(for: item, listName: nil, zone: .fromEnvironment, dates: DatesGiven(creation: false, completion: false)) == "Gym")
     }
 
     @Test("JSON carries the RRULE and whether it counts from completion, and reads them back; a bad rule names its line")

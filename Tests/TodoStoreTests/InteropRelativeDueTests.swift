@@ -40,7 +40,7 @@ struct InteropRelativeDueTests {
         #expect(document.todos.map(\.due) == ["2026-12-01", "2026-12-04", "2026-12-15", "2026-12-24"])
         #expect(document.relativeDueDayCount == 3)
         #expect(throws: InteropError(line: 2, problem: "invalid due date “soon”: write due:YYYY-MM-DD, like due:2026-12-24 (or a relative day: due:tom, due:fri, due:2w)")) {
-            try TodoTxtFormat.decode(Data("ok\nPay due:soon\n".utf8), today: Self.tuesday)
+            try TodoTxtFormat.decode(Data("ok\nPay due:soon\n".utf8), zone: .fromEnvironment, today: Self.tuesday)
         }
     }
 }

@@ -73,7 +73,7 @@ struct NULTextTests {
     ])
     func importsRefuse(format: String, text: String, line: Int, kind: String) {
         #expect {
-            if format == "json" { _ = try JSONFormat.decode(Data(text.utf8)) } else { _ = try TodoTxtFormat.decode(Data(text.utf8)) }
+            if format == "json" { _ = try JSONFormat.decode(Data(text.utf8)) } else { _ = try TodoTxtFormat.decode(Data(text.utf8), zone: .fromEnvironment) }
         } throws: { error in
             guard let error = error as? InteropError else { return false }
             return error.line == line && Self.isNULRefusal(error, kind)

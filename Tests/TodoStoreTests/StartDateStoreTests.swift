@@ -123,7 +123,7 @@ struct StartDateStoreTests {
         let item = try #require(try store.flatOrder().first)
         #expect(item.start == "2026-12-09T09:00")
         #expect(JSONFormat.todoObject(item, listName: "Inbox").contains(#""start": "2026-12-09T09:00""#))
-        #expect(TodoTxtFormat.line(for: item, listName: "Inbox").contains("t:2026-12-09"))
+        #expect(TodoTxtFormat.line(for: item, listName: "Inbox", zone: .fromEnvironment).contains("t:2026-12-09"))
         let txt = try TodoTxtFormat.decode(Data("Call Mom t:2026-12-05 due:2026-12-07\n".utf8), zone: .utc)
         #expect(txt.todos.first?.start == "2026-12-05")
         #expect(txt.todos.first?.notes == "")

@@ -14,7 +14,7 @@ struct LongLineTests {
     @Test("A content line over 1 MB is refused with its line and size, in a file and in a server's item, before libical reads it")
     func refused() throws {
         let text = Self.calendar(description: CalendarScan.maximumLineLength)
-        let error = try #require(throws: CalendarError.self) { try ICalendarFile.read(Data(text.utf8)) }
+        let error = try #require(throws: CalendarError.self) { try ICalendarFile.read(Data(text.utf8), zone: .fromEnvironment) }
         #expect(error.line == 7)
         #expect(error.reason == "“DESCRIPTION” is a line of 1.0 MB: Tick reads content lines up to 1 MB")
         let fromServer = try #require(throws: CalendarError.self) { try VTodoRewriter(zone: .utc).read(text) }
@@ -26,14 +26,14 @@ struct LongLineTests {
         let folded = String(repeating: "abcdefghi ", count: CalendarScan.maximumLineLength / 10 + 1)
         let text = ICS.calendar("BEGIN:VTODO\nUID:long\nSUMMARY:x\n") .replacingOccurrences(of: "END:VCALENDAR\r\n", with: "")
             + CalendarText.folded("DESCRIPTION:" + folded) + ICS.crlf("END:VTODO\nEND:VCALENDAR\n")
-        let error = try #require(throws: CalendarError.self) { try ICalendarFile.read(Data(text.utf8)) }
+        let error = try #require(throws: CalendarError.self) { try ICalendarFile.read(Data(text.utf8), zone: .fromEnvironment) }
         #expect(error.line == 7)
     }
 
     @Test("A long line under the bound is read exactly")
     func longLineRead() throws {
         let length = CalendarScan.maximumLineLength - 100
-        let contents = try ICalendarFile.read(Data(Self.calendar(description: length).utf8))
+        let contents = try ICalendarFile.read(Data(Self.calendar(description: length).utf8), zone: .fromEnvironment)
         let notes = try #require(contents.document.todos.first?.notes)
         #expect(notes == String(repeating: "abcdefghij", count: length / 10))
     }

@@ -140,7 +140,7 @@ struct VTodoMappingTests {
     @Test("an RRULE Tick cannot follow is reported on its line, not dropped")
     func unsupportedRule() throws {
         let error = try #require(throws: CalendarError.self) {
-            try ICalendarFile.read(Data(ICS.calendar("BEGIN:VTODO\nUID:a\nSUMMARY:x\nRRULE:FREQ=WEEKLY;BYSETPOS=1\nEND:VTODO\n").utf8))
+            try ICalendarFile.read(Data(ICS.calendar("BEGIN:VTODO\nUID:a\nSUMMARY:x\nRRULE:FREQ=WEEKLY;BYSETPOS=1\nEND:VTODO\n").utf8), zone: .fromEnvironment)
         }
         #expect(error.line == 7)
         #expect(error.reason.hasPrefix("RRULE: "))
@@ -149,7 +149,7 @@ struct VTodoMappingTests {
     @Test("an RRULE whose COUNT libical would wrap round is refused on its line, saying the bound")
     func hugeCount() throws {
         let error = try #require(throws: CalendarError.self) {
-            try ICalendarFile.read(Data(ICS.calendar("BEGIN:VTODO\nUID:a\nSUMMARY:x\nRRULE:FREQ=DAILY;COUNT=99999999999\nEND:VTODO\n").utf8))
+            try ICalendarFile.read(Data(ICS.calendar("BEGIN:VTODO\nUID:a\nSUMMARY:x\nRRULE:FREQ=DAILY;COUNT=99999999999\nEND:VTODO\n").utf8), zone: .fromEnvironment)
         }
         #expect(error.line == 7)
         #expect(error.reason.hasPrefix("RRULE: ") && error.reason.contains("COUNT=99999999999 is more than Tick follows; COUNT goes up to 100000"),

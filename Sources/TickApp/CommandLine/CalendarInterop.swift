@@ -23,13 +23,14 @@ enum CalendarInterop {
         return lowered.hasSuffix(".ics") || lowered.hasSuffix(".ical")
     }
 
-    /// Reads a calendar file for an import; a problem is reported as the other formats' are, with
-    /// its line. `progress` may throw an `InteropError` at line 0 to stop (Ctrl-C), which is passed on.
-    static func read(_ data: Data, progress: (_ bytesRead: Int) throws(InteropError) -> Void) throws(InteropError) -> ICalendarFile.Contents {
+    /// Reads a calendar file for an import, its times in `zone` (the command's); a problem is reported
+    /// as the other formats' are, with its line. `progress` may throw an `InteropError` at line 0 to
+    /// stop (Ctrl-C), which is passed on.
+    static func read(_ data: Data, zone: LocalTime, progress: (_ bytesRead: Int) throws(InteropError) -> Void) throws(InteropError) -> ICalendarFile.Contents {
         var stop: InteropError?
         do throws(CalendarError) {
             // A store of this build that keeps due times takes them; otherwise their day is kept and counted.
-            return try ICalendarFile.read(data, keepsDueTimes: TodoStore.acceptsDue("2000-01-01T00:00")) { bytes throws(CalendarError) in
+            return try ICalendarFile.read(data, zone: zone, keepsDueTimes: TodoStore.acceptsDue("2000-01-01T00:00")) { bytes throws(CalendarError) in
                 do throws(InteropError) {
                     try progress(bytes)
                 } catch {

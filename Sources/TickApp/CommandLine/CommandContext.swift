@@ -9,7 +9,7 @@ public final class CommandContext {
     public var databasePath: String?
     /// The environment (`TICK_DB`, `XDG_DATA_HOME`, `HOME`…).
     public var environment: [String: String]
-    /// The day `@tomorrow`, `@fri` and `@+3d` count from.
+    /// The day `@tomorrow`, `@fri` and `@+3d` count from (in `localTime`).
     public var today: Day
     /// Minutes after local midnight now, which a time alone (`@3pm`) is placed by: today while it has
     /// not passed, else tomorrow. Nil (tests that fix `today`) reads every time alone as today.
@@ -21,8 +21,10 @@ public final class CommandContext {
     public var runEditor: ([String], [String: String]) -> ProgramLauncher.Outcome = { command, environment in
         ProgramLauncher.runAndWait(command, environment: environment)
     }
-    /// The zone times are shown in and days are read in (`tick show`, `tick purge --before`).
-    public var localTime: LocalTime = .fromEnvironment
+    /// The zone times are shown in and days are read in (`tick show`, `tick purge --before`), that
+    /// imports and exports turn times into days in, and the store the command opens counts in. Only
+    /// `standard` takes it from the process (`TZ`, else `/etc/localtime`); tests give their own.
+    public var localTime: LocalTime
     /// The clock `tick remind` reads the time from (tests give a fixed instant).
     public var clock: () -> Date = { Date() }
     /// Whether standard output is a terminal: export then shows control characters as placeholders.
@@ -51,23 +53,30 @@ public final class CommandContext {
     /// How a long command notices Ctrl-C (the process's SIGINT; tests trip their own).
     public var interrupts = InterruptWatch.none
 
-    /// A context; every part can be replaced for tests.
+    /// A context whose days are `today` in `localTime`; every part can be replaced for tests.
     public init(databasePath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-                today: Day = .today, outputIsTerminal: Bool = false,
+                today: Day, localTime: LocalTime, outputIsTerminal: Bool = false,
                 write: @escaping (String) throws -> Void, writeError: @escaping (String) -> Void,
                 standardInput: @escaping () -> RereadableInput = { .standardInput() }) {
         self.databasePath = databasePath
         self.environment = environment
         self.today = today
+        self.localTime = localTime
         self.outputIsTerminal = outputIsTerminal
         self.write = write
         self.writeError = writeError
         self.standardInput = standardInput
     }
 
-    /// The running process: standard output and error, the real environment and clock.
+    /// The running process: standard output and error, the real environment and clock, and the
+    /// process's zone (the one place a command reads it: everything else is given `localTime`).
     public static func standard(databasePath: String?) -> CommandContext {
-        let context = CommandContext(databasePath: databasePath, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+        // Fixed for the whole command, so that today, the time of day and every day an import or an
+        // export writes agree even if the zone's file changes meanwhile.
+        let zone = LocalTime.fromEnvironment.fixed
+        let now = Date()
+        let context = CommandContext(databasePath: databasePath, today: Day(now, in: zone), localTime: zone,
+                                     outputIsTerminal: isatty(STDOUT_FILENO) == 1,
                                      write: { try FileStream.standardOutput.writeAll($0) },
                                      writeError: { FileStream.standardError.write($0) })
         if let path = Configuration.defaultPath(environment: context.environment) {
@@ -79,7 +88,7 @@ public final class CommandContext {
             context.terminalWidth = Int(size.ws_col)
         }
         context.interrupts = .signal
-        context.timeOfDay = Due.timeOfDayNow
+        context.timeOfDay = Due.minutesOfDay(now, in: zone)
         context.inputIsTerminal = isatty(STDIN_FILENO) == 1
         return context
     }
@@ -98,6 +107,8 @@ public final class CommandContext {
         let store = try TodoStore(path: storePath, historyDepth: configuration.historyDepth,
                                   durability: TodoStore.Durability(environment: environment))
         store.checksFileBeforeFirstChange = true
+        // A series done by this command continues from the day it was done in the command's zone.
+        store.localTime = localTime
         // Another Tick, a sync or another script may be writing: a command waits up to 15 s for it
         // (on a loaded machine 2 s failed concurrent adds) rather than fail with "database is locked".
         store.waitsForOtherWritersMilliseconds = Self.otherWritersWaitMilliseconds

@@ -65,7 +65,7 @@ struct ExportCommand: Subcommand {
             // Ctrl-C is left to end the process here: a write blocked on a pipe nobody reads
             // (`tick export | less`, paused) would otherwise hold it, and there is nothing to clean up.
             try context.buffered { write in
-                try export(store) { text in
+                try export(store, in: context.localTime) { text in
                     try notePiece()
                     try write(context.outputIsTerminal ? shownOnTerminal(text) : text)
                 }
@@ -80,7 +80,7 @@ struct ExportCommand: Subcommand {
         let shownPath = TodoTable.safe(path).text
         do {
             let write = writer.isTerminal ? { try writer.write(shownOnTerminal($0)) } : writer.write
-            count = try export(store) { text in
+            count = try export(store, in: context.localTime) { text in
                 try notePiece()
                 try write(text)
             }
@@ -114,17 +114,18 @@ struct ExportCommand: Subcommand {
         TodoTable.safeLines(text)
     }
 
-    /// Writes the store in this command's format.
-    private func export(_ store: TodoStore, to write: (String) throws -> Void) throws -> Int {
-        if isCalendar { return try ICalendarFile.export(store, to: write) }
-        return try Self.export(store, format: format, to: write)
+    /// Writes the store in this command's format, its days and times in `zone` (the command's).
+    private func export(_ store: TodoStore, in zone: LocalTime, to write: (String) throws -> Void) throws -> Int {
+        if isCalendar { return try ICalendarFile.export(store, zone: zone, to: write) }
+        return try Self.export(store, format: format, zone: zone, to: write)
     }
 
+    /// Writes the store as JSON or todo.txt (whose creation and completion dates are days in `zone`).
     @discardableResult
-    static func export(_ store: TodoStore, format: InteropFormat, to write: (String) throws -> Void) throws -> Int {
+    static func export(_ store: TodoStore, format: InteropFormat, zone: LocalTime, to write: (String) throws -> Void) throws -> Int {
         switch format {
         case .json: return try JSONFormat.export(store, to: write)
-        case .todoTxt: return try TodoTxtFormat.export(store, to: write)
+        case .todoTxt: return try TodoTxtFormat.export(store, zone: zone, to: write)
         }
     }
 }

@@ -27,7 +27,7 @@ extension ImportCommand {
                 guard input.rewind(), let data = input.readToEnd() else { throw CommandFailure(input.failure ?? "cannot read \(shown)") }
                 let contents: ICalendarFile.Contents
                 do {
-                    contents = try CalendarInterop.read(data) { (_: Int) throws(InteropError) in
+                    contents = try CalendarInterop.read(data, zone: context.localTime) { (_: Int) throws(InteropError) in
                         if context.interrupts.isRequested() { throw InteropError(line: 0, problem: "interrupted") }
                     }
                 } catch {

@@ -25,7 +25,7 @@ public struct ShellGlimpse: Equatable, Sendable {
     public init(running line: ShellCommandLine, in app: TickApp) {
         self.line = line
         var printed = ""
-        let context = CommandContext(environment: [:], today: app.list.today(), outputIsTerminal: false,
+        let context = CommandContext(environment: [:], today: app.list.today(), localTime: app.list.localTime, outputIsTerminal: false,
                                      write: { printed += $0 }, writeError: { printed += $0 },
                                      standardInput: { RereadableInput(bytes: Data(), name: "standard input") })
         context.timeOfDay = app.list.timeOfDay()

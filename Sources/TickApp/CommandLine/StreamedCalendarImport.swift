@@ -25,11 +25,11 @@ struct StreamedCalendarImport {
     func run(firstPieces: [[UInt8]], in context: CommandContext) throws -> (summary: ImportSummary, index: ICalendarIndex) {
         // A store of this build that keeps due times takes them; otherwise their day is kept and counted.
         let keepsDueTimes = TodoStore.acceptsDue("2000-01-01T00:00")
-        var index = try self.index(ICalendarIndexer(keepsDueTimes: keepsDueTimes), startingWith: firstPieces, in: context)
+        var index = try self.index(ICalendarIndexer(zone: context.localTime, keepsDueTimes: keepsDueTimes), startingWith: firstPieces, in: context)
         if index.needsRereading {
             // A time zone or the calendar's name came after a todo: read again, knowing them from the start.
             guard input.rewind() else { throw CommandFailure("\(input.failure ?? "cannot read \(name) again") (nothing was imported)") }
-            index = try self.index(ICalendarIndexer(keepsDueTimes: keepsDueTimes, calendar: index.calendar), startingWith: [], in: context)
+            index = try self.index(ICalendarIndexer(zone: context.localTime, keepsDueTimes: keepsDueTimes, calendar: index.calendar), startingWith: [], in: context)
         }
 
         let store = try context.openStore()

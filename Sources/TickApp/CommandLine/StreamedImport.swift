@@ -118,7 +118,7 @@ struct StreamedImport {
         }
         switch format {
         case .todoTxt:
-            var reader = TodoTxtReader(now: now, today: today, links: todoTxtLinks)
+            var reader = TodoTxtReader(zone: context.localTime, now: now, today: today, links: todoTxtLinks)
             while let piece = next() {
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 for item in try reader.read(piece) { try each(item) }
@@ -134,7 +134,8 @@ struct StreamedImport {
             if jsonLinks == nil { jsonLinks = document.links }
             return Checked(lists: lists(document.lists), count: count)
         case .taskwarrior:
-            var reader = TaskwarriorReader(now: now, dependencies: taskwarriorDependencies)
+            var reader = TaskwarriorReader(times: TaskwarriorTime(zone: context.localTime), now: now,
+                                           dependencies: taskwarriorDependencies)
             while let piece = next() {
                 if context.interrupts.isRequested() { throw CommandInterrupted() }
                 for item in try reader.read(piece) { try each(item) }

@@ -56,7 +56,7 @@ struct SyncCommand: Subcommand {
             let home = try ServerURL(url)
             let credentials = settings.user.map { HTTPClient.Credentials(user: $0, secret: password ?? SyncPassword.Secret("")) }
             let client = try CalDAVClient(configuration: settings.clientConfiguration(home: home, credentials: credentials))
-            let syncEngine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            let syncEngine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists, zone: context.localTime)
             syncEngine.timeLimit = settings.timeLimit
             engine = syncEngine
             if isDryRun {

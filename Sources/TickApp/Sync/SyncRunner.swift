@@ -76,18 +76,21 @@ public final class CalDAVSyncRunner: SyncRunner, @unchecked Sendable {
     private let durability: TodoStore.Durability
     private let settings: SyncSettings
     private let environment: [String: String]
+    /// The zone due times are written in and a completed series counts from (the app's).
+    private let zone: LocalTime
     /// The sync's own connection; only used on `queue`.
     private var store: TodoStore?
 
     /// A runner syncing the store file at `path` (with the same history depth as the app's store, since
-    /// either connection prunes the shared history) with the server of `settings`.
+    /// either connection prunes the shared history) with the server of `settings`, in `zone`.
     public init(path: String, historyDepth: Int, durability: TodoStore.Durability, settings: SyncSettings,
-                environment: [String: String]) {
+                environment: [String: String], zone: LocalTime) {
         self.path = path
         self.historyDepth = historyDepth
         self.durability = durability
         self.settings = settings
         self.environment = environment
+        self.zone = zone
     }
 
     /// Starts one sync on the runner's queue.
@@ -109,11 +112,12 @@ public final class CalDAVSyncRunner: SyncRunner, @unchecked Sendable {
         var engine: SyncEngine?
         do {
             let store = try self.store ?? TodoStore(path: path, historyDepth: historyDepth, durability: durability)
+            store.localTime = zone
             self.store = store
             let home = try ServerURL(url)
             let credentials = settings.user.map { HTTPClient.Credentials(user: $0, secret: password ?? SyncPassword.Secret("")) }
             let client = try CalDAVClient(configuration: settings.clientConfiguration(home: home, credentials: credentials))
-            let syncEngine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists)
+            let syncEngine = SyncEngine(store: store, client: client, home: home, localLists: settings.localLists, zone: zone)
             syncEngine.timeLimit = settings.timeLimit
             engine = syncEngine
             let summary = try syncEngine.sync()

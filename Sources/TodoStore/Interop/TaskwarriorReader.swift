@@ -41,7 +41,7 @@ public struct TaskwarriorReader {
     /// time a completed task lacks.
     /// `dependencies`: none (a first reading notes them), or those a first reading resolved, which
     /// this reading applies (see `TaskwarriorDependencies`).
-    public init(times: TaskwarriorTime = TaskwarriorTime(), now: Date = Date(), dependencies: TaskwarriorDependencies? = nil) {
+    public init(times: TaskwarriorTime, now: Date = Date(), dependencies: TaskwarriorDependencies? = nil) {
         self.times = times
         self.now = now
         self.dependencies = dependencies ?? TaskwarriorDependencies()

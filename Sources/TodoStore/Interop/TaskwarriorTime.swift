@@ -9,7 +9,7 @@ public struct TaskwarriorTime: Sendable {
     public let zone: LocalTime
 
     /// Times read into `zone` (fixed as it is now, for the whole of an import).
-    public init(zone: LocalTime = .fromEnvironment) {
+    public init(zone: LocalTime) {
         self.zone = zone.fixed
     }
 

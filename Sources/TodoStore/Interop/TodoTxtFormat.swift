@@ -21,7 +21,7 @@ import FoundationEssentials
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
     /// `dates` leaves out a date the line it came from did not have; the dates are days in `zone`.
-    public static func line(for item: TodoItem, listName: String?, zone: LocalTime = .fromEnvironment,
+    public static func line(for item: TodoItem, listName: String?, zone: LocalTime,
                             dates: DatesGiven = DatesGiven(), outline: OutlinePlace = OutlinePlace()) -> String {
         var parts: [String] = []
         if let completed = item.completedAt {
@@ -53,7 +53,7 @@ public enum TodoTxtFormat {
     /// Writes every todo through `write`, a line at a time (lists in order, each in manual order);
     /// returns how many were written.
     @discardableResult
-    public static func export(_ store: TodoStore, zone: LocalTime = .fromEnvironment, to write: (String) throws -> Void) throws -> Int {
+    public static func export(_ store: TodoStore, zone: LocalTime, to write: (String) throws -> Void) throws -> Int {
         var count = 0
         let zone = zone.fixed
         try store.forEachTodoForExport { item, list, dates, outline in
@@ -70,7 +70,7 @@ public enum TodoTxtFormat {
     /// of the file are days in `zone`.
     /// `reportProgress` hears how many bytes have been read now and then, and may stop the reading
     /// by throwing.
-    public static func decode(_ data: Data, zone: LocalTime = .fromEnvironment, now: Date = Date(), today: Int? = nil,
+    public static func decode(_ data: Data, zone: LocalTime, now: Date = Date(), today: Int? = nil,
                               reportProgress: (_ bytesRead: Int) throws(InteropError) -> Void = { _ in }) throws(InteropError) -> InteropDocument {
         // "+Inbox" always means the Inbox, whatever the importing store calls it.
         var document = InteropDocument(lists: [InteropList(name: "Inbox", isInbox: true)])

@@ -27,7 +27,7 @@ public struct TodoTxtReader {
     /// the file's dates are days in `zone`.
     /// `links`: none (a first reading notes them), or those a first reading resolved, which this
     /// reading applies.
-    public init(zone: LocalTime = .fromEnvironment, now: Date = Date(), today: Int? = nil, links: TodoTxtLinks? = nil) {
+    public init(zone: LocalTime, now: Date = Date(), today: Int? = nil, links: TodoTxtLinks? = nil) {
         self.now = now
         self.links = links ?? TodoTxtLinks()
         let zone = zone.fixed

@@ -23,7 +23,7 @@ struct ServerTodos {
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
             let hrefs = try client.listItems(in: calendar.url).map(\.href)
             for item in try client.multiget(hrefs, in: calendar.url) {
-                for todo in try VTodoRewriter().read(item.calendarData) {
+                for todo in try VTodoRewriter(zone: .fromEnvironment).read(item.calendarData) {
                     items.append(Item(collection: calendar.url, href: item.href, etag: item.etag, text: item.calendarData, todo: todo))
                 }
             }
