@@ -3,7 +3,8 @@ import TodoStore
 
 /// The one place a command's outcome is shown: key → key map → command → store → outcome → table → frame.
 extension TickApp {
-    /// The commands over the store as it is now, with the key names in effect.
+    /// The commands over the store as it is now, with the key names in effect (the list's, made when
+    /// the key maps are set).
     var commands: TodoCommands {
         TodoCommands(store: list.store, today: list.today(), timeOfDay: list.timeOfDay, lists: list.lists, options: list.options, keys: list.keys,
                      terminal: terminalAbilities)

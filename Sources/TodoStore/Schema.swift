@@ -24,7 +24,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 14
+    static let currentVersion = 15
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -121,6 +121,9 @@ enum Schema {
         // Version 14 (the outline index): subtasks by parent and manual order, so the end of a
         // subtree is a few seeks (`outlineIndexSQL`).
         outlineIndexVersion: outlineIndexSQL,
+        // Version 15 (waiting counts): open todos with a start counted per list and start day, and
+        // indexed by list and manual order, so hiding waiting todos reads none of them (`waitingCountsSQL`).
+        waitingCountsVersion: waitingCountsSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.
@@ -128,7 +131,7 @@ enum Schema {
                                  "history_steps", "history_state", "history_todos", "history_lists", "history_garbage",
                                  "search_pending", "view_settings", "todos_without_dates", "todo_tags", "due_day_counts",
                                  "sync_collections", "sync_items", "sync_pending", "sync_conflicts", "sync_runs", "sync_dropped_collections",
-                                 "todo_modified_times", "due_start_counts"]
+                                 "todo_modified_times", "due_start_counts", "list_start_counts"]
 
     /// What the checks read from a file before anything is written to it.
     struct Facts {

@@ -67,6 +67,18 @@ extension TodoStore {
             WHERE kept IS NOT real
             """) { "due day \($0.string(at: 0)) counts \($0.optionalString(at: 2) ?? "nothing"), has \($0.int64(at: 1)) open" }
         problems += dueDays
+        let startDays = try connection.query("""
+            SELECT list_id, day, real, kept FROM (
+                SELECT list_id, substr(start, 1, 10) AS day, count(*) AS real,
+                       (SELECT open_count FROM list_start_counts AS c WHERE c.list_id = t.list_id AND c.start_day = substr(t.start, 1, 10)) AS kept
+                FROM todos AS t WHERE completed_at IS NULL AND start IS NOT NULL GROUP BY list_id, substr(start, 1, 10)
+                UNION ALL
+                SELECT list_id, start_day, 0, open_count FROM list_start_counts AS c
+                WHERE NOT EXISTS (SELECT 1 FROM todos AS t WHERE t.list_id = c.list_id AND t.completed_at IS NULL
+                                  AND t.start IS NOT NULL AND substr(t.start, 1, 10) = c.start_day))
+            WHERE kept IS NOT real
+            """) { "list \($0.int64(at: 0)) start day \($0.string(at: 1)) counts \($0.optionalString(at: 3) ?? "nothing"), has \($0.int64(at: 2)) open" }
+        problems += startDays
         problems += try searchIndexProblems()
         return problems
     }

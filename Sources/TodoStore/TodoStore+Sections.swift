@@ -30,8 +30,8 @@ extension TodoStore {
     }
 
     /// How many open todos of list `listID` still wait on `day` (`YYYY-MM-DD`: their start day is
-    /// after it), which a view hiding waiting todos leaves out: counted once per list and day through
-    /// the `todos_waiting` index, then kept up to date by each step, as the rank index is.
+    /// after it), which a view hiding waiting todos leaves out: a sum over the list's later start days
+    /// in `list_start_counts` (no todo read), then kept up to date by each step, as the rank index is.
     public func waitingCount(listID: Int64, on day: String) throws -> Int {
         try reading { try rankIndex.waitingCount(listID: listID, on: day) }
     }

@@ -8,8 +8,10 @@
 extension TodoStore {
     /// How many open todos follow the open todo `id` in its list's manual order as its subtree (at
     /// any depth): the rows collapsing it hides. Relies on the subtree being one run of the order.
-    /// Zero for a todo without subtasks, a done todo, or one that is gone.
-    public func openSubtreeRowCount(of id: Int64) throws -> Int {
+    /// Zero for a todo without subtasks, a done todo, or one that is gone. With `readyOn` (today, as
+    /// `SectionQuery.readyOn`) the subtasks waiting on it are left out, as the rows of a view hiding
+    /// them: counted inside the same rank blocks, less the waiting todos (`RankIndex+Waiting`).
+    public func openSubtreeRowCount(of id: Int64, readyOn day: String? = nil) throws -> Int {
         try reading {
             guard let row = try rankingRow(id: id), row.completedAt == nil,
                   let uid = try connection.queryFirst("SELECT uid FROM todos WHERE id = ?", [id], row: { $0.string(at: 0) }) else { return 0 }
@@ -18,6 +20,11 @@ extension TodoStore {
             guard last != parent else { return 0 }
             // Rows before the key right after the last one: every row up to and including it.
             let afterLast = RankKey(key: last.key, id: last.id + 1)
+            if let day {
+                let upToParent = try rankIndex.readyRank(of: parent, listID: row.listID, on: day)
+                let upToLast = try rankIndex.readyRank(of: afterLast, listID: row.listID, on: day)
+                return max(0, upToLast - upToParent - 1)
+            }
             let before = try rankIndex.rows(before: [parent, afterLast], in: RankSet(listID: row.listID, kind: .open))
             guard let upToParent = before[parent], let upToLast = before[afterLast] else { return 0 }
             return max(0, upToLast - upToParent - 1)

@@ -2,8 +2,9 @@ import Foundation
 
 /// Hiding and showing the todos still waiting for their start day (`R`, issue 31), at a generated
 /// store given start dates as `StartDateBenchmark` gives them (half of them still waiting). Measured
-/// from outside as the other rows are, on 80×24 in the lists view: CPU of the first `R` (which counts
-/// each list's waiting todos), of `R` showing them again and of `R` hiding them once counted, and of
+/// from outside as the other rows are, on 80×24 in the lists view: CPU of the first `R` (which reads
+/// each list's waiting todos in all from `list_start_counts` and counts them in the rank blocks the
+/// screen needs, schema 15), of `R` showing them again and of `R` hiding them once counted, and of
 /// scrolling (`j`) with them hidden.
 struct WaitingToggleBenchmark {
     let probe: TickProbe

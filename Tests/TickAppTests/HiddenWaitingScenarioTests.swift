@@ -120,4 +120,30 @@ struct HiddenWaitingScenarioTests {
         #expect(scenario.app.showExternalChanges())
         #expect(Array(scenario.screen.prefix(3)) == [rule("▾ Inbox · 2 open", width: 49), "[ ] Ship", "[ ] Now"])
     }
+
+    @Test("z on a parent with waiting subtasks, waiting todos hidden, hides only its shown subtasks: the rows after its subtree stay; R and z again agree")
+    func foldWithWaitingSubtasks() throws {
+        let scenario = try Scenario(["Trip", "Laundry", "Groceries"], size: Size(width: 40, height: 10))
+        let trip = try scenario.id(of: "Trip")
+        _ = try scenario.store.addSubtask(title: "Visa", toParent: trip, start: "2026-12-05")
+        _ = try scenario.store.addSubtask(title: "Tickets", toParent: trip)
+        _ = try scenario.store.addSubtask(title: "Hotel", toParent: trip, start: "2026-12-07")
+        scenario.list.reloadFromStore()
+        try scenario.type("R")
+        #expect(OutlineScenarioTests.rows(scenario)[0...4] == [rule("▾ Inbox · 4 open · 2 waiting hidden", width: 39),
+                                                               "▾ [ ] Trip", "    [ ] Tickets", "  [ ] Laundry", "  [ ] Groceries"])
+        try scenario.type("gz")
+        let folded = [rule("▾ Inbox · 4 open · 2 waiting hidden", width: 39), "▸ [ ] Trip 0/3", "  [ ] Laundry", "  [ ] Groceries",
+                      "", "", "", "", ""]
+        #expect(OutlineScenarioTests.rows(scenario) == folded)
+        try scenario.type("jj")
+        #expect(scenario.selectedTitle == "Groceries")
+        scenario.app.saveDeferredState()
+        #expect(try OutlineScenarioTests.freshRows(scenario) == folded)
+        // Shown again, the fold hides every subtask; hidden again, only the shown one.
+        try scenario.type("R")
+        #expect(OutlineScenarioTests.rows(scenario)[1...3] == ["▸ [ ] Trip 0/3", "  [ ] Laundry", "  [ ] Groceries"])
+        try scenario.type("R")
+        #expect(OutlineScenarioTests.rows(scenario) == folded)
+    }
 }

@@ -30,4 +30,18 @@ struct KeyNamesInMessagesTests {
         #expect(scenario.app.lastMessage?.text.hasPrefix("Skipped — next on") == true)
         #expect(scenario.app.lastMessage?.text.hasSuffix(" · U undoes") == true)
     }
+
+    @Test("The idle hint, made once per key map, follows a key bound later: in the names, in the app, and in the status line drawn")
+    func idleHintFollowsBinding() throws {
+        #expect(KeyNames().idleHint.hasPrefix("? help · a add"))
+        var maps = KeyMaps()
+        maps.list.unbind(.character("a"))
+        maps.list.bind(.character("A"), to: .add)
+        #expect(KeyNames(maps).idleHint.hasPrefix("? help · A add"))
+        let scenario = try Self.scenario("")
+        scenario.app.keyMap.unbind(.character("x"))
+        #expect(scenario.app.list.keys.idleHint.contains("x done") == false)
+        #expect(scenario.status.contains("x done") == false)
+        #expect(scenario.status.contains("d delete"))
+    }
 }

@@ -10,7 +10,7 @@ import TickTesting
 @Suite("Outline index")
 struct OutlineIndexTests {
     /// Takes a current store back to the version before the outline index.
-    static let backBeforeOutlineIndexSQL = "DROP INDEX todos_outline;"
+    static let backBeforeOutlineIndexSQL = WaitingCountTests.backToVersion14SQL + "DROP INDEX todos_outline;"
 
     /// Inbox: A (A1 (A1a, A1b done), A2 done (A2x)), B; Errands: E, whose parent names A's UID
     /// (in another list, so not in effect). Returns the ids by title.

@@ -64,9 +64,13 @@ extension TodoListController {
     /// What collapsing `item`, at `rank` of `list`, hides: the run of its open subtasks after its
     /// row, counted by the store from the end of its subtree (a few seeks and two counts inside rank
     /// blocks, `TodoStore.openSubtreeRowCount`), never by reading the rows of the run. Walking them
-    /// by halving read rows one at a time through the rank index (3.7 ms at 10,000 subtasks).
+    /// by halving read rows one at a time through the rank index (3.7 ms at 10,000 subtasks). With
+    /// waiting todos hidden, the subtasks waiting are not among them.
     func fold(of item: TodoItem, at rank: Int, in list: TodoList) throws -> OutlineFolds.Fold {
-        OutlineFolds.Fold(parentID: item.id, rank: rank, hidden: min(try store.openSubtreeRowCount(of: item.id), max(0, list.openCount - rank - 1)))
+        // Hiding waiting todos (R) hides them in the subtree too: the fold hides only the rows shown.
+        let readyOn = options.query(listID: list.id).readyOn
+        return OutlineFolds.Fold(parentID: item.id, rank: rank,
+                                 hidden: min(try store.openSubtreeRowCount(of: item.id, readyOn: readyOn), max(0, list.openCount - rank - 1)))
     }
 
     /// A todo's place in the outline (read once per change for a row shown), or nil when the store
