@@ -9,7 +9,7 @@
 ///
 /// No table or trigger changes; the index costs a write only for todos that have a parent.
 extension Schema {
-    /// The schema version that adds the outline index (the lead may renumber it at a merge).
+    /// The schema version that adds the outline index.
     static let outlineIndexVersion = 14
 
     static let outlineIndexSQL = """

@@ -13,7 +13,7 @@
 /// its own; a branch combined after it extends `version12JournaledTodoColumns` and
 /// `version12ModifyingTodoColumns` the same way.
 extension Schema {
-    /// The schema version that adds reminders (the lead may renumber it at a merge).
+    /// The schema version that adds reminders.
     static let remindersVersion = 12
     /// The todo columns the reminders migration adds to the journal (and to the modifications).
     static let reminderColumns = ["reminders"]

@@ -15,7 +15,7 @@
 /// A branch combined after it extends `version13JournaledTodoColumns` and
 /// `version13ModifyingTodoColumns` the same way.
 extension Schema {
-    /// The schema version that adds start dates (the lead may renumber it at a merge).
+    /// The schema version that adds start dates.
     static let startDatesVersion = 13
     /// The todo columns the start-dates migration adds to the journal (and to the modifications).
     static let startColumns = ["start"]

@@ -13,7 +13,7 @@
 /// The triggers fire only for rows with a start (before or after), so a change to a todo without
 /// one pays a test per row. No journaled column changes.
 extension Schema {
-    /// The schema version that adds the waiting counts (the lead may renumber it at a merge).
+    /// The schema version that adds the waiting counts.
     static let waitingCountsVersion = 15
 
     /// Whether a todo row counts: open, with a start (`ROW` is `NEW` or `OLD`).
