@@ -196,10 +196,10 @@ struct SubtaskStoreTests {
         }
         // More parents than a chunk of UIDs (`receivedChunkSize`), as a sync's later answer brings them.
         let count = TodoStore.receivedChunkSize + 30
-        try store.importItems((0..<count).map { todo("Child \($0)", uid: "c\($0)", parent: "p\($0)") }
+        _ = try store.importItems((0..<count).map { todo("Child \($0)", uid: "c\($0)", parent: "p\($0)") }
                               + [todo("Elsewhere", uid: "e", parent: "p0", list: "Work")], options: ImportOptions())
         #expect(try Self.outline(store) == (0..<count).map { "Child \($0)" })
-        try store.importItems((0..<count).map { todo("Parent \($0)", uid: "p\($0)", parent: nil) }, options: ImportOptions())
+        _ = try store.importItems((0..<count).map { todo("Parent \($0)", uid: "p\($0)", parent: nil) }, options: ImportOptions())
         #expect(try Self.outline(store) == (0..<count).flatMap { ["Parent \($0)", "  Child \($0)"] })
         // A subtask in another list than its parent stays where it is.
         let elsewhere = try #require(try store.item(uid: "e"))
