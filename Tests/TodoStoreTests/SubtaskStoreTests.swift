@@ -151,23 +151,25 @@ struct SubtaskStoreTests {
         #expect(change.todos.map(\.fieldsChanged) == [true])
     }
 
+    /// A todo as an import brings it: its UID and its parent's UID, in `list`.
+    private static func importedTodo(_ title: String, uid: String, parent: String?, list: String = "Inbox") -> NewTodo {
+        var item = NewTodo(title: title, listName: list)
+        item.uid = uid
+        item.parentUID = parent
+        return item
+    }
+
     @Test("an import gathers a subtask that came before its parent, keeps a parent in another list as it came, and refuses only the parent that closes a loop")
     func importingParents() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        func todo(_ title: String, uid: String, parent: String?, list: String = "Inbox") -> NewTodo {
-            var item = NewTodo(title: title, listName: list)
-            item.uid = uid
-            item.parentUID = parent
-            return item
-        }
         let summary = try store.importItems([
-            todo("Child", uid: "c", parent: "p"),
-            todo("Other", uid: "o", parent: nil),
-            todo("Parent", uid: "p", parent: nil),
-            todo("Elsewhere", uid: "e", parent: "w"),
-            todo("Work parent", uid: "w", parent: nil, list: "Work"),
-            todo("Loop A", uid: "la", parent: "lb"),
-            todo("Loop B", uid: "lb", parent: "la"),
+            Self.importedTodo("Child", uid: "c", parent: "p"),
+            Self.importedTodo("Other", uid: "o", parent: nil),
+            Self.importedTodo("Parent", uid: "p", parent: nil),
+            Self.importedTodo("Elsewhere", uid: "e", parent: "w"),
+            Self.importedTodo("Work parent", uid: "w", parent: nil, list: "Work"),
+            Self.importedTodo("Loop A", uid: "la", parent: "lb"),
+            Self.importedTodo("Loop B", uid: "lb", parent: "la"),
         ], options: ImportOptions())
         #expect(summary.refusedParents == ["lb"])
         #expect(try Self.outline(store) == ["Other", "Parent", "  Child", "Elsewhere", "Loop B", "  Loop A"])
@@ -175,11 +177,11 @@ struct SubtaskStoreTests {
         #expect(elsewhere.parentUID == "w")
         #expect(try store.parentID(of: elsewhere.id) == nil)
         // An update by UID takes the new parent; one that would loop keeps the old.
-        let again = try store.importItems([todo("Loop A", uid: "la", parent: nil), todo("Loop B", uid: "lb", parent: "c")],
+        let again = try store.importItems([Self.importedTodo("Loop A", uid: "la", parent: nil), Self.importedTodo("Loop B", uid: "lb", parent: "c")],
                                           options: ImportOptions())
         #expect(again.refusedParents == [])
         #expect(try Self.outline(store) == ["Other", "Parent", "  Child", "    Loop B", "Elsewhere", "Loop A"])
-        let loop = try store.importItems([todo("Parent", uid: "p", parent: "lb")], options: ImportOptions())
+        let loop = try store.importItems([Self.importedTodo("Parent", uid: "p", parent: "lb")], options: ImportOptions())
         #expect(loop.refusedParents == ["p"])
         #expect(try store.item(uid: "p")?.parentUID == nil)
         #expect(try store.integrityProblems() == [])
@@ -188,18 +190,12 @@ struct SubtaskStoreTests {
     @Test("an import gathers the subtasks an earlier import brought before their parents, more parents at once than one query asks for")
     func importingParentsOfWaitingSubtasks() throws {
         let store = try TodoStore(inMemoryWith: fixedClock)
-        func todo(_ title: String, uid: String, parent: String?, list: String = "Inbox") -> NewTodo {
-            var item = NewTodo(title: title, listName: list)
-            item.uid = uid
-            item.parentUID = parent
-            return item
-        }
         // More parents than a chunk of UIDs (`receivedChunkSize`), as a sync's later answer brings them.
         let count = TodoStore.receivedChunkSize + 30
-        _ = try store.importItems((0..<count).map { todo("Child \($0)", uid: "c\($0)", parent: "p\($0)") }
-                              + [todo("Elsewhere", uid: "e", parent: "p0", list: "Work")], options: ImportOptions())
+        _ = try store.importItems((0..<count).map { Self.importedTodo("Child \($0)", uid: "c\($0)", parent: "p\($0)") }
+                              + [Self.importedTodo("Elsewhere", uid: "e", parent: "p0", list: "Work")], options: ImportOptions())
         #expect(try Self.outline(store) == (0..<count).map { "Child \($0)" })
-        _ = try store.importItems((0..<count).map { todo("Parent \($0)", uid: "p\($0)", parent: nil) }, options: ImportOptions())
+        _ = try store.importItems((0..<count).map { Self.importedTodo("Parent \($0)", uid: "p\($0)", parent: nil) }, options: ImportOptions())
         #expect(try Self.outline(store) == (0..<count).flatMap { ["Parent \($0)", "  Child \($0)"] })
         // A subtask in another list than its parent stays where it is.
         let elsewhere = try #require(try store.item(uid: "e"))
