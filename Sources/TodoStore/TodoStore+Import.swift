@@ -171,26 +171,31 @@ extension TodoStore {
         var start = rows.startIndex
         while start < rows.endIndex {
             let end = min(start + Self.importChunkSize, rows.endIndex)
-            try connection.run(Self.insertSQL, rows[start..<end].flatMap(\.values) + Self.padding(rows: Self.importChunkSize - (end - start), width: 18))
+            try connection.run(Self.insertSQL, rows[start..<end].flatMap(\.values) + Self.padding(rows: Self.importChunkSize - (end - start), width: Self.insertColumnCount))
             start = end
             if (start - rows.startIndex) % (Self.importChunkSize * Self.chunksPerReport) == 0 { try progress(start - rows.startIndex) }
         }
         try progress(rows.count)
     }
 
+    /// The columns `insertSQL` writes, and so the values of a row and of a padding row.
+    static let insertColumnCount = 18
+    /// The columns `datesNotGivenSQL` writes.
+    static let datesNotGivenColumnCount = 3
+
     /// `insert`'s statement, built once (kilobytes of text): `importChunkSize` rows of values, those
     /// whose id is NULL (the padding) left out.
     static let insertSQL = """
         INSERT INTO todos(id, list_id, title, notes, position, created_at, completed_at, priority, due, flagged, rrule,
                           rrule_from_completion, tags, uid, status_mark, percent_complete, reminders, start)
-        SELECT * FROM (VALUES \(repeated("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", importChunkSize)))
+        SELECT * FROM (VALUES \(repeated("(\(placeholders(insertColumnCount)))", importChunkSize)))
         WHERE column1 IS NOT NULL
         """
 
     /// `noteDatesNotGiven`'s statement, built once, padded as `insertSQL` is.
     static let datesNotGivenSQL = """
         INSERT OR REPLACE INTO todos_without_dates(todo_id, no_creation_date, completed_at_without_date)
-        SELECT * FROM (VALUES \(repeated("(?, ?, ?)", importChunkSize))) WHERE column1 IS NOT NULL
+        SELECT * FROM (VALUES \(repeated("(\(placeholders(datesNotGivenColumnCount)))", importChunkSize))) WHERE column1 IS NOT NULL
         """
 
     /// `rows` rows of `width` NULLs, which the padded statements leave out.
@@ -212,7 +217,7 @@ extension TodoStore {
         var start = 0
         while start < rows.count {
             let end = min(start + Self.importChunkSize, rows.count)
-            try connection.run(Self.datesNotGivenSQL, rows[start..<end].flatMap(values) + Self.padding(rows: Self.importChunkSize - (end - start), width: 3))
+            try connection.run(Self.datesNotGivenSQL, rows[start..<end].flatMap(values) + Self.padding(rows: Self.importChunkSize - (end - start), width: Self.datesNotGivenColumnCount))
             start = end
         }
     }
