@@ -36,7 +36,9 @@ extension SyncEngine {
     /// Gives distinct positions, in UID order, to todos that the pull left sharing one (see
     /// `TodoStore.separateTodos(sharingPosition:inList:)`); the todos moved go up at the push.
     func separateTiedTodos() throws {
-        for place in receivedPlaces.sorted(by: { ($0.listID, $0.position) < ($1.listID, $1.position) }) {
+        // Only the places two todos share: a first download writes thousands of places, most held by one todo.
+        let places = receivedPlaces.sorted { ($0.listID, $0.position) < ($1.listID, $1.position) }.map { (listID: $0.listID, position: $0.position) }
+        for place in try store.sharedPositions(among: places) {
             // The sync's own step, not the user's: `u` does not undo it.
             _ = try store.asRemote { try store.separateTodos(sharingPosition: place.position, inList: place.listID) }
         }
