@@ -101,6 +101,8 @@ public enum InteractiveSession {
                 // The first sync starts once the first frame is out, so it costs the first frame nothing;
                 // the next frame says it is syncing.
                 if counters.frames == 1, app.startBackgroundSync() { needsFrame = true }
+                // The search's own connection opens meanwhile, so the first `/` finds it ready.
+                if counters.frames == 1 { store.prepareBackgroundSearch() }
             }
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.
