@@ -101,8 +101,12 @@ public enum InteractiveSession {
                 // The first sync starts once the first frame is out, so it costs the first frame nothing;
                 // the next frame says it is syncing.
                 if counters.frames == 1, app.startBackgroundSync() { needsFrame = true }
-                // What the first R reads is prepared while nobody waits (nothing drawn changes).
-                if counters.frames == 1 { app.list.prepareForHidingWaiting() }
+                // Work the first keys would otherwise wait for is done while nobody waits (nothing drawn
+                // changes): the statements the first R reads, and the search's own connection for the first `/`.
+                if counters.frames == 1 {
+                    app.list.prepareForHidingWaiting()
+                    store.prepareBackgroundSearch()
+                }
             }
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.

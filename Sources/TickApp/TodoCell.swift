@@ -213,6 +213,7 @@ final class TodoCell: TableViewCell {
     /// matched cells change, so a search costs one pass over what a row shows, not a string per match.
     func markMatches(in title: String, at origin: Point, columns: Int, canvas: inout Canvas) {
         guard let needle = highlight, !needle.isEmpty, columns > 0 else { return }
+        if markPrintableASCIIMatches(in: title, of: needle, at: origin, columns: columns, canvas: &canvas) { return }
         let wanted = GlyphSequence(needle).map { Self.folded($0.scalars) }
         guard let first = wanted.first else { return }
         // The glyphs that fit, plus enough after them for a match that starts on screen and runs off it.
@@ -247,6 +248,46 @@ final class TodoCell: TableViewCell {
             index += wanted.count
         }
     }
+
+    /// `markMatches` for a title and a search of printable ASCII only, the common case: there every
+    /// byte is one glyph one column wide, so the same cells are restyled without making a
+    /// `Character` per glyph. Returns false, doing nothing, for any other title or search.
+    private func markPrintableASCIIMatches(in title: String, of needle: String, at origin: Point, columns: Int,
+                                           canvas: inout Canvas) -> Bool {
+        let wanted = Array(needle.utf8)
+        guard wanted.allSatisfy(Self.isPrintableASCII) else { return false }
+        let folded = wanted.map(Self.loweredASCII)
+        var title = title
+        return title.withUTF8 { bytes in
+            guard bytes.allSatisfy(Self.isPrintableASCII) else { return false }
+            // As in the general case: the glyphs that fit, plus enough after them for a match that
+            // runs off the edge; a title that does not fit shows only what ends before its last column.
+            let count = min(bytes.count, columns + folded.count - 1)
+            let shownEnd = bytes.count > columns ? columns - 1 : bytes.count
+            var index = 0
+            while index + folded.count <= count {
+                var matches = true
+                for offset in 0..<folded.count where Self.loweredASCII(bytes[index + offset]) != folded[offset] {
+                    matches = false
+                    break
+                }
+                guard matches else {
+                    index += 1
+                    continue
+                }
+                let end = min(index + folded.count, shownEnd)
+                if index < end {
+                    canvas.restyle(Rect(x: origin.x + index, y: origin.y, width: end - index, height: 1)) { $0 = theme.match }
+                }
+                index += folded.count
+            }
+            return true
+        }
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) }
+
+    private static func loweredASCII(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
 
     /// A glyph compared without case: its lowercase form when that is one character (ASCII without
     /// allocating), itself otherwise. Characters compare by canonical equivalence, so a decomposed

@@ -49,6 +49,42 @@ struct BackgroundSearchTests {
         }
     }
 
+    @Test("a search whose first rows hold a screenful of matches answers once, complete, with what the key thread finds")
+    func commonSearchAnswersOnce() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            defer { store.close() }
+            try store.importItems((0..<5_000).map { NewTodo(title: "todo \($0)") })
+            let query = SectionQuery(listID: TodoStore.inboxListID, search: "o")
+            store.startSearch([query])
+            store.waitForSearch()
+            // The first rows' matches are the whole answer: no second pass over the same rows.
+            #expect(store.takeSearchResults().map(\.outcome) == [.complete])
+            let reference = try openStore(folder + "/tick.db")
+            defer { reference.close() }
+            #expect(try found(store, "o") == (try found(reference, "o")))
+            #expect(try found(store, "o").count == SectionQuery.searchLimit)
+        }
+    }
+
+    @Test("a common search stops reading at its last shown match: as much work at 5,000 todos as at 1,100")
+    func commonSearchStopsAtLimit() throws {
+        try withTemporaryFolder { folder in
+            var steps: [Int] = []
+            for count in [1_100, 5_000] {
+                let store = try openStore(folder + "/\(count).db")
+                defer { store.close() }
+                try store.importItems((0..<count).map { NewTodo(title: "todo \($0)") })
+                let query = SectionQuery(listID: TodoStore.inboxListID, search: "o")
+                let before = store.statementSteps
+                #expect(try store.count(query) == SectionQuery.searchLimit)
+                steps.append(store.statementSteps - before)
+            }
+            // Reading the whole first window (4,096 rows) instead would cost about 3.7 times as much.
+            #expect(steps[1] < steps[0] * 3 / 2, "\(steps)")
+        }
+    }
+
     @Test("an answer asked for before the store changed is dropped as stale, never shown")
     func staleAfterChange() throws {
         try withTemporaryFolder { folder in

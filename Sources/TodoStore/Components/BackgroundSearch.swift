@@ -78,6 +78,20 @@ final class BackgroundSearch: @unchecked Sendable {
         queue.async { self.run(ticket: ticket, text: text, queries: queries, generation: generation) }
     }
 
+    /// Opens the connection and reads the schema ahead of the first search. A failure is left to
+    /// that search, which opens the connection again and delivers the error.
+    func prepare() {
+        queue.async {
+            do {
+                _ = try self.openedFinder()
+                guard let connection = self.connection else { return }
+                _ = try connection.read { try connection.scalarInt("SELECT count(*) FROM lists") }
+            } catch {
+                // Nothing asked for this: the first search meets the same error and says it.
+            }
+        }
+    }
+
     /// Makes the running search stale and stops its statement.
     func cancel() {
         state.withLock { state in
@@ -129,7 +143,8 @@ final class BackgroundSearch: @unchecked Sendable {
         }
     }
 
-    /// On `queue`: the first matches of each list (when the window scan can find them), then the whole results.
+    /// On `queue`: the first matches of each list (when the window scan can find them), then the whole
+    /// results of the lists whose first matches were not already all of them.
     private func run(ticket: Int, text: String, queries: [SectionQuery], generation: Int) {
         guard isCurrent(ticket) else { return }
         willSearch?(text)
@@ -146,13 +161,19 @@ final class BackgroundSearch: @unchecked Sendable {
                 }
                 return found
             }
+            // First matches that are already a list's whole answer (a common query's first rows) need no full pass.
+            let finished = first?.filter(\.value.isComplete) ?? [:]
+            if finished.count == queries.count {
+                deliver(Delivery(text: text, generation: generation, results: finished, isFinal: true), ticket: ticket)
+                return
+            }
             if let first, first.values.contains(where: { !$0.ids.isEmpty }), isCurrent(ticket) {
                 deliver(Delivery(text: text, generation: generation, results: first, isFinal: false), ticket: ticket)
             }
             runningText = text
             let all: [SectionQuery: SearchResults]? = try connection.read {
-                var found: [SectionQuery: SearchResults] = [:]
-                for query in queries {
+                var found = finished
+                for query in queries where found[query] == nil {
                     guard isCurrent(ticket) else { return nil }
                     found[query] = try finder.results(for: query)
                 }

@@ -45,24 +45,59 @@ final class MatchFinder {
     /// order: a prefix of `results(for:)`, found in milliseconds at any size, so the first screen
     /// of a rare match can show before the full pass ends. Nil for a query the window cannot test
     /// exactly like the full search (letters with case outside ASCII) or that reads no open todos.
+    /// Complete (the whole of `results(for:)`, so no full pass need follow) when the window held
+    /// `SectionQuery.searchLimit` matches, or the whole list and the query reads no done todos.
     func firstMatches(for query: SectionQuery) throws -> SearchResults? {
         guard let match = query.activeQuery, match.readsOpen() else { return nil }
-        guard try listMatches(match, listID: query.listID) else { return SearchResults(ids: [], isComplete: false) }
+        guard try listMatches(match, listID: query.listID) else { return SearchResults(ids: []) }
         var sql = QueryConditions(listID: query.listID)
         let test = sql.condition(for: match, table: "t")
         guard test.exact else { return nil }
-        let order = TodoStore.openOrder(query.sort).forward
-        let window = sql.bind(Self.denseSearchWindow), limit = sql.bind(SectionQuery.searchLimit)
-        let ids = try connection.query("""
-            SELECT id FROM (SELECT \(Self.windowColumns) FROM todos
-                            WHERE list_id = ?1 AND completed_at IS NULL ORDER BY \(order) LIMIT \(window)) AS t
-            WHERE \(test.sql) ORDER BY \(order) LIMIT \(limit)
-            """, sql.arguments) { $0.int64(at: 0) }
-        return SearchResults(ids: ids, isComplete: false)
+        let scan = try firstRows(matching: test.sql, sql, done: false, order: TodoStore.openOrder(query.sort).forward,
+                                 limit: SectionQuery.searchLimit, window: Self.denseSearchWindow, reach: Self.denseSearchWindow) { _, _ in nil }
+        let complete = scan.ids.count == SectionQuery.searchLimit
+            || (scan.readWholePart && !match.readsDone(whenViewShowsDone: query.includesCompleted))
+        return SearchResults(ids: scan.ids, isComplete: complete)
     }
 
-    /// The columns a scan of the first rows reads for the order and for every test of a query.
-    private static let windowColumns = "id, list_id, title, notes, position, due, priority, created_at, completed_at, flagged, rrule, uid, parent_uid, start"
+    /// What a scan of a part's first rows found: the first matches, the window it ended at, and
+    /// whether it read every row of the part.
+    private struct FirstRowsScan {
+        var ids: [Int64] = []
+        var window: Int
+        var readWholePart = false
+    }
+
+    /// The first `limit` matches of `test` among the first `window` rows of one part of a list (open
+    /// or done, in `order`), read row by row with the test as a column: the scan stops at the
+    /// `limit`th match, so a common query ("e") reads about `limit` rows, not the whole window.
+    /// When the window's rows are read without `limit` matches, `widen(window, found)` may name a
+    /// wider window (at most `reach`), and the same pass reads on into it instead of starting over.
+    private func firstRows(matching test: String, _ conditions: QueryConditions, done: Bool, order: String, limit: Int,
+                           window: Int, reach: Int, widen: (_ window: Int, _ found: Int) -> Int?) throws -> FirstRowsScan {
+        var sql = conditions
+        let reachPlaceholder = sql.bind(Int64(reach))
+        var scan = FirstRowsScan(window: window)
+        var read = 0
+        try connection.withStatement("""
+            SELECT t.id, CASE WHEN \(test) THEN 1 ELSE 0 END FROM todos AS t
+            WHERE t.list_id = ?1 AND t.completed_at IS \(done ? "NOT " : "")NULL ORDER BY \(order) LIMIT \(reachPlaceholder)
+            """, sql.arguments) { statement in
+            while scan.ids.count < limit {
+                if read == scan.window {
+                    guard let wider = widen(scan.window, scan.ids.count), wider > scan.window, wider <= reach else { return }
+                    scan.window = wider
+                }
+                guard try statement.step() else {
+                    scan.readWholePart = true
+                    return
+                }
+                read += 1
+                if statement.int64(at: 1) != 0 { scan.ids.append(statement.int64(at: 0)) }
+            }
+        }
+        return scan
+    }
 
     /// Whether the list passes the query's `list:` terms (always, without them).
     private func listMatches(_ query: TodoQuery, listID: Int64) throws -> Bool {
@@ -96,22 +131,15 @@ final class MatchFinder {
         if test.exact {
             // The first rows in display order, one index probe per tag: common matches in milliseconds.
             let rows = try { let counts = try rowCounts(listID); return done ? counts.done : counts.open }()
-            var window = Self.denseSearchWindow
-            while true {
-                var sql = scan
-                let windowPlaceholder = sql.bind(window), limitPlaceholder = sql.bind(limit)
-                let found = try connection.query("""
-                    SELECT id FROM (SELECT \(Self.windowColumns) FROM todos
-                                    WHERE \(part) ORDER BY \(order) LIMIT \(windowPlaceholder)) AS t
-                    WHERE \(test.sql) ORDER BY \(order) LIMIT \(limitPlaceholder)
-                    """, sql.arguments) { $0.int64(at: 0) }
-                if found.count == limit || rows <= window { return found }
+            let first = try firstRows(matching: test.sql, scan, done: done, order: order, limit: limit,
+                                      window: Self.denseSearchWindow, reach: Self.maximumSearchWindow) { window, found in
                 // Widen the window when the matches seen so far say a wider one would be enough.
-                guard limit < Self.maximumSearchWindow, !found.isEmpty else { break }
-                let needed = limit * window / found.count + window / 4
-                guard needed <= Self.maximumSearchWindow, window < Self.maximumSearchWindow else { break }
-                window = min(Self.maximumSearchWindow, max(needed, window * 2))
+                guard rows > window, limit < Self.maximumSearchWindow, found > 0 else { return nil }
+                let needed = limit * window / found + window / 4
+                guard needed <= Self.maximumSearchWindow, window < Self.maximumSearchWindow else { return nil }
+                return min(Self.maximumSearchWindow, max(needed, window * 2))
             }
+            if first.ids.count == limit || first.readWholePart || rows <= first.window { return first.ids }
         }
         // A tag on some todos: reading them beats a word's trigram matches, which may be many more.
         if let (tag, count) = tag, count <= Self.someTaggedTodos {

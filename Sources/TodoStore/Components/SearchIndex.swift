@@ -17,8 +17,9 @@ import FoundationEssentials
 ///
 /// How it is found: a query without non-ASCII letters is first tried on the first rows in display
 /// order (`LIKE` and the trigram index agree on such queries), 4,096 rows, widened up to 65,536
-/// when the matches seen so far promise enough; this answers common queries ("a", "mil") in
-/// milliseconds. When matches are rarer than that, the trigram index (cost per match) or, for
+/// when the matches seen so far promise enough, read row by row and no further than the last
+/// match shown; this answers common queries ("a", "mil") in milliseconds, from about as many rows
+/// as they show. When matches are rarer than that, the trigram index (cost per match) or, for
 /// one- and two-character queries, one pass over the table and a sort finds them.
 ///
 /// The trigram index lags behind changes (see `Schema.searchQueueSQL`): todos changed since it last
