@@ -65,7 +65,7 @@ struct LocalTimeSourceTests {
         "Sources/TickApp/CommandLine/CommandContext.swift", "Sources/TickApp/Day.swift", "Sources/TickApp/Due.swift",
         "Sources/TickApp/TodoListController.swift", "Sources/TodoStore/TodoStore.swift",
         "Sources/tick-bench/main.swift", "Sources/tick-bench/SyncBenchmark.swift", "Sources/tick-bench/SyncedPair.swift",
-        "Sources/tick-bench/FirstSyncComparison.swift",
+        "Sources/tick-bench/FirstSyncComparison.swift", "Sources/tick-bench/XandikosSeeding.swift",
     ]
 
     @Test("Only the places that start a clock read the process's zone (LocalTime.fromEnvironment); importers, exporters and the sync are given one")
