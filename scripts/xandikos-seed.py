@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """xandikos-seed.py N FOLDER PORT: a Xandikos data folder holding N todos in four calendars (Inbox, Work, Home,
-Errands; about four in five in the Inbox), shaped like tick-bench's generated todos, written straight into the
-calendars' git repositories (one commit each) rather than uploaded: 2,000 todos in seconds, not minutes.
-For scripts/sync-cpu-per-todo.py."""
+Errands; about four in five in the Inbox), shaped like tick-bench's generated todos and written as Tick's first
+upload writes them (its properties, in its order, each with its place in the list, X-APPLE-SORT-ORDER; no
+DTSTART, which Tick writes only for a start or a recurrence), straight into the calendars' git repositories
+(one commit each) rather than uploaded: 2,000 todos in seconds, not minutes. The same items as tick-bench's
+BENCH_COMPARE_UPLOADS=0 server. For scripts/sync-cpu-per-todo.py."""
 import os, random, subprocess, sys, time, urllib.request
 n = int(sys.argv[1]); folder = sys.argv[2]; port = int(sys.argv[3])
 rng = random.Random(0x5449434B)
@@ -25,19 +27,18 @@ for i in range(n):
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Tick//Tick//EN", "BEGIN:VTODO",
              "UID:%08x-%04x-4%03x-a%03x-%012x" % (rng.getrandbits(32), rng.getrandbits(16), rng.getrandbits(12), rng.getrandbits(12), rng.getrandbits(48)),
              "DTSTAMP:20261202T120000Z", "LAST-MODIFIED:" + ct]
+    lines.append("SUMMARY:" + title)
     if rng.randrange(5) < 3:
         d = time.strftime("%Y%m%d", time.gmtime(1764000000 + (rng.randrange(61) - 30) * 86400))
-        lines.append("DTSTART;VALUE=DATE:" + d)
-        lines.append("SUMMARY:" + title)
         lines.append("DUE;VALUE=DATE:" + d)
-    else:
-        lines.append("SUMMARY:" + title)
     if i % 5 == 4:
         lines += ["STATUS:COMPLETED", "COMPLETED:" + time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(created + 3600))]
     else:
         lines.append("STATUS:NEEDS-ACTION")
     lines.append("CREATED:" + ct)
     if rng.randrange(10) == 0: lines.append("CATEGORIES:" + rng.choice(["work", "home", "errand", "someday"]))
+    # Tick's upload gives every todo its place in the list's manual order (its position, 2^16 apart).
+    lines.append("X-APPLE-SORT-ORDER:%d" % ((len(lists[lst]) + 1) << 16))
     lines += ["END:VTODO", "END:VCALENDAR", ""]
     uid = lines[4][4:]
     lists[lst].append((uid, "\r\n".join(lines)))

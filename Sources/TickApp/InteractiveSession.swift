@@ -101,6 +101,8 @@ public enum InteractiveSession {
                 // The first sync starts once the first frame is out, so it costs the first frame nothing;
                 // the next frame says it is syncing.
                 if counters.frames == 1, app.startBackgroundSync() { needsFrame = true }
+                // What the first R reads is prepared while nobody waits (nothing drawn changes).
+                if counters.frames == 1 { app.list.prepareForHidingWaiting() }
             }
             if let signal = TerminalScreen.takeTerminationSignal() { return 128 + signal }
             // A burst of keys (key repeat, a paste) is applied as a whole before the next frame.

@@ -23,10 +23,17 @@ final class SectionPageCache {
     let pageSize: Int
     /// Most rows kept over all queries; the rows farthest from the last one read go first.
     let capacity: Int
-    /// Each query's runs, in row order, neither overlapping nor touching.
+    /// Each query's runs, in row order, neither overlapping nor touching: the queries the screen
+    /// shows, which every change patches.
     private var runs: [SectionQuery: [Run]] = [:]
     /// Rows cached over all queries.
     private(set) var total = 0
+    /// The runs of views left since the last change (`switchViews(showing:)`): no change patches
+    /// them, so the first change drops them all; until then they are exact, and showing such a view
+    /// again (`R`, `A`, `H` and back) reads none of its rows. At most `capacity` rows.
+    private var parked: [SectionQuery: [Run]] = [:]
+    /// The row counts of the views left (`switchViews(showing:leaving:)`), kept and dropped with `parked`.
+    private var parkedCounts: [(query: SectionQuery, count: Int)] = []
     private var lastRead: (query: SectionQuery, row: Int)?
     /// Pages read from the store so far.
     private(set) var reads = 0
@@ -45,6 +52,13 @@ final class SectionPageCache {
     func item(at row: Int, in query: SectionQuery) throws -> TodoItem? {
         lastRead = (query, row)
         if let item = cached(row, in: query) { return item }
+        // A view shown again (its query asked for) takes back its parked rows, exact while they are kept.
+        if runs[query] == nil, let kept = parked.removeValue(forKey: query) {
+            runs[query] = kept
+            total += kept.reduce(0) { $0 + $1.items.count }
+            if total > capacity { trim() }
+            if let item = cached(row, in: query) { return item }
+        }
         try load(around: row, in: query)
         return cached(row, in: query)
     }
@@ -81,19 +95,65 @@ final class SectionPageCache {
     /// sections' pages are dropped and read again a page at a time as they are shown.
     static let patchLimit = 32
 
-    /// Forgets everything (another process changed the store, or the view changed).
+    /// Forgets everything (another process changed the store, or everything is read again).
     func invalidate() {
         runs.removeAll(keepingCapacity: true)
+        dropParked()
         total = 0
     }
 
     /// Forgets one query's rows.
     func invalidate(_ query: SectionQuery) {
+        dropParked()
         total -= runs.removeValue(forKey: query)?.reduce(0) { $0 + $1.items.count } ?? 0
+    }
+
+    /// A change is about to be patched in: the rows of views not shown, which it does not patch, go.
+    func changeWillBeApplied() {
+        dropParked()
+    }
+
+    /// Forgets the views left: a change came, which their rows and counts do not show.
+    private func dropParked() {
+        parked.removeAll()
+        parkedCounts.removeAll()
+    }
+
+    /// The row count of a query of a view left since the last change, if it was kept.
+    func parkedCount(of query: SectionQuery) -> Int? {
+        parkedCounts.first { $0.query == query }?.count
+    }
+
+    /// The view changed and nothing in the store did (a sort, a filter, waiting or done todos hidden
+    /// or shown, the agenda opened or closed): every row held is still exact. The queries `shown`
+    /// keeps are the view's (read and patched from now on); the others are parked until the view
+    /// is shown again or a change comes.
+    func switchViews(showing shown: (SectionQuery) -> Bool, leaving counts: [(query: SectionQuery, count: Int)] = []) {
+        // Counts of the view left replace older ones of the same queries (a handful: one per section).
+        parkedCounts = counts + parkedCounts.filter { kept in !counts.contains { $0.query == kept.query } }.prefix(64)
+        var all = parked
+        for (query, list) in runs { all[query] = list }
+        runs.removeAll(keepingCapacity: true)
+        parked.removeAll()
+        total = 0
+        var parkedRows = 0
+        for (query, list) in all {
+            let rows = list.reduce(0) { $0 + $1.items.count }
+            if shown(query) {
+                runs[query] = list
+                total += rows
+            } else {
+                parked[query] = list
+                parkedRows += rows
+            }
+        }
+        if parkedRows > capacity { dropParked() }
+        if total > capacity { trim() }
     }
 
     /// A row was removed from a query: the rows after it move up by one.
     func removeRow(_ removed: Int, in query: SectionQuery) {
+        dropParked()
         guard var list = runs.removeValue(forKey: query) else { return }
         for index in list.indices.reversed() {
             if list[index].start > removed {
@@ -112,6 +172,7 @@ final class SectionPageCache {
 
     /// A row was inserted into a query: the rows from it on move down by one.
     func insertRow(_ inserted: Int, item: TodoItem, in query: SectionQuery) {
+        dropParked()
         guard var list = runs.removeValue(forKey: query) else { return }
         var placed = false
         for index in list.indices.reversed() {

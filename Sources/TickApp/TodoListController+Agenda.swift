@@ -34,9 +34,10 @@ extension TodoListController {
         if tableView.isEditing { setEditing(false) }
         tableView.closeSwipe()
         let listID = shows ? currentList?.id : agenda?.listID
+        let leaving = shownQueryCounts()
         agenda = shows ? AgendaState(day: today(), listID: listID) : nil
         selectedHeaderListID = nil
-        readEverythingAgain()
+        readEverythingAgain(leaving: leaving)
         if let selectedID, select(todo: selectedID) {
             // Kept on the same todo.
         } else if !shows, let listID, let section = section(ofList: listID) {
@@ -64,7 +65,11 @@ extension TodoListController {
     /// empty agenda says so in the middle of the screen.
     func agendaCounts(from day: Day) throws -> [Int] {
         let state = AgendaState(day: day)
-        let counts = try AgendaState.groups.indices.map { try store.count(state.query(forSection: $0)) }
+        // Kept from the agenda last shown when nothing changed since (`SectionPageCache.parkedCount(of:)`).
+        let counts = try AgendaState.groups.indices.map {
+            let query = state.query(forSection: $0)
+            return try cache.parkedCount(of: query) ?? store.count(query)
+        }
         return counts.allSatisfy { $0 == 0 } ? [] : counts
     }
 

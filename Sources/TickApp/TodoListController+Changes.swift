@@ -24,6 +24,8 @@ extension TodoListController {
     @discardableResult
     func apply(_ change: TodoChange) throws -> [Int64: IndexPath] {
         guard !change.isEmpty else { return [:] }
+        // Pages of views not shown are not patched: they go before anything is read.
+        cache.changeWillBeApplied()
         let listLevel: TodoChange.ListChange.Kinds = [.added, .deleted, .renamed, .reordered]
         guard !change.readsEverything, !change.lists.contains(where: { !$0.kinds.isDisjoint(with: listLevel) }) else {
             readEverythingAgain()
@@ -199,8 +201,15 @@ extension TodoListController {
 
     /// Reads the lists, the counts and the table afresh, dropping every cached page: for a change
     /// that cannot be told row by row, a new sort or filter, another process's unexplained change.
-    func readEverythingAgain() {
-        cache.invalidate()
+    /// With `leaving` (the view's sections before it changed, `shownQueryCounts`) only the view
+    /// changed, not the store: the rows and counts read stay (`SectionPageCache.switchViews`).
+    func readEverythingAgain(leaving: [(query: SectionQuery, count: Int)]? = nil) {
+        if let leaving {
+            // Nothing changed in the store: rows read for either view stay exact.
+            cache.switchViews(showing: isShownView, leaving: leaving)
+        } else {
+            cache.invalidate()
+        }
         refreshLists()
         needsVisibleRowsRefresh = false
         tableView.reloadData()

@@ -35,8 +35,9 @@ extension TodoListController {
         var wrapsOnly = options
         wrapsOnly.wrapsTitles = view.wrapsTitles
         let readsAgain = view != wrapsOnly
+        let leaving = readsAgain ? shownQueryCounts() : []
         options = view
-        if readsAgain { return reloadFromStore() }
+        if readsAgain { return reloadFromStore(preferring: nil, leaving: leaving) }
         tableView.reloadData()
         if selectedHeaderListID == nil, let selected = tableView.indexPathForSelectedRow {
             tableView.scrollToRow(at: selected, at: .none)
@@ -62,5 +63,25 @@ extension TodoListController {
         readEverythingAgain()
         restoreSelection(before)
         return true
+    }
+}
+
+extension TodoListController {
+    /// Reads ahead, once the first frame is out, the first row of the first list with waiting todos
+    /// hidden, when any list has waiting todos and they are shown: the store prepares the statements
+    /// `R` reads through (the waiting totals, a block's waiting todos, the rows not waiting) while
+    /// nobody waits, so the first `R` costs what the next ones do. Changes nothing shown.
+    public func prepareForHidingWaiting() {
+        guard agenda == nil, options.showsWaiting, readFailure == nil, let list = lists.first(where: { !$0.isCollapsed }) else { return }
+        var hidden = options
+        hidden.showsWaiting = false
+        hidden.waitingDay = today()
+        guard let day = hidden.waitingDay?.iso else { return }
+        do {
+            guard try lists.contains(where: { try store.waitingCount(listID: $0.id, on: day) > 0 }) else { return }
+            _ = try store.items(hidden.query(listID: list.id), in: 0..<1)
+        } catch {
+            // A guess ahead of time: the read that fails here fails again, and is said, when R reads.
+        }
     }
 }

@@ -82,9 +82,15 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     /// Rows per section as last read (0 for a collapsed list).
     var sectionCounts: [Int] = []
-    /// While waiting todos are hidden (`R`), how many each list hides, by list id (read with the
-    /// counts; empty while they are shown), for the headers.
-    var waitingCounts: [Int64: Int] = [:]
+    /// While waiting todos are hidden (`R`), how many each list hides (read with the counts; empty
+    /// while they are shown), for the headers. An array, not a dictionary: a dictionary type built
+    /// for the first time costs the Swift runtime a scan of the binary's conformances (the first `R`).
+    var waitingCounts: [(listID: Int64, count: Int)] = []
+
+    /// How many todos of a list hidden waiting todos leave out (0 while they are shown).
+    func waitingCount(ofList id: Int64) -> Int {
+        waitingCounts.first { $0.listID == id }?.count ?? 0
+    }
     /// The optional columns every row shows (priority, flag), the same in all lists so titles line up.
     var rowColumns = RowColumns()
     /// Set when something every row shows changed (the priority or flag column came or went).
@@ -152,9 +158,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             // Rows hidden under collapsed parents are not the table's.
             list.isCollapsed ? 0 : try store.count(options.query(listID: list.id)) - (folds[list.id]?.hiddenTotal ?? 0)
         }
-        var waitingCounts: [Int64: Int] = [:]
+        var waitingCounts: [(listID: Int64, count: Int)] = []
         if agenda == nil, !options.showsWaiting, let day = options.waitingDay?.iso {
-            for list in lists { waitingCounts[list.id] = try store.waitingCount(listID: list.id, on: day) }
+            for list in lists { waitingCounts.append((list.id, try store.waitingCount(listID: list.id, on: day))) }
         }
         let columns = try store.rowColumns()
         // Assigned only once everything was read, so a failure half way leaves no mix of old and new.
@@ -185,7 +191,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         }
         let total = counts.open + counts.done
         let searching = options.filter != nil || pendingSearch != nil
-        let hidesWaiting = waitingCounts.values.contains { $0 > 0 }
+        let hidesWaiting = waitingCounts.contains { $0.count > 0 }
         emptyState.isShown = count == 0 && !lists.contains(where: \.isCollapsed)
             && (total == 0 || searching || !options.showsCompleted || hidesWaiting)
         emptyState.text = pendingSearch.map { "Searching for “\($0)”…" }
@@ -277,9 +283,24 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Selects a todo, wherever it is shown.
     @discardableResult
     func select(todo id: Int64) -> Bool {
+        if let indexPath = cachedIndexPath(ofTodo: id) {
+            selectRow(at: indexPath)
+            return true
+        }
         guard let item = storedItem(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
         selectRow(at: indexPath)
         return true
+    }
+
+    /// Where a todo is shown when a cached page of a section shown holds it, without reading the
+    /// store (the page cache holds the rows as shown: after a view switch, the selected todo is
+    /// usually among them); nil when no page holds it or its row is hidden under a collapsed parent.
+    func cachedIndexPath(ofTodo id: Int64) -> IndexPath? {
+        for section in 0..<min(numberOfShownSections, sectionCounts.count) where sectionCounts[section] > 0 {
+            guard let rank = cache.cachedRow(ofTodo: id, in: query(forSection: section)) else { continue }
+            return shownRow(rank, inSection: section).map { IndexPath(row: $0, section: section) }
+        }
+        return nil
     }
 
     /// Selects the row at `indexPath` (scrolling it into view); no list header stays selected.
@@ -308,7 +329,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
             title += " · \(sectionCounts[section]) match\(sectionCounts[section] == 1 ? "" : "es")"
         } else {
             // Waiting todos hidden (R) are not counted as open: the header counts what the list shows.
-            let waiting = waitingCounts[list.id] ?? 0
+            let waiting = waitingCount(ofList: list.id)
             title += " · \(list.openCount - waiting) open"
             if waiting > 0 { title += " · \(waiting) waiting hidden" }
             if list.doneCount > 0 { title += " · \(list.doneCount) done" + (options.showsCompleted ? "" : " hidden") }
@@ -345,12 +366,32 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
 
     // MARK: Keeping the table in step
 
-    /// Re-reads everything (after a new sort or filter, or a change that cannot be told row by row),
+    /// Re-reads everything (after a change that cannot be told row by row, or another process's),
     /// keeping the selection on the same todo when it is still shown.
     public func reloadFromStore(selecting preferred: Int64? = nil) {
+        reloadFromStore(preferring: preferred, leaving: nil)
+    }
+
+    /// As `reloadFromStore(selecting:)`; with `leaving` (the sections before the view changed: a new
+    /// sort or filter, `R`, `H`) only the view changed, not the store, and the rows and counts read
+    /// stay (`SectionPageCache.switchViews`).
+    func reloadFromStore(preferring preferred: Int64?, leaving: [(query: SectionQuery, count: Int)]?) {
         let before = selectionBeforeChange(preferring: preferred)
-        readEverythingAgain()
+        readEverythingAgain(leaving: leaving)
         restoreSelection(before)
+    }
+
+    /// Each section's query and row count as shown now, for a view about to change.
+    func shownQueryCounts() -> [(query: SectionQuery, count: Int)] {
+        (0..<min(numberOfShownSections, sectionCounts.count)).map { (query(forSection: $0), sectionCounts[$0]) }
+    }
+
+    /// Whether `query` is one of the view's sections: an agenda group of its day, or a list under the options.
+    func isShownView(_ query: SectionQuery) -> Bool {
+        if let agenda {
+            return AgendaState.groups.indices.contains { agenda.query(forSection: $0) == query }
+        }
+        return query.dueWindow == nil && query == options.query(listID: query.listID) && lists.contains { $0.id == query.listID }
     }
 
     /// What the selection is on before a change, to put it back after it (the marks are todos'

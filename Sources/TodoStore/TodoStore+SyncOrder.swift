@@ -29,6 +29,38 @@ extension TodoStore {
         }
     }
 
+    /// Of `places` (a list's id and a position in it), those that two or more todos of that list
+    /// share, each once, in the order given: what `separateTodos(sharingPosition:inList:)` has to
+    /// separate. One read, a query per `sharedPositionChunkSize` places (an index seek each), where
+    /// asking `separateTodos` of every place a first download wrote read a todo per place.
+    public func sharedPositions(among places: [(listID: Int64, position: Int64)]) throws -> [(listID: Int64, position: Int64)] {
+        var shared: [(listID: Int64, position: Int64)] = []
+        var seen: Set<[Int64]> = []
+        try connection.read {
+            var start = 0
+            while start < places.count {
+                let chunk = places[start..<min(start + Self.sharedPositionChunkSize, places.count)]
+                start += chunk.count
+                // Padding rows of NULLs match no todo.
+                let values: [any SQLiteBindable] = chunk.flatMap { [$0.listID, $0.position] as [any SQLiteBindable] }
+                    + Self.padding(rows: Self.sharedPositionChunkSize - chunk.count, width: 2)
+                let found = try connection.query(Self.sharedPositionsSQL, values) { (listID: $0.int64(at: 0), position: $0.int64(at: 1)) }
+                for place in found where seen.insert([place.listID, place.position]).inserted { shared.append(place) }
+            }
+        }
+        return shared
+    }
+
+    /// Places per query of `sharedPositions(among:)`.
+    static let sharedPositionChunkSize = 128
+
+    /// `sharedPositions(among:)`'s statement, built once: the places given (padded with NULLs) that
+    /// more than one todo holds, found through `todos_by_list_position`.
+    static let sharedPositionsSQL = """
+        SELECT column1, column2 FROM (VALUES \(repeated("(?, ?)", sharedPositionChunkSize)))
+        WHERE (SELECT count(*) FROM todos WHERE list_id = column1 AND position = column2) > 1
+        """
+
     /// Where the sync last put todo `todoID` from a server item without X-APPLE-SORT-ORDER, or nil
     /// (the item has a place, or none was recorded).
     public func syncedPosition(todoID: Int64) throws -> Int64? {

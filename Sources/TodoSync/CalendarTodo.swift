@@ -112,6 +112,19 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
     }
+
+    /// This todo, with the completion time of `stored` (the todo as the store holds it) when its
+    /// own is inferred (`isCompletionTimeInferred`) and `stored` was finished the same way (done, or
+    /// cancelled) already: an inferred time moves whenever the other client rewrites LAST-MODIFIED
+    /// (a title edit), and the todo was not done again. A real COMPLETED, a change between done and
+    /// cancelled, or a todo open here takes the time this todo gives.
+    public func keepingCompletionTime(of stored: TodoItem?) -> CalendarTodo {
+        guard isCompletionTimeInferred, isDone, let stored, let completed = stored.completedAt,
+              (stored.status == .cancelled) == isCancelled else { return self }
+        var kept = self
+        kept.completedAt = completed
+        return kept
+    }
 }
 
 extension CalendarTodo {

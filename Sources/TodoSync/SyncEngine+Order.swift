@@ -23,9 +23,10 @@ extension SyncEngine {
         return new
     }
 
-    /// Imports `todo` by UID at its X-APPLE-SORT-ORDER, noting where it went.
+    /// Imports `todo` by UID at its X-APPLE-SORT-ORDER, noting where it went; a completion time it
+    /// only infers leaves the stored one as it is (`CalendarTodo.keepingCompletionTime(of:)`).
     func applyPlaced(_ todo: CalendarTodo, defaultList: String) throws {
-        let new = try placed(todo, defaultList: defaultList)
+        let new = try placed(todo.keepingCompletionTime(of: store.item(uid: todo.uid)), defaultList: defaultList)
         let summary = try store.asRemote { try store.importItems([new], options: ImportOptions(countsDuplicates: false)) }
         for item in summary.imported + summary.updated {
             if todo.sortOrder != nil { receivedPlaces.insert(ReceivedPlace(listID: item.listID, position: item.position)) }
@@ -36,7 +37,9 @@ extension SyncEngine {
     /// Gives distinct positions, in UID order, to todos that the pull left sharing one (see
     /// `TodoStore.separateTodos(sharingPosition:inList:)`); the todos moved go up at the push.
     func separateTiedTodos() throws {
-        for place in receivedPlaces.sorted(by: { ($0.listID, $0.position) < ($1.listID, $1.position) }) {
+        // Only the places two todos share: a first download writes thousands of places, most held by one todo.
+        let places = receivedPlaces.sorted { ($0.listID, $0.position) < ($1.listID, $1.position) }.map { (listID: $0.listID, position: $0.position) }
+        for place in try store.sharedPositions(among: places) {
             // The sync's own step, not the user's: `u` does not undo it.
             _ = try store.asRemote { try store.separateTodos(sharingPosition: place.position, inList: place.listID) }
         }

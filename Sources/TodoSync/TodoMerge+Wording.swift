@@ -30,6 +30,8 @@ extension TodoMerge.Conflict {
             return "kept \(kept.owner) (later) change, \(lost.owner)\(value) lost"
         case .sameTime:
             return "kept \(kept.owner) change (same time: the server's wins a tie), \(lost.owner)\(value) lost"
+        case .sameTimeNeverSynced:
+            return "kept \(kept.owner) change (same time, and the server's copy was never synced here), \(lost.owner)\(value) lost"
         case .onlyTimeKnown:
             return "kept \(kept.owner) change (\(lost.owner) has no LAST-MODIFIED), \(lost.owner)\(value) lost"
         }

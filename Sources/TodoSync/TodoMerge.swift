@@ -7,7 +7,10 @@ import FoundationEssentials
 /// - a field changed on both sides to different values takes the value of the side with the later
 ///   LAST-MODIFIED, compared to the second (iCalendar's precision); a side without one is never
 ///   the later; a tie (the same second, or neither known) keeps the remote (server's) value, which
-///   every other device already has. The other side's change is reported as a `Conflict`;
+///   every other device already has — but with no common version, a tie keeps the local value:
+///   the server's copy was never synced here, so it is this device's own upload whose answer was
+///   lost (or a copy of it), and the edit made here since, in the same second, must not be lost
+///   to it. The other side's change is reported as a `Conflict`;
 /// - done on both sides (or cancelled on both) is the same change, whatever the two completion
 ///   times: the server's stands and nothing is reported (`isSameChange`);
 /// - a todo deleted on one side and edited on the other comes back with the edit (the deletion
@@ -27,6 +30,9 @@ public enum TodoMerge {
         case later
         /// Both changes have the same LAST-MODIFIED (to the second), or neither has one: the remote change is kept.
         case sameTime
+        /// Both changes have the same LAST-MODIFIED (to the second), and the server's copy was never
+        /// synced here (no common version): the local change is kept.
+        case sameTimeNeverSynced
         /// Only its side has a LAST-MODIFIED.
         case onlyTimeKnown
         /// An edit against a deletion: the edit is kept whatever the times.
@@ -89,7 +95,7 @@ public enum TodoMerge {
     }
 
     private static func bothPresent(base: CalendarTodo?, local: CalendarTodo, remote: CalendarTodo) -> Result {
-        let (winner, reason) = laterSide(local: local.lastModified, remote: remote.lastModified)
+        let (winner, reason) = laterSide(local: local.lastModified, remote: remote.lastModified, hasCommonVersion: base != nil)
         var merged = remote
         var conflicts: [Conflict] = []
         for field in CalendarTodo.Field.allCases {
@@ -121,11 +127,14 @@ public enum TodoMerge {
     }
 
     /// Which side's change wins a field both changed, and why: the later LAST-MODIFIED to the
-    /// second; a known time beats an unknown one; a tie (or no time at all) goes to the remote side.
-    public static func laterSide(local: Date?, remote: Date?) -> (Side, Reason) {
+    /// second; a known time beats an unknown one; a tie (or no time at all) goes to the remote side,
+    /// unless the two have no common version (`hasCommonVersion` false): then a tie of known times
+    /// goes to the local side, whose change cannot be older than a copy the server took unrecorded.
+    public static func laterSide(local: Date?, remote: Date?, hasCommonVersion: Bool = true) -> (Side, Reason) {
         switch (CalendarTodo.Field.seconds(local), CalendarTodo.Field.seconds(remote)) {
         case let (local?, remote?):
-            local > remote ? (.local, .later) : local < remote ? (.remote, .later) : (.remote, .sameTime)
+            local > remote ? (.local, .later) : local < remote ? (.remote, .later)
+                : hasCommonVersion ? (.remote, .sameTime) : (.local, .sameTimeNeverSynced)
         case (.some, nil):
             (.local, .onlyTimeKnown)
         case (nil, .some):

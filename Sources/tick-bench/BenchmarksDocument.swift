@@ -95,23 +95,29 @@ struct BenchmarksDocument {
           holding 2,000 synced todos (cached like the others) downloaded into an empty store by Tick and
           into an empty folder by vdirsyncer 0.21 (from `.build/venv`, `make interop-clients`; skipped and
           said so when it is missing), three runs each, alternating, medians; vdirsyncer's figure is its
-          `sync` after `discover` (timed apart). *Tick's CPU per downloaded todo*: Tick's median CPU over the todos.
+          `sync` after `discover` (timed apart). *Tick's CPU per downloaded todo* here: the engine's median CPU in
+          tick-bench over the todos, reported only (the figure judged is the first syncs' marginal one, below).
           *First syncs, Tick against vdirsyncer* (issue 32), on each server of `BENCH_COMPARE_SERVERS`
           (default `xandikos,radicale`; `BENCH_XANDIKOS=0` leaves Xandikos out; Debian's Xandikos 0.2.8, no
           login, HTTP/1.1 keep-alive; Radicale 3.9.0, a login, HTTP/1.0): 2,000 todos (`BENCH_COMPARE_SIZE`)
           of a generated store uploaded by Tick to an empty server one request at a time, then, to a second
           empty server, `BENCH_PARALLEL_UPLOADS` at once (Tick's default, 4); then downloaded from that
-          server by Tick into an empty store (`BENCH_COMPARE_DOWNLOADS` times, default 3, alternating with a
-          download of the same collections empty from a server of their own; medians) and by vdirsyncer 0.21 (from `.build/venv`,
+          server by Tick into an empty store (the engine in this process: time, requests, connections;
+          `BENCH_COMPARE_DOWNLOADS` times, default 3, medians) and by vdirsyncer 0.21 (from `.build/venv`,
           `make interop-clients`; its rows say so when it is missing) into an empty folder; then the same
           todos, as one `.ics` file each in a folder per list, uploaded by vdirsyncer to a third empty
           server. vdirsyncer's time is its `sync` (its `discover` said apart), its CPU its own process's;
           the requests are those Xandikos logged for each (on Radicale, which logs none, Tick's own count),
           and Tick's connections those libcurl opened. Both servers write every item to disk (Xandikos
           commits it to git), so uploads cost them far more than downloads. *Tick's CPU per downloaded
-          todo, marginal*: (Tick's CPU for the download of the todos − its CPU for the download of the
-          empty collections) ÷ the todos, what one more todo costs, judged against the target; *raw*: the
-          whole download's CPU ÷ the todos, which spreads discovery and the store's set-up over them.
+          todo* is `tick sync` itself (`BENCH_TICK`, a process of its own, into an empty store; its user +
+          system CPU from `wait4`, so neither the server nor the bench is in it), alternating with the
+          engine's downloads, medians: *marginal*, judged against the target, is (its CPU downloading the
+          todos − its CPU downloading the same collections empty, from a server of their own) ÷ the todos,
+          what one more todo costs; *raw* is its CPU downloading the todos ÷ the todos, which spreads the
+          start, discovery and the store's creation over them. The items are as Tick's upload writes them
+          (with `X-APPLE-SORT-ORDER`). `BENCH_COMPARE_UPLOADS=0` (Xandikos) skips the uploads and
+          vdirsyncer: the server is filled straight into its git repositories with those items.
 
         ## Notes
 

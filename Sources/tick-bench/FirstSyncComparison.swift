@@ -62,26 +62,35 @@ struct FirstSyncComparison {
         /// Tick's upload one request at a time, and `parallelUploads` at once.
         var tickSerialUpload: Transfer?
         var tickUpload: Transfer?
+        /// Tick's first download of the `size` todos by `SyncEngine` in this process: its wall time,
+        /// requests and connections (its CPU is this process's, so it is not the per-todo figure).
         var tickDownload: Transfer?
-        /// Tick's first download of the same collections holding no todo (a server of its own):
-        /// what a first download costs whatever the todos (discovery, the reports, the store's lists).
-        var tickEmptyDownload: Transfer?
-        /// Tick's first downloads of the `size` todos and of none, runs alternating (`downloadRuns`).
+        /// `tick sync` (the release binary, a process of its own) downloading the `size` todos into
+        /// an empty store: its CPU is Tick's own, start to exit (`TickSyncProcess`).
+        var commandDownload: Transfer?
+        /// `tick sync` downloading the same collections holding no todo (a server of its own): what
+        /// a first download costs whatever the todos (the process's start, the store's creation,
+        /// discovery, the reports, the store's lists).
+        var commandEmptyDownload: Transfer?
+        /// Downloads of each kind (the medians count), runs alternating (`downloadRuns`).
         var downloadRuns = 1
+        /// Whether the server was filled by Tick's uploads (else straight into its storage: `seedsServer`).
+        var uploaded = true
         var vdirsyncerUpload: Transfer?
         var vdirsyncerDownload: Transfer?
         /// Why the vdirsyncer rows are missing, when they are.
         var vdirsyncerSkipped: String?
 
-        /// Tick's CPU over the whole download of `size` todos divided by `size`, in milliseconds: it
-        /// counts what any first download costs (discovery, the reports, the store's lists) as if
-        /// each todo caused a share of it.
-        var rawCPUPerTodo: Double? { tickDownload.map { $0.cpuSeconds * 1_000 / Double(max(1, size)) } }
+        /// `tick sync`'s CPU over the whole download of `size` todos divided by `size`, in
+        /// milliseconds: it counts what any first download costs (the process's start, the store's
+        /// creation, discovery, the reports, the store's lists) as if each todo caused a share of it.
+        var rawCPUPerTodo: Double? { commandDownload.map { $0.cpuSeconds * 1_000 / Double(max(1, size)) } }
 
-        /// Tick's CPU per downloaded todo: (CPU of the download of `size` todos − CPU of the
-        /// download of the same collections empty) ÷ `size`, in milliseconds; what one more todo costs.
+        /// Tick's CPU per downloaded todo: (CPU of `tick sync` downloading `size` todos − CPU of
+        /// `tick sync` downloading the same collections empty) ÷ `size`, in milliseconds; what one
+        /// more todo costs Tick's own process, the server's CPU left out.
         var marginalCPUPerTodo: Double? {
-            guard let full = tickDownload, let empty = tickEmptyDownload else { return nil }
+            guard let full = commandDownload, let empty = commandEmptyDownload else { return nil }
             return (full.cpuSeconds - empty.cpuSeconds) * 1_000 / Double(max(1, size))
         }
     }
@@ -99,6 +108,13 @@ struct FirstSyncComparison {
     /// Tick's downloads of the todos and of the empty collections, each (BENCH_COMPARE_DOWNLOADS,
     /// default 3): the medians of their CPU count.
     var downloadRuns = 3
+    /// The release `tick` whose `tick sync` gives Tick's CPU per downloaded todo; nil leaves those rows out.
+    var tickSyncProcess: TickSyncProcess?
+    /// Whether Tick uploads the todos first (the upload rows, minutes at 2,000 on Xandikos, which
+    /// commits every item to git). False (BENCH_COMPARE_UPLOADS=0, Xandikos only) fills the server
+    /// straight into its git repositories with the items as Tick's upload writes them
+    /// (`XandikosSeeding`) and measures the downloads alone; vdirsyncer's rows are left out too.
+    var measuresUploads = true
 
     /// A fresh, empty server of the kind, its files under `name` in the scratch folder.
     private func server(_ name: String) throws -> any ComparedServer {
@@ -116,6 +132,14 @@ struct FirstSyncComparison {
         let hasVdirsyncer = FileManager.default.isExecutableFile(atPath: vdirsyncer)
         if !hasVdirsyncer { result.vdirsyncerSkipped = "vdirsyncer is not installed at \(vdirsyncer) (`make interop-clients` installs it)" }
         let source = try cache.store(size: size, schema: schema).path
+        result.uploaded = measuresUploads || kind != .xandikos
+        if !result.uploaded {
+            progress("sync: \(size) todos written straight into an empty \(kind.title)'s repositories, as Tick's upload writes them…")
+            let server = try XandikosSeeding.server(holdingTodosOf: source, folder: scratch + "/\(kind.rawValue)-seeded")
+            defer { server.stop() }
+            try downloads(from: server, into: &result)
+            return result
+        }
 
         progress("sync: Tick's first upload of \(size) todos to an empty \(kind.title), one request at a time…")
         do {
@@ -137,29 +161,7 @@ struct FirstSyncComparison {
             guard summary.sentChanges == size else { throw BenchError("Tick's upload sent \(summary.line), not \(size) todos") }
         }
 
-        // The same collections, empty, on a server of their own: what a first download costs without todos.
-        let emptyServer = try self.server("tick-empty")
-        defer { emptyServer.stop() }
-        try Self.makeCollections(like: server, on: emptyServer)
-        result.downloadRuns = max(1, downloadRuns)
-        var full: [Transfer] = [], none: [Transfer] = []
-        for run in 1...result.downloadRuns {
-            progress("sync: Tick's first download of \(size) todos from \(kind.title) into an empty store, run \(run) of \(result.downloadRuns)…")
-            let downloaded = scratch + "/\(kind.rawValue)-download-\(run).db"
-            defer { cache.removeStore(at: downloaded) }
-            full.append(try tickSync(database: downloaded, server: server, parallelRequests: parallelUploads) { summary in
-                guard summary.receivedNew == size else { throw BenchError("Tick's download gave \(summary.line), not \(size) todos") }
-            })
-            progress("sync: Tick's first download of the same collections empty, run \(run) of \(result.downloadRuns)…")
-            let nothing = scratch + "/\(kind.rawValue)-download-empty-\(run).db"
-            defer { cache.removeStore(at: nothing) }
-            none.append(try tickSync(database: nothing, server: emptyServer, parallelRequests: parallelUploads) { summary in
-                guard summary.receivedNew == 0, summary.sentChanges == 0 else { throw BenchError("Tick's empty download gave \(summary.line)") }
-            })
-        }
-        result.tickDownload = Self.median(full)
-        result.tickEmptyDownload = Self.median(none)
-        emptyServer.stop()
+        try downloads(from: server, into: &result)
 
         guard hasVdirsyncer else { return result }
         progress("sync: vdirsyncer's first download of \(size) todos from \(kind.title) into an empty folder…")
@@ -185,6 +187,48 @@ struct FirstSyncComparison {
         return result
     }
 
+    /// Tick's first downloads from `server` into empty stores, `downloadRuns` of each kind, alternating:
+    /// by the engine in this process (wall time, requests, connections), by `tick sync` (its CPU),
+    /// and by `tick sync` from the same collections empty on a server of their own (the CPU any
+    /// first download costs, for the marginal figure).
+    private func downloads(from server: any ComparedServer, into result: inout Result) throws {
+        let emptyServer = try self.server("tick-empty")
+        defer { emptyServer.stop() }
+        try Self.makeCollections(like: server, on: emptyServer)
+        result.downloadRuns = max(1, downloadRuns)
+        var inProcess: [Transfer] = [], full: [Transfer] = [], none: [Transfer] = []
+        for run in 1...result.downloadRuns {
+            progress("sync: Tick's first download of \(size) todos from \(kind.title) into an empty store, run \(run) of \(result.downloadRuns)…")
+            let downloaded = scratch + "/\(kind.rawValue)-download-\(run).db"
+            defer { cache.removeStore(at: downloaded) }
+            inProcess.append(try tickSync(database: downloaded, server: server, parallelRequests: parallelUploads) { summary in
+                guard summary.receivedNew == size else { throw BenchError("Tick's download gave \(summary.line), not \(size) todos") }
+            })
+            guard let tickSyncProcess else { continue }
+            progress("sync: tick sync's first download of \(size) todos, run \(run) of \(result.downloadRuns)…")
+            full.append(try commandSync(tickSyncProcess, from: server, name: "command-download-\(run)", expecting: size))
+            progress("sync: tick sync's first download of the same collections empty, run \(run) of \(result.downloadRuns)…")
+            none.append(try commandSync(tickSyncProcess, from: emptyServer, name: "command-download-empty-\(run)", expecting: 0))
+        }
+        result.tickDownload = Self.median(inProcess)
+        result.commandDownload = Self.median(full)
+        result.commandEmptyDownload = Self.median(none)
+    }
+
+    /// `tick sync` into a new empty store from `server`, checked to have received `expecting` new todos.
+    private func commandSync(_ process: TickSyncProcess, from server: any ComparedServer, name: String, expecting: Int) throws -> Transfer {
+        let folder = scratch + "/\(kind.rawValue)-\(name)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }  // scratch; the whole scratch folder goes at the end anyway
+        let before = try server.requestCount()
+        let run = try process.run(database: folder + "/tick.db", homeURL: server.homeURL, login: server.login, folder: folder)
+        guard run.output.contains("↓ \(expecting) new,"), run.output.contains("↑ 0 changed") else {
+            throw BenchError("tick sync's download gave \(run.output.debugDescription), not \(expecting) new todos")
+        }
+        progress(String(format: "tick sync: %.2f s, CPU %.3f s: ", run.seconds, run.cpuSeconds) + run.output.trimmingCharacters(in: .newlines))
+        let logged = try server.requestCount().flatMap { after in before.map { after - $0 } }
+        return Transfer(seconds: run.seconds, cpuSeconds: run.cpuSeconds, requests: logged)
+    }
+
     /// One first sync of the store at `database` with `server` by `SyncEngine`, sending up to
     /// `parallelRequests` uploads at once, checked by `check`.
     private func tickSync(database: String, server: any ComparedServer, parallelRequests: Int,
@@ -198,10 +242,16 @@ struct FirstSyncComparison {
         let start = Measure.now(), cpu = SyncRun.processCPU()
         let summary = try engine.sync()
         let seconds = Double(Measure.now() - start) / 1e9
+        // Taken before reading the server's log below: counting its lines (one per todo an upload sent)
+        // is the bench's work, not Tick's.
+        let cpuSeconds = SyncRun.processCPU() - cpu
         try check(summary)
-        progress(String(format: "synced in %.1f s, %d requests over %d connections: ", seconds, summary.requests, client.http.connectionCount) + summary.line)
+        progress(String(format: "synced in %.1f s (CPU %.3f s), %d requests over %d connections: ", seconds, cpuSeconds, summary.requests,
+                        client.http.connectionCount) + summary.line)
+        let counting = SyncRun.processCPU()
         let logged = try server.requestCount().flatMap { after in before.map { after - $0 } }
-        return Transfer(seconds: seconds, cpuSeconds: SyncRun.processCPU() - cpu, requests: logged ?? summary.requests,
+        progress(String(format: "counting the server's requests in its log took %.3f s of the bench's CPU", SyncRun.processCPU() - counting))
+        return Transfer(seconds: seconds, cpuSeconds: cpuSeconds, requests: logged ?? summary.requests,
                         connections: client.http.connectionCount)
     }
 

@@ -81,6 +81,12 @@ struct SyncReport {
             return format(numerator.seconds / denominator.seconds, 2) + "×"
         }
         let atOnce = "\(result.parallelUploads) at once"
+        guard result.uploaded else {
+            // The server was filled straight into its storage (BENCH_COMPARE_UPLOADS=0): Tick's downloads only.
+            let download = row("\(title): first download of \(size) todos (as Tick uploads them) into an empty store, Tick", result.tickDownload,
+                               client: "Tick")
+            return [download] + cpuPerTodoRows(result)
+        }
         var rows = [
             row("\(title): first upload of \(size) todos to an empty server, Tick one at a time", result.tickSerialUpload, client: "Tick"),
             row("\(title): first upload of \(size) todos to an empty server, Tick \(atOnce)", result.tickUpload, client: "Tick"),

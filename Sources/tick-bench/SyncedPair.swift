@@ -107,9 +107,10 @@ struct ServerItem {
     /// `UID.ics`, the UID percent-encoded as a sync names items.
     var fileName: String
 
-    /// The item for `vtodo`, without the properties a sync does not write (the list is the collection,
-    /// and the manual order is not synced).
-    init(vtodo: String) {
+    /// The item for `vtodo`, without the properties a sync does not write (the list is the
+    /// collection) and, unless `keepingSortOrder`, without the place in the manual order
+    /// (`X-APPLE-SORT-ORDER`, which Tick's upload writes: kept, the item is as Tick uploads it).
+    init(vtodo: String, keepingSortOrder: Bool = false) {
         var kept: [Substring] = []
         var listName = "Inbox", uid = ""
         var dropping = false
@@ -119,7 +120,7 @@ struct ServerItem {
                 if !dropping { kept.append(line) }
                 continue
             }
-            dropping = line.hasPrefix("X-TICK-LIST:") || line.hasPrefix("X-APPLE-SORT-ORDER:")
+            dropping = line.hasPrefix("X-TICK-LIST:") || (!keepingSortOrder && line.hasPrefix("X-APPLE-SORT-ORDER:"))
             if line.hasPrefix("X-TICK-LIST:") { listName = String(line.dropFirst("X-TICK-LIST:".count)) }
             if line.hasPrefix("UID:") { uid = String(line.dropFirst("UID:".count)) }
             if !dropping { kept.append(line) }

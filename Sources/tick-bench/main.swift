@@ -18,7 +18,10 @@ import TodoStore
 // server of BENCH_COMPARE_SERVERS (default xandikos,radicale; BENCH_XANDIKOS=0 leaves Xandikos out):
 // BENCH_COMPARE_SIZE (default 2000; BENCH_XANDIKOS_SIZE, its old name, too) sets the todos,
 // BENCH_PARALLEL_UPLOADS (default Tick's, 4) the requests at once of Tick's second upload, BENCH_COMPARE_DOWNLOADS
-// (default 3) Tick's downloads of the todos and of the same collections empty (the marginal CPU per todo).
+// (default 3) Tick's downloads of the todos and of the same collections empty (the marginal CPU per todo: `tick sync`
+// of BENCH_TICK as a process, its own CPU from wait4). BENCH_COMPARE_UPLOADS=0 measures the Xandikos downloads alone,
+// from a server filled straight into its git repositories with the items as Tick's upload writes them (no upload
+// or vdirsyncer rows; minutes shorter).
 // BENCH_ONLY=query measures only the query rows (issue 30: a tag and a word, a due-date range) at
 // BENCH_SIZES and prints them, BENCHMARKS.md untouched. The outline rows (issue 31: collapsing and
 // expanding a parent of 10,000 subtasks, scrolling a tree 10 levels deep) are measured at the largest
@@ -33,7 +36,7 @@ let usage = """
       Measures the release tick at several store sizes and writes BENCHMARKS.md (make bench). It takes no
       arguments: BENCH_SIZES, BENCH_TICK, BENCH_STORES, BENCH_OUTPUT, BENCH_REPETITIONS, BENCH_RUNS, BENCH_SYNC,
       BENCH_ONLY=sync|query|outline|starts, BENCH_SYNC_SIZES, BENCH_FIRST_DOWNLOAD, BENCH_XANDIKOS, BENCH_COMPARE_SERVERS,
-      BENCH_COMPARE_SIZE, BENCH_COMPARE_DOWNLOADS, BENCH_PARALLEL_UPLOADS and BENCH_RADICALE_PYTHON in the environment set it up.
+      BENCH_COMPARE_SIZE, BENCH_COMPARE_DOWNLOADS, BENCH_COMPARE_UPLOADS, BENCH_PARALLEL_UPLOADS and BENCH_RADICALE_PYTHON in the environment set it up.
     """
 // Only --help: an argument that was meant to shorten the run must not start the whole of it.
 _ = ToolArguments.parseOrExit(Array(CommandLine.arguments.dropFirst()), options: [], tool: "tick-bench", usage: usage)
@@ -180,6 +183,8 @@ do {
             if let size = size.flatMap({ Int($0.replacingOccurrences(of: "_", with: "")) }) { comparison.size = size }
             if let parallel = settings["BENCH_PARALLEL_UPLOADS"].flatMap({ Int($0) }) { comparison.parallelUploads = parallel }
             if let downloads = settings["BENCH_COMPARE_DOWNLOADS"].flatMap({ Int($0) }) { comparison.downloadRuns = downloads }
+            comparison.tickSyncProcess = TickSyncProcess(tick: tick, environment: environment)
+            comparison.measuresUploads = settings["BENCH_COMPARE_UPLOADS"] != "0"
             syncReport?.comparisons.append(try comparison.run())
         }
     }

@@ -143,4 +143,72 @@ struct StatusSyncTests {
         #expect(merged.todo?.isCancelled == true && merged.todo?.isInProcess == false)
         #expect(merged.conflicts.map(\.lostValue) == ["started"])
     }
+
+    /// A VTODO another client marked done with only PERCENT-COMPLETE:100 (no STATUS, no COMPLETED:
+    /// Tick infers the completion time from LAST-MODIFIED), titled `title`, last modified at
+    /// `modified`, with `extra` lines (a COMPLETED, another PERCENT-COMPLETE).
+    static func percentDone(_ title: String, modified: String, extra: [String] = ["PERCENT-COMPLETE:100"]) -> String {
+        """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Other client//EN
+            BEGIN:VTODO
+            UID:percent-done
+            CREATED:20261120T080000Z
+            LAST-MODIFIED:\(modified)
+            DTSTAMP:\(modified)
+            SUMMARY:\(title)
+            \(extra.joined(separator: "\n"))
+            END:VTODO
+            END:VCALENDAR
+
+            """.replacingOccurrences(of: "\n", with: "\r\n")
+    }
+
+    @Test("a todo done elsewhere without COMPLETED keeps the completion time Tick inferred when the other client edits it again (with an edit here pending, too); a real COMPLETED there replaces it, un-completing it there reopens it")
+    func inferredCompletionTime() throws {
+        try SyncEngineTests.withDevices(on: .radicale) { server, first, second in
+            try first.sync()
+            let collection = try #require(try first.store.syncCollections().first)
+            let url = try server.homeURL.resolving(collection.href + "percent-done.ics")
+            let client = try server.client()
+            /// Replaces the item as the other client would.
+            func otherClientWrites(_ text: String) throws { _ = try client.update(text, at: url, ifMatch: client.get(url).etag) }
+            _ = try client.create(Self.percentDone("Sort the receipts", modified: "20261130T090000Z"), at: url)
+            try second.sync()
+            let inferred = Date(timeIntervalSince1970: 1_796_029_200)  // 2026-11-30 09:00 UTC
+            #expect(try second.todo("Sort the receipts").completedAt == inferred)
+
+            // Edited there: a new LAST-MODIFIED, still no COMPLETED. It was done on 30 November, not when renamed.
+            try otherClientWrites(Self.percentDone("Sort the old receipts", modified: "20261202T100000Z"))
+            try second.sync()
+            #expect(try second.todo("Sort the old receipts").completedAt == inferred)
+
+            // Edited there and here (a merge): both edits kept, the time too.
+            _ = try second.store.update(id: second.todo("Sort the old receipts").id, notes: "Shoebox")
+            try otherClientWrites(Self.percentDone("Sort the receipts by month", modified: "20261203T010000Z"))
+            try second.sync()
+            let merged = try second.todo("Sort the receipts by month")
+            #expect(merged.notes == "Shoebox" && merged.completedAt == inferred)
+            let pushed = try client.get(url).calendarData
+            #expect(Self.lines("PERCENT-COMPLETE", in: pushed) == ["PERCENT-COMPLETE:100"] && Self.lines("COMPLETED", in: pushed) == [])
+
+            // A real COMPLETED there: its time is taken.
+            try otherClientWrites(Self.percentDone("Sort the receipts by month", modified: "20261203T020000Z",
+                                                   extra: ["PERCENT-COMPLETE:100", "COMPLETED:20261201T120000Z", "DESCRIPTION:Shoebox"]))
+            try second.sync()
+            #expect(try second.todo("Sort the receipts by month").completedAt == Date(timeIntervalSince1970: 1_796_126_400))  // 2026-12-01 12:00 UTC
+
+            // Un-completed there while the priority changed here (a merge): open, with the priority.
+            try otherClientWrites(Self.percentDone("Sort the receipts by month", modified: "20261203T030000Z",
+                                                   extra: ["PERCENT-COMPLETE:0", "DESCRIPTION:Shoebox"]))
+            _ = try second.store.update(id: second.todo("Sort the receipts by month").id, priority: 3)
+            try second.sync()
+            let reopened = try second.todo("Sort the receipts by month")
+            #expect(!reopened.isDone && reopened.priority == 3)
+            try first.sync()
+            #expect(try first.todo("Sort the receipts by month").isDone == false)
+            try SyncEngineTests.agree(server, first, second)
+        }
+    }
 }

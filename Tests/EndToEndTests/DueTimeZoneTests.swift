@@ -33,6 +33,6 @@ struct DueTimeZoneTests {
         #expect(outcome.status == 0, "\(outcome.errors)")
         #expect(outcome.output.split(separator: "\n").dropFirst().first == "[ ] buy milk                today 18:00")
         let listed = try CommandLineTests.run(["--db", database, "ls"])
-        #expect(listed.output == "1  [ ]       2026-11-27 18:00  Inbox  buy milk\n")
+        #expect(listed.output == "1  [ ]  2026-11-27 18:00  Inbox  buy milk\n")
     }
 }

@@ -12,16 +12,10 @@ struct FuzzTests {
     func shortSeededRound() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (make test does)")
         for seed in [11, 14, 20] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.binary)
-            process.arguments = ["--seconds", "0", "--seed", String(seed), "--keys", "2000", "--fresh-every", "5"]
-            process.environment = ["SWIFT_BACKTRACE": "interactive=no"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "seed \(seed): \(text)")
+            let ran = try ChildProcess.output(of: [Self.binary, "--seconds", "0", "--seed", String(seed), "--keys", "2000", "--fresh-every", "5"],
+                                              environment: ["SWIFT_BACKTRACE": "interactive=no"])
+            let text = ran.text
+            #expect(ran.status == 0, "seed \(seed): \(text)")
             #expect(text.contains("no failure"), "seed \(seed): \(text)")
             // --keys plays exactly that many keys, even when the last ones drawn are a title of several.
             #expect(text.contains("1 runs, 2000 keys played and checked,"), "seed \(seed): \(text)")

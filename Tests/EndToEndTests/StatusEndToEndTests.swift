@@ -30,9 +30,9 @@ struct StatusEndToEndTests {
         #expect(try session.waitForExit() == 0)
         let listed = try CommandLineTests.run(["--db", scratch.database, "ls", "--all"])
         #expect(listed.output == """
-            1  [/]       Inbox  Paint the fence
-            3  [/]       Inbox  Call the plumber
-            2  [-]       Inbox  Renew the old passport
+            1  [/]  Inbox  Paint the fence
+            3  [/]  Inbox  Call the plumber
+            2  [-]  Inbox  Renew the old passport
 
             """)
     }

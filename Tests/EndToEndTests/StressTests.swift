@@ -9,15 +9,10 @@ struct StressTests {
     @Test("Killing a process mid-burst 8 times loses no change it reported done and leaves the store readable")
     func killNineRounds() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build (make test does)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["--rounds", "8", "--seed", "20261129", "--max-ms", "150"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let ran = try ChildProcess.output(of: [Self.binary, "--rounds", "8", "--seed", "20261129", "--max-ms", "150"],
+                                          environment: ProcessInfo.processInfo.environment)
+        let text = ran.text
+        #expect(ran.status == 0, "\(text)")
         #expect(text.contains("8 rounds") && text.contains("none lost"))
     }
 }
@@ -32,15 +27,10 @@ struct SyncStressTests {
         try #require(FileManager.default.isExecutableFile(atPath: StressTests.binary), "build first: swift build (make test does)")
         try #require(FileManager.default.isExecutableFile(atPath: TickEndToEndTests.root.appendingPathComponent(".build/venv/bin/python").path),
                      "Radicale is not installed: make radicale (make test does)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: StressTests.binary)
-        process.arguments = ["sync", "--rounds", "4", "--seed", "1"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let ran = try ChildProcess.output(of: [StressTests.binary, "sync", "--rounds", "4", "--seed", "1"],
+                                          environment: ProcessInfo.processInfo.environment)
+        let text = ran.text
+        #expect(ran.status == 0, "\(text)")
         #expect(text.contains("4 rounds") && text.contains("none lost, no duplicates"), "\(text)")
         // Which phases the kills hit depends on timing; that another tick changed the store during a sync does not.
         #expect(text.contains("by another tick during a sync") && !text.contains(" 0 kills"), "\(text)")

@@ -14,27 +14,20 @@ struct ToolCommandLineTests {
 
     /// Runs a built tool. `TMPDIR` names a folder that does not exist, so a tool that ignored its
     /// arguments and started a real run fails at once instead of running for minutes; a run still
-    /// going after 120 s is ended, so a planted bug cannot hang the suite.
+    /// going after 120 s is ended (`ChildProcess` throws), so a planted bug cannot hang the suite.
     static func run(_ tool: String, _ arguments: [String]) throws -> Outcome {
         let binary = TickEndToEndTests.root.appendingPathComponent(".build/debug/\(tool)").path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build first: swift build (make test does)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = ["TMPDIR": "/nonexistent-tick-tool-test", "BENCH_TICK": "/nonexistent-tick-tool-test/tick",
-                               "SWIFT_BACKTRACE": "interactive=no", "PATH": "/usr/bin:/bin"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let guardTime = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: guardTime)
-        defer { guardTime.cancel() }
-        // Standard error is small (a message and the usage): read after standard output without a deadlock.
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: text, errors: errorText)
+        let scratch = try ScratchFolder("tool-command-line")
+        let (output, errors) = (scratch.path("output"), scratch.path("errors"))
+        // ChildProcess opens its output files without O_CREAT.
+        for file in [output, errors] { try #require(FileManager.default.createFile(atPath: file, contents: nil)) }
+        let status = try ChildProcess.run([binary] + arguments,
+                                          environment: ["TMPDIR": "/nonexistent-tick-tool-test", "BENCH_TICK": "/nonexistent-tick-tool-test/tick",
+                                                        "SWIFT_BACKTRACE": "interactive=no", "PATH": "/usr/bin:/bin"],
+                                          output: output, errors: errors, timeout: 120)
+        return Outcome(status: status, output: try String(contentsOfFile: output, encoding: .utf8),
+                       errors: try String(contentsOfFile: errors, encoding: .utf8))
     }
 
     @Test("--help prints the usage on standard output and exits 0, starting no run", arguments: [

@@ -138,6 +138,22 @@ struct AgendaScenarioTests {
         #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
     }
 
+    @Test("The agenda shown again while nothing changed reads no page and no count; after a change in the lists it shows the store's groups",
+          arguments: ["x", "aDentist today<Enter>", "d", "K"])
+    func shownAgainKeepsOrDrops(keys: String) throws {
+        let scenario = try week()
+        try scenario.type("AA")
+        let reads = scenario.list.pageReads
+        try scenario.type("A")
+        #expect(scenario.list.pageReads == reads)
+        #expect(Array(scenario.screen.prefix(9)) == Self.agenda)
+        try scenario.type("A" + keys + "A")
+        let shown = scenario.screen.dropLast()
+        try scenario.restart()
+        try scenario.type("A")
+        #expect(scenario.screen.dropLast() == shown)
+    }
+
     @Test("Changes made in the agenda patch its groups row by row: no page is read again, and every group shows the store's rows")
     func patchedNotReread() throws {
         let scenario = try week()

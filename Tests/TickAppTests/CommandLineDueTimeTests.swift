@@ -57,11 +57,11 @@ struct CommandLineDueTimeTests {
     func listing() throws {
         let tick = try CommandHarness()
         tick.run(["add", "--due", "2026-12-24", "All day"])
-        #expect(tick.output("ls") == "1  [ ]       2026-12-24  Inbox  All day\n")
+        #expect(tick.output("ls") == "1  [ ]  2026-12-24  Inbox  All day\n")
         tick.run(["add", "--due", "2026-12-24T18:30", "Party"])
         #expect(tick.output("ls") == """
-            1  [ ]       2026-12-24        Inbox  All day
-            2  [ ]       2026-12-24 18:30  Inbox  Party
+            1  [ ]  2026-12-24        Inbox  All day
+            2  [ ]  2026-12-24 18:30  Inbox  Party
 
             """)
         let array = try #require(try JSONSerialization.jsonObject(with: Data(tick.output("ls", "--json").utf8)) as? [[String: Any]])
@@ -81,7 +81,7 @@ struct CommandLineDueTimeTests {
             1  [ ]       2026-11-29 18:00  Inbox  Evening
 
             """)
-        #expect(tick.output("ls", "--due", "overdue") == "4  [ ]       2026-11-28 23:59  Inbox  Late\n")
+        #expect(tick.output("ls", "--due", "overdue") == "4  [ ]  2026-11-28 23:59  Inbox  Late\n")
     }
 
     @Test("todo.txt export keeps the day only; JSON export keeps the time")
@@ -106,15 +106,15 @@ struct CommandLineDueColumnTests {
         tick.run(["add", "--list", "Work", "--due", "today 9:00", "Timed"])
         tick.run(["add", "--due", "tomorrow 9:00", "Done timed"])
         tick.run(["done", "3"])
-        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]       2026-11-29  Inbox  Plain\n")
+        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]  2026-11-29  Inbox  Plain\n")
         #expect(tick.output("ls", "--all", "--list", "Inbox") == """
-            1  [ ]       2026-11-29        Inbox  Plain
-            3  [x]       2026-11-30 09:00  Inbox  Done timed
+            1  [ ]  2026-11-29        Inbox  Plain
+            3  [x]  2026-11-30 09:00  Inbox  Done timed
 
             """)
-        #expect(tick.output("ls", "--due", "today", "--list", "Work") == "2  [ ]       2026-11-29 09:00  Work  Timed\n")
+        #expect(tick.output("ls", "--due", "today", "--list", "Work") == "2  [ ]  2026-11-29 09:00  Work  Timed\n")
         tick.run(["edit", "2", "--due", "2026-12-24T09:00"])
-        #expect(tick.output("ls", "--due", "today") == "1  [ ]       2026-11-29  Inbox  Plain\n")
-        #expect(tick.output("ls", "--due", "2026-12-24") == "2  [ ]       2026-12-24 09:00  Work   Timed\n")
+        #expect(tick.output("ls", "--due", "today") == "1  [ ]  2026-11-29  Inbox  Plain\n")
+        #expect(tick.output("ls", "--due", "2026-12-24") == "2  [ ]  2026-12-24 09:00  Work   Timed\n")
     }
 }

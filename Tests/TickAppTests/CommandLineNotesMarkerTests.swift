@@ -12,10 +12,10 @@ struct CommandLineNotesMarkerTests {
         tick.run(["add", "Buy milk"])
         tick.run(["add", "Call mom"])
         tick.run(["edit", "1", "--notes", "oat, not cow"])
-        #expect(tick.output("ls") == "1  [ ]       Inbox  Buy milk ✎\n2  [ ]       Inbox  Call mom\n")
+        #expect(tick.output("ls") == "1  [ ]  Inbox  Buy milk ✎\n2  [ ]  Inbox  Call mom\n")
         #expect(tick.output("ls", "--json").contains("\"notes\": \"oat, not cow\""))
         tick.run(["edit", "1", "--notes", ""])
-        #expect(tick.output("ls") == "1  [ ]       Inbox  Buy milk\n2  [ ]       Inbox  Call mom\n")
+        #expect(tick.output("ls") == "1  [ ]  Inbox  Buy milk\n2  [ ]  Inbox  Call mom\n")
     }
 
     @Test("ls --help says what the ✎ means")

@@ -15,8 +15,8 @@ struct CommandLineStatusTests {
         #expect(tick.output("start", "1") == "Started 1: Paint the fence (started)\n")
         #expect(tick.output("start", "1") == "Already started 1: Paint the fence (started)\n")
         #expect(tick.output("cancel", "2") == "Cancelled 2: Call the plumber (cancelled)\n")
-        #expect(tick.output("ls") == "1  [/]       Inbox  Paint the fence\n")
-        #expect(tick.output("ls", "--all") == "1  [/]       Inbox  Paint the fence\n2  [-]       Inbox  Call the plumber\n")
+        #expect(tick.output("ls") == "1  [/]  Inbox  Paint the fence\n")
+        #expect(tick.output("ls", "--all") == "1  [/]  Inbox  Paint the fence\n2  [-]  Inbox  Call the plumber\n")
         #expect(tick.output("undone", "2") == "Open again 2: Call the plumber\n")
     }
 
@@ -26,7 +26,7 @@ struct CommandLineStatusTests {
         tick.run(["add", "Plan the trip", "#travel"])
         let edited = tick.run(["edit", "1", "--status", "started", "--percent", "40%"])
         #expect(edited.status == 0 && edited.output == "Edited 1: Plan the trip (started, 40%, #travel)\n")
-        #expect(tick.output("ls") == "1  [/]       Inbox  Plan the trip 40% #travel\n")
+        #expect(tick.output("ls") == "1  [/]  Inbox  Plan the trip 40% #travel\n")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(tick.output("ls", "--json").utf8)) as? [[String: Any]])
         #expect(array[0]["status"] as? String == "in-process" && array[0]["percent_complete"] as? Int == 40)
         #expect(tick.output("edit", "1", "--status", "cancelled") == "Edited 1: Plan the trip (cancelled, #travel)\n")
@@ -44,7 +44,7 @@ struct CommandLineStatusTests {
         tick.run(["add", "Plan the trip"])
         let result = tick.run(arguments)
         #expect(result.status != 0 && result.errors.contains(message) && !result.errors.contains("\u{1B}"))
-        #expect(tick.output("ls") == "1  [ ]       Inbox  Plan the trip\n")
+        #expect(tick.output("ls") == "1  [ ]  Inbox  Plan the trip\n")
     }
 
     @Test("cancel on a recurring todo prints its next occurrence, as done does")

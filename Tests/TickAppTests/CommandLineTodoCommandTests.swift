@@ -9,9 +9,9 @@ struct CommandLineTodoCommandTests {
     @Test("add reads the title syntax, prints the new id, and ls shows aligned columns", arguments: [
         (["Pay", "rent", "!!!", "@fri"], "1  [ ]  !!!  2026-12-04  Inbox  Pay rent", "Added 1 to Inbox: Pay rent (!!!, due 2026-12-04)"),
         (["Call", "@tomorrow", "!"], "1  [ ]  !    2026-11-30  Inbox  Call", "Added 1 to Inbox: Call (!, due 2026-11-30)"),
-        (["Plain"], "1  [ ]       Inbox  Plain", "Added 1 to Inbox: Plain"),
-        (["bob@example.com", "@+1m"], "1  [ ]       2026-12-29  Inbox  bob@example.com", "Added 1 to Inbox: bob@example.com (due 2026-12-29)"),
-        (["--", "-20%", "coupon"], "1  [ ]       Inbox  -20% coupon", "Added 1 to Inbox: -20% coupon"),
+        (["Plain"], "1  [ ]  Inbox  Plain", "Added 1 to Inbox: Plain"),
+        (["bob@example.com", "@+1m"], "1  [ ]  2026-12-29  Inbox  bob@example.com", "Added 1 to Inbox: bob@example.com (due 2026-12-29)"),
+        (["--", "-20%", "coupon"], "1  [ ]  Inbox  -20% coupon", "Added 1 to Inbox: -20% coupon"),
     ])
     func addAndList(words: [String], row: String, message: String) throws {
         let tick = try CommandHarness()
@@ -35,12 +35,48 @@ struct CommandLineTodoCommandTests {
 
             """)
         // Only the Inbox, which has no due: no column.
-        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]       Inbox  Buy milk\n2  [ ]       Inbox  Call mom\n")
+        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]  Inbox  Buy milk\n2  [ ]  Inbox  Call mom\n")
         // The done todos have no due (the open one with a due is not listed): no column; once done, it shows.
         tick.run(["done", "1"])
-        #expect(tick.output("ls", "--done") == "1  [x]       Inbox  Buy milk\n")
+        #expect(tick.output("ls", "--done") == "1  [x]  Inbox  Buy milk\n")
         tick.run(["done", "4"])
-        #expect(tick.output("ls", "--done") == "1  [x]                   Inbox  Buy milk\n4  [x]       2026-12-04  Work   Review\n")
+        #expect(tick.output("ls", "--done") == "1  [x]              Inbox  Buy milk\n4  [x]  2026-12-04  Work   Review\n")
+    }
+
+    @Test("ls leaves the priority column out when no todo listed has a priority, and shows it once one has (open ones for ls, done ones for --done, the window for --due)")
+    func priorityColumnOnlyWithPriorities() throws {
+        let tick = try CommandHarness()
+        for words in [["Buy", "milk"], ["Call", "mom", "@fri"]] { tick.run(["add"] + words) }
+        #expect(tick.output("ls") == "1  [ ]              Inbox  Buy milk\n2  [ ]  2026-12-04  Inbox  Call mom\n")
+        #expect(tick.output("ls", "--due", "fri") == "2  [ ]  2026-12-04  Inbox  Call mom\n")
+        tick.run(["add", "--list", "Work", "Ship", "!!"])
+        #expect(tick.output("ls") == """
+            1  [ ]                   Inbox  Buy milk
+            2  [ ]       2026-12-04  Inbox  Call mom
+            3  [ ]  !!               Work   Ship
+
+            """)
+        // Only the Inbox, which has no priority: no column; the done todos have none either.
+        #expect(tick.output("ls", "--list", "Inbox") == "1  [ ]              Inbox  Buy milk\n2  [ ]  2026-12-04  Inbox  Call mom\n")
+        tick.run(["done", "1"])
+        #expect(tick.output("ls", "--done") == "1  [x]  Inbox  Buy milk\n")
+        tick.run(["done", "3"])
+        #expect(tick.output("ls", "--done") == "1  [x]       Inbox  Buy milk\n3  [x]  !!   Work   Ship\n")
+        // A due todo with a priority: --due shows the column.
+        tick.run(["add", "Pay", "rent", "@fri", "!"])
+        // Within a day, the higher priority first.
+        #expect(tick.output("ls", "--due", "fri") == "4  [ ]  !    2026-12-04  Inbox  Pay rent\n2  [ ]       2026-12-04  Inbox  Call mom\n")
+    }
+
+    @Test("ls QUERY decides the priority and due columns from the todos that match, not from the rest of their lists")
+    func queriedColumnsFromMatches() throws {
+        let tick = try CommandHarness()
+        for words in [["Buy", "milk"], ["Buy", "bread"], ["Call", "mom", "@fri", "18:00", "!!!"], ["Call", "dad", "@fri"]] { tick.run(["add"] + words) }
+        #expect(tick.output("ls", "buy") == "1  [ ]  Inbox  Buy milk\n2  [ ]  Inbox  Buy bread\n")
+        #expect(tick.output("ls", "dad") == "4  [ ]  2026-12-04  Inbox  Call dad\n")
+        #expect(tick.output("ls", "call") == "3  [ ]  !!!  2026-12-04 18:00  Inbox  Call mom\n4  [ ]       2026-12-04        Inbox  Call dad\n")
+        // A query that is only a list is the whole list: the store's answer, as without one.
+        #expect(tick.output("ls", "list:Inbox").hasPrefix("1  [ ]                         Inbox  Buy milk\n"))
     }
 
     @Test("ls lines up ids, lists and wide titles, and shows control characters as placeholders")
@@ -57,8 +93,8 @@ struct CommandLineTodoCommandTests {
             12  [ ]       日本   寿司
 
             """)
-        #expect(tick.output("ls", "--all", "--list", "INBOX") == " 3  [ ]       Inbox  evil␛[31m red␊line\n 2  [x]       Inbox  买牛奶 🥛\n")
-        #expect(tick.output("ls", "--done") == " 2  [x]       Inbox  买牛奶 🥛\n")
+        #expect(tick.output("ls", "--all", "--list", "INBOX") == " 3  [ ]  Inbox  evil␛[31m red␊line\n 2  [x]  Inbox  买牛奶 🥛\n")
+        #expect(tick.output("ls", "--done") == " 2  [x]  Inbox  买牛奶 🥛\n")
         #expect(!tick.output("ls", "--all").contains("\u{1B}"))
     }
 
@@ -88,7 +124,7 @@ struct CommandLineTodoCommandTests {
         #expect(tick.output("undone", "3") == "Open again 3: Three\n")
         #expect(tick.output("undone", "2") == "Already open 2: Two\n")
         #expect(tick.output("rm", "2", "3") == "Deleted 2: Two\nDeleted 3: Three\n")
-        #expect(tick.output("ls", "--all") == "1  [x]       Inbox  One\n")
+        #expect(tick.output("ls", "--all") == "1  [x]  Inbox  One\n")
         // Ids are never reused.
         #expect(tick.output("add", "Four") == "Added 4 to Inbox: Four\n")
     }
@@ -143,7 +179,7 @@ struct CommandLineTodoCommandTests {
         tick.run(["add", "--list", "Work", "First"])
         tick.run(["add", "Second"])
         #expect(tick.output("mv", "2", "--list", "work") == "Moved 2 to Work: Second\n")
-        #expect(tick.output("ls") == "1  [ ]       Work  First\n2  [ ]       Work  Second\n")
+        #expect(tick.output("ls") == "1  [ ]  Work  First\n2  [ ]  Work  Second\n")
         #expect(tick.output("mv", "1", "-l", "Later") == "Moved 1 to Later (a new list): First\n")
         #expect(try tick.withStore { try $0.lists().map(\.name) } == ["Inbox", "Work", "Later"])
         let outcome = tick.run(["ls", "--list", "Nope"])
@@ -176,7 +212,7 @@ struct CommandLineTodoCommandTests {
         let tick = try CommandHarness()
         let other = tick.file("other.db")
         #expect(tick.run(["--db", other, "add", "Elsewhere"], database: false).status == 0)
-        #expect(tick.run(["ls", "--db", other], database: false).output == "1  [ ]       Inbox  Elsewhere\n")
+        #expect(tick.run(["ls", "--db", other], database: false).output == "1  [ ]  Inbox  Elsewhere\n")
         #expect(tick.run(["ls", "--db=\(other)"], database: false).output.contains("Elsewhere"))
         #expect(tick.output("ls").isEmpty)
         let garbage = tick.file("garbage.db")

@@ -52,16 +52,15 @@ struct ShellScriptScenarioTests {
         let temporary = try TemporaryStore()
         for number in 1...6 { _ = try temporary.store.append(title: "Todo number \(number) with a long title", toListNamed: nil) }
         let screens = try snaps("<Shell tick ls><Snap>", store: temporary.store, size: Size(width: 24, height: 7))
-        // Each row of tick ls is "6  [ ]", the empty priority column, the list and the title (no due column:
-        // no todo has a due): 51 columns, three rows of 24; the rows of todos 1 to 4 and the line typed
-        // have scrolled away.
+        // Each row of tick ls is "6  [ ]", the list and the title (no priority or due column: no todo has
+        // one): 46 columns, two rows of 24; the rows of todos 1 to 3 and the line typed have scrolled away.
         #expect(screens == [[
-            "5  [ ]       Inbox  Todo",
-            " number 5 with a long ti",
-            "tle",
-            "6  [ ]       Inbox  Todo",
-            " number 6 with a long ti",
-            "tle",
+            "4  [ ]  Inbox  Todo numb",
+            "er 4 with a long title",
+            "5  [ ]  Inbox  Todo numb",
+            "er 5 with a long title",
+            "6  [ ]  Inbox  Todo numb",
+            "er 6 with a long title",
             "$",
         ]])
     }

@@ -7,8 +7,8 @@ import Testing
 struct CPUPerTodoRowTests {
     private static func rows(full: Double, empty: Double?) -> [SyncReport.Row] {
         var result = FirstSyncComparison.Result(kind: .xandikos, size: 2_000)
-        result.tickDownload = .init(seconds: 4, cpuSeconds: full)
-        result.tickEmptyDownload = empty.map { .init(seconds: 1, cpuSeconds: $0) }
+        result.commandDownload = .init(seconds: 4, cpuSeconds: full)
+        result.commandEmptyDownload = empty.map { .init(seconds: 1, cpuSeconds: $0) }
         result.downloadRuns = 3
         return SyncReport(result: SyncBenchmark.Result()).cpuPerTodoRows(result)
     }

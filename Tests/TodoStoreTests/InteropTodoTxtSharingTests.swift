@@ -79,6 +79,30 @@ struct InteropTodoTxtSharingTests {
         }
     }
 
+    @Test("A started todo is written open with status:in-process and read back started, by Tick's own import too (status:started as well); on a done line the words are title text")
+    func startedTodos() throws {
+        try withTemporaryFolder { folder in
+            let text = "(A) 2026-11-01 Paint the fence status:in-process\nWrite the letter\nx 2026-11-30 Read about status:in-process\n"
+            let (exported, store) = try Self.roundTrip(text, in: folder)
+            defer { store.close() }
+            #expect(exported == text)
+            let statuses = Dictionary(uniqueKeysWithValues: try store.flatOrder().map { ($0.title, $0.status) })
+            #expect(statuses == ["Paint the fence": .inProcess, "Write the letter": .open, "Read about status:in-process": .done])
+
+            // Started in Tick: exported open and started, imported by another store as started.
+            let todo = try store.add(title: "Tidy the shed").value
+            try store.setStatus(.inProcess, ids: [todo.id])
+            var written = ""
+            try TodoTxtFormat.export(store, zone: Self.utc) { written += $0 }
+            let line = try #require(written.split(separator: "\n").first { $0.contains("Tidy the shed") })
+            #expect(!line.hasPrefix("x ") && line.hasSuffix(" Tidy the shed status:in-process"))
+            let (_, copy) = try Self.roundTrip(written + "Sweep the yard status:started\n", in: folder, name: "copy.db")
+            defer { copy.close() }
+            let copied = Dictionary(uniqueKeysWithValues: try copy.flatOrder().map { ($0.title, $0.status) })
+            #expect(copied["Tidy the shed"] == .inProcess && copied["Paint the fence"] == .inProcess && copied["Sweep the yard"] == .inProcess)
+        }
+    }
+
     @Test("Documented mappings are the only changes", arguments: [
         ("(E) Someday maybe", "(C) Someday maybe"),
         ("(Z) 2026-11-01 Least of all", "(C) 2026-11-01 Least of all"),

@@ -54,6 +54,36 @@ struct SyncOrderStoreTests {
         }
     }
 
+    @Test("the positions two todos share are found among many places (more than one query's worth), each once, in the order given; a place held by one todo or none is not")
+    func sharedPositions() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            defer { store.close() }
+            // 300 todos, one a place, in the Inbox; two more on the places of the 7th and the 250th; one in Work on the 7th's place too.
+            let single = (0..<300).map { index in
+                var todo = NewTodo(title: "Todo \(index)")
+                todo.uid = "single-\(index)"
+                todo.position = Int64(index + 1) << 16
+                return todo
+            }
+            _ = try store.importItems(single)
+            func todo(_ uid: String, at position: Int64, in list: String = "Inbox") -> NewTodo {
+                var todo = NewTodo(title: uid, listName: list)
+                todo.uid = uid
+                todo.position = position
+                return todo
+            }
+            _ = try store.importItems([todo("tied-early", at: 7 << 16), todo("tied-late", at: 250 << 16), todo("elsewhere", at: 7 << 16, in: "Work")])
+            let inbox = TodoStore.inboxListID, work = try #require(try store.lists().first { $0.name == "Work" })
+            var places = (1...300).map { (listID: inbox, position: Int64($0) << 16) }.reversed() + [(listID: inbox, position: Int64(999) << 16)]
+            places += [(listID: work.id, position: Int64(7) << 16), (listID: inbox, position: Int64(7) << 16)]
+            let shared = try store.sharedPositions(among: Array(places))
+            #expect(shared.map(\.listID) == [inbox, inbox])
+            #expect(shared.map(\.position) == [250 << 16, 7 << 16])
+            #expect(try store.sharedPositions(among: []).isEmpty)
+        }
+    }
+
     @Test("completing the same recurring todo in two stores makes next occurrences with one UID; a UID already taken gets a fresh one")
     func nextOccurrenceUID() throws {
         try withTemporaryFolder { folder in

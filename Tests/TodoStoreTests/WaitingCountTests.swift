@@ -194,4 +194,29 @@ struct WaitingCountTests {
             """, [TodoStore.inboxListID, "2026-12-03", 0, 0, 100, 0]) { $0.string(at: 3) }
         #expect(plan.contains { $0.contains("COVERING INDEX todos_list_starts (list_id=? AND position>? AND position<?)") }, "\(plan)")
     }
+
+    @Test("A list's waiting todos in all load none of its rank blocks, and later steps keep that total without them")
+    func totalWithoutBlocks() throws {
+        let store = try HiddenWaitingStoreTests.makeStore(count: 3_000)
+        let day = HiddenWaitingStoreTests.today, inbox = TodoStore.inboxListID
+        store.forgetDerivedState()
+        let before = try store.waitingCount(listID: inbox, on: day)
+        #expect(store.rankIndex.cachedBlocks(RankSet(listID: inbox, kind: .open)) == nil)
+        #expect(store.rankIndex.waiting[WaitingSet(listID: inbox, day: day)]?.isSized == false)
+        #expect(before == (try Self.waitingByHand(store, listID: inbox, on: day)))
+        // Steps while no block is loaded patch the total: a waiting todo added, another completed.
+        store.forgetDerivedState()
+        _ = try store.waitingCount(listID: inbox, on: day)
+        try store.add(title: "later", start: "2026-12-20")
+        #expect(try store.waitingCount(listID: inbox, on: day) == before + 1)
+        let waitingTodo = try #require(try store.flatOrder().first { !$0.isDone && StartDates.isWaiting(start: $0.start, today: day) })
+        try store.setDone(true, ids: [waitingTodo.id])
+        #expect(try store.waitingCount(listID: inbox, on: day) == before)
+        #expect(try store.waitingCount(listID: inbox, on: day) == (try Self.waitingByHand(store, listID: inbox, on: day)))
+        // Rows read afterwards size the counts per block from the patched total.
+        var query = SectionQuery(listID: inbox, includesCompleted: false)
+        query.readyOn = day
+        let expected = try HiddenWaitingStoreTests.expected(store, query)
+        #expect(try store.items(query, in: 1_500..<1_530).map(\.id) == Array(expected[1_500..<1_530]))
+    }
 }

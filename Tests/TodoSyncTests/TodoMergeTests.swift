@@ -96,6 +96,10 @@ struct TodoMergeTests {
         Case(name: "added on both sides under one UID: differing fields by the later change",
              base: nil, local: edited(early) { $0.title = "Mine" }, remote: edited(late) { $0.title = "Theirs" },
              merged: edited(late) { $0.title = "Theirs" }, conflicts: [.init(uid: "m", field: .title, lost: .local, reason: .later, lostValue: "Mine")]),
+        Case(name: "no common version, same second (this device's own upload, its answer lost, then an edit here): the local change stands",
+             base: nil, local: edited(early.addingTimeInterval(0.5)) { $0.title = "Pay the rent" }, remote: edited(early) { $0.title = "Pay rent" },
+             merged: edited(early.addingTimeInterval(0.5)) { $0.title = "Pay the rent" },
+             conflicts: [.init(uid: "m", field: .title, lost: .remote, reason: .sameTimeNeverSynced, lostValue: "Pay rent")]),
     ]
 
     @Test("merge field by field", arguments: cases)
@@ -118,6 +122,8 @@ struct TodoMergeTests {
                 outcome: "kept the server's (later) change, this device's «Buy milk» lost"),
         Wording(conflict: .init(uid: "m", field: .due, lost: .local, reason: .sameTime, lostValue: "2026-12-24"),
                 outcome: "kept the server's change (same time: the server's wins a tie), this device's «2026-12-24» lost"),
+        Wording(conflict: .init(uid: "m", field: .title, lost: .remote, reason: .sameTimeNeverSynced, lostValue: "Pay rent"),
+                outcome: "kept this device's change (same time, and the server's copy was never synced here), the server's «Pay rent» lost"),
         Wording(conflict: .init(uid: "m", field: .notes, lost: .remote, reason: .onlyTimeKnown, lostValue: String(repeating: "n", count: 50)),
                 outcome: "kept this device's change (the server's has no LAST-MODIFIED), the server's «\(String(repeating: "n", count: 39))…» lost"),
         Wording(conflict: .init(uid: "m", field: nil, lost: .local), outcome: "deleted here, edited on the server: kept the edit, the deletion lost"),

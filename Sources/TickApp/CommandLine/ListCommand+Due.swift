@@ -19,7 +19,9 @@ extension ListCommand {
         }
         // Over the due-day index's part for the windows: what the listing reads anyway.
         let showsDueTimes = try groups.contains { try store.hasTimedOpenDue(in: $0.window) }
-        var table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name), showsDueTimes: showsDueTimes)
+        let showsPriorities = try groups.contains { try store.hasPriorityOpenDue(in: $0.window) }
+        var table = TodoTable(largestID: try store.largestTodoID(), listNames: lists.map(\.name), showsPriorities: showsPriorities,
+                              showsDueTimes: showsDueTimes)
         table.today = context.today
         try context.buffered { write in
             if json && view == .agenda { try write("[") }

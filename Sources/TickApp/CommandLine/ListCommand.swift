@@ -23,8 +23,8 @@ struct ListCommand: Subcommand {
             OptionDescription("quiet", short: "q", help: "no progress bar"),
         ],
         discussion: """
-        Columns: id, state ([ ] open, [/] started, [x] done, [-] cancelled), priority (!, !!, !!!), due day \
-        (left out when no todo of the lists shown has one), list and title; a flagged title starts with ⚑, a title followed by ✎ has notes (--json shows them), \
+        Columns: id, state ([ ] open, [/] started, [x] done, [-] cancelled), priority (!, !!, !!!; left out when no todo listed has one), due day \
+        (left out when no todo listed has one), list and title; a flagged title starts with ⚑, a title followed by ✎ has notes (--json shows them), \
         by ↻ recurs, then how far along an open todo is (40%) when it says, and its tags follow as #tag. Lists come in \
         Tick's order, open todos in their manual order (or --sort's), done todos in the order they were completed. \
         A subtask's title is indented two spaces per level under its parent (past 6 levels the level \
@@ -163,11 +163,9 @@ struct ListCommand: Subcommand {
         if let dueView { return try runDue(dueView, lists: lists, store: store, context: context) }
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open && query?.completion == nil ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
-        // The due column shows when a todo of these lists may have a due (a query may keep only todos without).
-        let (includesOpen, includesDone) = (filter != .done, filter != .open || query?.completion != nil)
-        let showsDues = try store.hasDue(inLists: shown.map(\.id), includesOpen: includesOpen, includesDone: includesDone)
-        let showsDueTimes = try showsDues && store.hasTimedDue(inLists: shown.map(\.id), includesOpen: includesOpen, includesDone: includesDone)
-        var table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsDues: showsDues, showsDueTimes: showsDueTimes)
+        let columns = try optionalColumns(lists: lists, shown: shown, query: query, store: store)
+        var table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsPriorities: columns.priorities,
+                              showsDues: columns.dues, showsDueTimes: columns.dueTimes)
         table.today = context.today
         let total = shown.reduce(0) { $0 + rows(of: $1).count }
         // On the terminal the rows themselves show the progress; into a file or a pipe, the bar does.
@@ -208,6 +206,43 @@ struct ListCommand: Subcommand {
         }
         return 0
     }
+
+    /// Which of the columns a listing may leave out it shows: the priority column when a todo listed
+    /// has a priority, the due column when one has a due (16 wide when one has a due time). Without
+    /// a query, the store says for the lists `shown` (reading no more than the listing); with one, the matches
+    /// themselves are read first, up to the first that needs every column, so a column the matches
+    /// leave empty is not printed because other todos of their lists fill it.
+    private func optionalColumns(lists: [TodoList], shown: [TodoList], query: TodoQuery?,
+                                 store: TodoStore) throws -> (priorities: Bool, dues: Bool, dueTimes: Bool) {
+        // JSON has no columns: nothing to read.
+        if json { return (true, true, false) }
+        if let matching = Self.matching(query) {
+            var columns = (priorities: false, dues: false, dueTimes: false)
+            do {
+                for list in lists {
+                    try forEachMatch(in: list, matching: matching, store: store) { item in
+                        if item.priority > 0 { columns.priorities = true }
+                        if let due = item.due {
+                            columns.dues = true
+                            // A due time follows the day (`2026-12-24T18:30`), as `hasTimedDue(inLists:)` reads it.
+                            if due.count > 10 { columns.dueTimes = true }
+                        }
+                        if columns.priorities && columns.dueTimes { throw EveryColumnShown() }
+                    }
+                }
+            } catch is EveryColumnShown {}
+            return columns
+        }
+        // The columns show when a todo of these lists may fill them (a query may keep only todos without).
+        let (includesOpen, includesDone) = (filter != .done, filter != .open || query?.completion != nil)
+        let ids = shown.map(\.id)
+        let dues = try store.hasDue(inLists: ids, includesOpen: includesOpen, includesDone: includesDone)
+        return (try store.hasPriority(inLists: ids, includesOpen: includesOpen, includesDone: includesDone), dues,
+                try dues && store.hasTimedDue(inLists: ids, includesOpen: includesOpen, includesDone: includesDone))
+    }
+
+    /// Stops the first reading of a query's matches: every optional column shows already.
+    private struct EveryColumnShown: Error {}
 
     /// Rows whose places in the outline are read at once.
     static let pageSize = 500
@@ -255,13 +290,8 @@ struct ListCommand: Subcommand {
     /// The rows of one list the filter asks for, read in pages (a list may hold a million todos):
     /// a query's matches through the store's search (`forEachMatch`), else the list's rows.
     private func forEachItem(in list: TodoList, query: TodoQuery?, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
-        var section = SectionQuery(listID: list.id, sort: sort, includesCompleted: filter != .open)
-        if var query {
-            // Lists are chosen above; the tag index finds tags.
-            query.listNames = []
-            section.matching = query
-            if !query.isEmpty { return try store.forEachMatch(of: section, body) }
-        }
+        if let matching = Self.matching(query) { return try forEachMatch(in: list, matching: matching, store: store, body) }
+        let section = SectionQuery(listID: list.id, sort: sort, includesCompleted: filter != .open)
         let rows = rows(of: list)
         var start = rows.lowerBound
         while start < rows.upperBound {
@@ -270,6 +300,21 @@ struct ListCommand: Subcommand {
             try page.forEach(body)
             start += page.count
         }
+    }
+
+    /// The query whose matches are listed, without its list names (lists are chosen before; the tag
+    /// index finds tags), or nil when it keeps every row of the lists (none, or only list names).
+    private static func matching(_ query: TodoQuery?) -> TodoQuery? {
+        guard var query else { return nil }
+        query.listNames = []
+        return query.isEmpty ? nil : query
+    }
+
+    /// A query's matches in one list, through the store's search.
+    private func forEachMatch(in list: TodoList, matching: TodoQuery, store: TodoStore, _ body: (TodoItem) throws -> Void) throws {
+        var section = SectionQuery(listID: list.id, sort: sort, includesCompleted: filter != .open)
+        section.matching = matching
+        try store.forEachMatch(of: section, body)
     }
 
     /// The rows of a list's section (open todos first, then done ones) that the filter shows.

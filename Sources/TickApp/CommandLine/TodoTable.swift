@@ -3,7 +3,7 @@ import TodoStore
 
 /// `tick ls` as aligned plain-text columns: id, state, priority, due date, list, title (after "⚑ "
 /// when the todo is flagged, followed by " ✎" when it has notes and " ↻" when it recurs, as on screen).
-/// The due column is left out when no todo it lists has a due.
+/// The priority column is left out when no todo it lists has a priority, the due column when none has a due.
 ///
 /// Every width is known before the first row (ids are at most as wide as the largest id, lists
 /// are few), so rows are written as they are read. Titles and list names are made safe the way the
@@ -17,16 +17,20 @@ struct TodoTable {
     /// Columns of the due date: 10 (`2026-12-24`), 16 when some todo has a time (`2026-12-24 18:30`),
     /// 0 when no todo listed has a due (the column and its separator are left out).
     let dueWidth: Int
+    /// Columns of the priority: 3 (`!!!`), 0 when no todo listed has one (the column and its separator are left out).
+    let priorityWidth: Int
     /// The day start dates are described against ("starts in 3 d"); nil shows none.
     var today: Day?
 
     /// A table for ids up to `largestID` and the given list names; `showsDues` when any todo it
     /// lists may have a due (`TodoStore.hasDue(inLists:)`), else the due column is left out;
     /// `showsDueTimes` when any has a due time (`TodoStore.hasTimedDue(inLists:)`,
-    /// `hasTimedOpenDue(in:)`), so the column is wide enough for every row.
-    init(largestID: Int64, listNames: [String], showsDues: Bool = true, showsDueTimes: Bool = false) {
+    /// `hasTimedOpenDue(in:)`), so the column is wide enough for every row; `showsPriorities` when
+    /// any may have a priority (`TodoStore.hasPriority(inLists:)`), else the priority column is left out.
+    init(largestID: Int64, listNames: [String], showsPriorities: Bool = true, showsDues: Bool = true, showsDueTimes: Bool = false) {
         idWidth = String(max(1, largestID)).count
         listWidth = listNames.map { Self.safe($0).width }.max() ?? 0
+        priorityWidth = showsPriorities ? 3 : 0
         dueWidth = showsDueTimes ? 16 : showsDues ? 10 : 0
     }
 
@@ -55,7 +59,8 @@ struct TodoTable {
         let paddedID: String = String(repeating: " ", count: idWidth - id.count) + id
         let paddedList: String = list.text + String(repeating: " ", count: max(0, listWidth - list.width))
         let due = (item.due.map { Due(stored: $0)?.description ?? $0 } ?? "").padded(to: dueWidth)
-        let columns: [String] = [paddedID, state, priority.padded(to: 3)] + (dueWidth > 0 ? [due] : []) + [paddedList, title]
+        let columns: [String] = [paddedID, state] + (priorityWidth > 0 ? [priority.padded(to: priorityWidth)] : [])
+            + (dueWidth > 0 ? [due] : []) + [paddedList, title]
         return columns.joined(separator: "  ")
     }
 
@@ -63,7 +68,8 @@ struct TodoTable {
     /// id, no state, priority or due, its title indented by its `depth`; no script reads it as a match.
     func contextRow(_ item: TodoItem, listName: String, depth: Int) -> String {
         let list = Self.safe(listName)
-        let columns: [String] = [String(repeating: " ", count: idWidth - 1) + "·", "   ", "   "] + (dueWidth > 0 ? ["".padded(to: dueWidth)] : [])
+        let columns: [String] = [String(repeating: " ", count: idWidth - 1) + "·", "   "] + (priorityWidth > 0 ? ["".padded(to: priorityWidth)] : [])
+            + (dueWidth > 0 ? ["".padded(to: dueWidth)] : [])
             + [list.text + String(repeating: " ", count: max(0, listWidth - list.width)), Self.indentation(depth: depth) + Self.safe(item.title).text]
         return columns.joined(separator: "  ")
     }

@@ -11,9 +11,10 @@ struct WaitingSet: Hashable {
 /// read) and per rank block of its open part (the same blocks, in the same order, as the list's
 /// `RankBlocks`), counted only as far as a read needs them: from the top down to `prefixEnd` and
 /// from the bottom up to `suffixStart`, so the waiting todos before any counted block's start are
-/// known from one side or from the total. One entry per block, never per todo.
+/// known from one side or from the total. One entry per block, never per todo; no entry at all
+/// until a read needs a block (`isSized`): the total alone (a list's header) loads no blocks.
 struct WaitingBlocks {
-    /// Waiting todos in each block counted (0 in a block not counted yet).
+    /// Waiting todos in each block counted (0 in a block not counted yet); empty until sized.
     var counts: [Int]
     /// The blocks `0..<prefixEnd` are counted.
     var prefixEnd: Int
@@ -21,6 +22,17 @@ struct WaitingBlocks {
     var suffixStart: Int
     /// Waiting todos in the whole open part.
     var total: Int
+    /// Whether `counts` has one entry per block of the list's open part (`sized(blocks:)`).
+    private(set) var isSized: Bool
+
+    /// The total alone: no block known yet.
+    init(total: Int) {
+        counts = []
+        prefixEnd = 0
+        suffixStart = 0
+        self.total = total
+        isSized = false
+    }
 
     /// Counts for `blocks` blocks of which none is counted yet.
     init(blocks: Int, total: Int) {
@@ -28,6 +40,12 @@ struct WaitingBlocks {
         prefixEnd = 0
         suffixStart = blocks
         self.total = total
+        isSized = true
+    }
+
+    /// These counts with one (uncounted) entry per block of `blocks` blocks, the total kept.
+    func sized(blocks: Int) -> WaitingBlocks {
+        isSized ? self : WaitingBlocks(blocks: blocks, total: total)
     }
 
     /// Whether every block is counted.
@@ -45,6 +63,39 @@ struct WaitingBlocks {
     }
 }
 
+/// The waiting counts of every list and day loaded, in a small array rather than a dictionary: a
+/// handful of lists, and a new dictionary type costs the Swift runtime a scan of every protocol
+/// conformance of the binary the first time it is built (about 0.25 M instructions, on the first `R`).
+struct WaitingTable {
+    private var entries: [(set: WaitingSet, blocks: WaitingBlocks)] = []
+
+    /// The counts of one list and day, if loaded.
+    subscript(set: WaitingSet) -> WaitingBlocks? {
+        get { entries.first { $0.set == set }?.blocks }
+        set {
+            let index = entries.firstIndex { $0.set == set }
+            switch (index, newValue) {
+            case (let index?, let value?): entries[index].blocks = value
+            case (let index?, nil): entries.remove(at: index)
+            case (nil, let value?): entries.append((set, value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// The lists and days loaded.
+    var keys: [WaitingSet] { entries.map(\.set) }
+
+    /// Whether nothing is loaded.
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Forgets every count.
+    mutating func removeAll() { entries.removeAll() }
+
+    /// Keeps only the counts of `day`.
+    mutating func keepOnly(day: String) { entries.removeAll { $0.set.day != day } }
+}
+
 /// Hiding waiting todos (`SectionQuery.readyOn`) in the manual order: the rows shown are the open
 /// part less its waiting todos, so row i is found as the rank index finds it, from blocks whose
 /// sizes are less the waiting todos each holds, then an OFFSET under a block's size among the
@@ -54,43 +105,57 @@ struct WaitingBlocks {
 /// step's journal rows as the blocks are; they are dropped with the blocks.
 extension RankIndex {
     /// The waiting todos of a list on `day`: the total read from `list_start_counts`, no block
-    /// counted yet (`waitingBefore(_:listID:on:blocks:)` counts those a read needs).
+    /// loaded or counted (`waitingBefore(_:listID:on:blocks:)` counts those a read needs).
     func waitingBlocks(listID: Int64, on day: String) throws -> WaitingBlocks {
         let set = WaitingSet(listID: listID, day: day)
         if let cached = waiting[set] { return cached }
-        let blocks = try self.blocks(RankSet(listID: listID, kind: .open))
         var total = 0
         if let after = StartDates.dayAfter(day) {
             total = Int(try connection.scalarInt(
                 "SELECT coalesce(sum(open_count), 0) FROM list_start_counts WHERE list_id = ? AND start_day >= ?", [listID, after]))
-            guard total >= 0, total <= blocks.total else { throw mismatch() }
+            guard total >= 0 else { throw mismatch() }
         }
         // Only today's counts are kept: the day before's are of no use once the day changed.
-        if waiting.keys.contains(where: { $0.day != day }) { waiting = waiting.filter { $0.key.day == day } }
-        let loaded = WaitingBlocks(blocks: blocks.lowerBounds.count, total: total)
+        waiting.keepOnly(day: day)
+        let loaded = WaitingBlocks(total: total)
         waiting[set] = loaded
         return loaded
+    }
+
+    /// The waiting todos of a list on `day` with one entry per block of `blocks` (the list's open
+    /// part), sized on first use; the total must fit in the blocks' rows.
+    private func waitingBlocks(listID: Int64, on day: String, blocks: RankBlocks) throws -> WaitingBlocks {
+        let set = WaitingSet(listID: listID, day: day)
+        let counted = try waitingBlocks(listID: listID, on: day)
+        if counted.isSized {
+            guard counted.counts.count == blocks.lowerBounds.count else { throw mismatch() }
+            return counted
+        }
+        guard counted.total <= blocks.total else { throw mismatch() }
+        let sized = counted.sized(blocks: blocks.lowerBounds.count)
+        waiting[set] = sized
+        return sized
     }
 
     /// The waiting todos of a list on `day` before `block`: the blocks between it and the nearer
     /// counted end are counted first (one read of the index of open todos with a start, over their
     /// rows only).
     private func waitingBefore(_ block: Int, listID: Int64, on day: String, blocks: RankBlocks) throws -> Int {
-        let counted = try waitingBlocks(listID: listID, on: day)
+        let counted = try waitingBlocks(listID: listID, on: day, blocks: blocks)
         if let known = counted.waitingBefore(block) { return known }
         if block - counted.prefixEnd <= counted.suffixStart - block {
             try countBlocks(counted.prefixEnd..<block, fromTop: true, listID: listID, on: day, blocks: blocks)
         } else {
             try countBlocks(block..<counted.suffixStart, fromTop: false, listID: listID, on: day, blocks: blocks)
         }
-        guard let known = try waitingBlocks(listID: listID, on: day).waitingBefore(block) else { throw mismatch() }
+        guard let known = try waitingBlocks(listID: listID, on: day, blocks: blocks).waitingBefore(block) else { throw mismatch() }
         return known
     }
 
     /// Counts the blocks `range`, next to the counted blocks at the top (`fromTop`) or at the bottom.
     private func countBlocks(_ range: Range<Int>, fromTop: Bool, listID: Int64, on day: String, blocks: RankBlocks) throws {
         let set = WaitingSet(listID: listID, day: day)
-        var counted = try waitingBlocks(listID: listID, on: day)
+        var counted = try waitingBlocks(listID: listID, on: day, blocks: blocks)
         try count(range, into: &counted, listID: listID, on: day, blocks: blocks)
         if fromTop { counted.prefixEnd = range.upperBound } else { counted.suffixStart = range.lowerBound }
         if counted.isComplete {
@@ -178,7 +243,7 @@ extension RankIndex {
         }
         var run = 1
         while true {
-            let counted = try waitingBlocks(listID: listID, on: day)
+            let counted = try waitingBlocks(listID: listID, on: day, blocks: blocks)
             let top = counted.isComplete ? count : counted.prefixEnd
             if let topStart = readyStart(top, counted), row < topStart || counted.isComplete {
                 return Self.lastBlock(in: 0..<top, startingAtOrBefore: row) { readyStart($0, counted)! }
@@ -228,9 +293,11 @@ extension RankIndex {
     /// total always, in a block only once it was counted (one counted later is read as it is then).
     func patchWaiting(_ changes: [JournaledTodoChange]) {
         guard !waiting.isEmpty else { return }
-        for set in Array(waiting.keys) {
-            guard let blocks = cachedBlocks(RankSet(listID: set.listID, kind: .open)),
-                  blocks.lowerBounds.count == waiting[set]!.counts.count else {
+        for set in waiting.keys {
+            let sized = waiting[set]!.isSized
+            // Counts per block follow the blocks; a total alone needs none.
+            let blocks = cachedBlocks(RankSet(listID: set.listID, kind: .open))
+            if sized, blocks?.lowerBounds.count != waiting[set]!.counts.count {
                 waiting[set] = nil
                 continue
             }
@@ -239,7 +306,7 @@ extension RankIndex {
                     guard let side, side.isOpen, side.listID == set.listID,
                           StartDates.isWaiting(start: side.start, today: set.day) else { continue }
                     waiting[set]!.total += delta
-                    guard !blocks.lowerBounds.isEmpty else { continue }
+                    guard sized, let blocks, !blocks.lowerBounds.isEmpty else { continue }
                     let block = blocks.block(containing: RankKey(key: side.position, id: side.id))
                     if waiting[set]!.isCounted(block) { waiting[set]!.counts[block] += delta }
                 }

@@ -18,7 +18,7 @@ final class RankIndex: StoreComponent {
         didSet { if blocks.isEmpty { waiting.removeAll() } }
     }
     /// Loaded counts of waiting open todos per block, per list and day (`RankIndex+Waiting`).
-    var waiting: [WaitingSet: WaitingBlocks] = [:]
+    var waiting = WaitingTable()
     /// `rank_meta.generation` (the block layout) the prefix sums were loaded at.
     private var generation: Int64 = -1
     /// Told when the index is found not to match the todos, so the store can drop everything derived
@@ -214,12 +214,16 @@ final class RankIndex: StoreComponent {
     /// rows instead of being dropped: each row is a todo leaving one place and arriving at another,
     /// exactly what the rank triggers saw, so a toggle, an add or a delete costs no re-read. A new
     /// generation (blocks split, merged, added or removed), a replayed or too big step drops them.
+    /// The waiting totals (`+Waiting`) are patched from the same rows, with or without blocks loaded.
     func willCommit(_ step: CommittedStep) throws {
-        guard !blocks.isEmpty else { return }
-        guard let changes = step.todoChanges, try readGeneration() == generation else {
+        guard !blocks.isEmpty || !waiting.isEmpty else { return }
+        guard let changes = step.todoChanges else {
             blocks.removeAll()
+            waiting.removeAll()
             return
         }
+        // Dropping the blocks drops the waiting counts with them (see `blocks`).
+        if !blocks.isEmpty, try readGeneration() != generation { blocks.removeAll() }
         for change in changes {
             if let old = change.old?.rankPlace { blocks[old.set]?.adjust(by: -1, at: old.key) }
             if let new = change.new?.rankPlace { blocks[new.set]?.adjust(by: 1, at: new.key) }

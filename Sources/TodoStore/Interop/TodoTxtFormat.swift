@@ -19,7 +19,9 @@ import FoundationEssentials
 /// `d`, `w`, `m`, `y`) is the common recurrence extension; a rule it cannot say (weekdays, COUNT)
 /// is left out of todo.txt and kept by JSON. todo.txt has no cancelled state: a cancelled todo is
 /// done (`x`) with `status:cancelled` at the end of the line, which an import reads back as
-/// cancelled (on a done line; on an open one it stays in the title).
+/// cancelled (on a done line; on an open one it stays in the title). Nor has it a started state: a
+/// started todo is open with `status:in-process` (JSON's word) at the end of the line, read back as
+/// started, as is `status:started` (on an open line; on a done one they stay in the title).
 public enum TodoTxtFormat {
     /// One todo as a todo.txt line (without the line break); `listName` nil for the Inbox.
     /// `dates` leaves out a date the line it came from did not have; the dates are days in `zone`.
@@ -47,6 +49,7 @@ public enum TodoTxtFormat {
         if let start = item.start.map({ $0[...] }) ?? KeptNotes.startDate(in: item.notes) { parts.append("t:" + start.prefix(10)) }
         if item.isDone && item.priority > 0 { parts.append("pri:\(letter(forPriority: item.priority))") }
         if item.status == .cancelled { parts.append(cancelledWord) }
+        if item.status == .inProcess { parts.append(startedWords[0]) }
         // topydo's subtasks: the parent's todo id names it.
         if outline.hasSubtasks { parts.append("id:\(item.id)") }
         if let parent = outline.parentID { parts.append("p:\(parent)") }
@@ -174,6 +177,10 @@ public enum TodoTxtFormat {
             todo.statusMark = .cancelled
             words.remove(at: index)
         }
+        if !isDone, let index = words.lastIndex(where: { word in startedWords.contains { $0 == word } }) {
+            todo.statusMark = .inProcess
+            words.remove(at: index)
+        }
         if links?.isResolved == false { links?.note(line: line, titleWords: words) }
         if links?.isResolved == true { applyLinks(links?.place(ofLine: line), to: &todo, words: &words, tally: &days.tally) }
         todo.title = words.joined(separator: " ")
@@ -247,6 +254,10 @@ public enum TodoTxtFormat {
 
     /// The word that marks a done line as cancelled (todo.txt has no cancelled state).
     static let cancelledWord = "status:cancelled"
+
+    /// The words that mark an open line as started (todo.txt has no started state): the first is
+    /// written (the word JSON's `"status"` uses), either is read.
+    static let startedWords = ["status:in-process", "status:started"]
 
     /// todo.txt's `rec:` value for a rule made only of FREQ and INTERVAL (`1w`, `+2d`); nil for
     /// others (weekdays, COUNT…), which todo.txt cannot say: JSON keeps them.
