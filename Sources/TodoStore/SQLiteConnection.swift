@@ -32,6 +32,10 @@ final class SQLiteConnection {
     private(set) var virtualMachineSteps = 0
     /// What `tick_clock_ms()` reads (see `SQLiteConnection+Clock.swift`); the store sets its own clock.
     var clock: () -> Date = Date.init
+    /// The step the journal triggers record under, or nil when they record nothing: what
+    /// `tick_recording_step()` returns (see `SQLiteConnection+Clock.swift`). Set only inside a
+    /// transaction (`History.beginStep`); a transaction that ends puts back what it found.
+    var recordingStep: Int64?
 
     /// SQLite's log routed nowhere, once, before the first open (see `csqlite_route_log_nowhere`).
     private static let logRoutedNowhere: Int32 = csqlite_route_log_nowhere()
@@ -68,6 +72,7 @@ final class SQLiteConnection {
         }
         do {
             try registerClockFunction()
+            try registerRecordingFunction()
         } catch {
             close()
             throw error
@@ -179,12 +184,17 @@ final class SQLiteConnection {
         let nested = sqlite3_get_autocommit(handle) == 0
         // Cached statements rather than sqlite3_exec: parsing BEGIN and COMMIT on every call shows up in profiles.
         try run(nested ? "SAVEPOINT tick_nested" : "BEGIN IMMEDIATE")
+        // The journal's recording lives in memory (`recordingStep`), so the rollback that undoes a
+        // step's rows must undo its recording too; no recording outlives its outermost transaction.
+        let recordingBefore = recordingStep
         do {
             if !nested { try snapshotDidBegin?() }
             let result = try body()
             try run(nested ? "RELEASE tick_nested" : "COMMIT")
+            if !nested { recordingStep = nil }
             return result
         } catch {
+            recordingStep = nested ? recordingBefore : nil
             // The original error matters to the user; a failing rollback would only hide it.
             try? execute(nested ? "ROLLBACK TO tick_nested; RELEASE tick_nested" : "ROLLBACK")
             throw error

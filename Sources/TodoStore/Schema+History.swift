@@ -3,7 +3,8 @@ import FoundationEssentials
 /// The undo journal of schema version 2.
 ///
 /// A mutation opens a step and sets `history_state.recording` to its id for the length of its
-/// transaction; while it is set, triggers copy every changed todo and list row, before and after,
+/// transaction (since version 16 the connection's `recordingStep`, which the triggers read through
+/// `tick_recording_step()`); while it is set, triggers copy every changed todo and list row, before and after,
 /// into the journal. Triggers rather than Swift code do the copying so that rows changed on the
 /// side (renumbered neighbours, todos of a deleted list) are never missed. Outside our mutations
 /// `recording` is NULL, so other writers (and undo itself) are not journaled.
@@ -71,9 +72,14 @@ extension Schema {
         names.map { prefix + $0 }.joined(separator: ", ")
     }
 
-    /// Insert, update and delete triggers that copy rows of `table` into `journal` while recording.
-    static func journalTriggers(table: String, journal: String, key: String, columns names: [String]) -> String {
-        let recording = "(SELECT recording FROM history_state WHERE id = 1)"
+    /// Where the journal triggers of versions 2 to 15 read the step they record under (released
+    /// migrations keep making exactly these; version 16 asks a function instead, `Schema+RecordingStep.swift`).
+    static let recordingFromTable = "(SELECT recording FROM history_state WHERE id = 1)"
+
+    /// Insert, update and delete triggers that copy rows of `table` into `journal` while recording
+    /// (while `recording`, an SQL expression, is not NULL: the step the rows are recorded under).
+    static func journalTriggers(table: String, journal: String, key: String, columns names: [String],
+                                recording: String = recordingFromTable) -> String {
         let old = columns(names, prefix: "old_"), new = columns(names, prefix: "new_")
         let oldValues = names.map { "OLD." + $0 }.joined(separator: ", ")
         let newValues = names.map { "NEW." + $0 }.joined(separator: ", ")

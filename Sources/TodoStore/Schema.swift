@@ -10,7 +10,8 @@ import FoundationEssentials
 /// - kept lagging: `todos_fts`, an FTS5 trigram index, with the todos changed since noted in
 ///   `search_pending` (`searchQueueSQL`; the search index catches up in small steps);
 /// - the undo history: `history_steps` and the journal rows each step's triggers wrote
-///   (`history_todos`, `history_lists`); `history_steps.origin` tells steps made here from the
+///   (`history_todos`, `history_lists`) under the step the connection records (`tick_recording_step()`,
+///   `Schema+RecordingStep.swift`); `history_steps.origin` tells steps made here from the
 ///   sync's (`Schema+RemoteSteps.swift`). The journaled todo columns grew by migration (`rrule`,
 ///   `rrule_from_completion`, `tags` in 7, `uid` in 8, `status_mark` and `percent_complete` in 10,
 ///   `Schema+Statuses.swift`, `parent_uid` in 11, `Schema+Subtasks.swift`); `historySQL` keeps creating version 2's.
@@ -24,7 +25,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 15
+    static let currentVersion = 16
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -124,6 +125,9 @@ enum Schema {
         // Version 15 (waiting counts): open todos with a start counted per list and start day, and
         // indexed by list and manual order, so hiding waiting todos reads none of them (`waitingCountsSQL`).
         waitingCountsVersion: waitingCountsSQL,
+        // Version 16 (the recording step): the journal triggers ask the connection which step they
+        // record under, so opening and closing a step writes no row (`recordingStepSQL`).
+        recordingStepVersion: recordingStepSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

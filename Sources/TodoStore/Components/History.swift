@@ -13,17 +13,18 @@ final class History: StoreComponent {
         self.depth = depth
     }
 
-    /// Opens a new step of `origin` and points the journal triggers at it; inside the step's transaction.
+    /// Opens a new step of `origin` and points the journal triggers at it (`recordingStep`, which
+    /// they read through `tick_recording_step()`; no row is written); inside the step's transaction.
     func beginStep(origin: Origin = .local) throws -> Int64 {
         try connection.run("INSERT INTO history_steps(description, origin) VALUES ('', ?)", [origin.rawValue])
         let step = connection.lastInsertRowID
-        try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [step])
+        connection.recordingStep = step
         return step
     }
 
     /// Stops the journal triggers recording (before the step is read and filed).
     func stopRecording() throws {
-        try connection.run("UPDATE history_state SET recording = NULL WHERE id = 1")
+        connection.recordingStep = nil
     }
 
     /// Forgets a step that changed nothing: it does not end the redo branch.
@@ -57,7 +58,8 @@ final class History: StoreComponent {
         if let oldestGarbage { try collectGarbage(step: oldestGarbage) }
     }
 
-    /// Nothing is remembered in memory, so a rollback leaves nothing to forget.
+    /// Nothing is remembered in memory (the recording step ends with the transaction, see
+    /// `SQLiteConnection.transaction`), so a rollback leaves nothing to forget.
     func didRollBack() {}
 
     /// Journal rows deleted at once when a step is dropped; a bigger step (an import, a big batch)
@@ -140,7 +142,7 @@ final class History: StoreComponent {
             try replay()
             return false
         }
-        try connection.run("UPDATE history_state SET recording = ? WHERE id = 1", [Self.replayScratchStep])
+        connection.recordingStep = Self.replayScratchStep
         try replay()
         try stopRecording()
         return true
