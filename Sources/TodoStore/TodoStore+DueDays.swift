@@ -27,6 +27,26 @@ extension TodoStore {
         var readyCondition: (sql: String, argument: String)? {
             waitingAfter.map { ("(start IS NULL OR substr(start, 1, 10) <= ?)", $0) }
         }
+
+        /// The WHERE clause of the open todos in the window (the ones still waiting left out when
+        /// `waitingAfter` says so), with `extra` conditions, and its arguments in order.
+        func openDueFilter(_ extra: String...) -> (sql: String, arguments: [any SQLiteBindable]) {
+            var conditions = ["completed_at IS NULL", "due IS NOT NULL"]
+            var arguments: [any SQLiteBindable] = []
+            if let from {
+                conditions.append("due >= ?")
+                arguments.append(from)
+            }
+            if let before {
+                conditions.append("due < ?")
+                arguments.append(before)
+            }
+            if let ready = readyCondition {
+                conditions.append(ready.sql)
+                arguments.append(ready.argument)
+            }
+            return ((conditions + extra).joined(separator: " AND "), arguments)
+        }
     }
 
     /// Calls `body` with every open todo whose due day is in `window`, across all lists: by due day,
@@ -34,26 +54,23 @@ extension TodoStore {
     /// row by row inside one read snapshot, so a million matching todos cost no more memory than
     /// one. `body` must not use the store.
     public func forEachOpenTodo(due window: DueWindow, _ body: (TodoItem) throws -> Void) throws {
-        var conditions = ["completed_at IS NULL", "due IS NOT NULL"]
-        var arguments: [any SQLiteBindable] = []
-        if let from = window.from {
-            conditions.append("due >= ?")
-            arguments.append(from)
-        }
-        if let before = window.before {
-            conditions.append("due < ?")
-            arguments.append(before)
-        }
-        if let ready = window.readyCondition {
-            conditions.append(ready.sql)
-            arguments.append(ready.argument)
-        }
-        let sql = "SELECT \(Self.itemColumns) FROM todos INDEXED BY todos_open_by_due_day WHERE "
-            + conditions.joined(separator: " AND ") + " ORDER BY due, priority DESC, id"
+        let filter = window.openDueFilter()
+        let sql = "SELECT \(Self.itemColumns) FROM todos INDEXED BY todos_open_by_due_day WHERE " + filter.sql
+            + " ORDER BY due, priority DESC, id"
         try reading {
-            try connection.withStatement(sql, arguments) { statement in
+            try connection.withStatement(sql, filter.arguments) { statement in
                 while try statement.step() { try body(Self.decodeItem(statement)) }
             }
+        }
+    }
+
+    /// Whether any open todo that `forEachOpenTodo(due: window)` would list also meets `condition`
+    /// (SQL over `todos`): read over the due-day index's part for the window, stopping at the first.
+    func hasOpenDue(in window: DueWindow, where condition: String) throws -> Bool {
+        let filter = window.openDueFilter(condition)
+        return try reading {
+            try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due_day WHERE "
+                                     + filter.sql + ")", filter.arguments) != 0
         }
     }
 }

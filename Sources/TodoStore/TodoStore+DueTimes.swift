@@ -22,15 +22,24 @@ extension TodoStore {
     /// index of open todos by due (a list's first entry says), done ones by a walk over the list's
     /// done todos, as `hasTimedDue(inLists:)` walks them.
     public func hasDue(inLists listIDs: [Int64], includesOpen: Bool = true, includesDone: Bool = true) throws -> Bool {
+        // A due is a date (`2026-12-24…`), before `~`, which stands for none in the index.
+        try hasTodo(inLists: listIDs, includesOpen: includesOpen, includesDone: includesDone,
+                    openIndex: "todos_open_by_due", openCondition: "ifnull(due, '~') < '~'", doneCondition: "due IS NOT NULL")
+    }
+
+    /// Whether any todo of the lists `listIDs` meets a condition: open ones by `openCondition`, looked
+    /// up in `openIndex` (an index of open todos led by `list_id`, whose first entry says), done ones
+    /// by `doneCondition` in a walk over the list's done todos. Stops at the first.
+    func hasTodo(inLists listIDs: [Int64], includesOpen: Bool, includesDone: Bool,
+                 openIndex: String, openCondition: String, doneCondition: String) throws -> Bool {
         try reading {
             for listID in listIDs {
-                // A due is a date (`2026-12-24…`), before `~`, which stands for none in the index.
-                if includesOpen, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due WHERE list_id = ? "
-                                                          + "AND completed_at IS NULL AND ifnull(due, '~') < '~')", [listID]) != 0 {
+                if includesOpen, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY \(openIndex) WHERE list_id = ? "
+                                                          + "AND completed_at IS NULL AND \(openCondition))", [listID]) != 0 {
                     return true
                 }
                 if includesDone, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NOT NULL "
-                                                          + "AND due IS NOT NULL)", [listID]) != 0 {
+                                                          + "AND \(doneCondition))", [listID]) != 0 {
                     return true
                 }
             }
@@ -38,22 +47,9 @@ extension TodoStore {
         }
     }
 
-    /// Whether any open todo due in `window` has a due time: read over the due-day index's part for
-    /// the window (its rows are what `forEachOpenTodo(due:)` lists), without touching the table.
+    /// Whether any open todo due in `window` has a due time (of the ones `forEachOpenTodo(due:)`
+    /// lists): read over the due-day index's part for the window, without touching the table.
     public func hasTimedOpenDue(in window: DueWindow) throws -> Bool {
-        var conditions = ["completed_at IS NULL", "due IS NOT NULL", "length(due) > 10"]
-        var arguments: [any SQLiteBindable] = []
-        if let from = window.from {
-            conditions.append("due >= ?")
-            arguments.append(from)
-        }
-        if let before = window.before {
-            conditions.append("due < ?")
-            arguments.append(before)
-        }
-        return try reading {
-            try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due_day WHERE "
-                                     + conditions.joined(separator: " AND ") + ")", arguments) != 0
-        }
+        try hasOpenDue(in: window, where: "length(due) > 10")
     }
 }

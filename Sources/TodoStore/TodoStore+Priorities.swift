@@ -6,37 +6,13 @@ extension TodoStore {
     /// both). Open todos are looked up in the index of open todos by priority (a list's first entry
     /// says), done ones by a walk over the list's done todos, as `hasDue(inLists:)` walks them.
     public func hasPriority(inLists listIDs: [Int64], includesOpen: Bool = true, includesDone: Bool = true) throws -> Bool {
-        try reading {
-            for listID in listIDs {
-                if includesOpen, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_priority WHERE list_id = ? "
-                                                          + "AND completed_at IS NULL AND priority > 0)", [listID]) != 0 {
-                    return true
-                }
-                if includesDone, try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos WHERE list_id = ? AND completed_at IS NOT NULL "
-                                                          + "AND priority > 0)", [listID]) != 0 {
-                    return true
-                }
-            }
-            return false
-        }
+        try hasTodo(inLists: listIDs, includesOpen: includesOpen, includesDone: includesDone,
+                    openIndex: "todos_open_by_priority", openCondition: "priority > 0", doneCondition: "priority > 0")
     }
 
-    /// Whether any open todo due in `window` has a priority: read over the due-day index's part for
-    /// the window (its rows are what `forEachOpenTodo(due:)` lists), as `hasTimedOpenDue(in:)` reads it.
+    /// Whether any open todo due in `window` (of the ones `forEachOpenTodo(due:)` lists) has a
+    /// priority: read over the due-day index's part for the window, as `hasTimedOpenDue(in:)` reads it.
     public func hasPriorityOpenDue(in window: DueWindow) throws -> Bool {
-        var conditions = ["completed_at IS NULL", "due IS NOT NULL", "priority > 0"]
-        var arguments: [any SQLiteBindable] = []
-        if let from = window.from {
-            conditions.append("due >= ?")
-            arguments.append(from)
-        }
-        if let before = window.before {
-            conditions.append("due < ?")
-            arguments.append(before)
-        }
-        return try reading {
-            try connection.scalarInt("SELECT EXISTS(SELECT 1 FROM todos INDEXED BY todos_open_by_due_day WHERE "
-                                     + conditions.joined(separator: " AND ") + ")", arguments) != 0
-        }
+        try hasOpenDue(in: window, where: "priority > 0")
     }
 }

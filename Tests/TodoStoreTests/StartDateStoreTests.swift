@@ -157,4 +157,17 @@ struct StartDateStoreTests {
             #expect(try store.item(id: items[2].id)?.start == nil)
         }
     }
+
+    @Test("the agenda's column checks see only the todos it lists: a due time or a priority on a waiting todo widens nothing")
+    func agendaColumnsLeaveOutWaiting() throws {
+        let store = try TodoStore(inMemoryWith: fixedClock)
+        _ = try store.add(title: "ready", due: "2026-12-03")
+        _ = try store.add(title: "waiting", priority: 2, due: "2026-12-03T18:30", start: "2026-12-05")
+        let window = TodoStore.DueWindow(from: nil, before: "2026-12-10")
+        #expect(try store.hasTimedOpenDue(in: window) && store.hasPriorityOpenDue(in: window))
+        let agenda = window.hidingWaiting(on: "2026-12-02")
+        #expect(try !store.hasTimedOpenDue(in: agenda))
+        #expect(try !store.hasPriorityOpenDue(in: agenda))
+        #expect(try store.hasTimedOpenDue(in: window.hidingWaiting(on: "2026-12-05")))
+    }
 }
