@@ -19,13 +19,18 @@ extension Schema {
     /// The expression the triggers of version 16 record under.
     static let recordingFromConnection = "\(SQLiteConnection.recordingFunctionName)()"
 
-    static let recordingStepSQL = """
+    /// Drops the six journal triggers (of `todos` and `lists`), which a migration then writes again.
+    static let dropJournalTriggersSQL = """
         DROP TRIGGER todos_journal_insert;
         DROP TRIGGER todos_journal_update;
         DROP TRIGGER todos_journal_delete;
         DROP TRIGGER lists_journal_insert;
         DROP TRIGGER lists_journal_update;
         DROP TRIGGER lists_journal_delete;
+        """
+
+    static let recordingStepSQL = """
+        \(dropJournalTriggersSQL)
         \(journalTriggers(table: "todos", journal: "history_todos", key: "todo_id", columns: version13JournaledTodoColumns,
                           recording: recordingFromConnection))
         \(journalTriggers(table: "lists", journal: "history_lists", key: "list_id", columns: journaledListColumns,

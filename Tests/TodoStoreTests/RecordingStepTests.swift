@@ -10,12 +10,7 @@ import TickTesting
 struct RecordingStepTests {
     /// Takes a current store back to schema 15: the journal triggers read `history_state`.
     static let backToVersion15SQL = """
-        DROP TRIGGER todos_journal_insert;
-        DROP TRIGGER todos_journal_update;
-        DROP TRIGGER todos_journal_delete;
-        DROP TRIGGER lists_journal_insert;
-        DROP TRIGGER lists_journal_update;
-        DROP TRIGGER lists_journal_delete;
+        \(Schema.dropJournalTriggersSQL)
         \(Schema.journalTriggers(table: "todos", journal: "history_todos", key: "todo_id",
                                  columns: Schema.version13JournaledTodoColumns))
         \(Schema.journalTriggers(table: "lists", journal: "history_lists", key: "list_id", columns: Schema.journaledListColumns))
