@@ -126,9 +126,9 @@ public final class CalDAVClient {
         let answer = try propfind(url, depth: 1, properties: [(XMLNamespace.dav, "resourcetype"), (XMLNamespace.dav, "getetag")])
         var listing = CollectionChanges(changed: [], removed: [], syncToken: "", isTruncated: false)
         for response in answer.responses {
-            guard let member = try Self.member(response.href, of: url, refusingInto: &listing.refused) else { continue }
+            guard let member = try Self.memberPath(response.href, of: url, refusingInto: &listing.refused) else { continue }
             guard !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
-            listing.changed.append(ItemVersion(href: member.path, etag: etag))
+            listing.changed.append(ItemVersion(href: member, etag: etag))
         }
         return listing
     }
@@ -149,11 +149,19 @@ public final class CalDAVClient {
                                                  body: Array(body.utf8)))
         var listing = CollectionChanges(changed: [], removed: [], syncToken: "", isTruncated: false)
         for response in answer.responses {
-            guard let member = try Self.member(response.href, of: url, refusingInto: &listing.refused) else { continue }
+            guard let member = try Self.memberPath(response.href, of: url, refusingInto: &listing.refused) else { continue }
             guard !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
-            listing.changed.append(ItemVersion(href: member.path, etag: etag))
+            listing.changed.append(ItemVersion(href: member, etag: etag))
         }
         return listing
+    }
+
+    /// The path of the member `href` names, as ``member(_:of:refusingInto:)`` finds it, without
+    /// making an address of it when `href` is the collection's path and one plain segment (the
+    /// hrefs servers write for every item of a listing or a report: a sync reads two per item).
+    static func memberPath(_ href: String, of url: ServerURL, refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> String? {
+        if url.isPlainChild(href) { return href }
+        return try member(href, of: url, refusingInto: &refused)?.path
     }
 
     /// The address `href` names if it is a member of the collection `url` (inside it, on the same
@@ -284,8 +292,8 @@ public final class CalDAVClient {
         for response in answer.responses {
             guard let data = response.property(XMLNamespace.calDAV, "calendar-data"),
                   let etag = response.property(XMLNamespace.dav, "getetag")?.text,
-                  let member = try member(response.href, of: url, refusingInto: &refused) else { continue }
-            items.append(CalendarItem(href: member.path, etag: etag, calendarData: data.content))
+                  let member = try memberPath(response.href, of: url, refusingInto: &refused) else { continue }
+            items.append(CalendarItem(href: member, etag: etag, calendarData: data.content))
         }
         return items
     }
@@ -318,7 +326,7 @@ public final class CalDAVClient {
         var changes = CollectionChanges(changed: [], removed: [], syncToken: newToken, isTruncated: false)
         for response in answer.responses {
             let refusedBefore = changes.refused.count
-            guard let member = try Self.member(response.href, of: url, refusingInto: &changes.refused) else {
+            guard let member = try Self.memberPath(response.href, of: url, refusingInto: &changes.refused) else {
                 // Not refused: the collection itself, which appears only to say the answer was cut short (§3.6).
                 if changes.refused.count == refusedBefore {
                     changes.isTruncated = changes.isTruncated || response.status == 507
@@ -326,9 +334,9 @@ public final class CalDAVClient {
                 continue
             }
             if response.status == 404 {
-                changes.removed.append(member.path)
+                changes.removed.append(member)
             } else if !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text {
-                changes.changed.append(ItemVersion(href: member.path, etag: etag))
+                changes.changed.append(ItemVersion(href: member, etag: etag))
             }
         }
         return changes

@@ -80,6 +80,9 @@ extension String {
     /// The string without leading and trailing spaces, tabs and line breaks (no Foundation here).
     /// Works on scalars: "\r\n" is one Character, which a per-Character test would not match.
     var trimmingSpaces: String {
+        // Nothing to trim (an href, an ETag or a status as most servers write them): the string itself.
+        let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        if let first = utf8.first, let last = utf8.last, !isSpaceByte(first), !isSpaceByte(last) { return self }
         let scalars = unicodeScalars
         let isSpace: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }

@@ -57,9 +57,25 @@ public struct Multistatus: Sendable, Equatable {
         return Response(href: href, status: Self.statusCode(element.child(XMLNamespace.dav, "status")?.text), propertyGroups: groups)
     }
 
+    /// `HTTP/1.1 `, how nearly every status line starts.
+    private static let usualStatusStart: [UInt8] = Array("HTTP/1.1 ".utf8)
+
     /// The code in a status line such as `HTTP/1.1 404 Not Found`.
     static func statusCode(_ line: String?) -> Int? {
         guard let line else { return nil }
+        // As nearly every server writes it: `HTTP/1.1 ` and three digits, then a space or the end.
+        var text = line
+        let usual: Int? = text.withUTF8 { bytes in
+            guard bytes.count >= 12, bytes.count == 12 || bytes[12] == 0x20 else { return nil }
+            for (offset, byte) in usualStatusStart.enumerated() where bytes[offset] != byte { return nil }
+            var code = 0
+            for offset in 9..<12 {
+                guard bytes[offset] >= 0x30, bytes[offset] <= 0x39 else { return nil }
+                code = code * 10 + Int(bytes[offset] - 0x30)
+            }
+            return code
+        }
+        if let usual { return usual }
         // The second word, as `split(separator: " ")` finds it, read from the bytes.
         let utf8 = line.utf8
         guard let firstStart = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") }),

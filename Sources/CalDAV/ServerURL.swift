@@ -62,6 +62,32 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
         return ServerURL(parts: Parts(url: String(decoding: prefix, as: UTF8.self) + reference, scheme: scheme, host: host, path: reference, port: port))
     }
 
+    /// Whether `reference` is this address's path followed by one segment of unreserved characters
+    /// only (no `%`, no `/`, not `.` or `..`), this address being `origin-part` + a path that ends in
+    /// `/` and holds only unreserved characters and `/`, no `.` or `..` segment, no query. Such a
+    /// reference names a member of this collection whose path is the reference itself: `resolving`
+    /// gives this origin and that path, and `isInside` holds.
+    func isPlainChild(_ reference: String) -> Bool {
+        let pathCount = path.utf8.count
+        return Self.withBytes(absoluteString) { base in
+            guard base.count > pathCount, !base.contains(UInt8(ascii: "?")), !base.contains(UInt8(ascii: "#")) else { return false }
+            let basePath = UnsafeBufferPointer(rebasing: base[(base.count - pathCount)...])
+            guard basePath.last == UInt8(ascii: "/"), Self.isPlainPath(basePath), !basePath.contains(UInt8(ascii: "%")) else { return false }
+            return Self.withBytes(reference) { bytes in
+                guard bytes.count > pathCount, UnsafeBufferPointer(rebasing: bytes[..<pathCount]).elementsEqual(basePath) else { return false }
+                let segment = UnsafeBufferPointer(rebasing: bytes[pathCount...])
+                if segment.allSatisfy({ $0 == UInt8(ascii: ".") }) && segment.count <= 2 { return false }
+                return segment.allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                         UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "."): true
+                    default: false
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether `bytes` are a plain absolute path (see `resolvingPlainPath`): one `/` first, only
     /// unreserved characters, `/` and well-formed percent-escapes, no `.` or `..` segment.
     private static func isPlainPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -153,9 +153,25 @@ private func string(_ characters: UnsafePointer<xmlChar>?) -> String {
     characters.map { String(cString: $0) } ?? ""
 }
 
+/// Whether the C string `characters` is `text`.
+private func isText(_ characters: UnsafePointer<xmlChar>, _ text: StaticString) -> Bool {
+    let count = text.utf8CodeUnitCount
+    for offset in 0..<count where characters[offset] != text.utf8Start[offset] { return false }
+    return characters[count] == 0
+}
+
+/// A namespace URI as a string: WebDAV's and CalDAV's (nearly every element's) as the constants
+/// themselves, without reading and copying the C string again for each element.
+private func namespaceString(_ characters: UnsafePointer<xmlChar>?) -> String {
+    guard let characters else { return "" }
+    if isText(characters, "DAV:") { return XMLNamespace.dav }
+    if isText(characters, "urn:ietf:params:xml:ns:caldav") { return XMLNamespace.calDAV }
+    return String(cString: characters)
+}
+
 private let startElement: startElementNsSAX2Func = { context, localName, _, namespace, _, _, attributeCount, _, attributes in
     guard let reader = reader(context) else { return }
-    var element = XMLElement(namespace: string(namespace), name: string(localName))
+    var element = XMLElement(namespace: namespaceString(namespace), name: string(localName))
     if let attributes {
         // Five pointers per attribute: local name, prefix, URI, value start, value end.
         for index in 0..<Int(attributeCount) {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// iCalendar's text rules (RFC 5545 §3.1 and §3.3.11) that Tick applies itself: content lines,
 /// folding, and TEXT escaping. libical does the same for the properties it serializes; these are
@@ -167,6 +168,8 @@ struct ContentLine {
         let utf8 = text.utf8
         func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var lines: [ContentLine] = []
+        // Room for a line per 40 bytes at once, rather than growing the array line by line.
+        lines.reserveCapacity(bytes.count / 40 + 4)
         var number = 0, offset = 0
         // The line being built: its first physical line (start, end without the break), its line
         // number and where its bytes end; `folded` holds its unfolded bytes once a continuation came.
@@ -189,8 +192,9 @@ struct ContentLine {
         }
         while offset < bytes.count {
             number += 1
-            var lineEnd = offset
-            while lineEnd < bytes.count, bytes[lineEnd] != lineFeed { lineEnd += 1 }
+            // The next LF by `memchr`, many times faster than a loop over the bytes.
+            let lineEnd = memchr(bytes.baseAddress! + offset, Int32(lineFeed), bytes.count - offset)
+                .map { UnsafeRawPointer($0) - UnsafeRawPointer(bytes.baseAddress!) } ?? bytes.count
             let next = lineEnd < bytes.count ? lineEnd + 1 : lineEnd
             // The physical line without its break: a CR right before the LF belongs to the break.
             var contentEnd = lineEnd

@@ -31,12 +31,22 @@ struct VTodoReader {
         CalendarError(line: line(of: name), problem: .unreadableProperty(name: name, reason: reason))
     }
 
-    func read(_ vtodo: OpaquePointer) throws(CalendarError) -> CalendarTodo {
+    /// The values of Tick's properties as read from a VTODO, before they are checked and made a todo:
+    /// by libical (`read(_:)`) or, for the plain VTODOs most clients write, by Tick itself (`readQuickly()`).
+    struct Fields {
         var uid = "", title: String?, notes = "", priority = 0, due: String?, status = ICAL_STATUS_NONE
         var completed: Date?, created: Date?, modified: Date?, stamp: Date?
-        // From the lines as written, as the rewriter splits them (libical splits at escaped commas too).
-        let categories = CategoriesLine.categories(in: lines)
         var listName: String?, sortOrder: Int64?, flagged = false, fromCompletion = false, percent: Int?, parentUID: String?
+    }
+
+    /// The STATUS values `readQuickly()` reads itself (any other is libical's to read).
+    static let quickStatuses: [String: icalproperty_status] = [
+        "NEEDS-ACTION": ICAL_STATUS_NEEDSACTION, "COMPLETED": ICAL_STATUS_COMPLETED,
+        "IN-PROCESS": ICAL_STATUS_INPROCESS, "CANCELLED": ICAL_STATUS_CANCELLED,
+    ]
+
+    func read(_ vtodo: OpaquePointer) throws(CalendarError) -> CalendarTodo {
+        var fields = Fields()
         for property in Libical.properties(of: vtodo) {
             let name = Libical.name(of: property)
             switch icalproperty_isa(property) {
@@ -46,58 +56,75 @@ struct VTodoReader {
                 if let named = Self.knownProperties.first(where: { message.contains(" \($0) property") }) {
                     throw unreadable(named, "cannot read \(CalendarText.quoted(rawValue(of: named) ?? message))")
                 }
-            case ICAL_UID_PROPERTY where uid.isEmpty: uid = Libical.string(icalproperty_get_uid(property))
-            case ICAL_SUMMARY_PROPERTY where title == nil: title = Libical.string(icalproperty_get_summary(property))
-            case ICAL_DESCRIPTION_PROPERTY where notes.isEmpty: notes = Libical.string(icalproperty_get_description(property))
-            case ICAL_PRIORITY_PROPERTY: priority = CalendarPriority.tick(Int(icalproperty_get_priority(property)))
-            case ICAL_DUE_PROPERTY where due == nil: due = try dueText(icalproperty_get_due(property), of: property)
-            case ICAL_STATUS_PROPERTY: status = icalproperty_get_status(property)
+            case ICAL_UID_PROPERTY where fields.uid.isEmpty: fields.uid = Libical.string(icalproperty_get_uid(property))
+            case ICAL_SUMMARY_PROPERTY where fields.title == nil: fields.title = Libical.string(icalproperty_get_summary(property))
+            case ICAL_DESCRIPTION_PROPERTY where fields.notes.isEmpty: fields.notes = Libical.string(icalproperty_get_description(property))
+            case ICAL_PRIORITY_PROPERTY: fields.priority = CalendarPriority.tick(Int(icalproperty_get_priority(property)))
+            case ICAL_DUE_PROPERTY where fields.due == nil: fields.due = try dueText(icalproperty_get_due(property), of: property)
+            case ICAL_STATUS_PROPERTY: fields.status = icalproperty_get_status(property)
             case ICAL_PERCENTCOMPLETE_PROPERTY:
                 // Out of range is another client's mistake: not shown, and kept as written until the status changes here.
                 // libical reads text that is no number as 0: the value as written decides.
                 let value = rawValue(of: "PERCENT-COMPLETE").flatMap { Int($0.filter { $0 != " " }) }
-                percent = value.flatMap { (0...100).contains($0) ? $0 : nil }
-            case ICAL_COMPLETED_PROPERTY: completed = try date(icalproperty_get_completed(property), of: property, named: name)
-            case ICAL_CREATED_PROPERTY: created = try date(icalproperty_get_created(property), of: property, named: name)
-            case ICAL_LASTMODIFIED_PROPERTY: modified = try date(icalproperty_get_lastmodified(property), of: property, named: name)
-            case ICAL_DTSTAMP_PROPERTY: stamp = try date(icalproperty_get_dtstamp(property), of: property, named: name)
-            case ICAL_RELATEDTO_PROPERTY where parentUID == nil:
+                fields.percent = value.flatMap { (0...100).contains($0) ? $0 : nil }
+            case ICAL_COMPLETED_PROPERTY: fields.completed = try date(icalproperty_get_completed(property), of: property, named: name)
+            case ICAL_CREATED_PROPERTY: fields.created = try date(icalproperty_get_created(property), of: property, named: name)
+            case ICAL_LASTMODIFIED_PROPERTY: fields.modified = try date(icalproperty_get_lastmodified(property), of: property, named: name)
+            case ICAL_DTSTAMP_PROPERTY: fields.stamp = try date(icalproperty_get_dtstamp(property), of: property, named: name)
+            case ICAL_RELATEDTO_PROPERTY where fields.parentUID == nil:
                 // The first parent relation (no RELTYPE means PARENT); a value no UID could be is none.
                 let reltype = Libical.parameter("RELTYPE", of: property)?.uppercased()
                 let value = Libical.string(icalproperty_get_relatedto(property))
-                if reltype == nil || reltype == "PARENT", Self.isUsableUID(value) { parentUID = value }
+                if reltype == nil || reltype == "PARENT", Self.isUsableUID(value) { fields.parentUID = value }
             case ICAL_X_PROPERTY:
-                let value = Libical.string(icalproperty_get_x(property))
-                switch name {
-                case "X-TICK-LIST" where !value.isEmpty: listName = value
-                case "X-APPLE-SORT-ORDER": sortOrder = Int64(value.filter { $0 != " " })
-                case "X-TICK-FLAGGED": flagged = value.uppercased() == "TRUE"
-                case "X-TICK-RECUR-FROM-COMPLETION": fromCompletion = value.uppercased() == "TRUE"
-                default: break
-                }
+                readTickExtension(name, Libical.string(icalproperty_get_x(property)), into: &fields)
             default: break
             }
         }
-        guard !uid.allSatisfy({ $0 == " " || $0 == "\t" }) else { throw CalendarError(line: startLine, problem: .missingUID) }
+        return try todo(from: fields, start: start(vtodo))
+    }
+
+    /// An X- property Tick reads (`X-TICK-LIST`, `X-APPLE-SORT-ORDER`…) into `fields`; others are left alone.
+    func readTickExtension(_ name: String, _ value: String, into fields: inout Fields) {
+        switch name {
+        case "X-TICK-LIST" where !value.isEmpty: fields.listName = value
+        case "X-APPLE-SORT-ORDER": fields.sortOrder = Int64(value.filter { $0 != " " })
+        case "X-TICK-FLAGGED": fields.flagged = value.uppercased() == "TRUE"
+        case "X-TICK-RECUR-FROM-COMPLETION": fields.fromCompletion = value.uppercased() == "TRUE"
+        default: break
+        }
+    }
+
+    /// The todo `fields` make, or why they make none (no UID, a UID no todo can have, no title, an
+    /// RRULE Tick cannot follow); `start` is the VTODO's DTSTART as `start(_:)` reads it.
+    func todo(from fields: Fields, start: TodoStart.WallTime?) throws(CalendarError) -> CalendarTodo {
+        let uid = fields.uid, status = fields.status, completed = fields.completed, percent = fields.percent
+        // From the lines as written, as the rewriter splits them (libical splits at escaped commas too).
+        let categories = CategoriesLine.categories(in: lines)
+        guard !Self.isBlank(uid) else { throw CalendarError(line: startLine, problem: .missingUID) }
         // A UID is written on one line and names the todo in the store: no control character, at most 255 bytes.
         if !Self.isUsableUID(uid) {
             throw unreadable("UID", "\(CalendarText.quoted(uid)) has a control character or is longer than 255 bytes")
         }
-        guard let title, !title.allSatisfy(\.isWhitespace) else { throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary) }
+        guard let title = fields.title, !title.allSatisfy(\.isWhitespace) else {
+            throw CalendarError(line: line(of: "SUMMARY"), problem: .missingSummary)
+        }
         let rrule = try recurrence()
         // Without a STATUS, a COMPLETED time or PERCENT-COMPLETE:100 says it is done (RFC 5545 3.8.1.8:
         // 100 is completed); a STATUS of NEEDS-ACTION or IN-PROCESS keeps it open whatever they say.
         let isDone = status == ICAL_STATUS_COMPLETED || status == ICAL_STATUS_CANCELLED
             || (status != ICAL_STATUS_NEEDSACTION && status != ICAL_STATUS_INPROCESS && (completed != nil || percent == 100))
-        var todo = CalendarTodo(uid: uid, title: title, notes: notes, priority: priority, due: due,
-                                completedAt: isDone ? completed ?? modified ?? stamp ?? created ?? Date(timeIntervalSince1970: 0) : nil,
-                                isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: created, lastModified: modified,
+        let inferred = fields.modified ?? fields.stamp ?? fields.created ?? Date(timeIntervalSince1970: 0)
+        var todo = CalendarTodo(uid: uid, title: title, notes: fields.notes, priority: fields.priority, due: fields.due,
+                                completedAt: isDone ? completed ?? inferred : nil,
+                                isCancelled: status == ICAL_STATUS_CANCELLED, createdAt: fields.created, lastModified: fields.modified,
                                 tags: CalendarTags.tags(forCategories: categories), rrule: rrule,
-                                recursFromCompletion: rrule != nil && fromCompletion,
-                                listName: listName ?? calendarName, sortOrder: sortOrder, isFlagged: flagged,
-                                isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent, parentUID: parentUID)
+                                recursFromCompletion: rrule != nil && fields.fromCompletion,
+                                listName: fields.listName ?? calendarName, sortOrder: fields.sortOrder, isFlagged: fields.flagged,
+                                isInProcess: !isDone && status == ICAL_STATUS_INPROCESS, percentComplete: percent,
+                                parentUID: fields.parentUID)
         todo.isCompletionTimeInferred = isDone && completed == nil
-        todo.start = Self.startDate(start(vtodo), due: due, recurs: rrule != nil)
+        todo.start = Self.startDate(start, due: fields.due, recurs: rrule != nil)
         return todo
     }
 
@@ -113,11 +140,17 @@ struct VTodoReader {
         return start
     }
 
+    /// Whether `text` is only spaces and tabs (or nothing).
+    static func isBlank(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
     /// Whether `uid` can name a todo in the store: something other than blanks, no control
     /// character, at most 255 bytes.
     static func isUsableUID(_ uid: String) -> Bool {
-        !uid.allSatisfy { $0 == " " || $0 == "\t" } && !uid.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-            && uid.utf8.count <= 255
+        // Over the bytes: blanks and control characters are single ASCII bytes, never part of a longer UTF-8 sequence.
+        let utf8 = uid.utf8
+        return utf8.count <= 255 && !isBlank(uid) && !utf8.contains { $0 < 0x20 || $0 == 0x7F }
     }
 
     /// The first DTSTART as local wall time (as a DUE is read, to the second), nil when there is

@@ -34,3 +34,39 @@ struct PlainPathResolutionTests {
         #expect(try url.resolving("/cal/a.ics").absoluteString == "https://dav.example.com/cal/a.ics")
     }
 }
+
+/// `CalDAVClient.memberPath` takes an href that is the collection's path and one plain segment as
+/// it is (`ServerURL.isPlainChild`): it must name the member `member(_:of:refusingInto:)` names,
+/// and refuse what it refuses.
+@Suite("Member paths without resolving")
+struct MemberPathTests {
+    static let collections = ["http://127.0.0.1:5232/alice/list/", "https://dav.example.com/user/calendars/inbox/",
+                              "https://dav.example.com:8443/a%20b/c/", "http://localhost/cal", "https://dav.example.com/x/?q=1"]
+
+    static let hrefs = [
+        "/alice/list/item.ics", "/alice/list/", "/alice/list", "/alice/list/..", "/alice/list/.", "/alice/list/...",
+        "/alice/list/.hidden.ics", "/alice/list/a%2Fb.ics", "/alice/list/sub/x.ics", "/alice/other/x.ics", "/alice/list/a b.ics",
+        "/user/calendars/inbox/1f0c2a4e-77b1-4c1b-9c0e-0123456789ab.ics", "/user/calendars/inbox/~x_y-1.ics",
+        "/a%20b/c/x.ics", "/a b/c/x.ics", "/cal/x.ics", "/calx.ics", "/x/a.ics", "item.ics", "../x.ics",
+        "http://127.0.0.1:5232/alice/list/abs.ics", "//other.example.com/alice/list/x.ics",
+    ]
+
+    @Test("A member's path is what resolving its href gives, and an href refused is refused alike",
+          arguments: collections, hrefs)
+    func sameAsResolving(collection: String, href: String) throws {
+        let url = try ServerURL(collection)
+        var refusedFast: [ItemProblem] = [], refusedResolved: [ItemProblem] = []
+        let fast = try CalDAVClient.memberPath(href, of: url, refusingInto: &refusedFast)
+        let resolved = try CalDAVClient.member(href, of: url, refusingInto: &refusedResolved)?.path
+        #expect(fast == resolved)
+        #expect(refusedFast.map(\.href) == refusedResolved.map(\.href))
+    }
+
+    @Test("The hrefs servers write for items are taken without resolving", arguments: [
+        ("http://127.0.0.1:5232/alice/list/", "/alice/list/item.ics"),
+        ("https://dav.example.com/user/calendars/inbox/", "/user/calendars/inbox/1f0c2a4e-77b1-4c1b-9c0e-0123456789ab.ics"),
+    ])
+    func plainChildren(collection: String, href: String) throws {
+        #expect(try ServerURL(collection).isPlainChild(href))
+    }
+}
