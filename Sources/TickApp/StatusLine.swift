@@ -131,7 +131,16 @@ struct StatusLine: Equatable {
 /// frame's drawing. A frame asks for the rows it takes first (`rows(_:width:maxLines:)`), which
 /// draws it once; the drawing then copies those cells.
 struct StatusLineCache {
-    private var drawn: (line: StatusLine, maxLines: Int, cells: Canvas)?
+    /// The line drawn last and its cells. A struct, not a tuple: it is looked at twice a frame, and
+    /// copying a tuple goes through the runtime's generic value witnesses (issue 29: a fixed cost of
+    /// every key).
+    private struct Drawn {
+        var line: StatusLine
+        var maxLines: Int
+        var cells: Canvas
+    }
+
+    private var drawn: Drawn?
 
     /// How many rows `line` takes on a screen `width` columns wide (`StatusLine.rows(lineWidth:maxLines:)`),
     /// drawing it into the cache when it is not the line drawn last.
@@ -153,7 +162,7 @@ struct StatusLineCache {
         let lines = line.messageLines(lineWidth: width)
         var cells = Canvas(width: width, height: StatusLine.rows(messageLines: lines.count, maxLines: maxLines))
         line.draw(in: &cells, maxLines: maxLines, messageLines: lines)
-        drawn = (line, maxLines, cells)
+        drawn = Drawn(line: line, maxLines: maxLines, cells: cells)
         return cells
     }
 }

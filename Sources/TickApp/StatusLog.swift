@@ -13,8 +13,15 @@ public struct StatusLog {
     /// Says `message`: the status line shows it, and the recent messages keep it.
     mutating func show(_ message: StatusMessage) {
         self.message = message
-        if recent.last?.text != message.text || recent.last?.kind != message.kind { recent.append(message) }
+        if !isLast(message) { recent.append(message) }
         if recent.count > Self.kept { recent.removeFirst(recent.count - Self.kept) }
+    }
+
+    /// Whether the last message kept says `message` (looked at in place, not copied out: an unbound
+    /// key says the same on every press).
+    private func isLast(_ message: StatusMessage) -> Bool {
+        guard let last = recent.indices.last else { return false }
+        return recent[last].text == message.text && recent[last].kind == message.kind
     }
 
     /// Adds `hint` to the message shown ("… · Enter saves yours over it"), keeping its kind; nothing

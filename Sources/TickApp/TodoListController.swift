@@ -70,14 +70,42 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// sections are the agenda's groups (`TodoListController+Agenda.swift`).
     public internal(set) var agenda: AgendaState?
     /// Today and the time of day while a frame is drawn (`drawingFrame(_:)`): read once for the frame's
-    /// rows rather than once per row (each read looks at the zone's environment).
-    private var frameClock: (day: Day, minutes: Int)?
+    /// rows rather than once per row (each read looks at the zone's environment), and only when the
+    /// frame configures a row. Most frames configure none (a key that changes only the status line,
+    /// a scroll that reuses the rows on screen but one), and reading the clock for them cost every
+    /// key a fixed few microseconds (issue 29).
+    private var frameClock = FrameClock.outsideFrame
 
-    /// Runs `draw` (the table's drawing) with today and the time of day read once for all its rows.
+    /// Whether a frame is being drawn, and the clock its rows read, once read.
+    private enum FrameClock {
+        /// No frame is being drawn: each row configured reads the clock.
+        case outsideFrame
+        /// A frame is being drawn and no row of it has read the clock yet.
+        case unread
+        /// What the frame's first row configured read.
+        case read(day: Day, minutes: Int)
+    }
+
+    /// Runs `draw` (the table's drawing) with today and the time of day read at most once for all its rows.
     func drawingFrame<Result>(_ draw: () -> Result) -> Result {
-        frameClock = (today(), timeOfDay())
-        defer { frameClock = nil }
+        frameClock = .unread
+        defer { frameClock = .outsideFrame }
         return draw()
+    }
+
+    /// Today and the time of day for a row being configured: the frame's reading (read now if it is
+    /// the frame's first row), or a fresh one outside a frame.
+    private func clockForRow() -> (day: Day, minutes: Int) {
+        switch frameClock {
+        case .read(let day, let minutes):
+            return (day, minutes)
+        case .unread:
+            let day = today(), minutes = timeOfDay()
+            frameClock = .read(day: day, minutes: minutes)
+            return (day, minutes)
+        case .outsideFrame:
+            return (today(), timeOfDay())
+        }
     }
 
     /// Rows per section as last read (0 for a collapsed list).
@@ -340,7 +368,7 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: TodoCell.identifier, for: indexPath) as! TodoCell
         cell.theme = theme
-        let clock = frameClock ?? (today(), timeOfDay())
+        let clock = clockForRow()
         cell.today = clock.day
         cell.now = clock.minutes
         cell.item = item(at: indexPath)

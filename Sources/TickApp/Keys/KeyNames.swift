@@ -3,10 +3,13 @@ import TermTable
 /// The keys that messages and hints name, taken from the key maps in effect, as the overlays' hints
 /// are: after `bind U undo` a message says "U undoes", and an action with no key is offered nowhere.
 struct KeyNames {
-    /// The list's bindings.
-    private(set) var list = KeyMap.standard
-    /// The bindings that come first in editing mode.
-    private(set) var editing = KeyMap.editing
+    /// The name of each list command's first key (commands with no key are absent), worked out once
+    /// per key map: a key that does nothing names the help key in its message, and walking the
+    /// bindings and naming a key on every such press cost every press a few microseconds (issue 29).
+    /// A list, not a dictionary: a `Command` hashes its name, and comparing two is a byte.
+    private var listNames: [(command: Command, name: String)] = []
+    /// The same for the bindings that come first in editing mode.
+    private var editingNames: [(command: Command, name: String)] = []
     /// The details' key that edits the notes in place.
     private(set) var editNotes: String? = "n"
     /// What the status line says when there is no message: "? help · a add · x done · d delete". The
@@ -16,22 +19,35 @@ struct KeyNames {
 
     /// The default bindings.
     init() {
-        idleHint = hintWhenIdle
+        self.init(list: KeyMap.standard, editing: KeyMap.editing)
     }
 
     /// The names in `keyMaps`.
     init(_ keyMaps: KeyMaps) {
-        list = keyMaps.list
-        editing = keyMaps.editing
+        self.init(list: keyMaps.list, editing: keyMaps.editing)
         editNotes = KeyHint.first(keyMaps.details.keys(for: .editNotes))
+    }
+
+    private init(list: KeyMap, editing: KeyMap) {
+        listNames = Self.firstKeyNames(list)
+        editingNames = Self.firstKeyNames(editing)
         idleHint = hintWhenIdle
     }
 
+    /// The name of each command's first key in `map` (what `KeyHint.first(map.keys(for:))` names).
+    private static func firstKeyNames(_ map: KeyMap) -> [(command: Command, name: String)] {
+        var names: [(command: Command, name: String)] = []
+        for binding in map.bindings where !names.contains(where: { $0.command == binding.action }) {
+            names.append((binding.action, HelpOverlay.name(binding.key)))
+        }
+        return names
+    }
+
     /// The first key of a list command, or nil when none is bound.
-    func key(_ command: Command) -> String? { KeyHint.first(list.keys(for: command)) }
+    func key(_ command: Command) -> String? { listNames.first { $0.command == command }?.name }
 
     /// The first key of a command in editing mode (its own map first, as keys are looked up there).
-    func editingKey(_ command: Command) -> String? { KeyHint.first(editing.keys(for: command)) ?? key(command) }
+    func editingKey(_ command: Command) -> String? { editingNames.first { $0.command == command }?.name ?? key(command) }
 
     /// " · u undoes", or nothing when no key undoes.
     var undoes: String { offer(.undo, "undoes") }

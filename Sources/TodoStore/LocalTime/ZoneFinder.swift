@@ -64,7 +64,16 @@ struct ZoneFinder {
         var file: ZoneFiles.Identity?
     }
 
-    private static let environmentCache = Mutex<(key: EnvironmentKey, zone: ResolvedZone, checkedAt: Int64)?>(nil)
+    /// The zone last found, what it was found from, and when the zone file's identity was last looked at.
+    /// A struct, not a tuple: the app asks on every frame that configures a row, and copying a tuple
+    /// goes through the runtime's generic value witnesses.
+    private struct CachedZone {
+        var key: EnvironmentKey
+        var zone: ResolvedZone
+        var checkedAt: Int64
+    }
+
+    private static let environmentCache = Mutex<CachedZone?>(nil)
 
     /// How long a zone file's `stat` is trusted: the app asks for today for every row it draws.
     static let fileCheckInterval: Int64 = 1_000_000_000
@@ -86,11 +95,11 @@ struct ZoneFinder {
             let finder = ZoneFinder(zoneDirectory: directory, localtimePath: "/etc/localtime", timezonePath: "/etc/timezone")
             let key = EnvironmentKey(tz: tz, zoneDirectory: directory, file: finder.filePath(tz: tz).flatMap(ZoneFiles.identity))
             if let cached = cache, cached.key == key {
-                cache = (key, cached.zone, nanoseconds)
+                cache = CachedZone(key: key, zone: cached.zone, checkedAt: nanoseconds)
                 return cached.zone
             }
             let zone = finder.zone(tz: tz)
-            cache = (key, zone, nanoseconds)
+            cache = CachedZone(key: key, zone: zone, checkedAt: nanoseconds)
             return zone
         }
     }
