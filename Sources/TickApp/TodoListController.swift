@@ -369,15 +369,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Re-reads everything (after a change that cannot be told row by row, or another process's),
     /// keeping the selection on the same todo when it is still shown.
     public func reloadFromStore(selecting preferred: Int64? = nil) {
-        reloadFromStore(preferring: preferred, leaving: nil)
-    }
-
-    /// As `reloadFromStore(selecting:)`; with `leaving` (the sections before the view changed: a new
-    /// sort or filter, `R`, `H`) only the view changed, not the store, and the rows and counts read
-    /// stay (`SectionPageCache.switchViews`).
-    func reloadFromStore(preferring preferred: Int64?, leaving: [(query: SectionQuery, count: Int)]?) {
         let before = selectionBeforeChange(preferring: preferred)
-        readEverythingAgain(leaving: leaving)
+        readEverythingAgain()
         restoreSelection(before)
     }
 
