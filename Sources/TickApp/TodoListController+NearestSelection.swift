@@ -2,12 +2,12 @@ import TermTable
 import TodoStore
 
 extension TodoListController {
-    /// After a view switch that hid the selected todo (`R`: it waits for its start day), selects the
+    /// After a view switch that hid the selected todo of list `listID` (`R`: it waits for its start day), selects the
     /// nearest todo shown after its place, else the nearest shown before it, as UIKit keeps a
     /// selection near its item. False when its place in the view is unknown (the todo is gone, its
     /// list is collapsed, or the view leaves it out for another reason): the caller falls back.
-    func selectNearest(toHidden id: Int64) -> Bool {
-        guard agenda == nil, let item = storedItem(id: id), let section = section(ofList: item.listID),
+    func selectNearest(toHidden id: Int64, inList listID: Int64) -> Bool {
+        guard agenda == nil, let section = section(ofList: listID),
               section < numberOfShownSections, !lists[section].isCollapsed else { return false }
         let place: Int?
         do {

@@ -51,10 +51,15 @@ extension TodoListController {
     /// (`R`: it waits), the todo shown nearest after its place is selected, else the nearest before.
     private func switchView(to view: ViewOptions) {
         let leaving = shownQueryCounts()
-        let before = selectionBeforeChange(preferring: nil)
+        // The selected row is on screen, so its todo is a cached row: no read. Nothing in the store
+        // changes with the view, so its list is still the one read.
+        let selected = selectedItem
+        let before = SelectionBeforeChange(selectedID: selected?.id, fallback: tableView.indexPathForSelectedRow)
         options = view
         readEverythingAgain(leaving: leaving)
-        if let id = before.selectedID, select(todo: id) || selectNearest(toHidden: id) { return }
+        if let selected, select(todo: selected.id, inList: selected.listID) || selectNearest(toHidden: selected.id, inList: selected.listID) {
+            return
+        }
         restoreSelection(before)
     }
 }
@@ -85,7 +90,7 @@ extension TodoListController {
     /// todos and they are shown: every list's waiting total (the message and the headers count them),
     /// and the first row of each list on screen with waiting todos hidden, so the store prepares the
     /// statements `R` reads through (a list's counts, a block's waiting todos, the rows not waiting)
-    /// and the statement that remembers the view, while nobody waits: the first `R` costs what the
+    /// (and the selected todo's place), and the statement that remembers the view, while nobody waits: the first `R` costs what the
     /// next ones do. Changes nothing shown.
     public func prepareForHidingWaiting() {
         guard agenda == nil, options.showsWaiting, readFailure == nil, !lists.isEmpty else { return }
@@ -99,6 +104,8 @@ extension TodoListController {
                 if try store.waitingCount(listID: list.id, on: day) > 0 { anyWaiting = true }
             }
             guard anyWaiting else { return }
+            // Where the selected todo is in that view (R keeps it selected): the statements that find it.
+            if let selected = selectedItem { _ = try store.place(of: selected.id, in: hidden.query(listID: selected.listID)) }
             let onScreen = Set(tableView.indexPathsForVisibleRows.map(\.section))
             for section in onScreen.sorted() where section < lists.count && !lists[section].isCollapsed {
                 _ = try store.items(hidden.query(listID: lists[section].id), in: 0..<1)

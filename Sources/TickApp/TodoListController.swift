@@ -292,6 +292,13 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         return true
     }
 
+    /// Selects a todo known to be in list `listID` (nothing changed since it was read there), wherever it is shown.
+    func select(todo id: Int64, inList listID: Int64) -> Bool {
+        guard let indexPath = cachedIndexPath(ofTodo: id) ?? indexPath(ofTodo: id, inList: listID) else { return false }
+        selectRow(at: indexPath)
+        return true
+    }
+
     /// Where a todo is shown when a cached page of a section shown holds it, without reading the
     /// store (the page cache holds the rows as shown: after a view switch, the selected todo is
     /// usually among them); nil when no page holds it or its row is hidden under a collapsed parent.
