@@ -34,14 +34,33 @@ extension TodoListController {
     func show(view: ViewOptions) {
         var wrapsOnly = options
         wrapsOnly.wrapsTitles = view.wrapsTitles
-        let readsAgain = view != wrapsOnly
-        let leaving = readsAgain ? shownQueryCounts() : []
+        guard view == wrapsOnly else { return switchView(to: view) }
         options = view
-        if readsAgain { return reloadFromStore(preferring: nil, leaving: leaving) }
         tableView.reloadData()
         if selectedHeaderListID == nil, let selected = tableView.indexPathForSelectedRow {
             tableView.scrollToRow(at: selected, at: .none)
         }
+    }
+}
+
+extension TodoListController {
+    /// Shows `view`, which shows other rows than the view now (a sort, a filter, `R`, `H`): only the
+    /// view changed, not the store, so the rows and counts read for either view stay
+    /// (`SectionPageCache.switchViews`). The selected todo stays selected, found in the view it was
+    /// selected in (the row it had may hold another todo in the new one); when the new view hides it
+    /// (`R`: it waits), the todo shown nearest after its place is selected, else the nearest before.
+    private func switchView(to view: ViewOptions) {
+        let leaving = shownQueryCounts()
+        // The selected row is on screen, so its todo is a cached row: no read. Nothing in the store
+        // changes with the view, so its list is still the one read.
+        let selected = selectedItem
+        let before = SelectionBeforeChange(selectedID: selected?.id, fallback: tableView.indexPathForSelectedRow)
+        options = view
+        readEverythingAgain(leaving: leaving)
+        if let selected, select(todo: selected.id, inList: selected.listID) || selectNearest(toHidden: selected.id, inList: selected.listID) {
+            return
+        }
+        restoreSelection(before)
     }
 }
 
@@ -67,19 +86,33 @@ extension TodoListController {
 }
 
 extension TodoListController {
-    /// Reads ahead, once the first frame is out, the first row of the first list with waiting todos
-    /// hidden, when any list has waiting todos and they are shown: the store prepares the statements
-    /// `R` reads through (the waiting totals, a block's waiting todos, the rows not waiting) while
-    /// nobody waits, so the first `R` costs what the next ones do. Changes nothing shown.
+    /// Reads ahead, once the first frame is out, what the first `R` reads, when any list has waiting
+    /// todos and they are shown: every list's waiting total (the message and the headers count them),
+    /// and the first row of each list on screen with waiting todos hidden, so the store prepares the
+    /// statements `R` reads through (a list's counts, a block's waiting todos, the rows not waiting)
+    /// (and the selected todo's place), and the statement that remembers the view, while nobody waits: the first `R` costs what the
+    /// next ones do. Changes nothing shown.
     public func prepareForHidingWaiting() {
-        guard agenda == nil, options.showsWaiting, readFailure == nil, let list = lists.first(where: { !$0.isCollapsed }) else { return }
+        guard agenda == nil, options.showsWaiting, readFailure == nil, !lists.isEmpty else { return }
         var hidden = options
         hidden.showsWaiting = false
         hidden.waitingDay = today()
         guard let day = hidden.waitingDay?.iso else { return }
         do {
-            guard try lists.contains(where: { try store.waitingCount(listID: $0.id, on: day) > 0 }) else { return }
-            _ = try store.items(hidden.query(listID: list.id), in: 0..<1)
+            var anyWaiting = false
+            for list in lists {
+                if try store.waitingCount(listID: list.id, on: day) > 0 { anyWaiting = true }
+            }
+            guard anyWaiting else { return }
+            // Where the selected todo is in that view (R keeps it selected): the statements that find it.
+            if let selected = selectedItem { _ = try store.place(of: selected.id, in: hidden.query(listID: selected.listID)) }
+            let onScreen = Set(tableView.indexPathsForVisibleRows.map(\.section))
+            for section in onScreen.sorted() where section < lists.count && !lists[section].isCollapsed {
+                _ = try store.items(hidden.query(listID: lists[section].id), in: 0..<1)
+            }
+            store.prepareToSaveViewState()
+            // The view switch's own values, made once here rather than on the key.
+            _ = shownQueryCounts()
         } catch {
             // A guess ahead of time: the read that fails here fails again, and is said, when R reads.
         }

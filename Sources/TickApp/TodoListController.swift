@@ -320,6 +320,13 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
         return true
     }
 
+    /// Selects a todo known to be in list `listID` (nothing changed since it was read there), wherever it is shown.
+    func select(todo id: Int64, inList listID: Int64) -> Bool {
+        guard let indexPath = cachedIndexPath(ofTodo: id) ?? indexPath(ofTodo: id, inList: listID) else { return false }
+        selectRow(at: indexPath)
+        return true
+    }
+
     /// Where a todo is shown when a cached page of a section shown holds it, without reading the
     /// store (the page cache holds the rows as shown: after a view switch, the selected todo is
     /// usually among them); nil when no page holds it or its row is hidden under a collapsed parent.
@@ -397,15 +404,8 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Re-reads everything (after a change that cannot be told row by row, or another process's),
     /// keeping the selection on the same todo when it is still shown.
     public func reloadFromStore(selecting preferred: Int64? = nil) {
-        reloadFromStore(preferring: preferred, leaving: nil)
-    }
-
-    /// As `reloadFromStore(selecting:)`; with `leaving` (the sections before the view changed: a new
-    /// sort or filter, `R`, `H`) only the view changed, not the store, and the rows and counts read
-    /// stay (`SectionPageCache.switchViews`).
-    func reloadFromStore(preferring preferred: Int64?, leaving: [(query: SectionQuery, count: Int)]?) {
         let before = selectionBeforeChange(preferring: preferred)
-        readEverythingAgain(leaving: leaving)
+        readEverythingAgain()
         restoreSelection(before)
     }
 

@@ -118,6 +118,11 @@ final class SQLiteConnection {
         return try body(statement)
     }
 
+    /// Prepares `sql` into the statement cache without running it, so its first run costs no parsing.
+    func prepare(_ sql: String) throws {
+        _ = try cachedStatement(sql)
+    }
+
     /// Runs a statement that returns no rows and reports how many rows it changed.
     @discardableResult
     func run(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> Int {

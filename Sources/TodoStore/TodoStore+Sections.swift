@@ -107,6 +107,18 @@ extension TodoStore {
 
     /// The row of todo `id` in what `query` shows, or nil when it is not shown there.
     public func index(of id: Int64, in query: SectionQuery) throws -> Int? {
+        try row(of: id, in: query, placingWaiting: false)
+    }
+
+    /// Where todo `id` is in what `query` shows: its row when shown; when the query leaves it out
+    /// only because it waits for its start day (`SectionQuery.hidesWaitingOn`), the number of rows
+    /// shown before its place, which is the row of the first todo shown after it. Nil when the todo
+    /// is not in the query's list or is left out for another reason.
+    public func place(of id: Int64, in query: SectionQuery) throws -> Int? {
+        try row(of: id, in: query, placingWaiting: true)
+    }
+
+    private func row(of id: Int64, in query: SectionQuery, placingWaiting: Bool) throws -> Int? {
         try reading {
             if let window = query.dueWindow { return try openRow(of: id, due: window) }
             if query.isSearch { return try searchIndex.results(for: query).rows[id] }
@@ -118,7 +130,7 @@ extension TodoStore {
                 return open + (try rankIndex.rank(of: place.key, in: place.set))
             }
             if let day = query.hidesWaitingOn {
-                guard !StartDates.isWaiting(start: row.start, today: day) else { return nil }
+                guard placingWaiting || !StartDates.isWaiting(start: row.start, today: day) else { return nil }
                 if query.sort == .manual { return try rankIndex.readyRank(of: place.key, listID: row.listID, on: day) }
             }
             if query.sort == .manual { return try rankIndex.rank(of: place.key, in: place.set) }

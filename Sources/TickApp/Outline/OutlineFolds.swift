@@ -71,6 +71,14 @@ struct OutlineFolds: Equatable {
         return rank - hiddenBefore[index] - fold.hidden
     }
 
+    /// The rows on screen before a rank: the row of that rank when it is shown, else (a collapsed
+    /// parent hides it) the row right after that parent's.
+    func rows(beforeRank rank: Int) -> Int {
+        guard let index = lastFold(where: { folds[$0].rank < rank }) else { return rank }
+        let fold = folds[index]
+        return rank - hiddenBefore[index] - min(fold.hidden, rank - fold.rank - 1)
+    }
+
     /// The rank of a row on screen.
     func rank(forRow row: Int) -> Int {
         // A fold's parent shows at its rank less what the folds before it hide.
