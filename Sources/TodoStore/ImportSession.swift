@@ -127,7 +127,8 @@ struct ImportSession {
         try store.noteDatesNotGiven(rows.filter { !$0.item.isCreationDateKnown || !$0.item.isCompletionDateKnown })
         var updates: [ImportUpdate] = []
         for (index, stored) in existing.sorted(by: { $0.key < $1.key }) {
-            let update = ImportUpdate(stored: stored, item: items[index], listID: try list(named: items[index].listName))
+            // A completion time the file only infers leaves the stored one as it is.
+            let update = ImportUpdate(stored: stored, item: items[index].keepingCompletionTime(of: stored), listID: try list(named: items[index].listName))
             // Nothing written for it: a second import of the same file changes nothing, not even modification times.
             if try isUnchanged(update) { summary.unchangedCount += 1 } else { updates.append(update) }
         }

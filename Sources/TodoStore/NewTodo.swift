@@ -24,6 +24,12 @@ public struct NewTodo: Equatable, Hashable, Sendable {
     public var isCompletionDateKnown = true
     /// When it was completed, or nil while open.
     public var completedAt: Date?
+    /// Whether `completedAt` is a guess: the todo says it is done but not when (a VTODO without
+    /// COMPLETED, whose time is then read from LAST-MODIFIED). An import that updates a todo stored
+    /// done the same way (done, or cancelled) keeps the stored time (`keepingCompletionTime(of:)`),
+    /// so another client's later edit does not move it; a real time, or a change between done and
+    /// cancelled, is taken.
+    public var isCompletionTimeInferred = false
     /// How it recurs, or nil.
     public var recurrence: RecurrenceRule?
     /// Its tags, without their sign (see `TodoTags`).
@@ -59,6 +65,16 @@ public struct NewTodo: Equatable, Hashable, Sendable {
         case .cancelled: completedAt != nil ? .cancelled : nil
         case nil: nil
         }
+    }
+
+    /// This todo, with the completion time of `stored` (the todo its UID names) when its own is
+    /// inferred and `stored` was finished the same way already (see `isCompletionTimeInferred`).
+    func keepingCompletionTime(of stored: TodoItem) -> NewTodo {
+        guard isCompletionTimeInferred, completedAt != nil, let completed = stored.completedAt,
+              (stored.status == .cancelled) == (storedStatusMark == .cancelled) else { return self }
+        var kept = self
+        kept.completedAt = completed
+        return kept
     }
 
     /// The percentage as stored: nil unless 0–100.

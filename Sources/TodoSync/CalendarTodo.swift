@@ -104,6 +104,9 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
                            isFlagged: isFlagged, createdAt: createdAt, completedAt: completedAt, tags: tags)
         todo.uid = uid
         todo.modifiedAt = lastModified
+        // Updating a todo stored done, the store keeps its time rather than this guess (an inferred
+        // time moves whenever the other client rewrites LAST-MODIFIED, a title edit).
+        todo.isCompletionTimeInferred = isCompletionTimeInferred && completedAt != nil
         todo.statusMark = isCancelled && completedAt != nil ? .cancelled : isInProcess && completedAt == nil ? .inProcess : nil
         todo.percentComplete = percentComplete
         todo.parentUID = parentUID
@@ -111,19 +114,6 @@ public struct CalendarTodo: Equatable, Hashable, Sendable {
         todo.start = start
         todo.recurrence = try rrule.map { rule throws(StoreError) in try RecurrenceRule(rrule: rule, countsFromCompletion: recursFromCompletion) }
         return todo
-    }
-
-    /// This todo, with the completion time of `stored` (the todo as the store holds it) when its
-    /// own is inferred (`isCompletionTimeInferred`) and `stored` was finished the same way (done, or
-    /// cancelled) already: an inferred time moves whenever the other client rewrites LAST-MODIFIED
-    /// (a title edit), and the todo was not done again. A real COMPLETED, a change between done and
-    /// cancelled, or a todo open here takes the time this todo gives.
-    public func keepingCompletionTime(of stored: TodoItem?) -> CalendarTodo {
-        guard isCompletionTimeInferred, isDone, let stored, let completed = stored.completedAt,
-              (stored.status == .cancelled) == isCancelled else { return self }
-        var kept = self
-        kept.completedAt = completed
-        return kept
     }
 }
 

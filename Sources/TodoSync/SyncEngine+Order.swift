@@ -24,9 +24,9 @@ extension SyncEngine {
     }
 
     /// Imports `todo` by UID at its X-APPLE-SORT-ORDER, noting where it went; a completion time it
-    /// only infers leaves the stored one as it is (`CalendarTodo.keepingCompletionTime(of:)`).
+    /// only infers leaves the stored one as it is (`NewTodo.isCompletionTimeInferred`).
     func applyPlaced(_ todo: CalendarTodo, defaultList: String) throws {
-        let new = try placed(todo.keepingCompletionTime(of: store.item(uid: todo.uid)), defaultList: defaultList)
+        let new = try placed(todo, defaultList: defaultList)
         let summary = try store.asRemote { try store.importItems([new], options: ImportOptions(countsDuplicates: false)) }
         for item in summary.imported + summary.updated {
             if todo.sortOrder != nil { receivedPlaces.insert(ReceivedPlace(listID: item.listID, position: item.position)) }

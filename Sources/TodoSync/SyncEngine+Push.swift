@@ -31,7 +31,7 @@ extension SyncEngine {
             guard case .success(let work) = work else { return nil }
             switch work {
             case .removal(let synced?, let url?, _, _): return CalDAVClient.deleteRequest(url, ifMatch: synced.etag)
-            case .update(let synced, _, let text, let url) where text != synced.base:
+            case .update(let synced, _, let text, let url, _) where text != synced.base:
                 return CalDAVClient.updateRequest(text, at: url, ifMatch: synced.etag ?? "*")
             case .create(_, let text, let url, _, _): return CalDAVClient.createRequest(text, at: url)
             default: return nil
@@ -45,8 +45,8 @@ extension SyncEngine {
         /// at the URL, in the collection of the list `listID` when one here syncs it) is deleted on
         /// the server and forgotten.
         case removal(TodoStore.SyncedItem?, ServerURL?, stillHere: Bool, listID: Int64?)
-        /// The todo's item is replaced by `text` (the rewrite of its base) at the URL.
-        case update(TodoStore.SyncedItem, CalendarTodo, text: String, ServerURL)
+        /// The todo's item is replaced by `text` (the rewrite of its base) at the URL, in the collection.
+        case update(TodoStore.SyncedItem, CalendarTodo, text: String, ServerURL, TodoStore.SyncCollection)
         /// A todo the server does not have yet: `text` is created at the URL (its href given).
         case create(CalendarTodo, text: String, ServerURL, href: String, TodoStore.SyncCollection)
         /// The todo moved here from another list's collection: the old item is deleted, a new one
@@ -153,7 +153,7 @@ extension SyncEngine {
         if let synced, try rewriter.read(synced.base).first?.createdAt == nil { todo.createdAt = nil }
         if let synced, try !movedSinceSynced(item, base: synced.base) { todo.sortOrder = nil }
         if let synced, synced.href.hasPrefix(collection.href) {
-            return .update(synced, todo, text: try rewriter.rewrite(synced.base, with: todo, now: now()), try home.resolving(synced.href))
+            return .update(synced, todo, text: try rewriter.rewrite(synced.base, with: todo, now: now()), try home.resolving(synced.href), collection)
         }
         if let synced { return .move(synced, todo, collection) }
         let (href, url, text) = try creation(of: todo, in: collection)
@@ -179,8 +179,12 @@ extension SyncEngine {
                 }
                 try store.forgetSyncedItem(todoID: change.todoID, clearingRevision: change.revision)
                 if synced != nil { summary.sentDeletions += 1 }
-            case .update(let synced, let todo, let text, let url):
-                try update(synced, with: todo, revision: change.revision, text: text, at: url, firstAnswer: firstAnswer)
+            case .update(let synced, let todo, let text, let url, let collection):
+                do {
+                    try update(synced, with: todo, revision: change.revision, text: text, at: url, firstAnswer: firstAnswer)
+                } catch CalDAVError.notFound, CalDAVError.gone {
+                    try recreate(change, deletedThere: synced, title: todo.title, in: collection)
+                }
                 summary.sentChanges += 1
             case .create(let todo, let text, let url, let href, let collection):
                 try create(todo, todoID: change.todoID, text: text, at: url, href: href, in: collection, revision: change.revision,
@@ -204,6 +208,18 @@ extension SyncEngine {
             summary.skippedItems.append(SkippedItem(href: synced?.href ?? "(new)", listName: try pushedListName(change),
                                                     reason: error.description + " The change here waits."))
         }
+    }
+
+    /// After an update's 412 (or a 404) whose item is gone: deleted on the server since this sync's
+    /// pull. As at a pull ("deleted there, edited here"), the edit wins: the conflict is recorded, the
+    /// item forgotten, and the todo created again in `collection`, as a todo new to the server is.
+    private func recreate(_ change: TodoStore.PendingSyncChange, deletedThere synced: TodoStore.SyncedItem, title: String,
+                          in collection: TodoStore.SyncCollection) throws {
+        try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
+        try record([TodoMerge.Conflict(uid: synced.uid, field: nil, lost: .remote)], title: title)
+        guard case .create(let todo, let text, let url, let href, let collection) = try plannedWork(
+            for: change, synced: nil, collections: [collection.listID: collection]) else { return }
+        try create(todo, todoID: change.todoID, text: text, at: url, href: href, in: collection, revision: change.revision, firstAnswer: nil)
     }
 
     /// The list of a pending change's todo, when it still has one.

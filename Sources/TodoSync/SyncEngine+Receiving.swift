@@ -171,7 +171,7 @@ extension SyncEngine {
                     let merged = TodoMerge.merge(base: baseTodo, local: local, remote: remote)
                     try record(merged.conflicts, title: merged.todo?.title ?? existing.title)
                     guard let todo = merged.todo else { continue }
-                    todos.append(try placed(todo.keepingCompletionTime(of: existing), defaultList: listName))
+                    todos.append(try placed(todo, defaultList: listName))
                     outcomes.append(Outcome(arrival: Arrival(item: arrival.item, todo: remote), isMerge: true, isNew: false))
                     continue
                 }
@@ -180,7 +180,7 @@ extension SyncEngine {
                     try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: pending.revision)
                     try record([TodoMerge.Conflict(uid: remote.uid, field: nil, lost: .local)], title: remote.title)
                 }
-                todos.append(try placed(remote.keepingCompletionTime(of: existing), defaultList: listName))
+                todos.append(try placed(remote, defaultList: listName))
                 outcomes.append(Outcome(arrival: Arrival(item: arrival.item, todo: remote), isMerge: false, isNew: existing == nil))
             }
             let imported = try store.asRemote { try store.importItems(todos, options: ImportOptions(countsDuplicates: false)) }

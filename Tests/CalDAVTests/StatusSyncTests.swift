@@ -211,4 +211,30 @@ struct StatusSyncTests {
             try SyncEngineTests.agree(server, first, second)
         }
     }
+
+    @Test("a todo done elsewhere without COMPLETED, edited here, keeps its inferred completion time when the other client edits it again between this sync's pull and push (the PUT's 412, merged)")
+    func inferredCompletionTimeAtPush() throws {
+        try SyncEngineTests.withDevices(on: .radicale) { server, first, second in
+            try first.sync()
+            let collection = try #require(try first.store.syncCollections().first)
+            let url = try server.homeURL.resolving(collection.href + "percent-done.ics")
+            let client = try server.client()
+            _ = try client.create(Self.percentDone("Sort the receipts", modified: "20261130T090000Z"), at: url)
+            try second.sync()
+            let inferred = Date(timeIntervalSince1970: 1_796_029_200)  // 2026-11-30 09:00 UTC
+            _ = try second.store.update(id: second.todo("Sort the receipts").id, notes: "Shoebox")
+            let engine = SyncEngine(store: second.store, client: second.client, home: second.home, zone: .fromEnvironment)
+            // Renamed there after this sync's pull: the PUT meets a new ETag, a new LAST-MODIFIED and still no COMPLETED.
+            engine.betweenPullAndPush = {
+                _ = try client.update(Self.percentDone("Sort the receipts by month", modified: "20261203T010000Z"), at: url, ifMatch: client.get(url).etag)
+            }
+            #expect(try engine.sync().sentChanges == 1)
+            let merged = try second.todo("Sort the receipts by month")
+            #expect(merged.notes == "Shoebox" && merged.completedAt == inferred)
+            let pushed = try client.get(url).calendarData
+            #expect(Self.lines("DESCRIPTION", in: pushed) == ["DESCRIPTION:Shoebox"] && Self.lines("COMPLETED", in: pushed) == [])
+            try first.sync()
+            try SyncEngineTests.agree(server, first, second)
+        }
+    }
 }

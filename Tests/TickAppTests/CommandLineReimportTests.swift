@@ -37,4 +37,37 @@ struct CommandLineReimportTests {
         let last = try tick.withStore { try $0.undo().value?.description }
         #expect(last?.hasPrefix("import") == false, "\(last ?? "no step")")
     }
+
+    /// A calendar with one todo another client marked done without COMPLETED (Tick infers the time
+    /// from LAST-MODIFIED), titled `title`, last modified at `modified`, with `extra` lines.
+    static func doneElsewhere(_ title: String, modified: String, extra: [String] = []) -> String {
+        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other client//EN", "BEGIN:VTODO", "UID:done-elsewhere",
+          "CREATED:20261120T080000Z", "LAST-MODIFIED:\(modified)", "DTSTAMP:\(modified)", "SUMMARY:\(title)", "STATUS:COMPLETED"]
+         + extra + ["END:VTODO", "END:VCALENDAR", ""]).joined(separator: "\r\n")
+    }
+
+    @Test("a changed calendar imported again keeps the completion time Tick inferred for a todo done there without COMPLETED, as a sync does; a real COMPLETED or a cancel there is taken")
+    func inferredCompletionTimeStays() throws {
+        let tick = try CommandHarness()
+        let file = tick.file("tasks.ics")
+        func importing(_ text: String) throws -> TodoItem {
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let result = tick.run(["import", file])
+            #expect(result.status == 0, "\(result.errors)")
+            return try #require(try tick.withStore { try $0.item(uid: "done-elsewhere") })
+        }
+        let inferred = Date(timeIntervalSince1970: 1_796_029_200)  // 2026-11-30 09:00 UTC, the first LAST-MODIFIED
+        #expect(try importing(Self.doneElsewhere("Sort the receipts", modified: "20261130T090000Z")).completedAt == inferred)
+        // Renamed there: a new LAST-MODIFIED, still no COMPLETED. It was done on 30 November, not when renamed.
+        let renamed = try importing(Self.doneElsewhere("Sort the old receipts", modified: "20261202T100000Z"))
+        #expect(renamed.title == "Sort the old receipts" && renamed.completedAt == inferred)
+        // A real COMPLETED there: its time is taken.
+        let completed = try importing(Self.doneElsewhere("Sort the old receipts", modified: "20261203T020000Z",
+                                                         extra: ["COMPLETED:20261201T120000Z"]))
+        #expect(completed.completedAt == Date(timeIntervalSince1970: 1_796_126_400))  // 2026-12-01 12:00 UTC
+        // Cancelled there without COMPLETED: finished another way, so its own time.
+        let cancelled = try importing(Self.doneElsewhere("Sort the old receipts", modified: "20261203T030000Z")
+            .replacingOccurrences(of: "STATUS:COMPLETED", with: "STATUS:CANCELLED"))
+        #expect(cancelled.status == .cancelled && cancelled.completedAt == Date(timeIntervalSince1970: 1_796_266_800))  // 2026-12-03 03:00 UTC
+    }
 }

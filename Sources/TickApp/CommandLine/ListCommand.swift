@@ -163,7 +163,7 @@ struct ListCommand: Subcommand {
         if let dueView { return try runDue(dueView, lists: lists, store: store, context: context) }
         // Only lists with rows to show count for the list column's width.
         let shown = lists.filter { filter == .done ? $0.doneCount > 0 : filter == .open && query?.completion == nil ? $0.openCount > 0 : $0.openCount + $0.doneCount > 0 }
-        let columns = try optionalColumns(lists: lists, shown: shown, query: query, store: store)
+        let (columns, heldMatches) = try optionalColumns(lists: lists, shown: shown, query: query, store: store)
         var table = TodoTable(largestID: try store.largestTodoID(), listNames: shown.map(\.name), showsPriorities: columns.priorities,
                               showsDues: columns.dues, showsDueTimes: columns.dueTimes)
         table.today = context.today
@@ -196,9 +196,14 @@ struct ListCommand: Subcommand {
                     }
                     page.removeAll(keepingCapacity: true)
                 }
-                try forEachItem(in: list, query: query, store: store) { item in
+                func take(_ item: TodoItem) throws {
                     page.append(item)
                     if page.count == Self.pageSize { try flush() }
+                }
+                if let heldMatches {
+                    try heldMatches[list.id, default: []].forEach(take)
+                } else {
+                    try forEachItem(in: list, query: query, store: store, take)
                 }
                 try flush()
             }
@@ -211,13 +216,17 @@ struct ListCommand: Subcommand {
     /// has a priority, the due column when one has a due (16 wide when one has a due time). Without
     /// a query, the store says for the lists `shown` (reading no more than the listing); with one, the matches
     /// themselves are read first, up to the first that needs every column, so a column the matches
-    /// leave empty is not printed because other todos of their lists fill it.
-    private func optionalColumns(lists: [TodoList], shown: [TodoList], query: TodoQuery?,
-                                 store: TodoStore) throws -> (priorities: Bool, dues: Bool, dueTimes: Bool) {
+    /// leave empty is not printed because other todos of their lists fill it. The matches read are
+    /// returned by list when that reading read them all and they are few (`heldMatchLimit`), so the
+    /// listing prints them without searching again; else nil, and the listing reads them again.
+    private func optionalColumns(lists: [TodoList], shown: [TodoList], query: TodoQuery?, store: TodoStore) throws
+        -> (columns: (priorities: Bool, dues: Bool, dueTimes: Bool), matches: [Int64: [TodoItem]]?) {
         // JSON has no columns: nothing to read.
-        if json { return (true, true, false) }
+        if json { return ((true, true, false), nil) }
         if let matching = Self.matching(query) {
             var columns = (priorities: false, dues: false, dueTimes: false)
+            var held: [Int64: [TodoItem]]? = [:]
+            var heldCount = 0
             do {
                 for list in lists {
                     try forEachMatch(in: list, matching: matching, store: store) { item in
@@ -227,19 +236,27 @@ struct ListCommand: Subcommand {
                             // A due time follows the day (`2026-12-24T18:30`), as `hasTimedDue(inLists:)` reads it.
                             if due.count > 10 { columns.dueTimes = true }
                         }
-                        if columns.priorities && columns.dueTimes { throw EveryColumnShown() }
+                        if held != nil {
+                            heldCount += 1
+                            if heldCount <= Self.heldMatchLimit { held?[list.id, default: []].append(item) } else { held = nil }
+                        }
+                        if held == nil, columns.priorities && columns.dueTimes { throw EveryColumnShown() }
                     }
                 }
             } catch is EveryColumnShown {}
-            return columns
+            return (columns, held)
         }
         // The columns show when a todo of these lists may fill them (a query may keep only todos without).
         let (includesOpen, includesDone) = (filter != .done, filter != .open || query?.completion != nil)
         let ids = shown.map(\.id)
         let dues = try store.hasDue(inLists: ids, includesOpen: includesOpen, includesDone: includesDone)
-        return (try store.hasPriority(inLists: ids, includesOpen: includesOpen, includesDone: includesDone), dues,
-                try dues && store.hasTimedDue(inLists: ids, includesOpen: includesOpen, includesDone: includesDone))
+        return ((try store.hasPriority(inLists: ids, includesOpen: includesOpen, includesDone: includesDone), dues,
+                 try dues && store.hasTimedDue(inLists: ids, includesOpen: includesOpen, includesDone: includesDone)), nil)
     }
+
+    /// The most matches the reading for the columns keeps to print (a few megabytes at most): a
+    /// query may match a million todos, which are then read again, a page at a time, as they are printed.
+    static let heldMatchLimit = 10_000
 
     /// Stops the first reading of a query's matches: every optional column shows already.
     private struct EveryColumnShown: Error {}
