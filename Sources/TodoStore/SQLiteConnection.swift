@@ -26,7 +26,7 @@ final class SQLiteConnection {
 
     let path: String
     private(set) var handle: OpaquePointer?
-    private var cache: [String: SQLiteStatement] = [:]
+    private var cache: [StatementKey: SQLiteStatement] = [:]
     /// SQLite virtual-machine steps the statements run through `withStatement` took since the connection
     /// opened (added as each one is reset): the work reads and writes did, counted instead of timed.
     private(set) var virtualMachineSteps = 0
@@ -270,13 +270,14 @@ final class SQLiteConnection {
     }
 
     private func cachedStatement(_ sql: String) throws -> SQLiteStatement {
-        if let statement = cache[sql] { return statement }
+        let key = StatementKey(sql: sql)
+        if let statement = cache[key] { return statement }
         guard let handle else { throw closedError() }
         var raw: OpaquePointer?
         let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
         guard result == SQLITE_OK, let raw else { throw error(code: result) }
         let statement = SQLiteStatement(handle: raw, connection: self)
-        cache[sql] = statement
+        cache[key] = statement
         return statement
     }
 

@@ -97,6 +97,13 @@ extension Schema {
             UPDATE rank_blocks SET size = size + 1 WHERE id = (\(blockOf("NEW")));
         END;
 
+        \(rankBlockSplitMergeSQL)
+        """
+
+    /// Version 2's three triggers that split a block grown past twice `rankBlockRows` and merge a
+    /// small one into its predecessor (one trigger program each, run for every size change until
+    /// schema 17 made them one, `rankBlockResizeSQL`).
+    static let rankBlockSplitMergeSQL = """
         -- A block past 2 × 512 rows keeps its first 512; the rest start a new block at row 512.
         CREATE TRIGGER rank_blocks_split_open AFTER UPDATE OF size ON rank_blocks
         WHEN NEW.kind = 0 AND NEW.size > \(2 * rankBlockRows) BEGIN
@@ -131,7 +138,7 @@ extension Schema {
         """
 
     /// The block holding the row `alias` (NEW or OLD): the last one whose lower bound is not above it.
-    private static func blockOf(_ alias: String) -> String {
+    static func blockOf(_ alias: String) -> String {
         """
         SELECT id FROM rank_blocks WHERE list_id = \(alias).list_id AND kind = (\(alias).completed_at IS NOT NULL)
             AND (lo_key, lo_id) <= (ifnull(\(alias).completed_at, \(alias).position), \(alias).id)
@@ -140,7 +147,7 @@ extension Schema {
     }
 
     /// The block just before NEW (inside a trigger on rank_blocks).
-    private static let predecessorOf = """
+    static let predecessorOf = """
         SELECT id FROM rank_blocks WHERE list_id = NEW.list_id AND kind = NEW.kind
             AND (lo_key, lo_id) < (NEW.lo_key, NEW.lo_id) ORDER BY lo_key DESC, lo_id DESC LIMIT 1
         """

@@ -25,7 +25,7 @@ enum Schema {
     /// "TICK" in ASCII: marks a file as ours, so Tick never adopts another application's database.
     static let applicationID: Int32 = 0x5449_434B
     /// The newest schema this build can read and write.
-    static let currentVersion = 16
+    static let currentVersion = 17
     /// The list that always exists and cannot be deleted.
     static let inboxListID: Int64 = 1
 
@@ -128,6 +128,9 @@ enum Schema {
         // Version 16 (the recording step): the journal triggers ask the connection which step they
         // record under, so opening and closing a step writes no row (`recordingStepSQL`).
         recordingStepVersion: recordingStepSQL,
+        // Version 17 (one rank block trigger): the three triggers that split and merge rank blocks
+        // become one, so a size change starts one trigger program instead of three (`rankBlockResizeSQL`).
+        rankBlockResizeVersion: rankBlockResizeSQL,
     ]
 
     /// The tables a store of the current version must have; a Tick file without them is damaged.

@@ -9,7 +9,7 @@ import TickTesting
 @Suite("The recording step kept by the connection")
 struct RecordingStepTests {
     /// Takes a current store back to schema 15: the journal triggers read `history_state`.
-    static let backToVersion15SQL = """
+    static let backToVersion15SQL = RankBlockResizeTests.backToVersion16SQL + """
         \(Schema.dropJournalTriggersSQL)
         \(Schema.journalTriggers(table: "todos", journal: "history_todos", key: "todo_id",
                                  columns: Schema.version13JournaledTodoColumns))

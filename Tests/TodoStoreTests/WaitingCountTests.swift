@@ -102,7 +102,7 @@ struct WaitingCountTests {
     }
 
     /// Takes a current store back to schema 14: no waiting counts.
-    static let backToVersion14SQL = """
+    static let backToVersion14SQL = RankBlockResizeTests.backToVersion16SQL + """
         DROP TRIGGER todos_list_start_count_insert;
         DROP TRIGGER todos_list_start_count_delete;
         DROP TRIGGER todos_list_start_count_update;
