@@ -20,8 +20,9 @@ struct StatementKey: Hashable {
         let utf8 = sql.utf8
         let count = utf8.count
         hasher.combine(count)
-        let sampled = utf8.withContiguousStorageIfAvailable { bytes in
+        let sampled: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
             Self.combineSamples(of: bytes, into: &hasher)
+            return true
         }
         // A text not stored contiguously (bridged, rare): hash it whole.
         if sampled == nil { hasher.combine(sql) }
