@@ -311,18 +311,18 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Selects a todo, wherever it is shown.
     @discardableResult
     func select(todo id: Int64) -> Bool {
-        if let indexPath = cachedIndexPath(ofTodo: id) {
-            selectRow(at: indexPath)
-            return true
-        }
-        guard let item = storedItem(id: id), let indexPath = indexPath(ofTodo: id, inList: item.listID) else { return false }
-        selectRow(at: indexPath)
-        return true
+        select(todo: id, inList: { storedItem(id: id)?.listID })
     }
 
     /// Selects a todo known to be in list `listID` (nothing changed since it was read there), wherever it is shown.
     func select(todo id: Int64, inList listID: Int64) -> Bool {
-        guard let indexPath = cachedIndexPath(ofTodo: id) ?? indexPath(ofTodo: id, inList: listID) else { return false }
+        select(todo: id, inList: { listID })
+    }
+
+    /// Selects a todo: from the cached pages when one holds it, else found in its list, which
+    /// `listID` gives (read only then).
+    private func select(todo id: Int64, inList listID: () -> Int64?) -> Bool {
+        guard let indexPath = cachedIndexPath(ofTodo: id) ?? listID().flatMap({ indexPath(ofTodo: id, inList: $0) }) else { return false }
         selectRow(at: indexPath)
         return true
     }
