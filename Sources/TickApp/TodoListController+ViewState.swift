@@ -88,10 +88,10 @@ extension TodoListController {
 extension TodoListController {
     /// Reads ahead, once the first frame is out, what the first `R` reads, when any list has waiting
     /// todos and they are shown: every list's waiting total (the message and the headers count them),
-    /// and the first row of each list on screen with waiting todos hidden, so the store prepares the
-    /// statements `R` reads through (a list's counts, a block's waiting todos, the rows not waiting)
-    /// (and the selected todo's place), and the statement that remembers the view, while nobody waits: the first `R` costs what the
-    /// next ones do. Changes nothing shown.
+    /// the selected todo's place and the first row of each list on screen with waiting todos hidden,
+    /// so the store prepares the statements `R` reads through (a list's counts, a block's waiting
+    /// todos, the rows not waiting) and the one that remembers the view while nobody waits: the
+    /// first `R` costs what the next ones do. Changes nothing shown.
     public func prepareForHidingWaiting() {
         guard agenda == nil, options.showsWaiting, readFailure == nil, !lists.isEmpty else { return }
         var hidden = options
