@@ -46,7 +46,7 @@ struct PasteEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
-    @Test("Enter at the question gives its default, named on it: the pasted lines are added as todos, one u takes them back")
+    @Test("Enter at the question gives its default, named on it: the pasted lines are added as todos")
     func enterAddsThePastedLines() throws {
         let scratch = try TickEndToEndTests.Scratch()
         try seed(scratch.database, titles: ["One", "Two", "Three"])
