@@ -2,9 +2,10 @@ import TermTable
 
 /// A question on the bottom line answered with one key: "Delete 3 todos? y yes · n no".
 ///
-/// A question may have a default answer, which Enter gives too and which the question names with
-/// its key, as help names a command's second key: "Add 3 todos, one per line? y/Enter yes · n no".
-/// A question naming none (the deletions) has no default: Enter cancels it, as Esc does.
+/// A question may have a default answer, which Enter gives too and which the question names after
+/// its key: "Add 3 todos, one per line? y/Enter yes · n no". A question naming none (deleting
+/// todos or a list, what to do with a recurring or parent todo) has no default: Enter cancels it,
+/// as Esc does.
 final class ConfirmOverlay: Overlay {
     /// One possible answer.
     struct Choice {
