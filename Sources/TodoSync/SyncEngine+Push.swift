@@ -191,14 +191,7 @@ extension SyncEngine {
                            firstAnswer: firstAnswer)
                 summary.sentChanges += 1
             case .move(let synced, let todo, let collection):
-                // The old item goes first, and is forgotten at once. Created first, a sync killed
-                // before the delete left two copies on the server and the store knowing only the new
-                // one (tick-stress sync found it); this way a kill in between leaves none, and the
-                // change, still pending, creates it at the next sync.
-                try deleteRemote(synced, at: try home.resolving(synced.href), firstAnswer: nil)
-                try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
-                let (href, url, text) = try creation(of: todo, in: collection)
-                try create(todo, todoID: change.todoID, text: text, at: url, href: href, in: collection, revision: change.revision, firstAnswer: nil)
+                try move(change, synced: synced, todo: todo, to: collection)
                 summary.sentChanges += 1
             }
         } catch let error as CalendarError {
@@ -220,6 +213,91 @@ extension SyncEngine {
         guard case .create(let todo, let text, let url, let href, let collection) = try plannedWork(
             for: change, synced: nil, collections: [collection.listID: collection]) else { return }
         try create(todo, todoID: change.todoID, text: text, at: url, href: href, in: collection, revision: change.revision, firstAnswer: nil)
+    }
+
+    /// Moves the todo of `synced` into `collection`: its old item is deleted, then `todo` created
+    /// there. The old item goes first, and is forgotten at once. Created first, a sync killed before
+    /// the delete left two copies on the server and the store knowing only the new one (tick-stress
+    /// sync found it); this way a kill in between leaves none, and the change, still pending,
+    /// creates it at the next sync.
+    ///
+    /// The old item changed on the server since this sync's pull (a 412 to the DELETE): as at an
+    /// update's 412, it is fetched and merged field by field into the todo (a field changed on
+    /// both sides goes to the later LAST-MODIFIED, the conflict recorded), the merge is written
+    /// here, the old item deleted at its new ETag, and the merge created in `collection`: the
+    /// server's edit arrives moved, never dropped. Deleted on the server meanwhile (a 404 to the
+    /// DELETE or to the fetch): as at a pull, the move (an edit here) wins, the conflict is
+    /// recorded, and the todo is created in `collection`.
+    private func move(_ change: TodoStore.PendingSyncChange, synced: TodoStore.SyncedItem, todo: CalendarTodo,
+                      to collection: TodoStore.SyncCollection) throws {
+        let url = try home.resolving(synced.href)
+        var todo = todo
+        var revision = change.revision
+        var deletedThere = false
+        switch try deleteIfUnchanged(url, etag: synced.etag) {
+        case .deleted:
+            break
+        case .gone:
+            deletedThere = true
+        case .changed:
+            // Changed on the server since the pull: fetched, merged, and deleted at its new ETag.
+            if let current = try fetchIfThere(url) {
+                guard let remote = try rewriter.read(current.calendarData).first else {
+                    throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO")
+                }
+                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
+                try record(merged.conflicts, title: merged.todo?.title ?? todo.title)
+                if var result = merged.todo {
+                    result.listName = nil
+                    try apply(result, defaultList: try listName(collection.listID))
+                    // Writing the merge here noted the todo as changed again: what goes up is that change.
+                    revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision ?? revision
+                    todo = result
+                }
+                // Gone meanwhile is what was wanted; changed once more, the push stops (as at an update's
+                // second 412) and the next sync, whose pull merges that change, moves it.
+                if try deleteIfUnchanged(url, etag: current.etag) == .changed { throw CalDAVError.preconditionFailed(path: url.path) }
+            } else {
+                deletedThere = true
+            }
+        }
+        try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
+        if deletedThere {
+            try record([TodoMerge.Conflict(uid: synced.uid, field: nil, lost: .remote)], title: todo.title)
+        }
+        let (href, newURL, text) = try creation(of: todo, in: collection)
+        try create(todo, todoID: change.todoID, text: text, at: newURL, href: href, in: collection, revision: revision, firstAnswer: nil)
+    }
+
+    /// What a DELETE with If-Match found.
+    private enum ConditionalDeletion {
+        /// Deleted now.
+        case deleted
+        /// Already gone (404, 410): deleted on the server since.
+        case gone
+        /// Changed on the server since (412): still there.
+        case changed
+    }
+
+    /// Deletes the item at `url` if its ETag is still `etag`; any failure but these three answers is thrown.
+    private func deleteIfUnchanged(_ url: ServerURL, etag: String?) throws(CalDAVError) -> ConditionalDeletion {
+        do {
+            try client.delete(url, ifMatch: etag)
+            return .deleted
+        } catch .notFound, .gone {
+            return .gone
+        } catch .preconditionFailed {
+            return .changed
+        }
+    }
+
+    /// The item at `url` as the server has it now, or nil when it is gone (404, 410).
+    private func fetchIfThere(_ url: ServerURL) throws -> CalendarItem? {
+        do {
+            return try client.get(url)
+        } catch .notFound, .gone {
+            return nil
+        }
     }
 
     /// The list of a pending change's todo, when it still has one.

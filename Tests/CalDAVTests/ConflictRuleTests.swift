@@ -58,15 +58,20 @@ struct ConflictRuleTests {
             case .title(let title): _ = try store.update(id: todo.id, title: title)
             case .notes(let notes): _ = try store.update(id: todo.id, notes: notes)
             case .delete: _ = try store.delete(ids: [todo.id])
+            case .move(let list, let title):
+                let listID = try store.lists().first { $0.name == list }?.id ?? store.addList(named: list).value.id
+                _ = try store.move(ids: [todo.id], toList: listID)
+                if let title { _ = try store.update(id: todo.id, title: title) }
             }
             // The sync comes later than the change: what goes up must be the change's time, not the sync's.
             clock.now = clock.now.addingTimeInterval(30)
         }
     }
 
-    /// A change to the todo.
+    /// A change to the todo; `move` puts it into another list (made when missing), with a new title when given.
     enum Edit: Sendable {
         case title(String), notes(String), delete
+        case move(String, title: String? = nil)
     }
 
     /// One rule: the change here and its minute, the change there and its minute, and what both
@@ -80,6 +85,8 @@ struct ConflictRuleTests {
         var thereDuringPush = false
         var title: String?
         var notes = ""
+        /// The list the todo ends in, on both devices, and the collection of its one item on the server.
+        var list = "Inbox"
         var modifiedAt = 0
         var conflicts: [String] = []
         var testDescription: String { name }
@@ -131,6 +138,21 @@ struct ConflictRuleTests {
         Rule(name: "deleted here, edited on the server between pull and push: the DELETE's 412 keeps the edit and the todo comes back, as at a pull",
              here: .delete, hereAt: 10, there: .title("Buy oat milk"), thereAt: 5, thereDuringPush: true, title: "Buy oat milk", modifiedAt: 5,
              conflicts: ["«Buy oat milk»: deleted here, edited on the server: kept the edit, the deletion lost"]),
+        Rule(name: "moved to another list here, edited there: both kept, the todo arrives moved with the edit, as one item",
+             here: .move("Work"), hereAt: 10, there: .title("Buy oat milk"), thereAt: 5, title: "Buy oat milk", list: "Work", modifiedAt: 10),
+        Rule(name: "moved to another list here, edited on the server between pull and push: the DELETE's 412 is merged and the todo arrives moved with the edit",
+             here: .move("Work"), hereAt: 10, there: .title("Buy oat milk"), thereAt: 5, thereDuringPush: true,
+             title: "Buy oat milk", list: "Work", modifiedAt: 10),
+        Rule(name: "moved and retitled here, retitled on the server between pull and push later: the DELETE's 412 is merged, the server's title wins, the todo stays moved",
+             here: .move("Work", title: "Buy soy milk"), hereAt: 10, there: .title("Buy oat milk"), thereAt: 15, thereDuringPush: true,
+             title: "Buy oat milk", list: "Work", modifiedAt: 15,
+             conflicts: ["«Buy oat milk»: title — kept the server's (later) change, this device's «Buy soy milk» lost"]),
+        Rule(name: "moved to another list here, deleted on the server between pull and push: the move wins and the todo is made again in its new list, as at a pull",
+             here: .move("Work"), hereAt: 10, there: .delete, thereAt: 5, thereDuringPush: true, title: "Buy milk", list: "Work", modifiedAt: 10,
+             conflicts: ["«Buy milk»: deleted on the server, edited here: kept the edit, the deletion lost"]),
+        Rule(name: "moved to another list here, deleted there earlier: the move wins and the todo is made again in its new list",
+             here: .move("Work"), hereAt: 10, there: .delete, thereAt: 5, title: "Buy milk", list: "Work", modifiedAt: 10,
+             conflicts: ["«Buy milk»: deleted on the server, edited here: kept the edit, the deletion lost"]),
     ]
 
     @Test("a todo changed on both devices ends as the rule says, on both devices and the server, and --status names the change that lost",
@@ -159,11 +181,13 @@ struct ConflictRuleTests {
                 }
                 let todo = try #require(try device.todo())
                 #expect(todo.uid == uid && todo.title == title && todo.notes == rule.notes)
+                #expect(try device.store.lists().first { $0.id == todo.listID }?.name == rule.list)
                 // Received or sent, the todo's time is the LAST-MODIFIED on the server.
                 #expect(try device.store.modificationDate(ofTodo: todo.id) == modified)
             }
             let onServer = try Self.serverTodos(server)
             #expect(onServer.map(\.title) == (rule.title.map { [$0] } ?? []))
+            #expect(onServer.map(\.listName) == (rule.title == nil ? [] : [rule.list]))
             #expect(onServer.map(\.lastModified) == (rule.title == nil ? [] : [modified]))
 
             let status = SyncCommandTests.tick(["sync", "--status"], database: here.path, config: "sync url \(server.homeURL.absoluteString)\n",
@@ -213,14 +237,20 @@ struct ConflictRuleTests {
         }
     }
 
-    /// Every todo on the server, across its collections.
+    /// Every todo on the server, across its collections, each with its collection's name as `listName`.
     static func serverTodos(_ server: TestServer) throws -> [CalendarTodo] {
         let client = try server.client()
         var todos: [CalendarTodo] = []
         for calendar in try client.discoverCalendars(at: server.homeURL) where calendar.supportsTodos {
             let hrefs = try client.listItems(in: calendar.url).map(\.href)
             guard !hrefs.isEmpty else { continue }
-            for item in try client.multiget(hrefs, in: calendar.url) { todos += try VTodoRewriter(zone: .fromEnvironment).read(item.calendarData) }
+            for item in try client.multiget(hrefs, in: calendar.url) {
+                todos += try VTodoRewriter(zone: .fromEnvironment).read(item.calendarData).map { todo in
+                    var todo = todo
+                    todo.listName = calendar.listName
+                    return todo
+                }
+            }
         }
         return todos
     }

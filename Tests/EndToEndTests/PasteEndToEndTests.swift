@@ -46,6 +46,27 @@ struct PasteEndToEndTests {
         #expect(try session.waitForExit() == 0)
     }
 
+    @Test("Enter at the question gives its default, named on it: the pasted lines are added as todos")
+    func enterAddsThePastedLines() throws {
+        let scratch = try TickEndToEndTests.Scratch()
+        try seed(scratch.database, titles: ["One", "Two", "Three"])
+        let session = try TmuxSession(command: try e2e.tick("--db \(scratch.database)"), width: 80, height: 10)
+        defer { session.kill() }
+        try session.waitFor(text: "3 open")
+        try session.sendKeys("a")
+        try session.waitFor(text: "Add to Inbox:")
+        try session.paste("milk\neggs\n")
+        let asked = try session.waitFor(text: "Add 2 todos, one per line?")
+        #expect(asked.contains("Add 2 todos, one per line? y/Enter yes · n no, one line · Esc cancels"), "\(asked)")
+        try session.sendKeys("Enter")
+        let added = try session.waitFor(text: "Added 2 todos")
+        #expect(Array(added[1...5]).map { $0.trimmingCharacters(in: .whitespaces) } == ["[ ] One", "[ ] milk", "[ ] eggs", "[ ] Two", "[ ] Three"],
+                "\(added)")
+        #expect(try listing(scratch.database).contains("milk"))
+        try session.sendKeys("q")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test("A paste that arrives in two pieces with a pause between is still one paste, not keys")
     func pasteInPieces() throws {
         let scratch = try TickEndToEndTests.Scratch()

@@ -70,4 +70,42 @@ struct CommandLineReimportTests {
             .replacingOccurrences(of: "STATUS:COMPLETED", with: "STATUS:CANCELLED"))
         #expect(cancelled.status == .cancelled && cancelled.completedAt == Date(timeIntervalSince1970: 1_796_266_800))  // 2026-12-03 03:00 UTC
     }
+
+    @Test("a todo.txt imported again, later and in another zone, changes no completion time: a done line without a date stays done as of its first import",
+          arguments: ["Pacific/Kiritimati", "Pacific/Honolulu"])
+    func todoTxtCompletionTimesStay(zoneName: String) throws {
+        let zone = try #require(LocalTime(zoneNamed: zoneName))
+        let tick = try CommandHarness()
+        let file = tick.file("todo.txt")
+        try "x Sort the receipts\nx 2026-11-20 2026-11-01 Pay rent +Work\nx 2026-11-21 Water plants id:1\nx Repot p:1\n(A) Call Mom\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        func importing(_ path: String, in zone: LocalTime) -> CommandHarness.Outcome {
+            tick.run(["import", path], prepare: { $0.localTime = zone })
+        }
+        let start = Date()
+        #expect(importing(file, in: zone).status == 0)
+        let end = Date()
+        let done = try tick.withStore { store in try store.flatOrder().filter(\.isDone) }
+        let times = Dictionary(uniqueKeysWithValues: done.map { ($0.title, $0.completedAt) })
+        // Without a date, done as of the import; with one, as of that day's start in the zone of the import.
+        for title in ["Sort the receipts", "Repot"] {
+            let time = try #require(times[title] ?? nil)
+            #expect(time >= start.addingTimeInterval(-0.001) && time <= end, "\(title)")
+        }
+        let rent = try #require(times["Pay rent"] ?? nil)
+        #expect(zone.day(of: rent) == "2026-11-20" && zone.minutesOfDay(at: rent) == 0)
+        let before = tick.output("export", "--format", "json")
+        // Again (a moment later, so a new "now" would show), here and in UTC; then Tick's own todo.txt export of it, imported back.
+        for again in [zone, LocalTime.utc] {
+            Thread.sleep(forTimeInterval: 0.01)
+            let outcome = importing(file, in: again)
+            #expect(outcome.status == 0 && outcome.output.hasPrefix("Imported 0 todos"), "\(outcome.output)\(outcome.errors)")
+            #expect(tick.output("export", "--format", "json") == before)
+        }
+        let exported = tick.file("exported.txt")
+        #expect(tick.run(["export", "--format", "todotxt", exported]).status == 0)
+        #expect(try String(contentsOfFile: exported, encoding: .utf8).split(separator: "\n").contains("x Sort the receipts"))
+        #expect(importing(exported, in: zone).status == 0)
+        #expect(tick.output("export", "--format", "json") == before)
+    }
 }

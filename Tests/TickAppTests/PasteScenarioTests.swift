@@ -18,7 +18,7 @@ struct PasteScenarioTests {
         try scenario.type("a<Paste>milk<Enter>dd<Enter></Paste>")
         #expect(try StoreSnapshot(scenario.store) == before)
         #expect(scenario.screen[7] == "Add to Inbox:")
-        #expect(scenario.lineAboveStatus.hasPrefix("Add 2 todos, one per line? y yes"))
+        #expect(scenario.lineAboveStatus.hasPrefix("Add 2 todos, one per line? y/Enter yes"))
         #expect(scenario.selectedTitle == "One")
     }
 
@@ -58,6 +58,50 @@ struct PasteScenarioTests {
         #expect(try StoreSnapshot(scenario.store) == before)
         try scenario.type("<Paste>milk<Enter>eggs</Paste>y")
         #expect(try scenario.titles(inList: "Inbox") == ["One", "buy milk", "eggs", "Two", "Three"])
+    }
+
+    @Test("The question names its default answer as the other keys are named, y/Enter yes; Enter adds each line as a todo, as y does")
+    func enterTakesTheDefault() throws {
+        let scenario = try Scenario(["One", "Two", "Three"], size: Size(width: 72, height: 8))
+        try scenario.type("a<Paste>milk<Enter>eggs</Paste>")
+        #expect(scenario.screen == [
+            rule("▾ Inbox · 3 open", width: 71),
+            "[ ] One",
+            "[ ] Two",
+            "[ ] Three",
+            "",
+            "Add to Inbox:",
+            "Add 2 todos, one per line? y/Enter yes · n no, one line · Esc cancels",
+            row("? help · a add · x done · d delete", "3 open · 0 done", width: 72),
+        ])
+        try scenario.type("<Enter>")
+        #expect(try scenario.titles(inList: "Inbox") == ["One", "milk", "eggs", "Two", "Three"])
+        #expect(!scenario.app.hasOverlay, "the input line closed as y closes it")
+        #expect(scenario.screen == [
+            rule("▾ Inbox · 5 open", width: 71),
+            "[ ] One",
+            "[ ] milk",
+            "[ ] eggs",
+            "[ ] Two",
+            "[ ] Three",
+            "",
+            row("Added 2 todos · u undoes", "5 open · 0 done", width: 72),
+        ])
+    }
+
+    @Test("The other questions name no default: Enter there cancels as Esc does, and nothing changes", arguments: [
+        ("v<Space><Space>d", "Delete 2 todos? y yes · n no · Esc cancels"),
+        ("Ljd", "Delete list Work with 1 todo? m move them to Inbox · d delete them too · Esc cancels"),
+    ])
+    func enterCancelsWithoutDefault(keys: String, question: String) throws {
+        let scenario = try Scenario(["One", "Two", "Three"], lists: ["Work": ["Ship it"]], size: Size(width: 90, height: 10))
+        let before = try StoreSnapshot(scenario.store)
+        try scenario.type(keys)
+        #expect(scenario.screen.contains(question))
+        try scenario.type("<Enter>")
+        #expect(!scenario.screen.contains(question))
+        #expect(scenario.app.lastMessage?.text == "Cancelled")
+        #expect(try StoreSnapshot(scenario.store) == before)
     }
 
     @Test("A pasted key is no answer to the question: it stays open and nothing is added")
