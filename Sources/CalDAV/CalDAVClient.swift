@@ -125,8 +125,9 @@ public final class CalDAVClient {
     public func itemListing(in url: ServerURL) throws(CalDAVError) -> CollectionChanges {
         let answer = try propfind(url, depth: 1, properties: [(XMLNamespace.dav, "resourcetype"), (XMLNamespace.dav, "getetag")])
         var listing = CollectionChanges(changed: [], removed: [], syncToken: "", isTruncated: false)
+        let plainChildren = ServerURL.PlainChildren(of: url)
         for response in answer.responses {
-            guard let member = try Self.memberPath(response.href, of: url, refusingInto: &listing.refused) else { continue }
+            guard let member = try Self.memberPath(response.href, of: url, plainChildren: plainChildren, refusingInto: &listing.refused) else { continue }
             guard !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
             listing.changed.append(ItemVersion(href: member, etag: etag))
         }
@@ -148,8 +149,9 @@ public final class CalDAVClient {
         let answer = try multistatus(HTTPRequest(method: "REPORT", url: url, headers: [Self.xmlContentType, ("Depth", "1")],
                                                  body: Array(body.utf8)))
         var listing = CollectionChanges(changed: [], removed: [], syncToken: "", isTruncated: false)
+        let plainChildren = ServerURL.PlainChildren(of: url)
         for response in answer.responses {
-            guard let member = try Self.memberPath(response.href, of: url, refusingInto: &listing.refused) else { continue }
+            guard let member = try Self.memberPath(response.href, of: url, plainChildren: plainChildren, refusingInto: &listing.refused) else { continue }
             guard !Self.isCollection(response), let etag = response.property(XMLNamespace.dav, "getetag")?.text else { continue }
             listing.changed.append(ItemVersion(href: member, etag: etag))
         }
@@ -160,7 +162,14 @@ public final class CalDAVClient {
     /// making an address of it when `href` is the collection's path and one plain segment (the
     /// hrefs servers write for every item of a listing or a report: a sync reads two per item).
     static func memberPath(_ href: String, of url: ServerURL, refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> String? {
-        if url.isPlainChild(href) { return href }
+        try memberPath(href, of: url, plainChildren: ServerURL.PlainChildren(of: url), refusingInto: &refused)
+    }
+
+    /// `memberPath(_:of:refusingInto:)` with the collection's part of `isPlainChild` checked once,
+    /// by the caller, for all the hrefs of a multistatus (`plainChildren`, of `url`).
+    static func memberPath(_ href: String, of url: ServerURL, plainChildren: ServerURL.PlainChildren,
+                           refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> String? {
+        if plainChildren.contains(href) { return href }
         return try member(href, of: url, refusingInto: &refused)?.path
     }
 
@@ -289,10 +298,11 @@ public final class CalDAVClient {
     private static func calendarItems(in answer: Multistatus, of url: ServerURL,
                                       refusingInto refused: inout [ItemProblem]) throws(CalDAVError) -> [CalendarItem] {
         var items: [CalendarItem] = []
+        let plainChildren = ServerURL.PlainChildren(of: url)
         for response in answer.responses {
             guard let data = response.property(XMLNamespace.calDAV, "calendar-data"),
                   let etag = response.property(XMLNamespace.dav, "getetag")?.text,
-                  let member = try memberPath(response.href, of: url, refusingInto: &refused) else { continue }
+                  let member = try memberPath(response.href, of: url, plainChildren: plainChildren, refusingInto: &refused) else { continue }
             items.append(CalendarItem(href: member, etag: etag, calendarData: data.content))
         }
         return items
@@ -324,9 +334,10 @@ public final class CalDAVClient {
             throw .badResponse(reason: "the sync-collection answer has no sync-token")
         }
         var changes = CollectionChanges(changed: [], removed: [], syncToken: newToken, isTruncated: false)
+        let plainChildren = ServerURL.PlainChildren(of: url)
         for response in answer.responses {
             let refusedBefore = changes.refused.count
-            guard let member = try Self.memberPath(response.href, of: url, refusingInto: &changes.refused) else {
+            guard let member = try Self.memberPath(response.href, of: url, plainChildren: plainChildren, refusingInto: &changes.refused) else {
                 // Not refused: the collection itself, which appears only to say the answer was cut short (§3.6).
                 if changes.refused.count == refusedBefore {
                     changes.isTruncated = changes.isTruncated || response.status == 507

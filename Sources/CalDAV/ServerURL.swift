@@ -66,15 +66,36 @@ public struct ServerURL: Hashable, Sendable, CustomStringConvertible {
     /// only (no `%`, no `/`, not `.` or `..`), this address being `origin-part` + a path that ends in
     /// `/` and holds only unreserved characters and `/`, no `.` or `..` segment, no query. Such a
     /// reference names a member of this collection whose path is the reference itself: `resolving`
-    /// gives this origin and that path, and `isInside` holds.
+    /// gives this origin and that path, and `isInside` holds. For many references, check this
+    /// address once: `PlainChildren(of:)`.
     func isPlainChild(_ reference: String) -> Bool {
-        let pathCount = path.utf8.count
-        return Self.withBytes(absoluteString) { base in
-            guard base.count > pathCount, !base.contains(UInt8(ascii: "?")), !base.contains(UInt8(ascii: "#")) else { return false }
-            let basePath = UnsafeBufferPointer(rebasing: base[(base.count - pathCount)...])
-            guard basePath.last == UInt8(ascii: "/"), Self.isPlainPath(basePath), !basePath.contains(UInt8(ascii: "%")) else { return false }
-            return Self.withBytes(reference) { bytes in
-                guard bytes.count > pathCount, UnsafeBufferPointer(rebasing: bytes[..<pathCount]).elementsEqual(basePath) else { return false }
+        PlainChildren(of: self).contains(reference)
+    }
+
+    /// The plain children of one collection (see `isPlainChild`): the collection's part of the
+    /// check made once, for the hrefs of a whole multistatus.
+    struct PlainChildren {
+        /// The collection's path when the collection qualifies (see `isPlainChild`); nil when no
+        /// reference is its plain child.
+        private let collectionPath: [UInt8]?
+
+        /// The plain children of `collection`.
+        init(of collection: ServerURL) {
+            let pathCount = collection.path.utf8.count
+            collectionPath = ServerURL.withBytes(collection.absoluteString) { base -> [UInt8]? in
+                guard base.count > pathCount, !base.contains(UInt8(ascii: "?")), !base.contains(UInt8(ascii: "#")) else { return nil }
+                let basePath = UnsafeBufferPointer(rebasing: base[(base.count - pathCount)...])
+                guard basePath.last == UInt8(ascii: "/"), ServerURL.isPlainPath(basePath), !basePath.contains(UInt8(ascii: "%")) else { return nil }
+                return Array(basePath)
+            }
+        }
+
+        /// Whether `reference` is the collection's path and one plain segment (see `isPlainChild`).
+        func contains(_ reference: String) -> Bool {
+            guard let collectionPath else { return false }
+            let pathCount = collectionPath.count
+            return ServerURL.withBytes(reference) { bytes in
+                guard bytes.count > pathCount, UnsafeBufferPointer(rebasing: bytes[..<pathCount]).elementsEqual(collectionPath) else { return false }
                 let segment = UnsafeBufferPointer(rebasing: bytes[pathCount...])
                 if segment.allSatisfy({ $0 == UInt8(ascii: ".") }) && segment.count <= 2 { return false }
                 return segment.allSatisfy { byte in

@@ -10,7 +10,7 @@ struct ScrollTracking {
     /// The slide found by the last draw.
     private(set) var lastScroll: TableScroll?
     /// Scratch space for `recordDraw`: where each drawn item was (kept to reuse its storage).
-    private var drawnPositions: [LayoutItem: Int] = [:]
+    private var drawnPositions = DrawnPositions()
 
     /// Records a draw of `visibleItems`, finding how the rows slid since the previous one.
     mutating func recordDraw(of visibleItems: [VisibleItem], pinnedHeader: (section: Int, y: Int)?, frame: Rect, headerHeights: [Int]) {
@@ -22,13 +22,13 @@ struct ScrollTracking {
         lastScroll = nil
         // Nothing moved (the usual frame after a key that only changes a row or the status line).
         guard drawnFrame == frame, !visibleItems.isEmpty, visibleItems != drawnItems else { return }
-        drawnPositions.removeAll(keepingCapacity: true)
-        for item in drawnItems { drawnPositions[item.item] = item.y }
+        drawnPositions.index(drawnItems)
         var kept: [(item: VisibleItem, oldY: Int)] = []
+        kept.reserveCapacity(visibleItems.count)
         // The one distance every kept item moved by, or nil once two differ.
         var common: Int?, uniform = true
         for item in visibleItems {
-            guard let oldY = drawnPositions[item.item] else { continue }
+            guard let oldY = drawnPositions.y(of: item.item, in: drawnItems) else { continue }
             kept.append((item, oldY))
             if let common, common != oldY - item.y { uniform = false }
             common = common ?? oldY - item.y

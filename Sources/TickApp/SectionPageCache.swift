@@ -119,6 +119,23 @@ final class SectionPageCache {
         parkedCounts.removeAll()
     }
 
+    /// Reads rows `rows` of `query`, a view not shown now, and parks them as if that view had been
+    /// shown and left (`switchViews`): showing it before any change reads none of them, and any change
+    /// drops them. For the app's idle moments (the rows the first `R` shows, read while nobody waits).
+    /// Reads nothing when the query has rows held already, or when parking them would pass `capacity`.
+    func park(rows: Range<Int>, of query: SectionQuery) throws {
+        guard !rows.isEmpty, runs[query] == nil, parked[query] == nil else { return }
+        let parkedRows = parked.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.items.count } }
+        guard parkedRows + rows.count <= capacity else { return }
+        let items = try store.items(query, in: rows)
+        reads += 1
+        // A page read ahead of another connection's commit holds it already: shown by a view switch
+        // before the app looks, it must be read again then, not patched (as `load` pages are).
+        if store.hasUnseenExternalChanges { readAheadOfExternalChanges = true }
+        guard !items.isEmpty else { return }
+        parked[query] = [Run(start: rows.lowerBound, items: items)]
+    }
+
     /// The row count of a query of a view left since the last change, if it was kept.
     func parkedCount(of query: SectionQuery) -> Int? {
         parkedCounts.first { $0.query == query }?.count

@@ -6,8 +6,10 @@ extension TickApp {
     /// file's `remind-alert` asks, rings the bell, sets the window title or sends a notification:
     /// `ReminderAlerts`). Called on the idle loop's twice-a-second wake; reads the store only when
     /// a new minute began since the last look (reminders come due on whole minutes), and then only
-    /// the open todos that have reminders. The first call only notes the time: reminders due
-    /// before Tick was opened are `tick remind`'s. Returns whether there is something new to draw.
+    /// the open todos that have reminders, and only when one may come due by now or the store
+    /// changed (`TodoStore.dueReminders` remembers the next reminder's time). The first call only
+    /// notes the time: reminders due before Tick was opened are `tick remind`'s. Returns whether
+    /// there is something new to draw.
     @discardableResult
     public func showDueReminders() -> Bool {
         let now = list.clock()

@@ -33,6 +33,7 @@ extension TickApp {
         if outcome.wrote { list.changeCount += 1 }
         // Read before the message is set: the command's message says more than a failed read of the new view.
         if let view = outcome.view { list.show(view: view) }
+        if let choice = outcome.remembers { list.rememberViewChoice(choice) }
         // A message that depends on whether the view shows the todos added waits until the change is shown.
         if outcome.whenHidden == nil { say(outcome.message, undoable: outcome.isUndoable) }
         list.show(outcome, before: before)

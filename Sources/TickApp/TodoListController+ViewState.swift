@@ -86,12 +86,13 @@ extension TodoListController {
 }
 
 extension TodoListController {
-    /// Reads ahead, once the first frame is out, what the first `R` reads, when any list has waiting
-    /// todos and they are shown: every list's waiting total (the message and the headers count them),
-    /// the selected todo's place and the first row of each list on screen with waiting todos hidden,
-    /// so the store prepares the statements `R` reads through (a list's counts, a block's waiting
-    /// todos, the rows not waiting) and the one that remembers the view while nobody waits: the
-    /// first `R` costs what the next ones do. Changes nothing shown.
+    /// Reads ahead, once the first frame is out and while nobody waits, what the first `R` would read
+    /// on its key, when any list has waiting todos and they are shown: every list's waiting total
+    /// (the message and the headers count them; the store keeps it), the selected todo's place in
+    /// that view (read for its statements only), and the first page of each list on
+    /// screen with waiting todos hidden, parked in the page cache (`SectionPageCache.park(rows:of:)`)
+    /// as a view left would be: the first `R` then swaps those rows in and reads none, as every later
+    /// `R` does. A change before `R` drops them, as it drops any view left. Changes nothing shown.
     public func prepareForHidingWaiting() {
         guard agenda == nil, options.showsWaiting, readFailure == nil, !lists.isEmpty else { return }
         var hidden = options
@@ -104,15 +105,13 @@ extension TodoListController {
                 if try store.waitingCount(listID: list.id, on: day) > 0 { anyWaiting = true }
             }
             guard anyWaiting else { return }
-            // Where the selected todo is in that view (R keeps it selected): the statements that find it.
+            // The selected todo's place is not kept (any change would make it wrong): reading it once
+            // prepares the statements `R` finds it with when the todo waits (`selectNearest(toHidden:inList:)`).
             if let selected = selectedItem { _ = try store.place(of: selected.id, in: hidden.query(listID: selected.listID)) }
             let onScreen = Set(tableView.indexPathsForVisibleRows.map(\.section))
             for section in onScreen.sorted() where section < lists.count && !lists[section].isCollapsed {
-                _ = try store.items(hidden.query(listID: lists[section].id), in: 0..<1)
+                try cache.park(rows: 0..<cache.pageSize, of: hidden.query(listID: lists[section].id))
             }
-            store.prepareToSaveViewState()
-            // The view switch's own values, made once here rather than on the key.
-            _ = shownQueryCounts()
         } catch {
             // A guess ahead of time: the read that fails here fails again, and is said, when R reads.
         }

@@ -124,6 +124,9 @@ public final class TodoListController: TableViewDataSource, TableViewDelegate, T
     /// Set when something every row shows changed (the priority or flag column came or went).
     var needsVisibleRowsRefresh = false
     let cache: SectionPageCache
+    /// View choices made (`s`, `H`, `R`, `W`) and not written to the store yet (`saveUnsavedView()`,
+    /// when the user is idle or the app goes); every field nil when nothing waits.
+    var unsavedViewChoices = ViewState()
     /// Subtasks on screen: collapsed parents, what they hide, the rows' outline facts (`Outline/`).
     var outline = OutlineState()
     let emptyState = EmptyStateView(reuseIdentifier: nil)

@@ -30,6 +30,9 @@ final class SQLiteConnection {
     /// SQLite virtual-machine steps the statements run through `withStatement` took since the connection
     /// opened (added as each one is reset): the work reads and writes did, counted instead of timed.
     private(set) var virtualMachineSteps = 0
+    /// Statements run through `withStatement` since the connection opened, and statements parsed
+    /// into the cache (`sqlite3_prepare_v3`): what a read costs, counted instead of timed.
+    private(set) var statementsRun = 0, statementsPrepared = 0
     /// What `tick_clock_ms()` reads (see `SQLiteConnection+Clock.swift`); the store sets its own clock.
     var clock: () -> Date = Date.init
     /// The step the journal triggers record under, or nil when they record nothing: what
@@ -110,6 +113,7 @@ final class SQLiteConnection {
     func withStatement<T>(_ sql: String, _ arguments: [any SQLiteBindable] = [],
                           _ body: (SQLiteStatement) throws -> T) throws -> T {
         let statement = try cachedStatement(sql)
+        statementsRun += 1
         defer {
             virtualMachineSteps += Int(sqlite3_stmt_status(statement.handle, SQLITE_STMTSTATUS_VM_STEP, 1))
             statement.reset()
@@ -276,6 +280,7 @@ final class SQLiteConnection {
         var raw: OpaquePointer?
         let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &raw, nil)
         guard result == SQLITE_OK, let raw else { throw error(code: result) }
+        statementsPrepared += 1
         let statement = SQLiteStatement(handle: raw, connection: self)
         cache[key] = statement
         return statement

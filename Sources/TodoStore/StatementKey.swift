@@ -35,14 +35,33 @@ struct StatementKey: Hashable {
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
             return
         }
-        var word: UInt64 = 0
-        for index in 0..<sampledBytes {
-            // Spread from the first byte to the last one, both included.
-            let byte = bytes[index * (count - 1) / (sampledBytes - 1)]
-            word = word << 8 | UInt64(byte)
-            if index % 8 == 7 {
+        var word: UInt64 = 0, index = 0
+        forEachSampledPosition(count: count) { position in
+            word = word << 8 | UInt64(bytes[position])
+            if index & 7 == 7 {
                 hasher.combine(word)
                 word = 0
+            }
+            index += 1
+        }
+    }
+
+    /// Calls `body` with the `sampledBytes` positions sampled from a text of `count` bytes (more
+    /// than `sampledBytes`), spread from the first byte to the last one, both included: position
+    /// *i* is `i * (count - 1) / (sampledBytes - 1)`, stepped by the quotient and a carried
+    /// remainder, so the only division is the first.
+    @inline(__always)
+    static func forEachSampledPosition(count: Int, _ body: (Int) -> Void) {
+        let steps = sampledBytes - 1
+        let (stride, remainder) = (count - 1).quotientAndRemainder(dividingBy: steps)
+        var position = 0, carried = 0
+        for _ in 0..<sampledBytes {
+            body(position)
+            position += stride
+            carried += remainder
+            if carried >= steps {
+                carried -= steps
+                position += 1
             }
         }
     }

@@ -81,18 +81,6 @@ extension TodoStore {
     /// Writes one view setting (a name and its value).
     static let saveViewSettingSQL = "INSERT INTO view_settings(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value"
 
-    /// Prepares the statement `saveViewState(_:)` writes through, without writing: for the app to call
-    /// while nobody waits, so the first key that remembers the view (`R`, `H`, `s`) parses no SQL.
-    /// A failure is left to that key, which meets it again and says it.
-    public func prepareToSaveViewState() {
-        guard !isReadOnly else { return }
-        do {
-            try connection.prepare(Self.saveViewSettingSQL)
-        } catch {
-            // Nothing asked for this: saveViewState prepares it again and reports the error.
-        }
-    }
-
     /// Which optional columns the rows need: answered from two small partial indexes (O(log n)) and
     /// remembered until something changes.
     public func rowColumns() throws -> RowColumns {

@@ -65,6 +65,8 @@ public final class TodoStore {
     private var lastDataVersion: Int64 = 0
     /// `PRAGMA data_version` when the parts' derived state was last known to match the file.
     var derivedDataVersion: Int64 = -1
+    /// The span after the last reminders read in which none comes due (see `dueReminders`).
+    var reminderHorizon: ReminderHorizon?
 
     /// The undo history: opening, filing and pruning steps (see `History`).
     let history: History

@@ -62,6 +62,21 @@ struct MemberPathTests {
         #expect(refusedFast.map(\.href) == refusedResolved.map(\.href))
     }
 
+    @Test("One collection's plain children, checked once and asked for every href of the table in turn, name the members resolving names",
+          arguments: collections)
+    func checkedOncePerCollection(collection: String) throws {
+        let url = try ServerURL(collection)
+        let plainChildren = ServerURL.PlainChildren(of: url)
+        for href in Self.hrefs + Self.hrefs.reversed() {
+            var refusedOnce: [ItemProblem] = [], refusedResolved: [ItemProblem] = []
+            let once = try CalDAVClient.memberPath(href, of: url, plainChildren: plainChildren, refusingInto: &refusedOnce)
+            let resolved = try CalDAVClient.member(href, of: url, refusingInto: &refusedResolved)?.path
+            #expect(once == resolved, "\(href)")
+            #expect(refusedOnce.map(\.href) == refusedResolved.map(\.href))
+            #expect(plainChildren.contains(href) == url.isPlainChild(href))
+        }
+    }
+
     @Test("The hrefs servers write for items are taken without resolving", arguments: [
         ("http://127.0.0.1:5232/alice/list/", "/alice/list/item.ics"),
         ("https://dav.example.com/user/calendars/inbox/", "/user/calendars/inbox/1f0c2a4e-77b1-4c1b-9c0e-0123456789ab.ics"),

@@ -112,6 +112,9 @@ struct FreshOpenScenarioTests {
         _ = app.lastMessage
         app.status.clear()
         _ = app.renderScreen()
+        // A fresh open stands for a restart: what the app put off to an idle moment (the view choices,
+        // the collapsed parents) is written first, as quitting writes it.
+        app.saveDeferredState()
         let fresh = TickApp(store: try TodoStore(path: temporary.path, durability: .noSync), size: app.size,
                             today: { scenarioToday }, timeOfDay: { scenarioTimeOfDay })
         defer { fresh.list.store.close() }

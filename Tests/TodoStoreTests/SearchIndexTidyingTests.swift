@@ -45,6 +45,46 @@ struct SearchIndexTidyingTests {
         }
     }
 
+    @Test("A step that queues no todo for the index (done, flagged, a priority) leaves a tidy index tidy; a retitle, an add, a delete or their undo do not")
+    func stepsThatLeaveTheIndexTidy() throws {
+        try withTemporaryFolder { folder in
+            let store = try openStore(folder + "/tick.db")
+            let milk = try store.add(title: "Buy milk").value
+            let rent = try store.add(title: "Pay rent").value
+            func settle() { while store.tidySearchIndex(pages: 8) {} }
+            /// Whether the next idle step found the index tidy without running a transaction.
+            func tidyWithoutTransaction() -> Bool {
+                let before = store.connection.totalChanges
+                return !store.tidySearchIndex() && store.connection.totalChanges == before
+            }
+            settle()
+            _ = try store.setDone(true, ids: [milk.id])
+            #expect(tidyWithoutTransaction(), "a toggle queues nothing, yet the idle step ran a transaction")
+            _ = try store.setFlagged(true, ids: [milk.id, rent.id])
+            _ = try store.update(id: rent.id, priority: 2)
+            #expect(tidyWithoutTransaction(), "a flag and a priority queue nothing")
+            _ = try store.undo()
+            #expect(tidyWithoutTransaction(), "undoing a priority queues nothing")
+
+            _ = try store.update(id: rent.id, title: "Pay the rent")
+            #expect(!tidyWithoutTransaction(), "a retitle leaves a todo to index")
+            settle()
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "the rent")) == 1)
+            _ = try store.undo()
+            #expect(!tidyWithoutTransaction(), "undoing a retitle leaves a todo to index")
+            settle()
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "the rent")) == 0)
+            _ = try store.add(title: "Ship it")
+            #expect(!tidyWithoutTransaction(), "an add leaves a todo to index")
+            settle()
+            _ = try store.delete(ids: [milk.id])
+            #expect(!tidyWithoutTransaction(), "a delete leaves a todo to take out")
+            settle()
+            #expect(try store.countTodosAwaitingSearchIndex() == 0)
+            #expect(try store.count(SectionQuery(listID: TodoStore.inboxListID, search: "milk")) == 0)
+        }
+    }
+
     @Test("A tidying step does not wait while another process holds the write lock, and tidies once it is free")
     func tidyingNeverWaitsForAWriter() throws {
         try withTemporaryFolder { folder in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TodoStore
+import TickTesting
 
 /// The statement cache hashes a few bytes of each SQL text (`StatementKey`), never all of them:
 /// texts that share their length and every sampled byte must still find their own statements.
@@ -28,6 +29,45 @@ struct StatementKeyTests {
                 let value = try store.connection.queryFirst(sql) { $0.string(at: 0) }
                 #expect(value.map { "SELECT '" + $0 + "'" } == sql)
             }
+        }
+    }
+
+    /// The positions a text of `count` bytes samples, by the formula they are defined by.
+    static func formulaPositions(count: Int) -> [Int] {
+        (0..<StatementKey.sampledBytes).map { $0 * (count - 1) / (StatementKey.sampledBytes - 1) }
+    }
+
+    @Test("the sampled positions, stepped without a division per byte, are i × (count − 1) / 23 for every length")
+    func sampledPositionsFollowTheFormula() {
+        var random = SplitMix64(seed: 36)
+        let counts = Array((StatementKey.sampledBytes + 1)...2_000) + (0..<200).map { _ in Int.random(in: 2_001...1_000_000, using: &random) }
+        for count in counts {
+            var positions: [Int] = []
+            StatementKey.forEachSampledPosition(count: count) { positions.append($0) }
+            #expect(positions == Self.formulaPositions(count: count), "count \(count)")
+        }
+    }
+
+    @Test("over random texts, keys of equal texts are equal and hash alike; a change between the samples keeps the hash, a change at a sample changes it")
+    func equalAndHashOverRandomTexts() {
+        var random = SplitMix64(seed: 3_636)
+        for _ in 0..<500 {
+            let count = Int.random(in: 1...3_000, using: &random)
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+            let text = String(decoding: bytes, as: UTF8.self)
+            // The same text built again (another string object) is the same key.
+            let copy = String(decoding: Array(text.utf8), as: UTF8.self)
+            #expect(StatementKey(sql: text) == StatementKey(sql: copy))
+            #expect(StatementKey(sql: text).hashValue == StatementKey(sql: copy).hashValue)
+            let sampled = count > StatementKey.sampledBytes ? Set(Self.formulaPositions(count: count)) : Set(0..<count)
+            let index = Int.random(in: 0..<count, using: &random)
+            var changed = bytes
+            changed[index] = bytes[index] == UInt8(ascii: "a") ? UInt8(ascii: "b") : UInt8(ascii: "a")
+            let other = String(decoding: changed, as: UTF8.self)
+            #expect(StatementKey(sql: text) != StatementKey(sql: other))
+            // Sampled: a 64-bit hash of different words; not sampled: the same words.
+            #expect((StatementKey(sql: text).hashValue == StatementKey(sql: other).hashValue) == !sampled.contains(index),
+                    "count \(count), byte \(index)")
         }
     }
 }

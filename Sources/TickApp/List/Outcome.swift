@@ -74,6 +74,9 @@ struct Outcome {
     var presentation: Presentation?
     /// The view options the table shows next (a sort, done todos shown or hidden, wrapped titles), if new.
     var view: ViewOptions?
+    /// The view choice to remember in the store (`s`, `H`, `R`, `W`), if any: written when the user is
+    /// idle or the app goes (`TickApp.saveDeferredState()`), not on the key.
+    var remembers: ViewState?
     /// Whether the table shows the agenda (true) or the lists (false) next; nil leaves the view.
     var showsAgenda: Bool?
     /// Whether the table reads everything afresh (after a failure that may have changed anything).

@@ -1,33 +1,32 @@
 import TodoStore
 
 /// The view options (`s` sorts, `H` hides or shows done todos, `W` wraps titles): each returns the
-/// options the table shows next, and remembers the choice in the store, as collapsed lists are, so a
-/// restart shows the todos the same way.
+/// options the table shows next and the choice to remember in the store (`Outcome.remembers`, written
+/// when the user is idle), as collapsed lists are, so a restart shows the todos the same way.
 extension TodoCommands {
     /// Sorts every list by the next sort and remembers it.
     func cycleSort() -> Outcome {
         var view = options
         view.sort = options.nextSort
-        return Outcome(message: .info("Sorted by \(view.sort.label)" + remember(ViewState(sort: view.sort))), view: view)
+        return Outcome(message: .info("Sorted by \(view.sort.label)" + notRemembered), view: view, remembers: ViewState(sort: view.sort))
     }
 
     /// Shows or hides done todos in every list and remembers it.
     func toggleCompleted() -> Outcome {
         var view = options
         view.showsCompleted.toggle()
-        let remembered = remember(ViewState(hidesCompleted: !view.showsCompleted))
-        let message: StatusMessage = view.showsCompleted ? .info("Showing completed todos" + remembered)
-            : .info("Hiding completed todos" + keys.offer(.toggleCompleted, "shows them") + remembered, while: .completedHidden)
-        return Outcome(message: message, view: view)
+        let message: StatusMessage = view.showsCompleted ? .info("Showing completed todos" + notRemembered)
+            : .info("Hiding completed todos" + keys.offer(.toggleCompleted, "shows them") + notRemembered, while: .completedHidden)
+        return Outcome(message: message, view: view, remembers: ViewState(hidesCompleted: !view.showsCompleted))
     }
 
     /// Wraps long titles onto up to three lines, or cuts them with "…" again, and remembers it.
     func toggleWrap() -> Outcome {
         var view = options
         view.wrapsTitles.toggle()
-        let remembered = remember(ViewState(wrapsTitles: view.wrapsTitles))
         return Outcome(message: .info((view.wrapsTitles ? "Wrapping long titles (up to 3 lines)" + keys.offer(.toggleWrap, "cuts them")
-                                        : "Cutting long titles with …" + keys.offer(.toggleWrap, "wraps them")) + remembered), view: view)
+                                        : "Cutting long titles with …" + keys.offer(.toggleWrap, "wraps them")) + notRemembered),
+                       view: view, remembers: ViewState(wrapsTitles: view.wrapsTitles))
     }
 
     /// `A`: shows the agenda instead of the lists (`agendaShown` false), or the lists again. Not
@@ -45,15 +44,10 @@ extension TodoCommands {
         .info("\(what) works in the lists view · A shows the lists")
     }
 
-    /// Saves a view choice; returns what the message should add when it could not be saved (the
-    /// view changes all the same: it is only not remembered).
-    func remember(_ state: ViewState) -> String {
-        guard !store.isReadOnly else { return " (not remembered: the store is read-only)" }
-        do {
-            try store.saveViewState(state)
-            return ""
-        } catch {
-            return " (not remembered: \(error))"
-        }
+    /// What a view choice's message adds: that it is not remembered, on a read-only store. The choice
+    /// itself goes in the outcome (`Outcome.remembers`) and is written when the user is idle
+    /// (`TodoListController.rememberViewChoice(_:)`), so the key costs no transaction.
+    var notRemembered: String {
+        store.isReadOnly ? " (not remembered: the store is read-only)" : ""
     }
 }

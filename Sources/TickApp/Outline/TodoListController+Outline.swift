@@ -198,20 +198,9 @@ extension TodoListController {
     }
 
     /// Notes that the collapsed parents changed. They are written to the store's view state later,
-    /// when the user is idle or quits (`saveCollapsedTodos()`): writing them on every `z` was a
+    /// when the user is idle or quits (`saveUnsavedView()`): writing them on every `z` was a
     /// transaction per key (about half of expanding a parent of 10,000 subtasks).
     func rememberCollapsedTodos() {
         outline.collapsedIDsUnsaved = true
-    }
-
-    /// Saves the collapsed parents in the store's view state (not journaled: `u` does not undo a
-    /// collapse) when they changed since the last save; false when there was nothing to write (or the
-    /// store is read-only). A failure stays unsaved, so the next idle moment or the quit tries again.
-    @discardableResult
-    func saveCollapsedTodos() throws -> Bool {
-        guard outline.collapsedIDsUnsaved, !store.isReadOnly else { return false }
-        try store.saveViewState(ViewState(collapsedTodoIDs: outline.collapsedIDs.sorted()))
-        outline.collapsedIDsUnsaved = false
-        return true
     }
 }

@@ -68,6 +68,13 @@ struct JournaledTodoChange {
     /// Whether the row was there before and after and a column other than the list and the
     /// position changed (what a row shows).
     var fieldsChanged = false
+    /// Whether the title or the notes changed (what the search index holds; an added or deleted
+    /// row always counts as a change of its text).
+    var textChanged = true
+
+    /// Whether the change put the todo in `search_pending` (see `Schema.searchQueueSQL`): it was
+    /// added, deleted, retitled or its notes edited.
+    var queuedForSearch: Bool { old == nil || new == nil || textChanged }
 }
 
 /// One list row as a journaled step changed it.
@@ -109,7 +116,7 @@ extension History {
                    OR old_tags IS NOT new_tags OR old_status_mark IS NOT new_status_mark
                    OR old_percent_complete IS NOT new_percent_complete OR old_parent_uid IS NOT new_parent_uid
                    OR old_reminders IS NOT new_reminders OR old_start IS NOT new_start),
-                   old_start, new_start
+                   old_start, new_start, old_title IS NOT new_title OR old_notes IS NOT new_notes
             FROM history_todos WHERE \(condition) LIMIT \(limit)
             """, arguments) { row in
             let id = row.int64(at: 12)
@@ -119,7 +126,8 @@ extension History {
                              completedAt: row.optionalInt64(at: first + 3), priority: row.int64(at: first + 4),
                              isFlagged: row.int64(at: first + 5) != 0, start: row.optionalString(at: start))
             }
-            return JournaledTodoChange(old: side(0, start: 14), new: side(6, start: 15), fieldsChanged: row.int64(at: 13) != 0)
+            return JournaledTodoChange(old: side(0, start: 14), new: side(6, start: 15), fieldsChanged: row.int64(at: 13) != 0,
+                                       textChanged: row.int64(at: 16) != 0)
         }
     }
 

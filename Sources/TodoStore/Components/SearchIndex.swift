@@ -132,10 +132,16 @@ final class SearchIndex: StoreComponent {
         try indexPending(limit: nil)
     }
 
-    /// Results read before the step may have lost or gained matches.
+    /// Results read before the step may have lost or gained matches. A step that queued no todo
+    /// for the index (a toggle, a move, a new due date: no todo added, deleted, retitled or its
+    /// notes edited) leaves a tidy index tidy, so the idle loop's next step costs no transaction.
     func didCommit(_ step: CommittedStep) {
         results.removeAll()
         generation += 1
+        if let tidied, tidied.changes == step.changesAtStart, let changes = step.todoChanges,
+           !changes.contains(where: \.queuedForSearch) {
+            self.tidied = (changes: connection.totalChanges, dataVersion: tidied.dataVersion)
+        }
     }
 
     func didRollBack() {
