@@ -191,8 +191,7 @@ extension SyncEngine {
                            firstAnswer: firstAnswer)
                 summary.sentChanges += 1
             case .move(let synced, let todo, let collection):
-                try move(change, synced: synced, todo: todo, to: collection)
-                summary.sentChanges += 1
+                if try move(change, synced: synced, todo: todo, to: collection) { summary.sentChanges += 1 }
             }
         } catch let error as CalendarError {
             summary.skippedItems.append(SkippedItem(href: synced?.href ?? "(new)", listName: try pushedListName(change),
@@ -226,14 +225,25 @@ extension SyncEngine {
     /// both sides goes to the later LAST-MODIFIED, the conflict recorded), the merge is written
     /// here, the old item deleted at its new ETag, and the merge created in `collection`: the
     /// server's edit arrives moved, never dropped. Deleted on the server meanwhile (a 404 to the
-    /// DELETE or to the fetch): as at a pull, the move (an edit here) wins, the conflict is
-    /// recorded, and the todo is created in `collection`.
+    /// DELETE or to the fetch): gone may be moved, by another device into a third collection, and
+    /// creating it here would leave two items of one UID. So in the sync's first round nothing more
+    /// is done: the change stays pending, `lostDuringMove` is set, and `sync()` pulls again, which
+    /// finds where it went (moved on both sides: merged, the later move's list wins) or that it was
+    /// deleted (the move wins, the conflict recorded), and pushes it again. Met again in that second
+    /// round, it is a deletion: the conflict is recorded and the todo created in `collection`.
+    ///
+    /// The new item is the server's copy (the one merged, after a 412) rewritten with the todo, as an
+    /// update writes it: alarms, other apps' properties and all Tick does not show move with it.
+    /// Returns whether the todo was sent.
     private func move(_ change: TodoStore.PendingSyncChange, synced: TodoStore.SyncedItem, todo: CalendarTodo,
-                      to collection: TodoStore.SyncCollection) throws {
+                      to collection: TodoStore.SyncCollection) throws -> Bool {
         let url = try home.resolving(synced.href)
         var todo = todo
         var revision = change.revision
         var deletedThere = false
+        // The server's copy the new item is written from, as an update rewrites it: what Tick does not
+        // show (alarms, other apps' properties, other components of the UID) moves with the todo.
+        var original = synced.base
         switch try deleteIfUnchanged(url, etag: synced.etag) {
         case .deleted:
             break
@@ -254,6 +264,7 @@ extension SyncEngine {
                     revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision ?? revision
                     todo = result
                 }
+                original = current.calendarData
                 // Gone meanwhile is what was wanted; changed once more, the push stops (as at an update's
                 // second 412) and the next sync, whose pull merges that change, moves it.
                 if try deleteIfUnchanged(url, etag: current.etag) == .changed { throw CalDAVError.preconditionFailed(path: url.path) }
@@ -261,12 +272,18 @@ extension SyncEngine {
                 deletedThere = true
             }
         }
+        if deletedThere && !isSecondRound {
+            // Deleted or moved elsewhere since the pull: the second round's pull tells which.
+            lostDuringMove = true
+            return false
+        }
         try store.forgetSyncedItem(todoID: synced.todoID, clearingRevision: nil)
         if deletedThere {
             try record([TodoMerge.Conflict(uid: synced.uid, field: nil, lost: .remote)], title: todo.title)
         }
-        let (href, newURL, text) = try creation(of: todo, in: collection)
+        let (href, newURL, text) = try creation(of: todo, in: collection, from: original)
         try create(todo, todoID: change.todoID, text: text, at: newURL, href: href, in: collection, revision: revision, firstAnswer: nil)
+        return true
     }
 
     /// What a DELETE with If-Match found.
@@ -356,11 +373,19 @@ extension SyncEngine {
                                clearingRevision: revision)
     }
 
-    /// Where and as what `todo` is created in `collection`: its href, URL and text.
-    private func creation(of todo: CalendarTodo, in collection: TodoStore.SyncCollection) throws -> (href: String, url: ServerURL, text: String) {
+    /// Where and as what `todo` is created in `collection`: its href, URL and text. With `original`
+    /// (the server's copy of a todo moved from another collection) the text is `original` rewritten
+    /// with `todo`, as an update writes it, keeping every byte Tick did not change; else a new VTODO.
+    private func creation(of todo: CalendarTodo, in collection: TodoStore.SyncCollection,
+                          from original: String? = nil) throws -> (href: String, url: ServerURL, text: String) {
         let href = collection.href + Self.pathSegment(todo.uid) + ".ics"
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\n" + VTodoWriter(zone: rewriter.zone).vtodo(todo, now: now())
-            + "END:VCALENDAR\r\n"
+        let text: String
+        if let original {
+            text = try rewriter.rewrite(original, with: todo, now: now(), stampingUnchanged: true)
+        } else {
+            text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Tick//Tick//EN\r\n" + VTodoWriter(zone: rewriter.zone).vtodo(todo, now: now())
+                + "END:VCALENDAR\r\n"
+        }
         return (href, try home.resolving(href), text)
     }
 

@@ -59,6 +59,11 @@ public final class SyncEngine {
     var receivedOccurrences: Set<Int64> = []
     /// The collections (hrefs) this sync's push created items in, for `pullAfterCreations()`.
     var collectionsWithCreations: Set<String> = []
+    /// Set by the push when a moved todo's old item was gone (deleted, or moved by another device):
+    /// `sync()` then runs a second round, whose pull finds out which.
+    var lostDuringMove = false
+    /// Whether the sync is in that second round (where a move's old item gone is a deletion).
+    var isSecondRound = false
 
     /// An engine syncing `store` with the calendar home `home` through `client`; lists named in
     /// `localLists` stay on this machine.
@@ -93,13 +98,22 @@ public final class SyncEngine {
             client.http.setTimeLimit(nil)
         }
         beginProgress()
-        let collections = try mappedCollections()
-        try syncListNames(collections, remote: discovered)
-        try pull(collections.values.sorted { $0.listID < $1.listID })
-        try separateTiedTodos()
-        try convergeSplitSeries()
-        try betweenPullAndPush?()
-        try push(collections)
+        lostDuringMove = false
+        isSecondRound = false
+        defer { isSecondRound = false }
+        // A second round only when a move's old item was gone at the push (see `move`): its pull
+        // finds the todo in the collection another device moved it to, so it never has two items.
+        repeat {
+            isSecondRound = lostDuringMove
+            lostDuringMove = false
+            let collections = try mappedCollections()
+            try syncListNames(collections, remote: discovered)
+            try pull(collections.values.sorted { $0.listID < $1.listID })
+            try separateTiedTodos()
+            try convergeSplitSeries()
+            if !isSecondRound { try betweenPullAndPush?() }
+            try push(collections)
+        } while lostDuringMove && !isSecondRound
         try pullAfterCreations()
         summary.requests = client.http.requestCount - requestsBefore
         try store.recordSyncRun(summary: summary.line)

@@ -32,8 +32,10 @@ public struct VTodoRewriter {
 
     /// `original` with `todo`'s values in place of the VTODO of the same UID (see the type's
     /// description), its DTSTAMP `now` and its LAST-MODIFIED the todo's (`now` when it has none). A nil `listName` or `sortOrder` in `todo` leaves those
-    /// properties as they are (for a server, the list is the collection).
-    public func rewrite(_ original: String, with todo: CalendarTodo, now: Date) throws(CalendarError) -> String {
+    /// properties as they are (for a server, the list is the collection). With `stampingUnchanged`
+    /// a todo whose fields all match is still stamped (LAST-MODIFIED, DTSTAMP, SEQUENCE): a move to
+    /// another collection is a change, though none of its fields is.
+    public func rewrite(_ original: String, with todo: CalendarTodo, now: Date, stampingUnchanged: Bool = false) throws(CalendarError) -> String {
         let scan = try CalendarScan(original)
         let calendar = scan.timeZoneCalendar(of: original)
         var found: (place: CalendarScan.Todo, todo: CalendarTodo, start: TodoStart.WallTime?)?
@@ -48,7 +50,7 @@ public struct VTodoRewriter {
             if field == .created, todo.createdAt == nil { return false }
             return !field.isSame(todo, old)
         }
-        guard !changed.isEmpty else { return original }
+        guard !changed.isEmpty || stampingUnchanged else { return original }
 
         let writer = VTodoWriter(zone: zone)
         // Each own property line: kept (nil) or replaced by the text given ("" removes it).

@@ -153,6 +153,15 @@ struct ConflictRuleTests {
         Rule(name: "moved to another list here, deleted there earlier: the move wins and the todo is made again in its new list",
              here: .move("Work"), hereAt: 10, there: .delete, thereAt: 5, title: "Buy milk", list: "Work", modifiedAt: 10,
              conflicts: ["«Buy milk»: deleted on the server, edited here: kept the edit, the deletion lost"]),
+        Rule(name: "moved to two other lists, here later: this device's list wins, as one item in its collection",
+             here: .move("Work"), hereAt: 10, there: .move("Home"), thereAt: 5, title: "Buy milk", list: "Work", modifiedAt: 10,
+             conflicts: ["«Buy milk»: list — kept this device's (later) change, the server's «Home» lost"]),
+        Rule(name: "moved to two other lists, the other between pull and push, here later: the DELETE's 404 pulls again, this device's list wins, one item",
+             here: .move("Work"), hereAt: 10, there: .move("Home"), thereAt: 5, thereDuringPush: true, title: "Buy milk", list: "Work", modifiedAt: 10,
+             conflicts: ["«Buy milk»: list — kept this device's (later) change, the server's «Home» lost"]),
+        Rule(name: "moved to two other lists, the other between pull and push and later: the DELETE's 404 pulls again, the server's list wins, one item",
+             here: .move("Work"), hereAt: 10, there: .move("Home"), thereAt: 15, thereDuringPush: true, title: "Buy milk", list: "Home", modifiedAt: 15,
+             conflicts: ["«Buy milk»: list — kept the server's (later) change, this device's «Work» lost"]),
     ]
 
     @Test("a todo changed on both devices ends as the rule says, on both devices and the server, and --status names the change that lost",
