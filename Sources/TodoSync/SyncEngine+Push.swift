@@ -252,17 +252,9 @@ extension SyncEngine {
         case .changed:
             // Changed on the server since the pull: fetched, merged, and deleted at its new ETag.
             if let current = try fetchIfThere(url) {
-                guard let remote = try rewriter.read(current.calendarData).first else {
-                    throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO")
-                }
-                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
-                try record(merged.conflicts, title: merged.todo?.title ?? todo.title)
-                if var result = merged.todo {
-                    result.listName = nil
-                    try apply(result, defaultList: try listName(collection.listID))
-                    // Writing the merge here noted the todo as changed again: what goes up is that change.
-                    revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision ?? revision
-                    todo = result
+                if let merged = try merge(current, of: synced, into: todo, inList: try listName(collection.listID)) {
+                    todo = merged.todo
+                    revision = merged.revision ?? revision
                 }
                 original = current.calendarData
                 // Gone meanwhile is what was wanted; changed once more, the push stops (as at an update's
@@ -284,6 +276,23 @@ extension SyncEngine {
         let (href, newURL, text) = try creation(of: todo, in: collection, from: original)
         try create(todo, todoID: change.todoID, text: text, at: newURL, href: href, in: collection, revision: revision, firstAnswer: nil)
         return true
+    }
+
+    /// After a 412: the server's `current` copy of `synced`'s item merged field by field into `todo`
+    /// (as at a pull: a field both changed goes to the later LAST-MODIFIED), the conflicts recorded and
+    /// the merge written here, in `list` when it has none. Returns the merge and the revision of the
+    /// change writing it noted (what goes up next), or nil when the merge keeps no todo.
+    private func merge(_ current: CalendarItem, of synced: TodoStore.SyncedItem, into todo: CalendarTodo,
+                       inList list: String) throws -> (todo: CalendarTodo, revision: Int64?)? {
+        guard let remote = try rewriter.read(current.calendarData).first else {
+            throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO")
+        }
+        let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
+        try record(merged.conflicts, title: merged.todo?.title ?? todo.title)
+        guard var result = merged.todo else { return nil }
+        result.listName = nil
+        try apply(result, defaultList: list)
+        return (result, try store.pendingSyncChange(todoID: synced.todoID)?.revision)
     }
 
     /// What a DELETE with If-Match found.
@@ -355,18 +364,12 @@ extension SyncEngine {
                 // Changed on the server since: fetch, merge, try once more.
                 guard attempt == 0, case .preconditionFailed = error else { throw error }
                 let current = try client.get(url)
-                guard let remote = try rewriter.read(current.calendarData).first else { throw CalDAVError.badResponse(reason: "\(synced.href) holds no VTODO") }
-                // As at a pull: a field both changed goes to the later LAST-MODIFIED.
-                let merged = TodoMerge.merge(base: try rewriter.read(synced.base).first, local: todo, remote: remote)
-                try record(merged.conflicts, title: merged.todo?.title ?? todo.title)
-                guard var result = merged.todo else { return }
-                result.listName = nil
-                try apply(result, defaultList: try listName(store.item(uid: todo.uid)?.listID ?? TodoStore.inboxListID))
-                // Writing the merge here noted the todo as changed again: what goes up next is that change.
-                revision = try store.pendingSyncChange(todoID: synced.todoID)?.revision ?? revision
+                let list = try listName(store.item(uid: todo.uid)?.listID ?? TodoStore.inboxListID)
+                guard let merged = try merge(current, of: synced, into: todo, inList: list) else { return }
+                revision = merged.revision ?? revision
                 base = current.calendarData
                 etag = current.etag
-                text = try rewriter.rewrite(base, with: result, now: now())
+                text = try rewriter.rewrite(base, with: merged.todo, now: now())
             }
         }
         try store.recordSynced(.init(todoID: synced.todoID, uid: synced.uid, href: synced.href, etag: etag, base: base),
